@@ -1,0 +1,1 @@
+"""Pure-Python rules machinery. Nothing under this package imports pygame."""

@@ -1,0 +1,170 @@
+"""The engine contract every game implements (see shared design.md).
+
+Rules code is pure Python: nothing here, or in any games/*/rules.py, imports pygame.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+Target = tuple  # e.g. ("vertex", 17) or ("button", "pass")
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; `reason` is shown to the player as it is."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant setting a game offers on the new-game screen."""
+
+    key: str
+    label: str
+    choices: tuple  # the allowed JSON-able values, in display order
+    labels: tuple = ()  # optional display text per choice
+    help: str = ""
+
+    def label_of(self, value) -> str:
+        if self.labels:
+            return self.labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        return str(value)
+
+
+class State:
+    """One game in progress. Subclasses implement the rules.
+
+    A subclass must set `players`, `to_move`, `outcome`, `history` and `rng`,
+    and implement `legal_moves`, `_apply`, `explain`, `scores`, `view`, `to_json`.
+    """
+
+    players: int
+    to_move: int | None
+    outcome: Outcome | None
+    history: list
+    rng: random.Random
+
+    # ---- the contract -------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_moves(self) -> list:
+        raise NotImplementedError
+
+    def check(self, move) -> str | None:
+        """None if `move` is legal now, else the reason in plain words."""
+        if self.is_over:
+            return "The game is over."
+        if move in self.legal_moves():
+            return None
+        return self.explain(move) or "That move is not possible now."
+
+    def apply(self, move) -> None:
+        reason = self.check(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._apply(move)
+        self.history.append(move)
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    def view(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A clone in which everything `seat` cannot see is resampled.
+
+        Perfect-information games need not override this."""
+        return self.clone()
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    # ---- hooks for subclasses and for the app -------------------------
+    def _apply(self, move) -> None:
+        """Change the state for a move already known to be legal."""
+        raise NotImplementedError
+
+    def explain(self, move) -> str | None:
+        """Why a move that is not legal now is refused (the rule that forbids it)."""
+        return None
+
+    def reveals(self, move) -> bool:
+        """True when applying `move` shows information nobody had before
+        (a die, a draw, hidden cards): undo never goes back past such a move.
+        Moves that draw on `rng` are caught by Match without this hook."""
+        return False
+
+    def phase_label(self) -> str:
+        """A short line for the side panel: what the seat to move must do now."""
+        return ""
+
+    def move_label(self, move) -> str:
+        """How the move log shows a move; defaults to its notation."""
+        return str(move)
+
+
+class GameSpec:
+    """Describes one game; an instance is registered in registry.GAMES."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    blurb: str = ""
+    hidden_information: bool = False  # pass-and-play needs a hand-off screen
+    options: Sequence[Option] = ()
+
+    def default_options(self) -> dict:
+        return {o.key: o.choices[self.default_choice_index(o)] for o in self.options}
+
+    def default_choice_index(self, option: Option) -> int:
+        return 0
+
+    def resolved_options(self, options: dict | None) -> dict:
+        """Defaults overlaid with `options`, each value checked against its choices."""
+        merged = self.default_options()
+        for key, value in (options or {}).items():
+            known = {o.key: o for o in self.options}
+            if key not in known:
+                raise ValueError(f"{self.title} has no option {key!r}")
+            if value not in known[key].choices:
+                raise ValueError(f"{known[key].label}: {value!r} is not one of {list(known[key].choices)}")
+            merged[key] = value
+        return merged
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> State:
+        raise NotImplementedError
+
+    def parse_move(self, state: State, text: str):
+        """The legal move whose notation is `text` (the inverse of str(move))."""
+        text = text.strip()
+        for move in state.legal_moves():
+            if str(move) == text:
+                return move
+        raise IllegalMove(f"{text!r} is not a move that can be played now.")
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
