@@ -1,0 +1,18 @@
+"""Test set-up: no real screen or sound, and app files in a temporary folder.
+
+This runs before any test module imports pygame or platformdirs paths are read.
+"""
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_home = tempfile.mkdtemp(prefix="game-shelf-test-")
+# storage.py reads this before platformdirs, so nothing touches the real user folders.
+os.environ["GAME_SHELF_HOME"] = _home
+
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", deadline=None, max_examples=60)
+settings.load_profile("ci")
