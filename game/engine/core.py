@@ -108,6 +108,11 @@ class State:
         """Why a move that is not legal now is refused (the rule that forbids it)."""
         return None
 
+    def explain_click(self, path: tuple) -> str:
+        """Why the click path `path` (targets clicked so far, the last one new)
+        starts no legal move: name the rule that forbids it, in plain words."""
+        return "Nothing can be done there now."
+
     def reveals(self, move) -> bool:
         """True when applying `move` shows information nobody had before
         (a die, a draw, hidden cards): undo never goes back past such a move.
