@@ -1,0 +1,209 @@
+"""The window, the main loop, the scene stack and frame pacing.
+
+Frames are drawn only when something changed: input, an animation, a
+computer player's progress or a timer. When nothing moves the loop blocks in
+pygame.event.wait, so an idle window costs next to no CPU.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from . import storage
+from .ui import look
+
+MIN_SIZE = (960, 640)
+IDLE_WAIT_MS = 500  # longest sleep between frames when nothing moves
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None):
+        pygame.init()
+        loaded = storage.load_settings()
+        self.settings = loaded.data
+        self.toasts: list[tuple[str, float]] = []
+        if loaded.message:
+            self.notify(loaded.message)
+        self.windowed_size = tuple(size or self.settings["window_size"])
+        self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
+        pygame.display.set_caption("Game Shelf")
+        icon = look.sprite("app_icon.png")
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.screen = self._open_window()
+        self.scenes: list = []
+        self.running = True
+        self.dirty = True
+        self.last_frame = time.monotonic()
+        self.frames_drawn = 0
+
+    # ---- window ------------------------------------------------------
+    def _open_window(self):
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = self.windowed_size
+        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.fullscreen = on
+        self.settings["fullscreen"] = on
+        self.screen = self._open_window()
+        self._relayout()
+
+    def set_window_size(self, size) -> None:
+        self.windowed_size = tuple(size)
+        self.settings["window_size"] = list(size)
+        if not self.fullscreen:
+            self.screen = self._open_window()
+            self._relayout()
+
+    def save_settings(self) -> None:
+        try:
+            storage.save_settings(self.settings)
+        except OSError as exc:
+            self.notify(f"Settings could not be saved: {exc}")
+
+    def _relayout(self) -> None:
+        for scene in self.scenes:
+            scene.resize(self.size)
+        self.dirty = True
+
+    # ---- scenes ------------------------------------------------------
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self):
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scene is not None:
+            self.scene.resize(self.size)  # the window may have changed meanwhile
+            self.scene.enter()
+        self.dirty = True
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        """Clear the stack (e.g. quit to title) and show `scene`."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def notify(self, message: str, seconds: float = 7.0) -> None:
+        """A banner over any scene: damaged files, saves, errors."""
+        self.toasts.append((message, time.monotonic() + seconds))
+        self.dirty = True
+
+    # ---- the loop ----------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
+            self.settings["window_size"] = list(self.windowed_size)
+            if (event.w, event.h) != self.windowed_size:
+                self.screen = self._open_window()
+            self._relayout()
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._relayout()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            self.save_settings()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self.dirty = True
+        if self.scene is not None:
+            self.scene.handle_event(event)
+        self.dirty = True
+
+    def step(self, events=None) -> bool:
+        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn."""
+        now = time.monotonic()
+        dt = min(now - self.last_frame, 0.25)
+        self.last_frame = now
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+            if not self.running:
+                return False
+        scene = self.scene
+        if scene is None:
+            self.running = False
+            return False
+        if scene.update(dt):
+            self.dirty = True
+        if self.toasts:
+            before = len(self.toasts)
+            self.toasts = [(m, t) for m, t in self.toasts if t > now]
+            self.dirty |= len(self.toasts) != before
+        if not self.dirty:
+            return False
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        self.scene.draw(self.screen)
+        self._draw_toasts()
+        pygame.display.flip()
+        self.dirty = False
+        self.frames_drawn += 1
+
+    def _draw_toasts(self) -> None:
+        y = 12
+        width = min(760, self.size[0] - 40)
+        for message, _until in self.toasts[-3:]:
+            lines = look.wrap_text(message, 15, width - 28)
+            box = pygame.Rect(0, y, width, 14 + 20 * len(lines))
+            box.centerx = self.size[0] // 2
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((20, 14, 10, 235))
+            self.screen.blit(shade, box)
+            pygame.draw.rect(self.screen, look.WARN, box, 2, border_radius=6)
+            for i, line in enumerate(lines):
+                look.text(self.screen, line, (box.x + 14, box.y + 7 + 20 * i), 15, look.INK)
+            y = box.bottom + 8
+
+    def wants_frames(self) -> bool:
+        scene = self.scene
+        return bool(scene and scene.busy())
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running:
+            if self.wants_frames():
+                clock.tick(60)
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                if first.type != pygame.NOEVENT:
+                    pygame.event.post(first)
+            self.step()
+        self.save_settings()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    from .ui.scene import TitleScene
+
+    app = App()
+    app.push(TitleScene(app))
+    app.run()
+    return 0

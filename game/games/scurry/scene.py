@@ -1,0 +1,258 @@
+"""Scurry's board: acorn tiles and squirrels on the vertices of a tri-hexagon."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...ui import look
+from ...ui.board import Anim, BoardScene
+from .rules import SIDE_NAMES, board_geometry
+
+SQRT3 = math.sqrt(3)
+TILE_SPRITES = ("scurry_tile_brown.png", "scurry_tile_grey.png")
+SQUIRREL_SPRITES = ("scurry_squirrel_brown.png", "scurry_squirrel_grey.png")
+SIDE_COLOURS = ((150, 92, 48), (150, 150, 150))
+PATH_COLOURS = ((255, 196, 120), (215, 225, 240))
+WOOD = (176, 128, 80)
+WOOD_DARK = (96, 64, 38)
+GRID = (84, 56, 32)
+
+
+class ScurryScene(BoardScene):
+    def layout(self, rect: pygame.Rect) -> None:
+        size = self.match.state.size
+        self.geo = board_geometry(size)
+        n = size - 1
+        # The board spans 2n units across and 2n*sqrt(3)/2 down; leave a rim of a unit.
+        self.unit = max(12.0, min(rect.w / (2 * n + 1.6), rect.h / (n * SQRT3 + 1.6)))
+        self.center = rect.center
+        self.points = [self.to_pixel(q, r) for q, r in self.geo["vertices"]]
+        self.pick_radius = self.unit * 0.48
+        self.tile_px = max(10, int(self.unit * 0.78))
+        self.board_layer = self._draw_board_layer(rect)
+
+    def to_pixel(self, q: float, r: float) -> tuple[int, int]:
+        cx, cy = self.center
+        return (round(cx + self.unit * (q + r / 2)), round(cy + self.unit * r * SQRT3 / 2))
+
+    def _draw_board_layer(self, rect: pygame.Rect) -> pygame.Surface:
+        """The wooden hexagon with its triangle grid, drawn once per layout."""
+        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        n = self.match.state.size - 1
+        rim = n + 0.75
+        corners = [self.to_pixel(rim * dq, rim * dr) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
+        shadow = [(x + 6, y + 8) for x, y in corners]
+        pygame.draw.polygon(layer, (0, 0, 0, 110), shadow)
+        pygame.draw.polygon(layer, WOOD, corners)
+        # wood grain: faint horizontal streaks clipped to the hexagon
+        grain = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        top = min(y for _, y in corners)
+        bottom = max(y for _, y in corners)
+        for k, y in enumerate(range(top, bottom, 7)):
+            shade = 14 if k % 3 else 26
+            pygame.draw.line(grain, (80, 50, 20, shade), (rect.left, y), (rect.right, y + (k % 5) - 2), 2)
+        mask = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), corners)
+        grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        layer.blit(grain, (0, 0))
+        pygame.draw.polygon(layer, WOOD_DARK, corners, 4)
+        width = max(1, int(self.unit / 22))
+        for i, j in self.geo["lines"]:
+            pygame.draw.line(layer, GRID, self.points[i], self.points[j], width)
+        dot = max(2, int(self.unit * 0.07))
+        for p in self.points:
+            pygame.draw.circle(layer, GRID, p, dot)
+        # row letters along the left edge help to read the notation in the log
+        names = self.geo["names"]
+        label_size = max(10, min(15, int(self.unit * 0.28)))
+        for i, name in enumerate(names):
+            if name.endswith("1") and name[1:] == "1":
+                x, y = self.points[i]
+                look.text(layer, name[0], (x - int(self.unit * 0.62), y), label_size, (60, 36, 18),
+                          anchor="midright", shadow=False)
+        return layer
+
+    # ---- targets -------------------------------------------------------
+    def target_at(self, pos):
+        best, best_d = None, self.pick_radius
+        for i, (x, y) in enumerate(self.points):
+            d = math.hypot(pos[0] - x, pos[1] - y)
+            if d <= best_d:
+                best, best_d = i, d
+        return None if best is None else ("vertex", best)
+
+    def target_rect(self, target) -> pygame.Rect:
+        x, y = self.points[target[1]]
+        size = int(self.pick_radius * 1.4)
+        return pygame.Rect(x - size // 2, y - size // 2, size, size)
+
+    # ---- drawing ---------------------------------------------------------
+    def tile_image(self, owner: int, scale: float = 1.0):
+        px = max(6, int(self.tile_px * scale))
+        return look.scaled_sprite(TILE_SPRITES[owner], (px, px))
+
+    def squirrel_image(self, seat: int, scale: float = 1.0):
+        px = max(8, int(self.unit * 0.92 * scale))
+        return look.scaled_sprite(SQUIRREL_SPRITES[seat], (px, px))
+
+    def blit_tile(self, surface, owner: int, v_or_point, scale=1.0, alpha=255) -> None:
+        point = self.points[v_or_point] if isinstance(v_or_point, int) else v_or_point
+        image = self.tile_image(owner, scale)
+        if image is None:
+            pygame.draw.circle(surface, SIDE_COLOURS[owner], point, int(self.tile_px * scale / 2))
+            return
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
+        surface.blit(image, image.get_rect(center=point))
+
+    def blit_squirrel(self, surface, seat: int, point) -> None:
+        image = self.squirrel_image(seat)
+        if image is None:
+            pygame.draw.circle(surface, SIDE_COLOURS[seat], point, int(self.unit * 0.35))
+            return
+        surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.3))))
+
+    def draw_board(self, surface, view: dict, hints) -> None:
+        surface.blit(self.board_layer, (0, 0))
+        hidden = self.hidden_targets()
+        mover = view["to_move"]
+        # the other side's last turn, faintly: its path and the tile it ate
+        self._draw_last_turn(surface, view, hints)
+        for v, owner in view["tiles"].items():
+            if ("vertex", int(v)) not in hidden:
+                self.blit_tile(surface, owner, int(v))
+        if view["leadoff"] is not None:
+            x, y = self.points[view["leadoff"]]
+            self._star(surface, (x + self.tile_px // 3, y - self.tile_px // 3), max(5, int(self.unit * 0.13)))
+        if view["path"]:
+            self._draw_path(surface, view, mover)
+        if mover is not None and view["phase"] == "move" and hints.next_targets:
+            sq = view["squirrels"][mover]
+            for target in hints.next_targets:
+                self._dashed(surface, PATH_COLOURS[mover], self.points[sq], self.points[target[1]])
+        for target in hints.next_targets:
+            if target[0] != "vertex":
+                continue
+            point = self.points[target[1]]
+            if view["phase"] == "move":
+                self.glow(surface, point, self.tile_px // 2 + 3)
+            else:
+                pygame.draw.circle(surface, (255, 236, 150), point, max(3, int(self.unit * 0.09)))
+                pygame.draw.circle(surface, GRID, point, max(3, int(self.unit * 0.09)), 1)
+        for seat, v in enumerate(view["squirrels"]):
+            if v is not None and ("squirrel", seat) not in hidden:
+                self.blit_squirrel(surface, seat, self.points[v])
+        self._draw_hover(surface, view, hints)
+        self._draw_legend(surface, view)
+
+    def _draw_hover(self, surface, view, hints) -> None:
+        hover = hints.hover
+        if hover is None or hover[0] != "vertex" or view["to_move"] is None:
+            return
+        point = self.points[hover[1]]
+        if not hints.hover_ok:
+            pygame.draw.circle(surface, look.BAD, point, self.tile_px // 2, 2)
+            return
+        phase = view["phase"]
+        if phase in ("setup_tiles", "leadoff"):
+            owner = view["to_move"] if phase == "setup_tiles" else 1 - view["to_move"]
+            self.blit_tile(surface, owner, point, alpha=150)
+        elif phase == "setup_squirrels":
+            self.blit_squirrel(surface, view["to_move"], point)
+        pygame.draw.circle(surface, look.HIGHLIGHT, point, self.tile_px // 2 + 4, 3)
+
+    def _draw_path(self, surface, view, mover) -> None:
+        colour = PATH_COLOURS[mover if mover is not None else 0]
+        start = view.get("path_start")
+        points = [self.points[v] for v in view["path"]]
+        if start is not None:
+            points.insert(0, self.points[start])
+        if len(points) > 1:
+            pygame.draw.lines(surface, colour, False, points, max(3, int(self.unit * 0.08)))
+        for k, v in enumerate(view["path"], start=1):
+            x, y = self.points[v]
+            badge = (x - self.tile_px // 3, y + self.tile_px // 3)
+            pygame.draw.circle(surface, (30, 22, 16), badge, max(7, int(self.unit * 0.16)))
+            look.text(surface, str(k), badge, max(10, int(self.unit * 0.22)), colour, bold=True, anchor="center",
+                      shadow=False)
+
+    def _draw_last_turn(self, surface, view, hints) -> None:
+        steps = [m for m in hints.last_moves if m.kind == "m" and m.seat != view["to_move"]]
+        if steps:
+            colour = PATH_COLOURS[steps[0].seat]
+            pts = [self.points[m.vertex] for m in steps]
+            for a, b in zip(pts, pts[1:]):
+                self._dashed(surface, colour, a, b, width=2)
+        removed = view["last_removed"]
+        if removed is not None and view["phase"] in ("leadoff", "move") and not view["path"]:
+            x, y = self.points[removed]
+            r = self.tile_px // 2
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), r, 1)
+        for m in hints.last_moves:
+            if m.kind in ("p", "t") and m.seat != view["to_move"]:
+                pygame.draw.circle(surface, PATH_COLOURS[m.seat], self.points[m.vertex], self.tile_px // 2 + 3, 2)
+
+    def _dashed(self, surface, colour, a, b, width=2, dash=8) -> None:
+        length = math.dist(a, b)
+        if length < 1:
+            return
+        dx, dy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        d = 0.0
+        while d < length:
+            e = min(d + dash, length)
+            pygame.draw.line(surface, colour, (a[0] + dx * d, a[1] + dy * d), (a[0] + dx * e, a[1] + dy * e), width)
+            d += dash * 2
+
+    def _star(self, surface, center, radius) -> None:
+        pts = []
+        for k in range(10):
+            ang = -math.pi / 2 + k * math.pi / 5
+            rr = radius if k % 2 == 0 else radius * 0.45
+            pts.append((center[0] + rr * math.cos(ang), center[1] + rr * math.sin(ang)))
+        pygame.draw.polygon(surface, look.GOLD, pts)
+        pygame.draw.polygon(surface, (60, 40, 10), pts, 1)
+
+    def _draw_legend(self, surface, view) -> None:
+        """Under the board: each side's tile and how many it owns."""
+        x = self.board_rect.x + 14
+        y = self.board_rect.bottom - 34
+        for seat, name in enumerate(SIDE_NAMES):
+            who = self.match.seats[seat].name
+            self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))
+            label = f"{who}: {view['scores'][seat]} tiles" + (f" ({name})" if name not in who else "")
+            rect = look.text(surface, label, (x + 30, y + 2), 15, look.INK)
+            x = rect.right + 28
+        if view["phase"] == "setup_tiles":
+            left = view["setup_left"]
+            look.text(surface, f"Set-up: {left[0]} brown and {left[1]} grey tiles still to place",
+                      (x, y + 2), 15, look.MUTED)
+
+    # ---- animations ------------------------------------------------------
+    def animations_for(self, move, seat, before, after) -> list[Anim]:
+        v = move.vertex
+        if move.kind in ("t", "p"):
+            owner = seat if move.kind == "t" else 1 - seat
+            return [Anim(0.22, lambda s, t: self.blit_tile(s, owner, v, scale=1.5 - 0.5 * t, alpha=int(120 + 135 * t)),
+                         hides=frozenset({("vertex", v)}))]
+        if move.kind == "s":
+            target = self.points[v]
+            return [Anim(0.25, lambda s, t: self.blit_squirrel(s, seat, (target[0], int(target[1] - 30 * (1 - t)))),
+                         hides=frozenset({("squirrel", seat)}))]
+        start = before["squirrels"][seat]
+        if start is None:
+            return []
+        a, b = self.points[start], self.points[v]
+        anims = [Anim(0.32, lambda s, t: self.blit_squirrel(s, seat, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)),
+                      hides=frozenset({("squirrel", seat)}))]
+        # the tile under the squirrel flips from the other side to the mover's
+        anims.append(Anim(0.32, lambda s, t: self.blit_tile(s, 1 - seat, v), hides=frozenset({("vertex", v)})))
+        if str(v) not in {str(k) for k in after["tiles"]} and after["last_removed"] == v:
+            # the turn ended: the last tile visited is eaten
+            anims.append(Anim(0.35, lambda s, t: self.blit_tile(s, seat, v, scale=1 - 0.6 * t, alpha=int(255 * (1 - t))),
+                              delay=0.32))
+        return anims
+
+
+SCENE = ScurryScene

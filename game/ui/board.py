@@ -1,0 +1,333 @@
+"""BoardScene: the game screen every game shares.
+
+A game's scene implements only geometry and drawing:
+
+    layout(rect)                      place everything for this board area
+    target_at(pos) -> target | None   pixel -> click target
+    target_rect(target) -> Rect       target -> where to click (tests use it)
+    draw_board(surface, view, hints)  draw `view` (what the seat in front may see)
+
+and, optionally, animations for a move just played. The side panel (players,
+scores, what to do now, messages, the move log, undo and menu, the game's own
+buttons) and the input handling live here once, on top of the shared
+Controller.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITextBox
+
+from ..engine.match import autosave
+from . import look
+from .controller import Controller
+from .scene import HandOffScene, MenuScene, ResultsScene, Scene, panel
+
+SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
+
+
+@dataclass
+class Anim:
+    """A short animation drawn over the board; t runs from 0 to 1."""
+
+    duration: float
+    paint: Callable  # paint(surface, t)
+    hides: frozenset = frozenset()  # targets whose resting piece is not drawn meanwhile
+    delay: float = 0.0
+    elapsed: float = 0.0
+
+    @property
+    def t(self) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
+    def started(self) -> bool:
+        return self.elapsed >= self.delay
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+
+def ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+class BoardScene(Scene):
+    background = "felt.png"
+    PANEL_WIDTH = 340
+    BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
+
+    def __init__(self, app, match):
+        self.match = match
+        self.controller = Controller(match)
+        self.controller.on_played = self._played
+        match.on_change = autosave
+        self.anims: list[Anim] = []
+        self.log = self._replayed_log()
+        self.log_shown = None
+        self.game_buttons: dict[str, object] = {}
+        self.results_shown = match.state.is_over
+        self.over_since = None
+        humans = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        self.viewer = humans[0] if humans else 0
+        self.confirmed_viewer = None if self.needs_hand_off() else self.viewer
+        self.pressed_target = None
+        super().__init__(app)
+
+    # ---- to implement per game ---------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        raise NotImplementedError
+
+    def target_at(self, pos):
+        raise NotImplementedError
+
+    def target_rect(self, target) -> pygame.Rect:
+        raise NotImplementedError
+
+    def draw_board(self, surface, view: dict, hints) -> None:
+        raise NotImplementedError
+
+    def animations_for(self, move, seat: int, before: dict, after: dict) -> list[Anim]:
+        return []
+
+    def score_breakdown(self, seat: int) -> str:
+        return ""
+
+    # ---- building ------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        self.panel_rect = pygame.Rect(w - self.PANEL_WIDTH - 10, 10, self.PANEL_WIDTH, h - 20)
+        self.board_rect = pygame.Rect(10, 10, w - self.PANEL_WIDTH - 30, h - 20)
+        p = self.panel_rect
+        buttons_y = p.bottom - 52
+        self.undo_button = self.button((p.x + 12, buttons_y, (p.w - 36) // 2, 40), "Undo", self.undo,
+                                       tooltip="Take back your last move (Ctrl+Z)")
+        self.button((p.centerx + 6, buttons_y, (p.w - 36) // 2, 40), "Menu", self.open_menu,
+                    tooltip="Save, rules, settings, quit (Esc)")
+        self.game_buttons = {}
+        y = buttons_y - 48
+        for name, text in reversed(list(self.BUTTONS.items())):
+            self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, 40), text,
+                                                  lambda n=name: self.click_target(("button", n)), primary=True)
+            y -= 48
+        self.log_top = p.y + self.panel_header_height()
+        self.log_box = UITextBox("", pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)),
+                                 self.manager, object_id=ObjectID(object_id="#log_box"))
+        self.log_shown = None
+        self.layout(self.board_rect)
+        self.refresh_panel()
+
+    def panel_header_height(self) -> int:
+        return 96 + 34 * len(self.match.seats) + 92
+
+    # ---- which seat sits in front of the screen -----------------------
+    def needs_hand_off(self) -> bool:
+        humans = [s for s in self.match.seats if s.kind == "human"]
+        return self.match.spec.hidden_information and len(humans) > 1
+
+    def _check_viewer(self) -> None:
+        seat = self.match.state.to_move
+        if seat is None or self.match.seats[seat].kind != "human" or seat == self.confirmed_viewer:
+            return
+        if not self.needs_hand_off():
+            self.viewer = self.confirmed_viewer = seat
+            return
+        if isinstance(self.app.scene, HandOffScene) or self.app.scene is not self:
+            return
+        person = self.match.seats[seat]
+
+        def ready(seat=seat):
+            self.viewer = self.confirmed_viewer = seat
+        self.app.push(HandOffScene(self.app, person.name, person.colour, ready))
+
+    def view(self) -> dict:
+        return self.match.state.view(self.viewer)
+
+    # ---- input ---------------------------------------------------------
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+            self.controller.set_hover(target)
+            hand = target is not None and target in self.controller.next_targets()
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed_target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.board_rect.collidepoint(event.pos):
+                self.click_target(self.target_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.controller.cancel()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.controller.prefix:
+                    self.controller.cancel()
+                else:
+                    self.open_menu()
+            elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+        self.refresh_panel()
+
+    def click_target(self, target) -> None:
+        self.finish_animations()
+        self.controller.click(target)
+        self.refresh_panel()
+
+    def undo(self) -> None:
+        self.finish_animations()
+        if not self.controller.undo():
+            self.log = self._replayed_log()
+            self.results_shown = self.match.state.is_over
+        self.refresh_panel()
+
+    def open_menu(self) -> None:
+        self.app.push(MenuScene(self.app, self))
+
+    # ---- moves played --------------------------------------------------
+    def _played(self, move, seat, before, label) -> None:
+        self.log.append((seat, label))
+        factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
+        if factor > 0 and before is not None:
+            viewer = self.viewer
+            for anim in self.animations_for(move, seat, before[viewer], self.match.state.view(viewer)):
+                anim.duration *= factor
+                anim.delay *= factor
+                self.anims.append(anim)
+        self.refresh_panel()
+
+    def _replayed_log(self) -> list:
+        spec, match = self.match.spec, self.match
+        state = spec.new_game(len(match.seats), match.seed, match.options)
+        log = []
+        for text in match.notations:
+            move = spec.parse_move(state, text)
+            log.append((state.to_move, state.move_label(move)))
+            state.apply(move)
+        return log
+
+    def finish_animations(self) -> None:
+        self.anims.clear()
+
+    def hidden_targets(self) -> frozenset:
+        out = set()
+        for anim in self.anims:
+            out |= anim.hides
+        return frozenset(out)
+
+    # ---- frame ---------------------------------------------------------
+    def busy(self) -> bool:
+        return bool(self.anims) or self.controller.thinking is not None or (
+            not self.match.state.is_over and self.match.is_computer_turn()) or (
+            self.match.state.is_over and not self.results_shown)
+
+    def update(self, dt: float) -> bool:
+        super().update(dt)
+        for anim in self.anims:
+            anim.elapsed += dt
+        self.anims = [a for a in self.anims if not a.done]
+        if self.app.scene is self:
+            played = self.controller.poll(ready=not self.anims)
+            if played is not None:
+                self.refresh_panel()
+            self._check_viewer()
+            self._maybe_show_results()
+        return self.busy()
+
+    def _maybe_show_results(self) -> None:
+        if not self.match.state.is_over or self.results_shown or self.anims:
+            self.over_since = None
+            return
+        now = time.monotonic()
+        if self.over_since is None:
+            self.over_since = now
+        elif now - self.over_since >= RESULTS_DELAY:
+            self.results_shown = True
+            self.app.push(ResultsScene(self.app, self))
+
+    def refresh_panel(self) -> None:
+        """Update the pygame-gui parts when the game changed (not every frame)."""
+        if self.log_shown != len(self.log):
+            self.log_shown = len(self.log)
+            rows = []
+            for seat, label in self.log[-60:]:
+                colour = "#%02x%02x%02x" % look.seat_colour(self.match.seats[seat].colour) if seat is not None else "#cccccc"
+                rows.append(f"<font color='{colour}'>■</font> {label}")
+            self.log_box.set_text("<br>".join(rows) or "No moves yet.")
+            bar = getattr(self.log_box, "scroll_bar", None)
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
+        can_undo = self.match.can_undo() is None and not self.match.is_computer_turn()
+        if can_undo != self.undo_button.is_enabled:
+            self.undo_button.enable() if can_undo else self.undo_button.disable()
+        nxt = self.controller.next_targets()
+        for name, element in self.game_buttons.items():
+            wanted = ("button", name) in nxt
+            if wanted != element.is_enabled:
+                element.enable() if wanted else element.disable()
+
+    def draw(self, surface) -> None:
+        surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+        hints = self.controller.hints()
+        view = self.view()
+        self.draw_board(surface, view, hints)
+        for anim in self.anims:
+            if anim.started:
+                anim.paint(surface, ease(anim.t))
+        self.draw_panel(surface, hints)
+        self.manager.draw_ui(surface)
+
+    def draw_panel(self, surface, hints) -> None:
+        p = self.panel_rect
+        panel(surface, p)
+        state = self.match.state
+        look.text(surface, self.match.spec.title, (p.x + 16, p.y + 12), 22, look.GOLD, bold=True)
+        y = p.y + 50
+        scores = state.scores()
+        labels = getattr(self.match.spec, "seat_labels", ())
+        for i, seat in enumerate(self.match.seats):
+            row = pygame.Rect(p.x + 8, y - 3, p.w - 16, 30)
+            if i == state.to_move:
+                pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
+                pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
+            look.draw_seat_shape(surface, seat.colour, (p.x + 26, y + 12), 9)
+            name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
+            look.text(surface, look.fit_text(name, 16, p.w - 130), (p.x + 44, y + 2), 16, look.INK,
+                      bold=i == state.to_move)
+            if seat.kind == "computer":
+                look.text(surface, seat.level, (p.right - 64, y + 5), 12, look.MUTED, anchor="topright")
+            look.text(surface, str(scores[i]), (p.right - 18, y + 1), 18, look.INK, bold=True, anchor="topright")
+            if hints.thinking and i == state.to_move:
+                bar = pygame.Rect(p.x + 44, y + 24, p.w - 130, 3)
+                pygame.draw.rect(surface, (60, 50, 40), bar)
+                pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * hints.progress), 3))
+            y += 34
+        y += 6
+        if state.is_over:
+            status = state.outcome.reason
+        elif hints.thinking or self.match.is_computer_turn():
+            dots = "." * (1 + int(time.monotonic() * 3) % 3)
+            status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
+        else:
+            status = state.phase_label() or f"{self.match.seats[state.to_move].name} to move"
+        for line in look.wrap_text(status, 15, p.w - 32)[:2]:
+            look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
+            y += 20
+        message = self.controller.message
+        if message:
+            for line in look.wrap_text(message, 14, p.w - 32)[:3]:
+                look.text(surface, line, (p.x + 16, y), 14, look.WARN)
+                y += 18
+
+    # ---- helpers for game scenes --------------------------------------
+    def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
+        """The highlight ring for a clickable place; it pulses gently."""
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+        pygame.draw.circle(surface, colour, center, int(radius + 2 * pulse), width)

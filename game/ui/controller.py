@@ -1,0 +1,244 @@
+"""The shared event-to-move controller: one for all five games.
+
+Every legal Move declares its click path (`move.targets`). The controller keeps
+the targets clicked so far (the prefix); the legal moves whose path starts with
+it are the candidates. A click that extends the prefix of at least one
+candidate is accepted; when exactly one candidate's path is complete, that
+move is played. A click that starts no legal move is refused with the rule
+that forbids it (`State.explain_click`). Computer seats think on a worker
+thread so the window never freezes; their moves come back through `poll`.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..engine import ai
+from ..engine.core import IllegalMove
+
+
+@dataclass
+class ClickResult:
+    kind: str  # "played" | "extended" | "cancelled" | "refused" | "ignored"
+    move: object = None
+    reason: str = ""
+
+
+@dataclass
+class Thinking:
+    seat: int
+    ply: int  # len(history) when it started: a stale answer is dropped
+    thread: threading.Thread
+    stop: threading.Event
+    started: float
+    progress: float = 0.0
+    move: object = None
+    error: BaseException | None = None
+
+
+@dataclass
+class Hints:
+    """What a scene needs to draw besides the state."""
+
+    next_targets: set = field(default_factory=set)  # clickable now (continue a legal move)
+    selected: tuple = ()  # targets clicked so far
+    hover: object = None  # target under the mouse
+    hover_ok: bool = False  # hover continues a legal move
+    last_moves: list = field(default_factory=list)  # moves since the seat to move last played
+    thinking: bool = False
+    progress: float = 0.0
+
+
+class Controller:
+    def __init__(self, match, *, ai_delay: float = 0.35):
+        self.match = match
+        self.prefix: tuple = ()
+        self.hover = None
+        self.message = ""  # the latest explanation or notice for the side panel
+        self.thinking: Thinking | None = None
+        self.ai_delay = ai_delay  # a computer move waits this long so people can follow
+        self.on_played = None  # callback(move, seat, views_before, label) set by the scene
+        self._cache_key = None
+        self._cache_moves: list = []
+
+    # ---- what can be clicked -----------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def human_to_move(self) -> bool:
+        return not self.state.is_over and not self.match.is_computer_turn()
+
+    def _legal(self) -> list:
+        key = (id(self.state), len(self.state.history))
+        if key != self._cache_key:
+            self._cache_key = key
+            self._cache_moves = [] if self.state.is_over else self.state.legal_moves()
+        return self._cache_moves
+
+    def candidates(self, prefix: tuple | None = None) -> list:
+        prefix = self.prefix if prefix is None else prefix
+        n = len(prefix)
+        return [m for m in self._legal() if tuple(m.targets[:n]) == prefix]
+
+    def next_targets(self) -> set:
+        if not self.human_to_move():
+            return set()
+        n = len(self.prefix)
+        return {m.targets[n] for m in self.candidates() if len(m.targets) > n}
+
+    def hints(self) -> Hints:
+        nxt = self.next_targets()
+        return Hints(
+            next_targets=nxt,
+            selected=self.prefix,
+            hover=self.hover,
+            hover_ok=self.hover in nxt,
+            last_moves=self.last_moves(),
+            thinking=self.thinking is not None,
+            progress=self.thinking.progress if self.thinking else 0.0,
+        )
+
+    def last_moves(self) -> list:
+        """The moves played since the seat now to move last moved (the others' turns)."""
+        seats = self.match.movers
+        history = self.state.history
+        me = self.state.to_move
+        out = []
+        for i in range(len(history) - 1, -1, -1):
+            if seats[i] == me and out:
+                break
+            if seats[i] == me and not out:
+                # my own move right before: show it alone (e.g. mid-turn steps)
+                out.append(history[i])
+                break
+            out.append(history[i])
+        return list(reversed(out))
+
+    # ---- input --------------------------------------------------------
+    def set_hover(self, target) -> bool:
+        """Returns True when the hover target changed (the scene redraws)."""
+        if target == self.hover:
+            return False
+        self.hover = target
+        return True
+
+    def click(self, target) -> ClickResult:
+        if self.state.is_over:
+            return ClickResult("ignored", reason="The game is over.")
+        if not self.human_to_move():
+            self.message = "Please wait: the computer is thinking."
+            return ClickResult("refused", reason=self.message)
+        if target is None:
+            if self.prefix:
+                return self.cancel()
+            return ClickResult("ignored")
+        path = self.prefix + (target,)
+        matches = self.candidates(path)
+        if not matches and self.prefix:
+            # A click elsewhere while a move is half-made starts afresh from there.
+            fresh = self.candidates((target,))
+            if fresh:
+                self.prefix = ()
+                path, matches = (target,), fresh
+        if not matches:
+            reason = self.state.explain_click(path) or "Nothing can be done there now."
+            self.message = reason
+            return ClickResult("refused", reason=reason)
+        complete = [m for m in matches if len(m.targets) == len(path)]
+        if complete and len(matches) == 1:
+            return self.play(complete[0])
+        self.prefix = path
+        self.message = ""
+        return ClickResult("extended")
+
+    def cancel(self) -> ClickResult:
+        had = bool(self.prefix)
+        self.prefix = ()
+        if had:
+            self.message = "Move cancelled."
+        return ClickResult("cancelled" if had else "ignored")
+
+    def play(self, move) -> ClickResult:
+        """Play a move for the seat in front of the screen (also buttons and tests)."""
+        try:
+            self._apply(move)
+        except IllegalMove as exc:
+            self.message = exc.reason
+            return ClickResult("refused", reason=exc.reason)
+        self.message = ""
+        return ClickResult("played", move=move)
+
+    def _apply(self, move) -> None:
+        before = [self.state.view(s) for s in range(self.state.players)] if self.on_played else None
+        seat = self.state.to_move
+        label = self.state.move_label(move)
+        self.match.play(move)
+        self.prefix = ()
+        if self.on_played:
+            self.on_played(move, seat, before, label)
+
+    def undo(self) -> str:
+        self.stop_thinking()
+        reason = self.match.can_undo()
+        if reason:
+            self.message = reason
+            return reason
+        removed = self.match.undo()
+        self.prefix = ()
+        self._cache_key = None
+        self.message = "Took back " + ", ".join(removed) + "." if removed else ""
+        return ""
+
+    # ---- computer seats ----------------------------------------------
+    def poll(self, now: float | None = None, ready: bool = True) -> object:
+        """Start or collect a computer move. `ready` is False while an
+        animation still plays, so moves are shown one at a time.
+        Returns the move played, if any."""
+        now = time.monotonic() if now is None else now
+        if self.state.is_over or not self.match.is_computer_turn():
+            self.stop_thinking()
+            return None
+        t = self.thinking
+        if t is None:
+            self._start_thinking(now)
+            return None
+        if t.thread.is_alive() or t.ply != len(self.state.history):
+            return None
+        if not ready or now - t.started < self.ai_delay:
+            return None
+        self.thinking = None
+        if t.error is not None:
+            raise t.error
+        self._apply(t.move)
+        return t.move
+
+    def _start_thinking(self, now: float) -> None:
+        state = self.state
+        seat = self.match.current_seat()
+        snapshot = state.clone()  # the worker never touches the live state
+        seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
+        stop = threading.Event()
+        holder = {}
+
+        def work():
+            try:
+                holder["t"].move = ai.choose_move(
+                    snapshot, seat.level, seed,
+                    time_limit=ai.level_time_cap(seat.level),
+                    progress=lambda f: setattr(holder["t"], "progress", f),
+                    stop=stop.is_set,
+                )
+            except BaseException as exc:  # shown by poll on the main thread
+                holder["t"].error = exc
+
+        thread = threading.Thread(target=work, name="computer-player", daemon=True)
+        holder["t"] = self.thinking = Thinking(state.to_move, len(state.history), thread, stop, now)
+        thread.start()
+
+    def stop_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking.stop.set()
+            self.thinking = None

@@ -1,0 +1,155 @@
+"""Shared look: seat palette and shapes, fonts, sprites and the pygame-gui theme."""
+from __future__ import annotations
+
+import functools
+import json
+import math
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+FONT_DIR = ROOT / "fonts"
+SPRITE_DIR = ROOT / "sprites"
+SEEDS_DIR = ROOT / "seeds"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+# Okabe–Ito colour-blind-safe palette; every seat also gets its own shape, and its name.
+SEAT_COLOURS = (
+    ("Orange", (230, 159, 0)),
+    ("Sky", (86, 180, 233)),
+    ("Green", (0, 158, 115)),
+    ("Yellow", (240, 228, 66)),
+    ("Blue", (0, 114, 178)),
+    ("Vermilion", (213, 94, 0)),
+    ("Purple", (204, 121, 167)),
+)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross")
+
+TABLE = (38, 30, 24)
+INK = (244, 234, 216)
+MUTED = (190, 176, 156)
+GOLD = (240, 192, 112)
+WARN = (255, 190, 90)
+HIGHLIGHT = (255, 230, 120)
+GOOD = (120, 220, 160)
+BAD = (240, 110, 90)
+
+
+def seat_colour(index: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[index % len(SEAT_COLOURS)][1]
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+
+
+@functools.lru_cache(maxsize=64)
+def sprite(name: str) -> pygame.Surface | None:
+    """A PNG from sprites/ (None if missing; `python -m game.art` makes them)."""
+    path = SPRITE_DIR / name
+    if not path.exists():
+        return None
+    image = pygame.image.load(str(path))
+    return image.convert_alpha() if pygame.display.get_surface() else image
+
+
+@functools.lru_cache(maxsize=256)
+def scaled_sprite(name: str, size: tuple[int, int]) -> pygame.Surface | None:
+    image = sprite(name)
+    return None if image is None else pygame.transform.smoothscale(image, size)
+
+
+@functools.lru_cache(maxsize=1)
+def theme() -> dict:
+    """The pygame-gui theme with the font paths filled in."""
+    data = json.loads((Path(__file__).with_name("theme.json")).read_text(encoding="utf-8"))
+    for block in data.values():
+        face = block.get("font")
+        if face:
+            face.setdefault("regular_path", str(FONT_REGULAR))
+            face.setdefault("bold_path", str(FONT_BOLD))
+    return data
+
+
+def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=(20, 16, 12)) -> None:
+    """The seat's shape badge: a second channel besides colour."""
+    colour = colour or seat_colour(index)
+    shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
+    cx, cy = center
+    r = radius
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, center, r)
+        pygame.draw.circle(surface, outline, center, r, 2)
+        return
+    if shape == "square":
+        rect = pygame.Rect(0, 0, int(r * 1.7), int(r * 1.7))
+        rect.center = center
+        pygame.draw.rect(surface, colour, rect)
+        pygame.draw.rect(surface, outline, rect, 2)
+        return
+    if shape == "cross":
+        w = max(3, r // 2)
+        for rect in (pygame.Rect(cx - r, cy - w, 2 * r, 2 * w), pygame.Rect(cx - w, cy - r, 2 * w, 2 * r)):
+            pygame.draw.rect(surface, colour, rect)
+        return
+    sides = {"triangle": 3, "diamond": 4, "hexagon": 6, "star": 10}[shape]
+    points = []
+    for k in range(sides):
+        angle = -math.pi / 2 + 2 * math.pi * k / sides
+        rr = r * (0.45 if shape == "star" and k % 2 else 1.0)
+        points.append((cx + rr * math.cos(angle), cy + rr * math.sin(angle)))
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, outline, points, 2)
+
+
+def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):
+    """Blit one line of text; returns its rect."""
+    f = font(size, bold)
+    image = f.render(message, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(f.render(message, True, (0, 0, 0)), rect.move(1, 1))
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_text(message: str, size: int, width: int, bold=False) -> str:
+    """Shorten `message` with an ellipsis so that it fits in `width` pixels."""
+    f = font(size, bold)
+    if f.size(message)[0] <= width:
+        return message
+    while message and f.size(message + "…")[0] > width:
+        message = message[:-1]
+    return message + "…"
+
+
+def wrap_text(message: str, size: int, width: int, bold=False) -> list[str]:
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in message.split():
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+@functools.lru_cache(maxsize=8)
+def tiled(name: str, size: tuple[int, int], fallback=TABLE) -> pygame.Surface:
+    """A window-sized background tiled from a texture sprite."""
+    surface = pygame.Surface(size)
+    surface.fill(fallback)
+    tile = sprite(name)
+    if tile is not None:
+        tw, th = tile.get_size()
+        for x in range(0, size[0], tw):
+            for y in range(0, size[1], th):
+                surface.blit(tile, (x, y))
+    return surface

@@ -1,0 +1,602 @@
+"""Scene base class and the app's screens: title, new-game setup, in-game menu,
+results, rules viewer, settings, saved games and the pass-and-play hand-off."""
+from __future__ import annotations
+
+import importlib
+import random
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from .. import storage
+from ..engine import registry
+from ..engine.match import Match, Seat, SaveError, load_match, save_match
+from . import look, markdown
+
+LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
+                 ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
+WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+
+
+class Scene:
+    """A screen with its own pygame-gui manager. Elements are built once, and
+    again only when the window size changes."""
+
+    background = "title_background.png"
+
+    def __init__(self, app):
+        self.app = app
+        self.manager = pygame_gui.UIManager(app.size, look.theme(), enable_live_theme_updates=False)
+        self.actions: dict = {}
+        self.build()
+
+    # ---- life cycle ----------------------------------------------------
+    def build(self) -> None:
+        """Create the pygame-gui elements for the current window size."""
+
+    def resize(self, size) -> None:
+        if tuple(size) == tuple(self.manager.window_resolution):
+            return
+        self.manager.set_window_resolution(size)
+        self.manager.clear_and_reset()
+        self.actions = {}
+        self.build()
+
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+    def busy(self) -> bool:
+        """True while the scene needs frames without input (animations, thinking)."""
+        return False
+
+    # ---- helpers for building ------------------------------------------
+    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True) -> UIButton:
+        element = UIButton(
+            pygame.Rect(rect), text, manager=self.manager, tool_tip_text=tooltip,
+            object_id=ObjectID(object_id="#primary_button") if primary else None,
+        )
+        if not enabled:
+            element.disable()
+        self.actions[element] = action
+        return element
+
+    def label(self, rect, text, style=None) -> UILabel:
+        return UILabel(pygame.Rect(rect), text, manager=self.manager,
+                       object_id=ObjectID(object_id=style) if style else None)
+
+    # ---- events --------------------------------------------------------
+    def handle_event(self, event) -> None:
+        consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self.actions.get(event.ui_element)
+            if action is not None:
+                action()
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.on_choice(event.ui_element, event.text)
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.on_text(event.ui_element, event.text)
+            return
+        if not consumed:
+            self.on_event(event)
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+
+    def on_escape(self) -> None:
+        if len(self.app.scenes) > 1:
+            self.app.pop()
+
+    def on_choice(self, element, text) -> None:
+        pass
+
+    def on_text(self, element, text) -> None:
+        pass
+
+    # ---- frame -------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        self.manager.update(dt)
+        return self.busy()
+
+    def draw(self, surface) -> None:
+        surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+        self.draw_scene(surface)
+        self.manager.draw_ui(surface)
+
+    def draw_scene(self, surface) -> None:
+        pass
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        """Button text -> absolute rect (tests click these)."""
+        return {b.text: b.rect.copy() for b in self.actions if b.visible and b.is_enabled}
+
+
+def board_scene_class(game_id: str):
+    return importlib.import_module(f"game.games.{game_id}.scene").SCENE
+
+
+def start_match(app, match: Match, *, replace: bool = True) -> None:
+    scene = board_scene_class(match.spec.id)(app, match)
+    if replace:
+        app.reset_to(TitleScene(app))
+    app.push(scene)
+
+
+def panel(surface, rect, alpha=225) -> None:
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((28, 22, 18, alpha))
+    surface.blit(shade, rect.topleft)
+    pygame.draw.rect(surface, (110, 88, 64), rect, 1, border_radius=8)
+
+
+# ---------------------------------------------------------------------------
+class TitleScene(Scene):
+    CARD = (300, 188)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.cards: dict[str, pygame.Rect] = {}
+        games = list(registry.GAMES.values())
+        per_row = max(1, min(len(games), (w - 80) // (self.CARD[0] + 30)))
+        top = 150
+        for i, spec in enumerate(games):
+            row, col = divmod(i, per_row)
+            count = min(per_row, len(games) - row * per_row)
+            left = (w - count * self.CARD[0] - (count - 1) * 30) // 2
+            card = pygame.Rect(left + col * (self.CARD[0] + 30), top + row * (self.CARD[1] + 120), *self.CARD)
+            self.cards[spec.id] = card
+            self.button((card.x, card.bottom + 58, card.w // 2 - 4, 34), "New game",
+                        lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
+            self.button((card.centerx + 4, card.bottom + 58, card.w // 2 - 4, 34), "Rules",
+                        lambda s=spec: self.app.push(RulesScene(self.app, s)))
+        self.resume_info = self._autosave_summary()
+        y = h - 70
+        names = []
+        if self.resume_info:
+            names.append((f"Resume: {self.resume_info}", self.resume, True))
+        names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
+                  ("Settings", lambda: self.app.push(SettingsScene(self.app)), False),
+                  ("Quit", self.quit, False)]
+        widths = [max(150, look.font(15).size(n)[0] + 40) for n, _, _ in names]
+        x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
+        for (name, action, primary), bw in zip(names, widths):
+            self.button((x, y, bw, 40), name, action, primary=primary)
+            x += bw + 12
+
+    def _autosave_summary(self) -> str | None:
+        try:
+            data = storage.read_json(storage.autosave_path())
+        except storage.DamagedFile as damaged:
+            self.app.notify(damaged.message)
+            return None
+        if not isinstance(data, dict) or data.get("game") not in registry.GAMES:
+            return None
+        names = " vs ".join(str(s.get("name", "?")) for s in data.get("seats", []) if isinstance(s, dict))
+        return f"{registry.GAMES[data['game']].title} — {names}"
+
+    def resume(self) -> None:
+        try:
+            match = load_match(storage.autosave_path())
+        except (storage.DamagedFile, SaveError) as exc:
+            self.app.notify(getattr(exc, "message", str(exc)))
+            self.resize((0, 0))
+            self.resize(self.app.size)
+            return
+        if match is None:
+            return
+        start_match(self.app, match)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for game_id, card in self.cards.items():
+                if card.collidepoint(event.pos):
+                    self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
+                    return
+
+    def on_escape(self) -> None:
+        pass
+
+    def draw_scene(self, surface) -> None:
+        w, _h = surface.get_size()
+        look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
+        look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
+                  (w // 2, 100), 16, look.MUTED, anchor="midtop")
+        for game_id, card in self.cards.items():
+            spec = registry.GAMES[game_id]
+            art = look.scaled_sprite(f"title_{game_id}.png", card.size)
+            pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)
+            if art is not None:
+                surface.blit(art, card)
+            else:
+                pygame.draw.rect(surface, (70, 90, 60), card, border_radius=10)
+            pygame.draw.rect(surface, look.GOLD, card, 2, border_radius=10)
+            look.text(surface, spec.title, (card.x, card.bottom + 6), 20, look.INK, bold=True)
+            players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
+                       else f"{spec.min_players}–{spec.max_players} players")
+            look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
+            look.text(surface, look.fit_text(spec.blurb, 13, card.w), (card.x, card.bottom + 34), 13, look.MUTED)
+
+
+# ---------------------------------------------------------------------------
+class SetupScene(Scene):
+    """Player count, each seat (name, colour, human or computer and level), the options."""
+
+    def __init__(self, app, spec, seats: list[Seat] | None = None, options: dict | None = None):
+        self.spec = spec
+        remembered = list(app.settings.get("player_names") or [])
+        labels = getattr(spec, "seat_labels", ())
+        self.seats = seats or [
+            Seat(name=remembered[i] if i < len(remembered) and remembered[i] else
+                 (f"Player {i + 1}" if i == 0 else f"Computer {i}"),
+                 colour=i, kind="human" if i == 0 else "computer", level="normal")
+            for i in range(spec.max_players)
+        ]
+        if labels and not seats:
+            for i, seat in enumerate(self.seats):
+                if seat.name.startswith(("Player ", "Computer ")) and i < len(labels):
+                    seat.name = labels[i] if seat.kind == "human" else f"{labels[i]} (computer)"
+        self.players = len(seats) if seats else max(spec.min_players, min(2, spec.max_players))
+        self.options = spec.resolved_options(options)
+        self.message = ""
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = max(40, (w - 900) // 2)
+        self.label((left, 30, 900, 44), f"New game: {self.spec.title}", "#title_label")
+        y = 100
+        self.label((left, y, 160, 32), "Players", "#heading_label")
+        if self.spec.min_players != self.spec.max_players:
+            counts = [str(n) for n in range(self.spec.min_players, self.spec.max_players + 1)]
+            self.count_menu = UIDropDownMenu(counts, str(self.players), pygame.Rect(left + 170, y, 90, 32), self.manager)
+        else:
+            self.count_menu = None
+            self.label((left + 170, y, 300, 32), f"{self.players} players", "#small_label")
+        y += 48
+        self.seat_rows = []
+        labels = getattr(self.spec, "seat_labels", ())
+        for i in range(self.players):
+            seat = self.seats[i]
+            tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
+            self.label((left, y, 130, 34), tag)
+            name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
+            name.set_text_length_limit(18)
+            colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
+                                    pygame.Rect(left + 395, y, 150, 34), self.manager)
+            kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
+            kind = UIDropDownMenu([t for t, _, _ in LEVEL_CHOICES], kind_text,
+                                  pygame.Rect(left + 560, y, 220, 34), self.manager)
+            self.seat_rows.append((i, name, colour, kind))
+            self.swatches = getattr(self, "swatches", {})
+            y += 44
+        self.swatch_x = left + 790
+        self.seat_top = 148
+        y += 12
+        self.option_menus = {}
+        self.help_lines = []
+        if self.spec.options:
+            self.label((left, y, 300, 32), "Options", "#heading_label")
+            y += 40
+            for option in self.spec.options:
+                self.label((left, y, 360, 32), option.label)
+                labels_ = [option.label_of(c) for c in option.choices]
+                menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
+                                      pygame.Rect(left + 370, y, 220, 32), self.manager)
+                self.option_menus[menu] = option
+                self.help_lines.append((option.help, (left + 605, y + 2), max(120, min(w - 40, left + 1000) - left - 605)))
+                y += 44
+        self.message_label = self.label((left, h - 130, 900, 30), self.message, "#message_label")
+        self.button((left, h - 84, 200, 46), "Start", self.start, primary=True)
+        self.button((left + 215, h - 84, 160, 46), "Rules", lambda: self.app.push(RulesScene(self.app, self.spec)))
+        self.button((left + 390, h - 84, 160, 46), "Back", self.app.pop)
+
+    def on_choice(self, element, text) -> None:
+        if element is self.count_menu:
+            self.players = int(text)
+            self._rebuild()
+            return
+        for i, _name, colour, kind in self.seat_rows:
+            if element is colour:
+                self.seats[i].colour = [n for n, _ in look.SEAT_COLOURS].index(text)
+            elif element is kind:
+                _t, self.seats[i].kind, self.seats[i].level = next(c for c in LEVEL_CHOICES if c[0] == text)
+        option = self.option_menus.get(element)
+        if option is not None:
+            self.options[option.key] = next(c for c in option.choices if option.label_of(c) == text)
+
+    def on_text(self, element, text) -> None:
+        for i, name, _colour, _kind in self.seat_rows:
+            if element is name:
+                self.seats[i].name = text
+
+    def _rebuild(self) -> None:
+        self.manager.clear_and_reset()
+        self.actions = {}
+        self.build()
+
+    def draw_scene(self, surface) -> None:
+        for help_text, (x, y), width in self.help_lines:
+            for k, line in enumerate(look.wrap_text(help_text, 12, width)[:2]):
+                look.text(surface, line, (x, y + 15 * k), 12, look.MUTED)
+        for i, _name, _colour, _kind in self.seat_rows:
+            look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13)
+
+    def chosen_seats(self) -> list[Seat]:
+        return [Seat(s.name.strip(), s.colour, s.kind, s.level) for s in self.seats[: self.players]]
+
+    def problem(self) -> str:
+        seats = self.chosen_seats()
+        if any(not s.name for s in seats):
+            return "Every player needs a name."
+        if len({s.name.lower() for s in seats}) < len(seats):
+            return "Two players have the same name: give each a different one."
+        if len({s.colour for s in seats}) < len(seats):
+            return "Two players have the same colour: choose a different colour for each."
+        return ""
+
+    def start(self) -> None:
+        self.message = self.problem()
+        if self.message:
+            self.message_label.set_text(self.message)
+            return
+        seats = self.chosen_seats()
+        self.app.settings["player_names"] = [s.name for s in seats if s.kind == "human"]
+        self.app.save_settings()
+        match = Match(self.spec, seats, random.SystemRandom().randrange(1 << 31), dict(self.options))
+        start_match(self.app, match)
+
+
+# ---------------------------------------------------------------------------
+class RulesScene(Scene):
+    def __init__(self, app, spec):
+        self.spec = spec
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        path = look.SEEDS_DIR / f"{self.spec.id}.md"
+        try:
+            body = markdown.to_html(path.read_text(encoding="utf-8"))
+        except OSError:
+            body = f"The rules file {path.name} could not be read."
+        width = min(980, w - 60)
+        left = (w - width) // 2
+        self.label((left, 16, width, 44), f"{self.spec.title} — rules", "#title_label")
+        self.text_box = UITextBox(body, pygame.Rect(left, 70, width, h - 150), self.manager)
+        self.button(((w - 160) // 2, h - 66, 160, 44), "Back", self.app.pop, primary=True)
+
+
+# ---------------------------------------------------------------------------
+class SettingsScene(Scene):
+    SPEEDS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = (w - 560) // 2
+        self.label((left, 40, 560, 44), "Settings", "#title_label")
+        y = 130
+        self.label((left, y, 260, 36), "Fullscreen (F11)")
+        self.full_button = self.button((left + 280, y, 200, 36), "On" if self.app.fullscreen else "Off", self.toggle_full)
+        y += 56
+        self.label((left, y, 260, 36), "Window size")
+        current = "x".join(map(str, self.app.windowed_size))
+        options = ["x".join(map(str, s)) for s in WINDOW_SIZES]
+        if current not in options:
+            options.append(current)
+        self.size_menu = UIDropDownMenu(options, current, pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Animation speed")
+        self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
+                                         pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 70
+        self.label((left, y, 560, 60), f"Settings are kept in {storage.settings_path()}", "#small_label")
+        self.label((left, y + 26, 560, 60), f"Saved games are kept in {storage.saves_dir()}", "#small_label")
+        self.button(((w - 160) // 2, h - 80, 160, 44), "Back", self.app.pop, primary=True)
+
+    def toggle_full(self) -> None:
+        self.app.set_fullscreen(not self.app.fullscreen)
+        self.app.save_settings()
+
+    def on_choice(self, element, text) -> None:
+        if element is self.size_menu:
+            self.app.set_window_size(tuple(int(v) for v in text.split("x")))
+        elif element is self.speed_menu:
+            self.app.settings["animation_speed"] = next(k for k, v in self.SPEEDS.items() if v == text)
+        self.app.save_settings()
+
+
+# ---------------------------------------------------------------------------
+class SavesScene(Scene):
+    """The saved games, newest first: load one or go back."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(760, w - 60)
+        left = (w - width) // 2
+        self.label((left, 30, width, 44), "Saved games", "#title_label")
+        self.files = sorted(storage.saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
+            if storage.saves_dir().exists() else []
+        items = [p.stem for p in self.files] or ["(no saved games yet)"]
+        self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
+        self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
+        self.button((left + 195, h - 86, 160, 44), "Back", self.app.pop)
+
+    def load(self) -> None:
+        chosen = self.listing.get_single_selection()
+        path = next((p for p in self.files if p.stem == chosen), None)
+        if path is None:
+            self.app.notify("Choose a saved game in the list first.")
+            return
+        try:
+            match = load_match(path)
+        except (storage.DamagedFile, SaveError) as exc:
+            self.app.notify(getattr(exc, "message", str(exc)))
+            self.resize((0, 0))
+            self.resize(self.app.size)
+            return
+        start_match(self.app, match)
+
+
+# ---------------------------------------------------------------------------
+class OverlayScene(Scene):
+    """A scene drawn over the one beneath it (menu, hand-off)."""
+
+    shade = (10, 8, 6, 200)
+
+    def draw(self, surface) -> None:
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 and self.app.scenes[-1] is self else None
+        if below is not None:
+            below.draw(surface)
+        else:
+            surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(self.shade)
+        surface.blit(veil, (0, 0))
+        self.draw_scene(surface)
+        self.manager.draw_ui(surface)
+
+
+class MenuScene(OverlayScene):
+    def __init__(self, app, board):
+        self.board = board
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, 320, 400)
+        box.center = (w // 2, h // 2)
+        self.box = box
+        y = box.y + 70
+        for text, action in (("Resume", self.app.pop), ("Save game", self.save),
+                             ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
+                             ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                             ("Quit to title", self.quit)):
+            self.button((box.x + 40, y, box.w - 80, 42), text, action, primary=text == "Resume")
+            y += 56
+
+    def draw_scene(self, surface) -> None:
+        panel(surface, self.box, 240)
+        look.text(surface, "Menu", (self.box.centerx, self.box.y + 20), 26, look.GOLD, bold=True, anchor="midtop")
+
+    def save(self) -> None:
+        match = self.board.match
+        name = f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            save_match(match, storage.saves_dir() / name)
+        except OSError as exc:
+            self.app.notify(f"The game could not be saved: {exc}")
+            return
+        self.app.notify(f"Saved as {name}.")
+
+    def quit(self) -> None:
+        self.board.controller.stop_thinking()
+        self.app.reset_to(TitleScene(self.app))
+
+
+class HandOffScene(OverlayScene):
+    """Pass-and-play with hidden information: cover the screen until the named
+    player confirms that only they can see it."""
+
+    shade = (12, 10, 8, 255)
+
+    def __init__(self, app, name: str, colour: int, on_ready):
+        self.name = name
+        self.colour = colour
+        self.on_ready = on_ready
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.ready_button = self.button(((w - 360) // 2, h // 2 + 40, 360, 54), f"I am {self.name}: show my view",
+                                        self.ready, primary=True)
+
+    def ready(self) -> None:
+        self.app.pop()
+        self.on_ready()
+
+    def on_escape(self) -> None:
+        pass  # the screen stays covered until the right person confirms
+
+    def draw_scene(self, surface) -> None:
+        w, h = surface.get_size()
+        look.draw_seat_shape(surface, self.colour, (w // 2, h // 2 - 130), 30)
+        look.text(surface, f"Pass to {self.name}", (w // 2, h // 2 - 80), 40, look.GOLD, bold=True, anchor="midtop")
+        look.text(surface, f"Click when only {self.name} can see the screen.", (w // 2, h // 2 - 20), 18,
+                  look.INK, anchor="midtop")
+
+
+# ---------------------------------------------------------------------------
+class ResultsScene(Scene):
+    def __init__(self, app, board):
+        self.board = board
+        self.match = board.match
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = (w - 620) // 2
+        self.button((left, h - 90, 190, 46), "Play again", self.again, primary=True)
+        self.button((left + 205, h - 90, 200, 46), "Look at the board", self.app.pop)
+        self.button((left + 420, h - 90, 200, 46), "Title screen", lambda: self.app.reset_to(TitleScene(self.app)))
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def again(self) -> None:
+        m = self.match
+        seats = [Seat(s.name, s.colour, s.kind, s.level) for s in m.seats]
+        start_match(self.app, Match(m.spec, seats, random.SystemRandom().randrange(1 << 31), dict(m.options)))
+
+    def headline(self) -> str:
+        out = self.match.state.outcome
+        names = [self.match.seats[i].name for i in out.winners]
+        if not names:
+            return "Nobody wins"
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return " and ".join(names) + " share the win!"
+
+    def draw_scene(self, surface) -> None:
+        w, h = surface.get_size()
+        out = self.match.state.outcome
+        look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
+        look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
+        for i, line in enumerate(look.wrap_text(out.reason, 17, min(860, w - 80))):
+            look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
+        table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
+        table.centerx = w // 2
+        panel(surface, table)
+        look.text(surface, "Player", (table.x + 70, table.y + 16), 15, look.MUTED, bold=True)
+        look.text(surface, "Score", (table.right - 150, table.y + 16), 15, look.MUTED, bold=True, anchor="topright")
+        breakdown = getattr(self.board, "score_breakdown", lambda seat: "")
+        order = sorted(range(len(self.match.seats)), key=lambda s: -out.scores[s])
+        for row, seat_index in enumerate(order):
+            seat = self.match.seats[seat_index]
+            y = table.y + 50 + 46 * row
+            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12)
+            look.text(surface, seat.name, (table.x + 70, y), 20, look.INK, bold=seat_index in out.winners)
+            detail = breakdown(seat_index)
+            if detail:
+                look.text(surface, detail, (table.x + 70, y + 24), 12, look.MUTED)
+            look.text(surface, str(out.scores[seat_index]), (table.right - 150, y), 22, look.INK, bold=True,
+                      anchor="topright")
+            if seat_index in out.winners:
+                look.text(surface, "winner", (table.right - 30, y + 3), 16, look.GOOD, bold=True, anchor="topright")

@@ -1,0 +1,79 @@
+"""Driving the real app with synthetic mouse and key events (dummy video driver)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+def make_app(size=(1280, 800)):
+    from game.app import App
+
+    app = App(size)
+    return app
+
+
+def pump(app, rounds: int = 3) -> None:
+    """Let the app handle what is queued (pygame-gui posts its own events)."""
+    for _ in range(rounds):
+        app.step()
+
+
+def click(app, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pump(app, 3)
+
+
+def key(app, key_code, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key_code, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key_code, mod=mod, unicode="", scancode=0))
+    pump(app, 2)
+
+
+def click_button(app, text: str) -> None:
+    rects = app.scene.button_rects()
+    assert text in rects, f"no enabled button {text!r} on {type(app.scene).__name__}: {sorted(rects)}"
+    click(app, rects[text].center)
+
+
+def choose(app, menu, option_text: str) -> None:
+    """Open a pygame-gui drop-down by clicking it, then click one of its options."""
+    click(app, menu.rect.center)
+    options = menu.current_state.options_selection_list
+    assert options is not None, "the drop-down did not open"
+    for item in options.item_list:
+        if item["text"] == option_text:
+            element = item["button_element"]
+            assert element is not None, f"{option_text!r} is scrolled out of view"
+            click(app, element.rect.center)
+            return
+    raise AssertionError(f"{option_text!r} not in drop-down")
+
+
+def click_target(app, target) -> None:
+    click(app, app.scene.target_rect(target).center)
+
+
+def run_until(app, predicate, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out waiting"
+        app.step()
+        time.sleep(0.005)
+
+
+def screenshot(app, name: str) -> Path:
+    SHOTS.mkdir(exist_ok=True)
+    app.dirty = True
+    app.step()
+    path = SHOTS / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
