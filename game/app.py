@@ -23,6 +23,7 @@ IDLE_WAIT_MS = 500  # longest sleep between frames when nothing moves
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None):
         pygame.init()
+        look.reset_caches()
         loaded = storage.load_settings()
         self.settings = loaded.data
         self.toasts: list[tuple[str, float]] = []
@@ -119,8 +120,8 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
             self.settings["window_size"] = list(self.windowed_size)
-            if (event.w, event.h) != self.windowed_size:
-                self.screen = self._open_window()
+            if self.screen.get_size() != self.windowed_size:
+                self.screen = self._open_window()  # too small, or a driver that does not resize by itself
             self._relayout()
             return
         if event.type == pygame.WINDOWSIZECHANGED:

@@ -137,6 +137,7 @@ class GameSpec:
     max_players: int = 2
     blurb: str = ""
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
+    seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
     options: Sequence[Option] = ()
 
     def default_options(self) -> dict:

@@ -157,8 +157,7 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
             self.controller.set_hover(target)
-            hand = target is not None and target in self.controller.next_targets()
-            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+            self._set_hand_cursor(target is not None and target in self.controller.next_targets())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed_target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -175,6 +174,15 @@ class BoardScene(Scene):
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
         self.refresh_panel()
+
+    def _set_hand_cursor(self, hand: bool) -> None:
+        if hand == getattr(self, "_hand_cursor", False):
+            return
+        self._hand_cursor = hand
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except pygame.error:
+            pass  # no system cursors (e.g. the dummy video driver)
 
     def click_target(self, target) -> None:
         self.finish_animations()
@@ -291,7 +299,7 @@ class BoardScene(Scene):
         look.text(surface, self.match.spec.title, (p.x + 16, p.y + 12), 22, look.GOLD, bold=True)
         y = p.y + 50
         scores = state.scores()
-        labels = getattr(self.match.spec, "seat_labels", ())
+        labels = self.match.spec.seat_labels
         for i, seat in enumerate(self.match.seats):
             row = pygame.Rect(p.x + 8, y - 3, p.w - 16, 30)
             if i == state.to_move:

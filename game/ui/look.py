@@ -153,3 +153,9 @@ def tiled(name: str, size: tuple[int, int], fallback=TABLE) -> pygame.Surface:
             for y in range(0, size[1], th):
                 surface.blit(tile, (x, y))
     return surface
+
+
+def reset_caches() -> None:
+    """Forget fonts and images (they die with pygame.quit; a new App loads them again)."""
+    for cached in (font, sprite, scaled_sprite, tiled):
+        cached.cache_clear()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import time
 
 import pygame
@@ -241,27 +242,33 @@ class SetupScene(Scene):
 
     def __init__(self, app, spec, seats: list[Seat] | None = None, options: dict | None = None):
         self.spec = spec
-        remembered = list(app.settings.get("player_names") or [])
-        labels = getattr(spec, "seat_labels", ())
-        self.seats = seats or [
-            Seat(name=remembered[i] if i < len(remembered) and remembered[i] else
-                 (f"Player {i + 1}" if i == 0 else f"Computer {i}"),
-                 colour=i, kind="human" if i == 0 else "computer", level="normal")
-            for i in range(spec.max_players)
-        ]
-        if labels and not seats:
+        self.remembered = [n for n in (app.settings.get("player_names") or []) if isinstance(n, str) and n]
+        self.seats = seats or [Seat("", colour=i, kind="human" if i == 0 else "computer", level="normal")
+                               for i in range(spec.max_players)]
+        if not seats:
             for i, seat in enumerate(self.seats):
-                if seat.name.startswith(("Player ", "Computer ")) and i < len(labels):
-                    seat.name = labels[i] if seat.kind == "human" else f"{labels[i]} (computer)"
+                seat.name = self.default_name(i, seat.kind)
         self.players = len(seats) if seats else max(spec.min_players, min(2, spec.max_players))
         self.options = spec.resolved_options(options)
         self.message = ""
         super().__init__(app)
 
+    def default_name(self, index: int, kind: str) -> str:
+        """A human seat gets a remembered name; a computer seat a plain one."""
+        if kind == "human":
+            humans_before = sum(1 for s in self.seats[:index] if s.kind == "human")
+            if humans_before < len(self.remembered):
+                return self.remembered[humans_before]
+            return f"Player {index + 1}"
+        return f"Computer {index + 1}"
+
+    def is_default_name(self, name: str) -> bool:
+        return bool(re.fullmatch(r"(Player|Computer) \d", name)) or name in self.remembered
+
     def build(self) -> None:
         w, h = self.app.size
-        left = max(40, (w - 900) // 2)
-        self.label((left, 30, 900, 44), f"New game: {self.spec.title}", "#title_label")
+        left = max(30, (w - 1000) // 2)
+        self.label((left, 30, 1000, 44), f"New game: {self.spec.title}", "#title_label")
         y = 100
         self.label((left, y, 160, 32), "Players", "#heading_label")
         if self.spec.min_players != self.spec.max_players:
@@ -272,7 +279,7 @@ class SetupScene(Scene):
             self.label((left + 170, y, 300, 32), f"{self.players} players", "#small_label")
         y += 48
         self.seat_rows = []
-        labels = getattr(self.spec, "seat_labels", ())
+        labels = self.spec.seat_labels
         for i in range(self.players):
             seat = self.seats[i]
             tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
@@ -296,12 +303,12 @@ class SetupScene(Scene):
             self.label((left, y, 300, 32), "Options", "#heading_label")
             y += 40
             for option in self.spec.options:
-                self.label((left, y, 360, 32), option.label)
+                self.label((left, y, 290, 32), option.label)
                 labels_ = [option.label_of(c) for c in option.choices]
                 menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
-                                      pygame.Rect(left + 370, y, 220, 32), self.manager)
+                                      pygame.Rect(left + 300, y, 330, 32), self.manager)
                 self.option_menus[menu] = option
-                self.help_lines.append((option.help, (left + 605, y + 2), max(120, min(w - 40, left + 1000) - left - 605)))
+                self.help_lines.append((option.help, (left + 645, y + 1), max(120, w - 40 - left - 645)))
                 y += 44
         self.message_label = self.label((left, h - 130, 900, 30), self.message, "#message_label")
         self.button((left, h - 84, 200, 46), "Start", self.start, primary=True)
@@ -317,7 +324,13 @@ class SetupScene(Scene):
             if element is colour:
                 self.seats[i].colour = [n for n, _ in look.SEAT_COLOURS].index(text)
             elif element is kind:
-                _t, self.seats[i].kind, self.seats[i].level = next(c for c in LEVEL_CHOICES if c[0] == text)
+                seat = self.seats[i]
+                was = seat.kind
+                _t, seat.kind, seat.level = next(c for c in LEVEL_CHOICES if c[0] == text)
+                if seat.kind != was and self.is_default_name(seat.name):
+                    seat.name = self.default_name(i, seat.kind)
+                    _i, name_entry, _c, _k = self.seat_rows[i]
+                    name_entry.set_text(seat.name)
         option = self.option_menus.get(element)
         if option is not None:
             self.options[option.key] = next(c for c in option.choices if option.label_of(c) == text)

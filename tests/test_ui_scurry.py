@@ -1,0 +1,157 @@
+"""Scurry played through the real app with synthetic mouse events only."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.board import BoardScene
+from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+
+from uikit import choose, click, click_button, click_target, key, make_app, pump, run_until, screenshot
+
+
+@pytest.fixture
+def app():
+    app = make_app()
+    app.settings["animation_speed"] = "fast"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+def option_menu(scene, key_name):
+    return next(menu for menu, option in scene.option_menus.items() if option.key == key_name)
+
+
+def seat_kind_menu(scene, seat):
+    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+
+
+def play_by_mouse(app, rng, *, max_clicks=2000):
+    """Click legal moves (chosen at random) until the game ends; returns the board scene."""
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    board.controller.ai_delay = 0.0
+    state = board.match
+    for _ in range(max_clicks):
+        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
+        if board.match.state.is_over:
+            return board
+        moves = board.match.state.legal_moves()
+        move = rng.choice(moves)
+        before = len(board.match.state.history)
+        click_target(app, move.targets[0])
+        assert board.match.state.history[before] == move, "the click did not play the move it aims at"
+    raise AssertionError("game did not end")
+
+
+def test_whole_game_two_people_by_mouse(app):
+    click_button(app, "New game")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    choose(app, seat_kind_menu(setup, 1), "Human")
+    choose(app, option_menu(setup, "tiles"), "6")
+    screenshot(app, "setup")
+    click_button(app, "Start")
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    assert [s.kind for s in board.match.seats] == ["human", "human"]
+    assert board.match.options["tiles"] == 6
+    screenshot(app, "scurry-setup-phase")
+
+    # a click on a taken vertex is refused with the rule, and nothing changes
+    first = board.match.state.legal_moves()[0]
+    click_target(app, first.targets[0])
+    n = len(board.match.state.history)
+    click_target(app, first.targets[0])
+    assert len(board.match.state.history) == n
+    assert "taken" in board.controller.message.lower() or "occupied" in board.controller.message.lower()
+
+    play_by_mouse(app, random.Random(3))
+    state = board.match.state
+    assert state.is_over and state.outcome.winners
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    screenshot(app, "scurry-results")
+    winner = board.match.seats[state.outcome.winners[0]].name
+    assert winner in app.scene.headline()
+    click_button(app, "Look at the board")
+    assert app.scene is board
+    screenshot(app, "scurry-end-board")
+
+
+def test_game_against_the_computer_by_mouse_with_undo(app):
+    click_button(app, "New game")
+    setup = app.scene
+    choose(app, seat_kind_menu(setup, 1), "Computer: easy")
+    menu = option_menu(setup, "random_setup")
+    choose(app, menu, setup.option_menus[menu].label_of(True))
+    click_button(app, "Start")
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    state = board.match.state
+    assert state.phase == "leadoff" and state.to_move == 0
+
+    # the mulligan: place the leadoff tile, take it back with Ctrl+Z, place it elsewhere
+    placements = state.legal_moves()
+    click_target(app, placements[0].targets[0])
+    assert len(board.match.state.history) == 1
+    screenshot(app, "scurry-first-turn")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.match.state.history == []
+    assert board.match.state.phase == "leadoff"
+
+    board = play_by_mouse(app, random.Random(5))
+    assert board.match.state.is_over
+    assert any(seat == 1 for seat in board.match.movers), "the computer never moved"
+
+
+def test_escape_menu_right_click_cancel_and_resize(app):
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 11, {"random_setup": True})
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    # right-click and Esc with nothing selected do no harm; Esc opens the menu
+    click(app, board.board_rect.center, button=3)
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "MenuScene"
+    screenshot(app, "menu")
+    click_button(app, "Rules")
+    screenshot(app, "rules")
+    click_button(app, "Back")
+    click_button(app, "Settings")
+    screenshot(app, "settings")
+    click_button(app, "Back")
+    click_button(app, "Resume")
+    assert app.scene is board
+    # resizing re-lays the board out inside the new window
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=700, size=(1024, 700)))
+    pump(app)
+    assert app.size == (1024, 700)
+    for move in board.match.state.legal_moves():
+        rect = board.target_rect(move.targets[0])
+        assert board.board_rect.contains(rect)
+        assert board.target_at(rect.center) == move.targets[0]
+    screenshot(app, "scurry-small-window")
+
+
+def test_hover_shows_what_a_click_would_do(app):
+    spec = registry.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    board = app.scene
+    legal = board.match.state.legal_moves()[0].targets[0]
+    pos = board.target_rect(legal).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    hints = board.controller.hints()
+    assert hints.hover == legal and hints.hover_ok
+    taken = next(("vertex", v) for v in board.match.state.view(0)["tiles"])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.target_rect(taken).center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app)
+    assert board.controller.hints().hover == taken and not board.controller.hints().hover_ok
