@@ -1,0 +1,200 @@
+"""UI figures for `python -m game.bench`: start-up, frame times per scene,
+idle CPU and the UI's frame time while a computer player thinks.
+
+Everything runs under the dummy video driver at 1280x800; each measured frame
+is one App.step() with a redraw forced (update + draw + flip)."""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+SIZE = (1280, 800)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+_FIRST_FRAME = r"""
+import os, sys, time
+from game.app import App
+from game.ui.scene import TitleScene
+app = App((1280, 800))
+app.push(TitleScene(app))
+app.step()
+sys.stdout.write("frame\n"); sys.stdout.flush()
+"""
+
+_IDLE = r"""
+import os, resource, sys, time, threading
+from game.app import App
+from game.ui.scene import TitleScene
+app = App((1280, 800))
+app.push(TitleScene(app))
+app.step()
+seconds = float(sys.argv[1])
+threading.Timer(seconds, lambda: setattr(app, "running", False)).start()
+start = resource.getrusage(resource.RUSAGE_SELF)
+t0 = time.monotonic()
+app.run()
+end = resource.getrusage(resource.RUSAGE_SELF)
+wall = time.monotonic() - t0
+cpu = (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
+print(100.0 * cpu / wall)
+"""
+
+
+def _env() -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    env.setdefault("GAME_SHELF_HOME", os.path.join(ROOT, ".bench-home"))
+    return env
+
+
+def startup_seconds(runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", _FIRST_FRAME], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=_env(), text=True)
+        proc.stdout.readline()
+        times.append(time.perf_counter() - t0)
+        proc.wait()
+    return round(statistics.median(times), 3)
+
+
+def idle_cpu_percent(seconds: float = 4.0) -> float:
+    out = subprocess.run([sys.executable, "-c", _IDLE, str(seconds)], capture_output=True, text=True,
+                         env=_env(), timeout=60)
+    return round(float(out.stdout.strip().splitlines()[-1]), 2)
+
+
+def _frame_times(app, frames: int, poke=None) -> list[float]:
+    import pygame
+
+    times = []
+    for k in range(frames):
+        if poke:
+            poke(k)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300 + k % 200, 300), rel=(1, 0),
+                                             buttons=(0, 0, 0)))
+        t0 = time.perf_counter()
+        app.dirty = True
+        app.step()
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def _summary(times: list[float]) -> dict:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return {"median_ms": round(statistics.median(ordered), 2), "p99_ms": round(p99, 2)}
+
+
+def _midgame_match(game_id: str, seed: int = 3, moves: int = 40, seats=None):
+    import random
+
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+
+    spec = registry.GAMES[game_id]
+    players = max(spec.min_players, min(3, spec.max_players))
+    seats = seats or [Seat(f"Player {i + 1}", i) for i in range(players)]
+    match = Match(spec, seats, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.state.is_over:
+            break
+        match.play(rng.choice(match.state.legal_moves()))
+    return match
+
+
+def scene_frames(frames: int = 150) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from ..app import App
+    from ..engine import registry
+    from . import scene as screens
+
+    app = App(SIZE)
+    results = {}
+
+    def measure(name, make):
+        app.reset_to(screens.TitleScene(app))
+        target = make()
+        if target is not None and target is not app.scene:
+            app.push(target)
+        app.step()
+        results[name] = _summary(_frame_times(app, frames))
+
+    spec = registry.GAMES[registry.GAME_IDS[0]]
+    measure("title", lambda: None)
+    measure("setup", lambda: screens.SetupScene(app, spec))
+    measure("rules", lambda: screens.RulesScene(app, spec))
+    measure("settings", lambda: screens.SettingsScene(app))
+    measure("saves", lambda: screens.SavesScene(app))
+    for game_id in registry.GAMES:
+        def board(game_id=game_id):
+            match = _midgame_match(game_id)
+            screens.start_match(app, match, replace=False)
+            return app.scene
+        measure(game_id, board)
+    board_scene = app.scene
+    measure("menu", lambda: (screens.start_match(app, _midgame_match(spec.id), replace=False),
+                             screens.MenuScene(app, app.scene))[1])
+    measure("hand_off", lambda: screens.HandOffScene(app, "Eva", 1, lambda: None))
+
+    def results_scene():
+        match = _midgame_match(spec.id, moves=100000)
+        screens.start_match(app, match, replace=False)
+        return screens.ResultsScene(app, app.scene)
+    measure("results", results_scene)
+    del board_scene
+    pygame.quit()
+    return results
+
+
+def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
+    """The UI's p99 frame while computer players (level normal) think."""
+    import pygame
+
+    from ..app import App
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+    from . import scene as screens
+
+    game_id = game_id or registry.GAME_IDS[0]
+    spec = registry.GAMES[game_id]
+    app = App(SIZE)
+    app.settings["animation_speed"] = "normal"
+    seats = [Seat(f"Computer {i + 1}", i, "computer", "normal") for i in range(spec.min_players)]
+    match = _midgame_match(game_id, moves=30, seats=seats)
+    screens.start_match(app, match)
+    board = app.scene
+    times = []
+    deadline = time.monotonic() + seconds
+    clock = pygame.time.Clock()
+    while time.monotonic() < deadline and not match.state.is_over:
+        t0 = time.perf_counter()
+        app.dirty = True
+        app.step()
+        if board.controller.thinking is not None:
+            times.append((time.perf_counter() - t0) * 1000)
+        clock.tick(60)
+    board.controller.stop_thinking()
+    pygame.quit()
+    return _summary(times)["p99_ms"] if times else 0.0
+
+
+def ui_figures() -> dict:
+    return {
+        "startup_s": startup_seconds(),
+        "scenes": scene_frames(),
+        "idle_cpu_pct": idle_cpu_percent(),
+        "busy_ui_p99_ms": busy_ui_p99(),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(ui_figures(), indent=1))
