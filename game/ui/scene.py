@@ -26,6 +26,8 @@ from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
                  ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
+# The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
+PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
 WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 
@@ -38,6 +40,7 @@ class Scene:
     def __init__(self, app):
         self.app = app
         self.manager = pygame_gui.UIManager(app.size, look.theme(), enable_live_theme_updates=False)
+        self.manager.preload_fonts(PRELOADED_FONTS)
         self.actions: dict = {}
         self.build()
 
