@@ -85,6 +85,7 @@ def test_whole_game_two_people_by_mouse(app):
 
 
 def test_game_against_the_computer_by_mouse_with_undo(app):
+    app.settings["animation_speed"] = "off"  # computer moves wait for animations; not needed here
     click_button(app, "New game")
     setup = app.scene
     choose(app, seat_kind_menu(setup, 1), "Computer: easy")
@@ -93,6 +94,7 @@ def test_game_against_the_computer_by_mouse_with_undo(app):
     click_button(app, "Start")
     board = app.scene
     board.controller.ai_delay = 0.0
+    assert (board.match.seats[1].kind, board.match.seats[1].level) == ("computer", "easy")
     state = board.match.state
     assert state.phase == "leadoff" and state.to_move == 0
 

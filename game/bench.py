@@ -1,0 +1,286 @@
+"""Benchmarks: `python -m game.bench` prints one JSON object of figures.
+
+    python -m game.bench                      # the default run (under two minutes)
+    python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
+
+The default run measures, for every registered game, random playouts per
+second and the computer player's seconds per decision at each level (the
+median over a few mid-game positions reached by random play, with the time
+cap the app uses), plus the machine and the peak memory. UI figures
+(startup_s, scenes, idle_cpu_pct, busy_ui_p99_ms) come from
+`game.ui.bench_ui.ui_figures()` when that module exists.
+
+The arena plays N games between two levels (or `random`), seats alternated,
+on two worker processes, with deterministic budgets (no time caps); progress
+goes to stderr and the result, as JSON, to stdout.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+
+from .engine import ai
+
+DEFAULT_GAMES = "game.engine.registry:GAMES"
+PLAYOUT_SECONDS = 2.0
+POSITIONS = 3  # mid-game positions per game and level
+TOTAL_BUDGET_S = 105.0  # the default run stays under two minutes
+
+
+def machine() -> str:
+    return (
+        f"{platform.system()} {platform.release()} {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, {platform.python_implementation()} {platform.python_version()}"
+    )
+
+
+def load_games(ref: str = DEFAULT_GAMES) -> dict:
+    """The games dict named by "module:attribute" (the registry by default)."""
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr or "GAMES")
+
+
+def bench_players(spec) -> int:
+    return min(max(2, spec.min_players), spec.max_players)
+
+
+# ---- per game ----------------------------------------------------------------
+def random_playout(spec, players: int, seed: int, stop_at: int | None = None):
+    """Play uniformly random moves from a new game; return the state (at the end,
+    or after `stop_at` moves)."""
+    rng = random.Random(seed)
+    state = spec.new_game(players, seed)
+    n = 0
+    while not state.is_over and (stop_at is None or n < stop_at):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        n += 1
+    return state
+
+
+def playouts_per_s(spec, players: int, seconds: float = PLAYOUT_SECONDS) -> dict:
+    """Complete random games per second (new game, legal_moves and apply each move)."""
+    started = time.perf_counter()
+    games = moves = 0
+    while True:
+        state = random_playout(spec, players, games)
+        games += 1
+        moves += len(state.history)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            break
+    return {"playouts_per_s": round(games / elapsed, 2), "moves_per_playout": round(moves / games, 1)}
+
+
+def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
+    """States between 20% and 60% into random games, each with a real choice to make."""
+    rng = random.Random(seed)
+    out = []
+    attempt = 0
+    while len(out) < count and attempt < count * 20:
+        attempt += 1
+        game_seed = rng.randrange(1 << 30)
+        length = len(random_playout(spec, players, game_seed).history)
+        state = random_playout(spec, players, game_seed, int(length * rng.uniform(0.2, 0.6)))
+        if not state.is_over and len(state.legal_moves()) > 1:
+            out.append(state)
+    return out
+
+
+def ai_seconds(positions: list, level: str, seed: int = 1) -> dict:
+    """Median seconds per decision over the positions, as the app plays (with its time cap)."""
+    times, iterations = [], []
+    for i, state in enumerate(positions):
+        info = {}
+        started = time.perf_counter()
+        ai.choose_move(state, level, seed + i, time_limit=ai.level_time_cap(level), info=info)
+        times.append(time.perf_counter() - started)
+        iterations.append(info.get("iterations", 0))
+    if not times:
+        return {"s": None, "iterations": None}
+    return {"s": round(statistics.median(times), 3), "iterations": int(statistics.median(iterations))}
+
+
+def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS) -> dict:
+    players = bench_players(spec)
+    figures = {"players": players}
+    figures.update(playouts_per_s(spec, players, playout_seconds))
+    states = mid_game_positions(spec, players, positions)
+    per_level = {level: ai_seconds(states, level) for level in ai.LEVELS}
+    figures["ai_s_per_decision"] = {level: v["s"] for level, v in per_level.items()}
+    figures["ai_iterations_per_decision"] = {level: v["iterations"] for level, v in per_level.items()}
+    figures["positions"] = len(states)
+    return figures
+
+
+# ---- the whole run -------------------------------------------------------------
+def ui_figures() -> dict | None:
+    """The lead's UI figures, when game.ui.bench_ui exists."""
+    name = "game.ui.bench_ui"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name in (name, "game.ui"):
+            return None
+        raise
+    return module.ui_figures()
+
+
+def peak_rss_mb() -> float:
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
+    return round(kb / scale, 1)
+
+
+def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S) -> dict:
+    """The default run. The per-game figures share what is left of `budget_s`
+    after the UI figures: fewer positions are measured when time is short."""
+    deadline = time.perf_counter() + budget_s
+    result: dict = {"machine": machine()}
+    ui = ui_figures()
+    if ui:
+        result.update(ui)
+    if games is None:
+        games = load_games()
+    result["games"] = {}
+    for left, (game_id, spec) in zip(range(len(games), 0, -1), games.items()):
+        started = time.perf_counter()
+        share = (deadline - started) / left
+        # one position costs at most the three levels' time caps
+        worst = sum(ai.level_time_cap(level) for level in ai.LEVELS)
+        positions = max(1, min(POSITIONS, int((share - PLAYOUT_SECONDS - 1.0) / worst)))
+        print(f"bench: {game_id} ({positions} positions)…", file=sys.stderr, flush=True)
+        result["games"][game_id] = game_figures(spec, positions=positions)
+        result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
+    result["peak_rss_mb"] = peak_rss_mb()
+    return result
+
+
+# ---- the arena ---------------------------------------------------------------------
+def _arena_game(job: tuple) -> dict:
+    games_ref, game_id, levels, seed, players = job
+    spec = load_games(games_ref)[game_id]
+    state = spec.new_game(players, seed)
+    k = 0
+    while not state.is_over:
+        level = levels[state.to_move]
+        move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
+        if level == "random":
+            move = ai.random_move(state, move_seed)
+        else:
+            move = ai.choose_move(state, level, move_seed)
+        state.apply(move)
+        k += 1
+    out = state.outcome
+    return {"seed": seed, "levels": levels, "scores": list(out.scores), "winners": list(out.winners), "moves": k}
+
+
+def arena(
+    game_id: str,
+    level_a: str,
+    level_b: str,
+    n: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    workers: int = 2,
+    games_ref: str = DEFAULT_GAMES,
+    log=sys.stderr,
+) -> dict:
+    """N games of A against B. Game i gives A seat i % P and B the other seats."""
+    for level in (level_a, level_b):
+        if level != "random" and level not in ai.LEVELS:
+            raise ValueError(f"unknown level {level!r}: one of {ai.LEVELS + ('random',)}")
+    spec = load_games(games_ref)[game_id]
+    players = players or bench_players(spec)
+    spec.check_players(players)
+    jobs = []
+    for i in range(n):
+        a_seat = i % players
+        levels = [level_a if s == a_seat else level_b for s in range(players)]
+        jobs.append((games_ref, game_id, levels, seed + i, players))
+    started = time.perf_counter()
+    results = []
+    if workers > 1 and n > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(min(workers, n)) as pool:
+            for r in pool.imap_unordered(_arena_game, jobs):
+                results.append(r)
+                _progress(log, results, n, started)
+    else:
+        for job in jobs:
+            results.append(_arena_game(job))
+            _progress(log, results, n, started)
+    results.sort(key=lambda r: r["seed"])
+    wins = losses = draws = 0
+    a_scores, b_scores, lengths = [], [], []
+    for i, r in enumerate(results):
+        a_seat = (r["seed"] - seed) % players
+        winners = r["winners"]
+        if a_seat in winners:
+            if len(winners) == 1:
+                wins += 1
+            else:
+                draws += 1
+        elif winners:
+            losses += 1
+        else:
+            draws += 1
+        a_scores.append(r["scores"][a_seat])
+        b_scores.extend(s for j, s in enumerate(r["scores"]) if j != a_seat)
+        lengths.append(r["moves"])
+    return {
+        "game": game_id,
+        "players": players,
+        "a": level_a,
+        "b": level_b,
+        "games": n,
+        "seed": seed,
+        "a_wins": wins,
+        "a_losses": losses,
+        "draws": draws,
+        "a_win_rate": round(wins / n, 3) if n else None,
+        "a_avg_score": round(statistics.mean(a_scores), 2) if a_scores else None,
+        "b_avg_score": round(statistics.mean(b_scores), 2) if b_scores else None,
+        "avg_moves": round(statistics.mean(lengths), 1) if lengths else None,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def _progress(log, results, n, started) -> None:
+    if log is not None:
+        done = len(results)
+        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s", file=log, flush=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--arena", nargs=4, metavar=("GAME", "LEVEL_A", "LEVEL_B", "N"))
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", default=DEFAULT_GAMES, help=argparse.SUPPRESS)  # module:attr, for tests
+    args = parser.parse_args(argv)
+    if args.arena:
+        game_id, level_a, level_b, n = args.arena
+        result = arena(
+            game_id, level_a, level_b, int(n),
+            players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
+        )
+    else:
+        result = run_default(load_games(args.games))
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,289 @@
+"""The generic computer player: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) over the engine
+contract. Every iteration samples a determinization — `state.determinize(seat,
+rng)`, a copy in which everything the seat cannot see is resampled — and walks
+one shared tree by the moves legal in that sample, choosing among the children
+by UCB with availability counts; it expands one new move, plays the game out
+(cut after a depth, then evaluated), and backs up a reward per seat: 1 for a
+win, a shared win split, 0 for a loss. The search never looks at the state it
+is given except through determinize, so a computer player never cheats.
+
+Games may help it with an optional module `game.games.<id>.ai` defining any of:
+
+    rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
+    evaluate(state) -> list[float]              # per-seat win chance in [0, 1]
+    candidate_moves(state, moves) -> list       # prune / order moves in the tree
+    LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
+
+Pure Python: nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+
+from .core import State
+
+LEVELS = ("easy", "normal", "hard")
+
+# Iteration budgets make a level deterministic; the app also caps the time.
+DEFAULT_LEVELS = {
+    "easy": {"iterations": 40, "rollout_depth": 4, "exploration": 1.0, "pick": "sample"},
+    "normal": {"iterations": 800, "rollout_depth": 40, "exploration": 0.7, "pick": "best"},
+    "hard": {"iterations": 3000, "rollout_depth": 80, "exploration": 0.7, "pick": "best"},
+}
+TIME_CAPS = {"easy": 0.5, "normal": 1.0, "hard": 3.0}
+
+
+def level_time_cap(level: str) -> float:
+    """The longest the app lets a computer player of this level think, in seconds."""
+    return TIME_CAPS[level]
+
+
+# ---- game-specific heuristics ---------------------------------------------
+_heuristics_cache: dict = {}
+
+
+def heuristics_for(state):
+    """The module `game.games.<id>.ai` for the state's game, or None.
+
+    Found from the state's class: game.games.scurry.rules -> game.games.scurry.ai."""
+    module = type(state).__module__
+    if module in _heuristics_cache:
+        return _heuristics_cache[module]
+    found = None
+    if module.endswith(".rules"):
+        name = module[: -len(".rules")] + ".ai"
+        try:
+            found = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if not (name == exc.name or name.startswith(f"{exc.name}.")):
+                raise  # the heuristics module exists but imports something missing
+    _heuristics_cache[module] = found
+    return found
+
+
+def level_settings(level: str, heuristics=None) -> dict:
+    if level not in DEFAULT_LEVELS:
+        raise ValueError(f"unknown level {level!r}; one of {LEVELS}")
+    settings = dict(DEFAULT_LEVELS[level])
+    settings.update(getattr(heuristics, "LEVELS", {}).get(level, {}))
+    return settings
+
+
+# ---- rewards ------------------------------------------------------------------
+def outcome_rewards(state) -> list[float]:
+    """Per-seat reward of a finished game: a win 1, a shared win split, a loss 0.
+
+    A one-player game also rewards the score a little (0.7 for the win, up to
+    0.3 for points) so the search has something to climb."""
+    out = state.outcome
+    n = state.players
+    rewards = [0.0] * n
+    if out.winners:
+        share = 1.0 / len(out.winners)
+        for s in out.winners:
+            rewards[s] = share
+    if n == 1:
+        score = out.scores[0] if out.scores else 0
+        rewards[0] = 0.7 * rewards[0] + 0.3 * (0.5 + 0.5 * math.tanh(score / 30.0))
+    return rewards
+
+
+def score_evaluation(state) -> list[float]:
+    """Default evaluation of an unfinished game from the running scores: each
+    seat's lead over the best other seat, squashed into [0, 1]."""
+    scores = state.scores()
+    n = len(scores)
+    if n == 1:
+        return [0.5 + 0.5 * math.tanh(scores[0] / 30.0)]
+    scale = max(3.0, 0.15 * max(abs(s) for s in scores))
+    out = []
+    for i, s in enumerate(scores):
+        best_other = max(scores[j] for j in range(n) if j != i)
+        out.append(0.5 + 0.5 * math.tanh((s - best_other) / scale))
+    return out
+
+
+# ---- the tree -----------------------------------------------------------------
+class _Node:
+    __slots__ = ("move", "mover", "children", "visits", "avail", "reward")
+
+    def __init__(self, move, mover):
+        self.move = move
+        self.mover = mover  # the seat that made `move`
+        self.children = {}  # move -> _Node, in insertion order
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0  # summed reward of `mover`
+
+
+def _fast_apply(state, move) -> None:
+    """Apply a move known to be legal, skipping the legality check when the
+    game keeps State.apply as it is (check, _apply, record)."""
+    if type(state).apply is State.apply:
+        state._apply(move)
+        state.history.append(move)
+    else:
+        state.apply(move)
+
+
+def choose_move(
+    state,
+    level: str,
+    seed: int,
+    *,
+    time_limit: float | None = None,
+    progress=None,
+    stop=None,
+    iterations: int | None = None,
+    heuristics=None,
+    info: dict | None = None,
+):
+    """The move for state.to_move. Deterministic for a given state, level and
+    seed when time_limit is None.
+
+    progress(fraction) is called now and then (for a UI 'thinking…' bar);
+    stop() -> bool aborts early, returning the best so far. `iterations`
+    overrides the level's budget; `heuristics` overrides the game's ai module
+    (any object with the optional names above); `info`, if given, is filled
+    with {"iterations", "seconds", "visits": {notation: visits}}."""
+    started = time.perf_counter()
+    if heuristics is None:
+        heuristics = heuristics_for(state)
+    settings = level_settings(level, heuristics)
+    budget = settings["iterations"] if iterations is None else iterations
+    depth_cap = settings["rollout_depth"]
+    c = settings["exploration"]
+    rollout_move = getattr(heuristics, "rollout_move", None)
+    evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
+    candidates = getattr(heuristics, "candidate_moves", None)
+
+    rng = random.Random(seed)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is no move to choose")
+
+    def sample():
+        d = state.determinize(seat, rng)
+        if getattr(d, "rng", None) is not None:
+            d.rng = random.Random(rng.getrandbits(64))  # dice and shuffles yet to come are unknown too
+        return d
+
+    def tree_moves(d):
+        moves = d.legal_moves()
+        if candidates is not None and len(moves) > 1:
+            moves = candidates(d, moves) or moves
+        return moves
+
+    first = sample()
+    root_moves = tree_moves(first)
+    if info is not None:
+        info.update(iterations=0, seconds=0.0, visits={})
+    if len(root_moves) == 1:
+        return root_moves[0]
+    if not root_moves:
+        raise ValueError("no legal move")
+
+    root = _Node(None, None)
+    deadline = None if time_limit is None else started + time_limit
+    report_every = max(1, budget // 50)
+    log, sqrt = math.log, math.sqrt
+    done = 0
+    d = first
+    while done < budget:
+        if stop is not None and stop():
+            break
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        if d is None:
+            d = sample()
+        node = root
+        path = [root]
+        # selection and expansion
+        while d.outcome is None:
+            moves = tree_moves(d)
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            if untried:
+                m = untried[0] if candidates is not None else untried[rng.randrange(len(untried))]
+                child = _Node(m, d.to_move)
+                children[m] = child
+                _fast_apply(d, m)
+                path.append(child)
+                break
+            best = None
+            best_value = -1.0
+            for m in moves:
+                ch = children[m]
+                ch.avail += 1  # availability: this child could have been chosen here
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best, best_value = ch, value
+            _fast_apply(d, best.move)
+            node = best
+            path.append(best)
+        # playout
+        steps = 0
+        while d.outcome is None and steps < depth_cap:
+            moves = d.legal_moves()
+            if rollout_move is not None:
+                m = rollout_move(d, moves, rng)
+            else:
+                m = moves[rng.randrange(len(moves))]
+            _fast_apply(d, m)
+            steps += 1
+        rewards = outcome_rewards(d) if d.outcome is not None else evaluate(d)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.reward += rewards[n.mover]
+        done += 1
+        d = None
+        if progress is not None and done % report_every == 0:
+            fraction = done / budget
+            if deadline is not None:
+                fraction = max(fraction, (time.perf_counter() - started) / time_limit)
+            progress(min(1.0, fraction))
+    if progress is not None:
+        progress(1.0)
+
+    move = _pick(root, root_moves, settings["pick"], rng)
+    if info is not None:
+        info.update(
+            iterations=done,
+            seconds=time.perf_counter() - started,
+            visits={str(m): ch.visits for m, ch in root.children.items()},
+        )
+    return move
+
+
+def _pick(root, root_moves, how: str, rng):
+    """The move to play: the most visited (ties: the better mean, then the
+    first in move order); "sample" draws in proportion to visits (easy play)."""
+    visited = [(m, root.children[m]) for m in root_moves if m in root.children]
+    if not visited:
+        return root_moves[0]
+    if how == "sample":
+        total = sum(ch.visits for _, ch in visited)
+        x = rng.random() * total
+        for m, ch in visited:
+            x -= ch.visits
+            if x < 0:
+                return m
+        return visited[-1][0]
+    best_m, best_key = None, None
+    for m, ch in visited:
+        key = (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
+        if best_key is None or key > best_key:
+            best_m, best_key = m, key
+    return best_m
+
+
+def random_move(state, seed: int):
+    """A uniformly random legal move (the "random" player of the arena)."""
+    moves = state.legal_moves()
+    return moves[random.Random(seed).randrange(len(moves))]

@@ -1,0 +1,281 @@
+"""A game in progress: who sits where, what has been played, undo, save and load.
+
+A Match owns the live State. Every move goes through `Match.play`, which
+records who made it and whether it is an undo barrier (it drew on the state's
+rng, or `state.reveals(move)` said it shows new information). Undo replays the
+game from seed + options over the moves kept, exactly as loading a save does,
+so what undo leaves behind is always a state the rules reached themselves.
+
+Pure Python: nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .. import storage
+from .core import IllegalMove
+
+KINDS = ("human", "computer")
+LEVELS = ("easy", "normal", "hard")  # the same names as ai.LEVELS
+
+RNG_BARRIER = "A die was rolled or a card drawn: that cannot be taken back."
+REVEAL_BARRIER = "Hidden information was revealed: that cannot be taken back."
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; the message says why, in plain words."""
+
+
+@dataclass
+class Seat:
+    name: str
+    colour: int  # index into the UI palette
+    kind: str = "human"  # "human" | "computer"
+    level: str = "normal"  # "easy" | "normal" | "hard" (computer seats)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move in the match's record."""
+
+    notation: str
+    seat: int  # who made it
+    barrier: str | None  # None, or why undo cannot go back past it
+
+
+class Match:
+    def __init__(self, spec, seats: list[Seat], seed: int, options: dict | None = None):
+        spec.check_players(len(seats))
+        for seat in seats:
+            if seat.kind not in KINDS:
+                raise ValueError(f"unknown seat kind {seat.kind!r}")
+            if seat.level not in LEVELS:
+                raise ValueError(f"unknown level {seat.level!r}")
+        self.spec = spec
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = spec.resolved_options(options)
+        self.state = spec.new_game(len(self.seats), seed, dict(self.options))
+        self.played: list[Played] = []
+        self.revision = 0  # grows on every change (play or undo)
+        self.on_change = None  # callback(match), e.g. the autosave
+
+    # ---- who is to move ------------------------------------------------
+    @property
+    def notations(self) -> list[str]:
+        """The moves played so far, in notation."""
+        return [p.notation for p in self.played]
+
+    @property
+    def movers(self) -> list[int]:
+        """The seat that made each move (parallel to state.history)."""
+        return [p.seat for p in self.played]
+
+    def current_seat(self) -> Seat | None:
+        if self.state.is_over:
+            return None
+        return self.seats[self.state.to_move]
+
+    def is_computer_turn(self) -> bool:
+        seat = self.current_seat()
+        return seat is not None and seat.is_computer
+
+    def ai_seed(self) -> int:
+        """A seed for the computer's next decision: fixed by the game's seed and the move count."""
+        return (self.seed * 1_000_003 + len(self.played)) & 0xFFFFFFFF
+
+    # ---- playing -----------------------------------------------------------
+    def play(self, move) -> None:
+        """Apply `move` for the seat to move; IllegalMove (and no change) if the rules refuse it."""
+        reason = self.state.check(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._record(self.state, move)
+        self._changed()
+
+    def _record(self, state, move) -> None:
+        seat = state.to_move
+        rng = getattr(state, "rng", None)
+        before = rng.getstate() if rng is not None else None
+        reveals = bool(state.reveals(move))  # asked of the state the move is played in
+        state.apply(move)
+        rng = getattr(state, "rng", None)
+        if reveals:
+            barrier = REVEAL_BARRIER
+        elif rng is not None and rng.getstate() != before:
+            barrier = RNG_BARRIER
+        else:
+            barrier = None
+        self.played.append(Played(str(move), seat, barrier))
+
+    def _changed(self) -> None:
+        self.revision += 1
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # ---- undo ----------------------------------------------------------------
+    def _undo_plan(self) -> tuple[int, str | None]:
+        """(how many moves undo takes back, None) or (0, why not)."""
+        played = self.played
+        if not played:
+            return 0, "Nothing to undo."
+        seats = self.seats
+        to_move = self.state.to_move
+        if to_move is not None and not seats[to_move].is_computer:
+            owner = to_move  # the human in front of the screen
+        else:  # a computer is to move, or the game is over: the last human to move
+            owner = next((p.seat for p in reversed(played) if not seats[p.seat].is_computer), None)
+            if owner is None:
+                return 0, "Only a person's moves can be taken back."
+        i = len(played)
+        while i and seats[played[i - 1].seat].is_computer:  # the computer's reply goes too
+            i -= 1
+            if played[i].barrier:
+                return 0, played[i].barrier
+        if not i:
+            return 0, "Nothing to undo in this turn."
+        last = played[i - 1]
+        if last.seat != owner:
+            return 0, f"Nothing to undo in this turn: the last move was {seats[last.seat].name}'s."
+        if last.barrier:
+            return 0, last.barrier
+        return len(played) - i + 1, None
+
+    def can_undo(self) -> str | None:
+        """None if undo is possible, else why not (plain words)."""
+        return self._undo_plan()[1]
+
+    def undo(self) -> list[str]:
+        """Take back the last decision of the person in front of the screen (and any
+        computer moves made since). Returns the notations removed, oldest first;
+        [] when nothing can be taken back (see can_undo for why)."""
+        count, reason = self._undo_plan()
+        if reason is not None:
+            return []
+        removed = self.notations[-count:]
+        kept = self.played[:-count]
+        state = self.spec.new_game(len(self.seats), self.seed, dict(self.options))
+        for p in kept:
+            state.apply(self.spec.parse_move(state, p.notation))
+        self.state = state
+        self.played = kept
+        self._changed()
+        return removed
+
+    # ---- save and load ------------------------------------------------------
+    def to_save(self) -> dict:
+        return {
+            "format": storage.SAVE_FORMAT,
+            "game": self.spec.id,
+            "players": len(self.seats),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": [asdict(s) for s in self.seats],
+            "moves": self.notations,
+        }
+
+    @classmethod
+    def from_save(cls, data: dict, games=None) -> "Match":
+        """Rebuild a match by replaying a save; SaveError(message) if it is not a valid one."""
+        if games is None:
+            from .registry import GAMES as games
+        if not isinstance(data, dict):
+            raise SaveError("The save is not a saved game.")
+        if data.get("format") != storage.SAVE_FORMAT:
+            raise SaveError(f"The save has format {data.get('format')!r}; this version reads format {storage.SAVE_FORMAT}.")
+        game_id = data.get("game")
+        if not isinstance(game_id, str) or game_id not in games:
+            raise SaveError(f"The save is of an unknown game {game_id!r}.")
+        spec = games[game_id]
+        players = data.get("players")
+        if not _is_int(players) or not spec.min_players <= players <= spec.max_players:
+            raise SaveError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {players!r}.")
+        seed = data.get("seed")
+        if not _is_int(seed):
+            raise SaveError("The save has no valid seed.")
+        seats = _seats_from(data.get("seats"), players)
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise SaveError("The save's options are not a set of options.")
+        try:
+            options = spec.resolved_options(options)
+        except ValueError as exc:
+            raise SaveError(f"The save's options are not valid: {exc}") from None
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SaveError("The save's moves are not a list of moves.")
+        try:
+            match = cls(spec, seats, seed, options)
+        except Exception as exc:  # noqa: BLE001 - the rules refused the set-up
+            raise SaveError(f"The game cannot be set up again: {exc}") from None
+        for n, text in enumerate(moves, 1):
+            state = match.state
+            if state.is_over:
+                raise SaveError(f"Move {n} ({text}) comes after the end of the game.")
+            try:
+                match._record(state, spec.parse_move(state, text))
+            except IllegalMove as exc:
+                raise SaveError(f"Move {n} ({text}) cannot be played: {exc.reason}") from None
+            except Exception as exc:  # noqa: BLE001 - a damaged save must not crash the app
+                raise SaveError(f"Move {n} ({text}) cannot be played: {type(exc).__name__}: {exc}") from None
+        return match
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seats_from(data, players: int) -> list[Seat]:
+    if not isinstance(data, list) or len(data) != players:
+        raise SaveError(f"The save should list {players} seats.")
+    seats = []
+    for n, item in enumerate(data, 1):
+        if not isinstance(item, dict):
+            raise SaveError(f"Seat {n} in the save is not a seat.")
+        name, colour = item.get("name"), item.get("colour")
+        kind, level = item.get("kind", "human"), item.get("level", "normal")
+        if not isinstance(name, str) or not _is_int(colour) or colour < 0:
+            raise SaveError(f"Seat {n} in the save needs a name and a colour.")
+        if kind not in KINDS:
+            raise SaveError(f"Seat {n} in the save is of an unknown kind {kind!r}.")
+        if level not in LEVELS:
+            raise SaveError(f"Seat {n} in the save has an unknown level {level!r}.")
+        seats.append(Seat(name, colour, kind, level))
+    return seats
+
+
+# ---- files ----------------------------------------------------------------
+def save_match(match: Match, path) -> None:
+    storage.write_json_atomic(Path(path), match.to_save())
+
+
+def load_match(path, games=None) -> Match | None:
+    """The match saved in `path`, or None if there is no such file. A file that
+    is not a valid save is moved aside and storage.DamagedFile raised."""
+    loaded = []
+
+    def validate(data):
+        loaded.append(Match.from_save(data, games))
+
+    if storage.read_json(Path(path), validate) is None:
+        return None
+    return loaded[0]
+
+
+def autosave(match: Match) -> None:
+    """Keep the autosave up to date; once the game is over there is nothing to resume."""
+    path = storage.autosave_path()
+    if match.state.is_over:
+        path.unlink(missing_ok=True)
+    else:
+        save_match(match, path)
+
+
+def load_autosave(games=None) -> Match | None:
+    """The match to resume, or None. Raises storage.DamagedFile (file moved aside)."""
+    return load_match(storage.autosave_path(), games)

@@ -1,0 +1,244 @@
+"""The generic computer player (ISMCTS) on the toy games, and the arena."""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from game import bench
+from game.engine import ai
+from game.engine.core import State
+from tests.toy_games import CARDS, NIM, TTT, NimState, nim_value
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def snap(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def random_positions(spec, players, count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = spec.new_game(players, rng.randrange(1000))
+        for _ in range(rng.randrange(12)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("spec,players", [(TTT, 2), (NIM, 2), (CARDS, 2), (CARDS, 3)])
+def test_returns_a_legal_move_and_leaves_the_state_alone(spec, players):
+    for i, state in enumerate(random_positions(spec, players, 4, seed=players)):
+        before = snap(state)
+        for level in ai.LEVELS:
+            move = ai.choose_move(state, level, i, iterations=60 if level != "easy" else None)
+            assert move in state.legal_moves()
+            assert state.check(move) is None
+            assert snap(state) == before
+
+
+def test_deterministic_for_a_seed():
+    for state in random_positions(CARDS, 3, 3, seed=9):
+        runs = []
+        for _ in range(2):
+            info = {}
+            runs.append((ai.choose_move(state, "normal", 42, iterations=300, info=info), info["visits"]))
+        assert runs[0] == runs[1]
+    moves = {str(ai.choose_move(CARDS.new_game(2, 3), "easy", seed)) for seed in range(12)}
+    assert len(moves) > 1  # the seed matters
+
+
+_OTHER_PROCESS = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.toy_games import CARDS
+from game.engine import ai
+state = CARDS.new_game(3, 5)
+state.apply(state.legal_moves()[0])
+info = {}
+move = ai.choose_move(state, "normal", 7, iterations=300, info=info)
+print(json.dumps([str(move), info["visits"]]))
+"""
+
+
+def test_deterministic_across_processes():
+    """Another process has other string hashes: the search must not depend on them."""
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", _OTHER_PROCESS, str(ROOT)],
+            capture_output=True, text=True, timeout=60, env=dict(os.environ, PYTHONHASHSEED=hash_seed),
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+
+
+def test_a_single_legal_move_is_returned_at_once():
+    state = NimState((0, 0, 2))
+    state.apply(state.legal_moves()[0])  # t3; now t3 or e
+    state.heaps[2] = 0  # a position where only "e" is left
+    state.heaps[0] = 1
+    info = {}
+    assert [str(m) for m in state.legal_moves()] == ["e"]
+    assert str(ai.choose_move(state, "hard", 1, info=info)) == "e"
+    assert info["iterations"] == 0
+
+
+def test_tic_tac_toe_never_loses_to_random():
+    for game in range(20):
+        state = TTT.new_game(2, game)
+        rng = random.Random(game)
+        me = game % 2
+        while not state.is_over:
+            if state.to_move == me:
+                move = ai.choose_move(state, "normal", game * 100 + len(state.history))
+            else:
+                move = rng.choice(state.legal_moves())
+            state.apply(move)
+        assert state.outcome.winners in ((me,), (0, 1)), [str(m) for m in state.history]
+
+
+def test_tic_tac_toe_takes_the_win_and_blocks():
+    state = TTT.new_game(2, 0)
+    for text in ("a1", "b1", "a2"):  # X: a1 a2, O: b1; O must block a3
+        state.apply(TTT.parse_move(state, text))
+    assert str(ai.choose_move(state, "normal", 1)) == "a3"
+    state.apply(TTT.parse_move(state, "c3"))  # O errs; X wins at a3
+    assert str(ai.choose_move(state, "normal", 1)) == "a3"
+
+
+def test_nim_perfect_play_in_small_positions():
+    """From every small position with a winning move, the whole turn (several
+    decisions: take, take, …, end) leaves a nim-sum of zero."""
+    for heaps in itertools.product(range(2), range(3), range(4)):
+        if nim_value(heaps) == 0:
+            continue
+        state = NimState(heaps)
+        played = []
+        while state.to_move == 0:
+            move = ai.choose_move(state, "normal", len(played))
+            played.append(str(move))
+            state.apply(move)
+        assert state.is_over or nim_value(state.heaps) == 0, (heaps, played)
+
+
+def with_other_hidden_cards(state, seat):
+    """The same position seen from `seat`, with other seats' hands swapped for deck cards."""
+    twin = state.clone()
+    others = [s for s in range(twin.players) if s != seat]
+    pool = [c for s in others for c in twin.hands[s]] + twin.deck
+    pool.reverse()
+    for s in others:
+        n = len(twin.hands[s])
+        twin.hands[s] = sorted(pool[:n])
+        del pool[:n]
+    twin.deck = pool
+    twin.rng = random.Random(12345)  # future dice differ too
+    return twin
+
+
+def test_hidden_cards_of_other_seats_do_not_change_the_choice():
+    checked = 0
+    for state in random_positions(CARDS, 3, 4, seed=21):
+        seat = state.to_move
+        twin = with_other_hidden_cards(state, seat)
+        assert twin.view(seat) == state.view(seat)
+        if snap(twin) == snap(state):
+            continue
+        checked += 1
+        a, b = {}, {}
+        move_a = ai.choose_move(state, "normal", 5, iterations=400, info=a)
+        move_b = ai.choose_move(twin, "normal", 5, iterations=400, info=b)
+        assert move_a == move_b and a["visits"] == b["visits"]
+    assert checked >= 3
+
+
+def test_progress_is_reported_and_ends_at_one():
+    seen = []
+    ai.choose_move(TTT.new_game(2, 0), "normal", 1, iterations=500, progress=seen.append)
+    assert len(seen) >= 10
+    assert seen == sorted(seen) and seen[-1] == 1.0 and all(0 < f <= 1 for f in seen)
+
+
+def test_stop_returns_the_best_so_far():
+    calls = 0
+
+    def stop():
+        nonlocal calls
+        calls += 1
+        return calls > 25
+
+    info = {}
+    state = CARDS.new_game(2, 1)
+    move = ai.choose_move(state, "hard", 1, stop=stop, info=info)
+    assert info["iterations"] == 25 and move in state.legal_moves()
+    assert ai.choose_move(state, "hard", 1, stop=lambda: True) in state.legal_moves()
+
+
+def test_time_limit_is_kept():
+    started = time.perf_counter()
+    info = {}
+    ai.choose_move(CARDS.new_game(3, 1), "hard", 1, time_limit=0.1, info=info)
+    assert time.perf_counter() - started < 0.5
+    assert 0 < info["iterations"] < ai.level_settings("hard")["iterations"]
+    assert ai.level_time_cap("normal") == 1.0 and ai.level_time_cap("hard") == 3.0
+
+
+def test_game_heuristics_are_used():
+    used = {"rollout": 0, "evaluate": 0}
+
+    def rollout_move(state, moves, rng):
+        used["rollout"] += 1
+        return moves[-1]
+
+    def evaluate(state):
+        used["evaluate"] += 1
+        return [0.5] * state.players
+
+    def candidate_moves(state, moves):
+        return [m for m in moves if str(m) != "a1"]  # never a1
+
+    h = SimpleNamespace(
+        rollout_move=rollout_move, evaluate=evaluate, candidate_moves=candidate_moves,
+        LEVELS={"normal": {"iterations": 77, "rollout_depth": 1}},
+    )
+    info = {}
+    move = ai.choose_move(TTT.new_game(2, 0), "normal", 1, heuristics=h, info=info)
+    assert info["iterations"] == 77 and str(move) != "a1" and "a1" not in info["visits"]
+    assert used["rollout"] > 0 and used["evaluate"] > 0
+
+
+def test_heuristics_module_is_found_by_the_states_module():
+    assert ai.heuristics_for(TTT.new_game(2, 0)) is None  # tests.toy_games: no rules module
+    missing = type("MissingState", (State,), {"__module__": "game.games.nosuchgame.rules"})
+    assert ai.heuristics_for(missing()) is None
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        ai.choose_move(TTT.new_game(2, 0), "grandmaster", 1)
+
+
+def test_arena_counts_results_with_seats_alternated():
+    out = bench.arena("ttt", "normal", "random", 4, workers=1, games_ref="tests.toy_games:TOY_GAMES", log=None)
+    assert out["games"] == 4 and out["a_wins"] + out["a_losses"] + out["draws"] == 4
+    assert out["a_losses"] == 0 and out["a_wins"] >= 2
+
+
+def test_bench_figures_for_a_game():
+    figures = bench.game_figures(NIM, playout_seconds=0.2, positions=1)
+    assert figures["playouts_per_s"] > 0 and set(figures["ai_s_per_decision"]) == set(ai.LEVELS)

@@ -1,0 +1,119 @@
+"""storage: atomic writes, damaged files set aside, settings with defaults."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import storage
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_paths_live_under_the_app_folders(home):
+    assert storage.settings_path() == home / "config" / "settings.json"
+    assert storage.autosave_path() == home / "data" / "saves" / "autosave.json"
+    assert storage.saves_dir().parent == home / "data"
+
+
+def test_atomic_write_replaces_the_file_and_leaves_no_temp(tmp_path):
+    path = tmp_path / "deep" / "folder" / "file.json"
+    storage.write_json_atomic(path, {"a": 1})
+    assert json.loads(path.read_text()) == {"a": 1}
+    storage.write_json_atomic(path, {"a": 2, "name": "Skurðir"})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": 2, "name": "Skurðir"}
+    assert sorted(p.name for p in path.parent.iterdir()) == ["file.json"]
+
+
+def test_a_failed_write_keeps_the_old_file_and_no_temp(tmp_path):
+    path = tmp_path / "file.json"
+    storage.write_json_atomic(path, {"keep": True})
+    with pytest.raises(TypeError):
+        storage.write_json_atomic(path, {"bad": object()})  # not JSON-able, fails mid-write
+    assert json.loads(path.read_text()) == {"keep": True}
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
+
+
+def test_read_json_of_a_missing_file_is_none(tmp_path):
+    assert storage.read_json(tmp_path / "nothing.json") is None
+
+
+def test_damaged_json_is_set_aside(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_text('{"half": ', encoding="utf-8")
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path)
+    moved = err.value.moved_to
+    assert not path.exists()
+    assert moved is not None and moved.read_text() == '{"half": '
+    assert moved.name.startswith("save.json.damaged-")
+    assert "save.json could not be read" in err.value.message and moved.name in err.value.message
+    # a second damaged file with the same name gets its own place
+    path.write_text("garbage")
+    with pytest.raises(storage.DamagedFile) as again:
+        storage.read_json(path)
+    assert again.value.moved_to != moved and again.value.moved_to.exists() and moved.exists()
+
+
+def test_a_file_the_validator_refuses_is_set_aside(tmp_path):
+    path = tmp_path / "x.json"
+    storage.write_json_atomic(path, [1, 2])
+
+    def validate(data):
+        raise ValueError("not what we wanted")
+
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path, validate)
+    assert "not what we wanted" in err.value.message and not path.exists()
+
+
+def test_settings_defaults_when_there_are_none():
+    loaded = storage.load_settings()
+    assert loaded.data == storage.DEFAULT_SETTINGS and loaded.message is None
+
+
+def test_settings_round_trip():
+    settings = dict(storage.DEFAULT_SETTINGS, fullscreen=True, window_size=[1600, 900], animation_speed="fast")
+    storage.save_settings(settings)
+    loaded = storage.load_settings()
+    assert loaded.data == settings and loaded.message is None
+
+
+def test_settings_missing_keys_take_defaults():
+    storage.write_json_atomic(storage.settings_path(), {"fullscreen": True})
+    loaded = storage.load_settings()
+    assert loaded.data == dict(storage.DEFAULT_SETTINGS, fullscreen=True)
+
+
+def test_damaged_settings_give_defaults_and_a_message():
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{{{{")
+    loaded = storage.load_settings()
+    assert loaded.data == storage.DEFAULT_SETTINGS
+    assert "settings.json could not be read" in loaded.message and "Default settings are used." in loaded.message
+    assert not path.exists() and list(path.parent.glob("settings.json.damaged-*"))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"window_size": [10, 10]},
+        {"window_size": [1280]},
+        {"window_size": "1280x800"},
+        {"window_size": [1280.0, 800]},
+        {"animation_speed": "warp"},
+        {"fullscreen": "yes"},
+        ["not", "an", "object"],
+    ],
+)
+def test_bad_settings_are_rejected(bad):
+    storage.write_json_atomic(storage.settings_path(), bad)
+    loaded = storage.load_settings()
+    assert loaded.data == storage.DEFAULT_SETTINGS
+    assert loaded.message
+    assert not storage.settings_path().exists()
