@@ -7,6 +7,7 @@ pygame.event.wait, so an idle window costs next to no CPU.
 from __future__ import annotations
 
 import os
+import random
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,6 +42,11 @@ class App:
         self.dirty = True
         self.last_frame = time.monotonic()
         self.frames_drawn = 0
+        self.seed_source = random.SystemRandom()  # tests put a seeded Random here
+
+    def new_seed(self) -> int:
+        """The seed of a new game: with the moves, it is the whole save."""
+        return self.seed_source.randrange(1 << 31)
 
     # ---- window ------------------------------------------------------
     def _open_window(self):

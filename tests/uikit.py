@@ -9,10 +9,13 @@ import pygame
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 
-def make_app(size=(1280, 800)):
+def make_app(size=(1280, 800), seed: int = 1):
+    import random
+
     from game.app import App
 
     app = App(size)
+    app.seed_source = random.Random(seed)  # the same games every run
     return app
 
 

@@ -105,13 +105,19 @@ def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outli
     pygame.draw.polygon(surface, outline, points, 2)
 
 
+@functools.lru_cache(maxsize=1024)
+def rendered(message: str, size: int, colour, bold: bool) -> pygame.Surface:
+    """Text images are cached: panels redraw the same lines every frame."""
+    return font(size, bold).render(message, True, colour)
+
+
 def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):
     """Blit one line of text; returns its rect."""
-    f = font(size, bold)
-    image = f.render(message, True, colour)
+    colour = tuple(colour)
+    image = rendered(message, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(f.render(message, True, (0, 0, 0)), rect.move(1, 1))
+        surface.blit(rendered(message, size, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
     return rect
 
@@ -157,5 +163,5 @@ def tiled(name: str, size: tuple[int, int], fallback=TABLE) -> pygame.Surface:
 
 def reset_caches() -> None:
     """Forget fonts and images (they die with pygame.quit; a new App loads them again)."""
-    for cached in (font, sprite, scaled_sprite, tiled):
+    for cached in (font, rendered, sprite, scaled_sprite, tiled):
         cached.cache_clear()

@@ -3,7 +3,6 @@ results, rules viewer, settings, saved games and the pass-and-play hand-off."""
 from __future__ import annotations
 
 import importlib
-import random
 import re
 import time
 
@@ -376,7 +375,7 @@ class SetupScene(Scene):
         seats = self.chosen_seats()
         self.app.settings["player_names"] = [s.name for s in seats if s.kind == "human"]
         self.app.save_settings()
-        match = Match(self.spec, seats, random.SystemRandom().randrange(1 << 31), dict(self.options))
+        match = Match(self.spec, seats, self.app.new_seed(), dict(self.options))
         start_match(self.app, match)
 
 
@@ -579,7 +578,7 @@ class ResultsScene(Scene):
     def again(self) -> None:
         m = self.match
         seats = [Seat(s.name, s.colour, s.kind, s.level) for s in m.seats]
-        start_match(self.app, Match(m.spec, seats, random.SystemRandom().randrange(1 << 31), dict(m.options)))
+        start_match(self.app, Match(m.spec, seats, self.app.new_seed(), dict(m.options)))
 
     def headline(self) -> str:
         out = self.match.state.outcome
