@@ -20,8 +20,13 @@ def make_app(size=(1280, 800), seed: int = 1):
 
 
 def pump(app, rounds: int = 3) -> None:
-    """Let the app handle what is queued (pygame-gui posts its own events)."""
+    """Let the app handle what is queued; pygame-gui answers events with more
+    events, so go on until the queue is empty (at least `rounds` passes)."""
     for _ in range(rounds):
+        app.step()
+    for _ in range(20):
+        if not pygame.event.peek():
+            break
         app.step()
 
 

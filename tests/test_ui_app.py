@@ -1,0 +1,178 @@
+"""App-level behaviour through the real window: damaged files, resume, save and
+load, settings, and the pass-and-play hand-off for hidden information."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import storage
+from game.engine import registry
+from game.engine.match import Match, Seat, save_match
+from game.ui.board import BoardScene
+from game.ui.scene import HandOffScene, SavesScene, SettingsScene, TitleScene, start_match
+from toy_games import CARDS
+from uikit import choose, click, click_button, click_target, make_app, pump, screenshot
+
+
+@pytest.fixture(autouse=True)
+def clean_home():
+    """Each test starts with no settings and no saves."""
+    import shutil
+
+    for folder in (storage.config_dir(), storage.saves_dir()):
+        shutil.rmtree(folder, ignore_errors=True)
+    yield
+
+
+def scurry_match(seed=5, moves=6):
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], seed, {"random_setup": True})
+    for _ in range(moves):
+        match.play(match.state.legal_moves()[0])
+    return match
+
+
+def test_damaged_settings_are_set_aside_and_the_app_goes_on():
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not json", encoding="utf-8")
+    app = make_app()
+    assert app.toasts and "settings.json could not be read" in app.toasts[0][0]
+    assert not path.exists()
+    assert list(path.parent.glob("settings.json.damaged-*"))
+    assert app.settings["animation_speed"] == "normal"
+    app.push(TitleScene(app))
+    screenshot(app, "damaged-settings-notice")
+    app.save_settings()
+    assert json.loads(path.read_text())["animation_speed"] == "normal"
+
+
+def test_settings_screen_changes_are_kept():
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    click_button(app, "Settings")
+    assert isinstance(app.scene, SettingsScene)
+    choose(app, app.scene.speed_menu, "Slow")
+    choose(app, app.scene.size_menu, "1024x700")
+    assert app.size == (1024, 700)
+    screenshot(app, "settings-screen")
+    saved = json.loads(storage.settings_path().read_text())
+    assert saved["animation_speed"] == "slow" and saved["window_size"] == [1024, 700]
+
+
+def test_resume_the_autosaved_game_from_the_title():
+    match = scurry_match()
+    from game.engine.match import autosave
+
+    autosave(match)
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    screenshot(app, "title-with-resume")
+    resume = [t for t in app.scene.button_rects() if t.startswith("Resume")]
+    assert resume == ["Resume: Scurry — Ann vs Bob"]
+    click_button(app, resume[0])
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    assert board.match.notations == match.notations
+    assert json.dumps(board.match.state.to_json()) == json.dumps(match.state.to_json())
+    # every move after this is saved again at once
+    board.controller.play(board.match.state.legal_moves()[0])
+    saved = json.loads(storage.autosave_path().read_text())
+    assert saved["moves"] == board.match.notations
+
+
+def test_damaged_autosave_is_set_aside_with_a_message():
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "game": "scurry", "moves": [', encoding="utf-8")
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    assert not any(t.startswith("Resume") for t in app.scene.button_rects())
+    assert any("autosave.json could not be read" in m for m, _ in app.toasts)
+    assert not path.exists() and list(path.parent.glob("autosave.json.damaged-*"))
+
+
+def test_save_from_the_menu_and_load_it_again():
+    app = make_app()
+    app.push(TitleScene(app))
+    match = scurry_match(seed=9, moves=8)
+    start_match(app, match)
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Save game")
+    files = list(storage.saves_dir().glob("scurry-*.json"))
+    assert len(files) == 1
+    click_button(app, "Quit to title")
+    click_button(app, "Saved games")
+    assert isinstance(app.scene, SavesScene)
+    screenshot(app, "saved-games")
+    item = app.scene.listing.item_list[0]
+    click(app, item["button_element"].rect.center)
+    click_button(app, "Load")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.match.notations == match.notations
+
+
+def test_a_save_with_an_impossible_move_is_refused_with_its_reason():
+    match = scurry_match()
+    path = storage.saves_dir() / "broken.json"
+    save_match(match, path)
+    data = json.loads(path.read_text())
+    data["moves"].append("m zz99")
+    path.write_text(json.dumps(data))
+    app = make_app()
+    app.push(TitleScene(app))
+    click_button(app, "Saved games")
+    click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
+    click_button(app, "Load")
+    assert isinstance(app.scene, SavesScene)
+    assert any("zz99" in m for m, _ in app.toasts)
+    assert not path.exists()
+
+
+# ---- pass-and-play with hidden hands: the toy card game -----------------
+class CardsScene(BoardScene):
+    """A bare scene for the toy card game: the hand as boxes, roll and end as buttons."""
+
+    BUTTONS = {"roll": "Roll the die", "end": "End turn"}
+
+    def layout(self, rect):
+        self.slots = {v: pygame.Rect(rect.x + 40 + 90 * (v - 1), rect.bottom - 160, 80, 120) for v in range(1, 7)}
+
+    def target_at(self, pos):
+        return next((("hand", v) for v, r in self.slots.items() if r.collidepoint(pos)), None)
+
+    def target_rect(self, target):
+        return self.slots[target[1]]
+
+    def draw_board(self, surface, view, hints):
+        for v in view["hand"]:
+            pygame.draw.rect(surface, (240, 240, 230), self.slots[v], border_radius=8)
+
+
+def test_hand_off_screen_guards_each_hand_in_pass_and_play():
+    app = make_app()
+    app.push(TitleScene(app))
+    match = Match(CARDS, [Seat("Ann", 0), Seat("Bob", 1)], 3)
+    app.push(CardsScene(app, match))
+    pump(app)
+    assert isinstance(app.scene, HandOffScene) and app.scene.name == "Ann"
+    screenshot(app, "hand-off")
+    click_button(app, "I am Ann: show my view")
+    board = app.scene
+    assert isinstance(board, CardsScene) and board.viewer == 0
+    card = board.view()["hand"][0]
+    click_target(app, ("hand", card))
+    assert str(match.state.history[-1]) == f"p{card}"
+    click_button(app, "End turn")
+    pump(app)
+    assert isinstance(app.scene, HandOffScene) and app.scene.name == "Bob"
+    assert board.viewer == 0, "Bob's hand must not be drawn before Bob confirms"
+    click_button(app, "I am Bob: show my view")
+    assert app.scene is board and board.viewer == 1
+    assert board.view()["hand"] == match.state.view(1)["hand"]
