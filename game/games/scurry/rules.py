@@ -1,0 +1,797 @@
+"""Scurry: the rules engine (pure Python, no pygame).
+
+The board is the set of vertices of a hexagon cut into equilateral triangles.
+Vertices use axial coordinates (q, r) with max(|q|, |r|, |q + r|) <= size - 1;
+in unit spacing a vertex sits at pixel x = q + r / 2, y = r * sqrt(3) / 2.
+Vertices are numbered in reading order (rows top to bottom, left to right) and
+named by a row letter and a 1-based place in the row: "a1" is the top-left
+corner, "f11" the right end of the middle row on the standard board.
+
+Each decision is one Move: a set-up tile (``t c4``), a set-up squirrel
+(``s c4``), the leadoff tile of a turn (``p c4``) or one squirrel step
+(``m c4``). The rulings behind the code are written down in seeds/scurry.md.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+
+SIDE_NAMES = ("Brown", "Grey")
+SIZES = (5, 6, 7)
+TILE_COUNTS = tuple(range(4, 16))
+TOTAL_TILES = 31  # the physical game's double-sided tiles; 31 - 2 * 15 leaves one spare
+TURN_LIMIT = 200  # play turns (both players together) before the safety limit decides
+
+# The six directions along the three grid lines, clockwise from east on screen.
+DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+EMPTY = -1
+SQUIRREL = 2  # board code of a vertex where a squirrel stands on no tile
+
+KINDS = ("t", "s", "p", "m")
+PHASE_KIND = {"setup_tiles": "t", "setup_squirrels": "s", "leadoff": "p", "move": "m"}
+
+
+# ---------------------------------------------------------------------------
+# Geometry (cached per board size)
+# ---------------------------------------------------------------------------
+class _Board:
+    """Everything about one board size that never changes: coordinates, names,
+    the six rays out of every vertex and the grid lines."""
+
+    def __init__(self, size: int):
+        n = size - 1
+        self.size = size
+        coords = []
+        names = []
+        for row, r in enumerate(range(-n, n + 1)):
+            qs = [q for q in range(-n, n + 1) if abs(q + r) <= n]
+            for place, q in enumerate(qs, start=1):
+                coords.append((q, r))
+                names.append(f"{chr(ord('a') + row)}{place}")
+        self.coords = tuple(coords)
+        self.names = tuple(names)
+        self.index = {c: i for i, c in enumerate(coords)}
+        self.by_name = {name: i for i, name in enumerate(names)}
+        self.count = len(coords)
+        rays = []
+        for q, r in coords:
+            mine = []
+            for dq, dr in DIRECTIONS:
+                ray = []
+                x, y = q + dq, r + dr
+                while (x, y) in self.index:
+                    ray.append(self.index[(x, y)])
+                    x, y = x + dq, y + dr
+                if ray:
+                    mine.append(tuple(ray))
+            rays.append(tuple(mine))
+        self.rays = tuple(rays)
+        self.neighbours = tuple(tuple(ray[0] for ray in vr) for vr in self.rays)
+        lines = []
+        for dq, dr in DIRECTIONS[:3]:
+            for i, (q, r) in enumerate(coords):
+                if (q - dq, r - dr) in self.index:
+                    continue  # not the first vertex of its line
+                x, y, last = q, r, i
+                while (x + dq, y + dr) in self.index:
+                    x, y = x + dq, y + dr
+                    last = self.index[(x, y)]
+                if last != i:
+                    lines.append((i, last))
+        self.lines = tuple(lines)
+
+
+_BOARDS: dict[int, _Board] = {}
+
+
+def _board(size: int) -> _Board:
+    b = _BOARDS.get(size)
+    if b is None:
+        if size < 2:
+            raise ValueError(f"a Scurry board needs at least 2 points per side, not {size}")
+        b = _BOARDS[size] = _Board(size)
+    return b
+
+
+def board_geometry(size: int = 6) -> dict:
+    """The board for the scene, JSON-able.
+
+    - ``vertices``: [(q, r), ...] axial coordinates by vertex index;
+      pixel x = q + r / 2, y = r * sqrt(3) / 2 in unit spacing (r grows downward).
+    - ``names``: the notation name of each vertex ("a1", ...).
+    - ``lines``: [(i, j), ...] the grid lines as end-vertex index pairs: drawing
+      each as one segment draws the whole triangle grid.
+    - ``neighbours``: per vertex, the indices of the adjacent vertices.
+    """
+    b = _board(size)
+    return {
+        "size": size,
+        "vertices": [list(c) for c in b.coords],
+        "names": list(b.names),
+        "lines": [list(seg) for seg in b.lines],
+        "neighbours": [list(n) for n in b.neighbours],
+    }
+
+
+def vertex_name(size: int, index: int) -> str:
+    names = _board(size).names
+    return names[index] if 0 <= index < len(names) else f"#{index}"
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScurryMove:
+    """One decision. kind: "t" set-up tile, "s" set-up squirrel, "p" leadoff
+    tile, "m" squirrel step. `seat` is who makes it; `size` names the vertex."""
+
+    kind: str
+    vertex: int
+    seat: int
+    size: int = 6
+
+    def __str__(self) -> str:
+        return f"{self.kind} {vertex_name(self.size, self.vertex)}"
+
+    @property
+    def targets(self) -> tuple:
+        return (("vertex", self.vertex),)
+
+
+_MOVES: dict[tuple, tuple] = {}
+
+
+def _moves_for(size: int, kind: str, seat: int) -> tuple:
+    key = (size, kind, seat)
+    row = _MOVES.get(key)
+    if row is None:
+        row = _MOVES[key] = tuple(ScurryMove(kind, v, seat, size) for v in range(_board(size).count))
+    return row
+
+
+# ---------------------------------------------------------------------------
+# Line of sight (module functions so ai.py can use them too)
+# ---------------------------------------------------------------------------
+def sight(board: list, rays: tuple, at: int, mover: int) -> list:
+    """The opponent tiles the mover's squirrel at `at` can see: the first
+    occupied vertex along each ray, when it holds an opponent tile."""
+    opp = 1 - mover
+    out = []
+    for ray in rays[at]:
+        for u in ray:
+            c = board[u]
+            if c != EMPTY:
+                if c == opp:
+                    out.append(u)
+                break
+    return out
+
+
+def can_see_any(board: list, rays: tuple, at: int, opp: int) -> bool:
+    for ray in rays[at]:
+        for u in ray:
+            c = board[u]
+            if c != EMPTY:
+                if c == opp:
+                    return True
+                break
+    return False
+
+
+def first_steps(board: list, rays: tuple, start: int, mover: int) -> list:
+    """First steps from `start` (an empty vertex where the squirrel stands, coded
+    SQUIRREL) after which a second step exists."""
+    opp = 1 - mover
+    saved = board[start]
+    board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
+    out = []
+    for ray in rays[start]:
+        for u in ray:
+            c = board[u]
+            if c != EMPTY:
+                if c == opp and can_see_any(board, rays, u, opp):
+                    out.append(u)
+                break
+    board[start] = saved
+    return out
+
+
+def has_two_moves(board: list, rays: tuple, start: int, mover: int) -> bool:
+    return bool(first_steps(board, rays, start, mover))
+
+
+def visible_empties(board: list, rays: tuple, at: int, out: set) -> None:
+    """Add to `out` the empty vertices in sight from `at` (up to the first piece)."""
+    for ray in rays[at]:
+        for u in ray:
+            if board[u] != EMPTY:
+                break
+            out.add(u)
+
+
+def leadoff_vertices(board: list, rays: tuple, start: int, mover: int) -> list:
+    """The empty vertices where the mover's leadoff tile (opponent side up)
+    leaves the squirrel at `start` a path of at least two steps, in index order."""
+    if has_two_moves(board, rays, start, mover):
+        # A placed tile never spoils a two-step path: dropped into the path's line
+        # it becomes a stepping stone itself. So every empty vertex will do.
+        return [v for v, c in enumerate(board) if c == EMPTY]
+    opp = 1 - mover
+    # Only a tile the squirrel can see, or can see from a first step, can help.
+    cand: set = set()
+    saved = board[start]
+    board[start] = EMPTY
+    visible_empties(board, rays, start, cand)
+    for t in sight(board, rays, start, mover):
+        visible_empties(board, rays, t, cand)
+    board[start] = saved
+    cand.discard(start)
+    out = []
+    for v in sorted(cand):
+        board[v] = opp
+        if has_two_moves(board, rays, start, mover):
+            out.append(v)
+        board[v] = EMPTY
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+class ScurryState(State):
+    """A game of Scurry in progress.
+
+    `board[v]` is EMPTY, 0 or 1 (a tile and its owner) or SQUIRREL (a squirrel
+    on a vertex with no tile). The squirrel that is moving stands on the tile
+    it last reached; that vertex shows the tile's owner.
+    """
+
+    def __init__(self, size: int = 6, tiles: int = 12, random_setup: bool = False, seed: int = 0):
+        self.players = 2
+        self.size = size
+        self.tiles_per_player = tiles
+        self.random_setup = random_setup
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._geo = _board(size)
+        self.board = [EMPTY] * self._geo.count
+        self.squirrels = [-1, -1]
+        self.counts = [0, 0]  # tiles owned on the board
+        self.placed = [0, 0]  # set-up tiles placed
+        self.supply = TOTAL_TILES
+        self.phase = "setup_tiles"
+        self.to_move: int | None = 0
+        self.turn = 0  # 1 = Brown's first turn of play; 0 during set-up
+        self.path: list[int] = []  # this turn: where the squirrel started, then each tile reached
+        self.leadoff = -1
+        self.last_removed = -1
+        self.outcome: Outcome | None = None
+        self.history: list = []
+        self._legal: list | None = None
+
+    # ---- building ----------------------------------------------------
+    @classmethod
+    def from_position(
+        cls,
+        tiles: dict,
+        squirrels: tuple,
+        *,
+        to_move: int = 0,
+        size: int = 6,
+        tiles_per_player: int = 12,
+        turn: int = 1,
+        seed: int = 0,
+    ) -> "ScurryState":
+        """A position at the start of `to_move`'s turn (leadoff next), for tests
+        and puzzles. `tiles` maps vertex names or indices to owners; squirrels
+        are (brown, grey) vertex names or indices, on vertices with no tile."""
+        s = cls(size, tiles_per_player, False, seed)
+        geo = s._geo
+
+        def idx(v):
+            return geo.by_name[v] if isinstance(v, str) else int(v)
+
+        for v, owner in tiles.items():
+            i = idx(v)
+            s.board[i] = owner
+            s.counts[owner] += 1
+        for seat, v in enumerate(squirrels):
+            i = idx(v)
+            if s.board[i] != EMPTY:
+                raise ValueError(f"squirrel on an occupied vertex {v}")
+            s.board[i] = SQUIRREL
+            s.squirrels[seat] = i
+        s.placed = [tiles_per_player, tiles_per_player]
+        s.supply = TOTAL_TILES - len(tiles)
+        s.phase = "leadoff"
+        s.turn = turn
+        s.to_move = to_move
+        s.path = []
+        s._start_turn()
+        return s
+
+    def clone(self) -> "ScurryState":
+        c = ScurryState.__new__(ScurryState)
+        c.players = 2
+        c.size = self.size
+        c.tiles_per_player = self.tiles_per_player
+        c.random_setup = self.random_setup
+        c.seed = self.seed
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c._geo = self._geo
+        c.board = self.board[:]
+        c.squirrels = self.squirrels[:]
+        c.counts = self.counts[:]
+        c.placed = self.placed[:]
+        c.supply = self.supply
+        c.phase = self.phase
+        c.to_move = self.to_move
+        c.turn = self.turn
+        c.path = self.path[:]
+        c.leadoff = self.leadoff
+        c.last_removed = self.last_removed
+        c.outcome = self.outcome
+        c.history = self.history[:]
+        c._legal = self._legal  # never mutated in place: safe to share
+        return c
+
+    # ---- helpers -------------------------------------------------------
+    def name(self, v: int) -> str:
+        return vertex_name(self.size, v)
+
+    def owner_at(self, v) -> int | None:
+        """Owner of the tile at vertex `v` (index or name), None if no tile."""
+        if isinstance(v, str):
+            v = self._geo.by_name[v]
+        c = self.board[v]
+        return c if c in (0, 1) else None
+
+    def steps(self) -> int:
+        """Squirrel steps made so far this turn."""
+        return max(0, len(self.path) - 1)
+
+    def sight_of(self, seat: int) -> list:
+        """Opponent tiles in sight of `seat`'s squirrel now (sorted)."""
+        at = self.squirrels[seat]
+        if at < 0:
+            return []
+        return sorted(sight(self.board, self._geo.rays, at, seat))
+
+    def _compute_legal(self) -> list:
+        if self.outcome is not None:
+            return []
+        seat = self.to_move
+        phase = self.phase
+        board = self.board
+        if phase == "leadoff":
+            row = _moves_for(self.size, "p", seat)
+            vs = leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat)
+        elif phase == "move":
+            row = _moves_for(self.size, "m", seat)
+            at = self.squirrels[seat]
+            if len(self.path) == 1:
+                vs = first_steps(board, self._geo.rays, at, seat)
+            else:
+                vs = sight(board, self._geo.rays, at, seat)
+            vs.sort()
+        else:
+            row = _moves_for(self.size, PHASE_KIND[phase], seat)
+            vs = [v for v, c in enumerate(board) if c == EMPTY]
+        return [row[v] for v in vs]
+
+    def _legal_list(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    # ---- the contract ----------------------------------------------------
+    def legal_moves(self) -> list:
+        return list(self._legal_list())
+
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if move in self._legal_list():
+            return None
+        return self.explain(move) or "That move is not possible now."
+
+    def scores(self) -> list[int]:
+        return list(self.counts)
+
+    def _apply(self, move) -> None:
+        seat = self.to_move
+        v = move.vertex
+        board = self.board
+        self._legal = None
+        kind = move.kind
+        if kind == "m":
+            opp = 1 - seat
+            at = self.squirrels[seat]
+            if len(self.path) == 1:
+                board[at] = EMPTY  # leaves its start vertex (no tile there)
+            board[v] = seat  # lands and flips
+            self.counts[seat] += 1
+            self.counts[opp] -= 1
+            self.squirrels[seat] = v
+            self.path.append(v)
+            if len(self.path) >= 3 and not can_see_any(board, self._geo.rays, v, opp):
+                self._end_turn()
+        elif kind == "p":
+            opp = 1 - seat
+            board[v] = opp
+            self.counts[opp] += 1
+            self.supply -= 1
+            self.leadoff = v
+            self.phase = "move"
+            self.path = [self.squirrels[seat]]
+        elif kind == "t":
+            board[v] = seat
+            self.counts[seat] += 1
+            self.placed[seat] += 1
+            self.supply -= 1
+            if self.placed[1] >= self.tiles_per_player:
+                self.phase = "setup_squirrels"
+                self.to_move = 0
+            else:
+                self.to_move = 1 - seat
+        elif kind == "s":
+            board[v] = SQUIRREL
+            self.squirrels[seat] = v
+            if seat == 1:
+                self.phase = "leadoff"
+                self.turn = 1
+                self.to_move = 0
+                self._start_turn()
+            else:
+                self.to_move = 1
+        else:  # pragma: no cover - check() refuses anything else
+            raise IllegalMove(f"Unknown move {move!r}.")
+
+    def _end_turn(self) -> None:
+        seat = self.to_move
+        at = self.squirrels[seat]
+        self.board[at] = SQUIRREL  # the last tile reached is removed; the squirrel stays
+        self.counts[seat] -= 1
+        self.supply += 1
+        self.last_removed = at
+        who = SIDE_NAMES[seat]
+        if self.counts[1 - seat] == 0:
+            self._finish((seat,), f"{who} owns every tile on the board: {who} wins.")
+            return
+        self.to_move = 1 - seat
+        self.turn += 1
+        self.phase = "leadoff"
+        self.path = []
+        self.leadoff = -1
+        if self._start_turn():
+            return
+        if self.turn > TURN_LIMIT:
+            a, b = self.counts
+            if a == b:
+                self._finish(
+                    (0, 1),
+                    f"The {TURN_LIMIT}-turn limit is reached with {a} tiles each: both players share the win.",
+                )
+            else:
+                win = 0 if a > b else 1
+                hi, lo = max(a, b), min(a, b)
+                self._finish(
+                    (win,),
+                    f"The {TURN_LIMIT}-turn limit is reached: {SIDE_NAMES[win]} owns more tiles "
+                    f"({hi} to {lo}) and wins.",
+                )
+
+    def _start_turn(self) -> bool:
+        """At the start of a turn: the seat to move loses if no leadoff tile lets
+        its squirrel move twice. Returns True when that ended the game."""
+        seat = self.to_move
+        self._legal = self._compute_legal()
+        if not self._legal:
+            other = SIDE_NAMES[1 - seat]
+            self._finish((1 - seat,), f"{SIDE_NAMES[seat]} cannot make two moves: {other} wins.")
+            return True
+        return False
+
+    def _finish(self, winners: tuple, reason: str) -> None:
+        self.outcome = Outcome(tuple(self.counts), tuple(winners), reason)
+        self.to_move = None
+        self.phase = "over"
+        self._legal = []
+
+    # ---- explanations ------------------------------------------------------
+    def explain(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if not isinstance(move, ScurryMove):
+            return "That is not a Scurry move."
+        if move.kind not in KINDS:
+            return "That is not a Scurry move."
+        if move.size != self.size:
+            return "That move belongs to a board of another size."
+        v = move.vertex
+        if not 0 <= v < self._geo.count:
+            return "There is no such vertex on this board."
+        if move.seat != self.to_move:
+            return f"It is {SIDE_NAMES[self.to_move]}'s turn."
+        want = PHASE_KIND[self.phase]
+        kind = move.kind
+        if kind != want:
+            return self._wrong_kind(kind)
+        if kind in ("t", "s", "p"):
+            c = self.board[v]
+            if c == SQUIRREL or v in self.squirrels:
+                return "That vertex is taken: a squirrel stands there."
+            if c != EMPTY:
+                return "That vertex is taken: a tile lies there."
+            if kind == "p":
+                return "A tile there would leave your squirrel fewer than two moves."
+            return None
+        return self._explain_step(v)
+
+    def _wrong_kind(self, kind: str) -> str:
+        phase = self.phase
+        if phase == "setup_tiles":
+            if kind == "s":
+                return "Squirrels are placed once all set-up tiles are down."
+            return "Set-up comes first: place one of your tiles on an empty vertex."
+        if phase == "setup_squirrels":
+            if kind == "t":
+                return "All set-up tiles are down: place your squirrel on an empty vertex."
+            return "Place your squirrel first."
+        if kind in ("t", "s"):
+            return "Set-up is over."
+        if phase == "leadoff":
+            return "Place your leadoff tile first."
+        return "You have already placed your leadoff tile this turn: move your squirrel."
+
+    def _explain_step(self, v: int) -> str | None:
+        seat = self.to_move
+        opp = 1 - seat
+        at = self.squirrels[seat]
+        board = self.board
+        if v == at:
+            return "Your squirrel is already there."
+        if v == self.squirrels[opp]:
+            return "The other squirrel stands there."
+        c = board[v]
+        if c == EMPTY:
+            return "There is no tile there: squirrels land only on the other player's tiles."
+        if c == seat:
+            return "That tile is already yours: squirrels land only on the other player's tiles."
+        geo = self._geo
+        (q0, r0), (q1, r1) = geo.coords[at], geo.coords[v]
+        dq, dr = q1 - q0, r1 - r0
+        if not (dq == 0 or dr == 0 or dq == -dr):
+            return "Squirrels move only along the three grid lines."
+        k = max(abs(dq), abs(dr))
+        step = (dq // k, dr // k)
+        x, y = q0, r0
+        for _ in range(k - 1):
+            x, y = x + step[0], y + step[1]
+            u = geo.index[(x, y)]
+            cu = board[u]
+            if cu == EMPTY:
+                continue
+            if cu == SQUIRREL or u == self.squirrels[opp]:
+                return "The other squirrel blocks that line."
+            if cu == seat:
+                return f"Your squirrel cannot see that tile: your own tile at {self.name(u)} blocks the line."
+            return (
+                f"Your squirrel cannot see that tile: the tile at {self.name(u)} is in the way "
+                "(squirrels never jump)."
+            )
+        if len(self.path) == 1:
+            return "From there your squirrel could not move again, and a turn needs at least two moves."
+        return None
+
+    def explain_click(self, path: tuple) -> str:
+        if self.outcome is not None:
+            return "The game is over."
+        target = path[-1] if path else None
+        if not (isinstance(target, tuple) and len(target) == 2 and target[0] == "vertex"):
+            return "Click a vertex of the board."
+        move = ScurryMove(PHASE_KIND[self.phase], target[1], self.to_move, self.size)
+        return self.explain(move) or "Nothing can be done there now."
+
+    # ---- labels --------------------------------------------------------------
+    def phase_label(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        who = SIDE_NAMES[self.to_move]
+        other = SIDE_NAMES[1 - self.to_move].lower()
+        if self.phase == "setup_tiles":
+            left = self.tiles_per_player - self.placed[self.to_move]
+            return f"{who}: place a tile, {who.lower()} side up ({left} left)"
+        if self.phase == "setup_squirrels":
+            return f"{who}: place your squirrel"
+        if self.phase == "leadoff":
+            return f"{who}: place the leadoff tile ({other} side up)"
+        need = 2 - self.steps()
+        if need > 0:
+            return f"{who}: move the squirrel ({need} more at least)"
+        return f"{who}: move the squirrel (on while a {other} tile is in sight)"
+
+    def move_label(self, move) -> str:
+        if not isinstance(move, ScurryMove):
+            return str(move)
+        who = SIDE_NAMES[move.seat] if move.seat in (0, 1) else "?"
+        at = vertex_name(move.size, move.vertex)
+        if move.kind == "t":
+            return f"{who} places a tile at {at}"
+        if move.kind == "s":
+            return f"{who} places the squirrel at {at}"
+        if move.kind == "p":
+            return f"{who} places the leadoff tile at {at}"
+        return f"{who}'s squirrel to {at} (flips it)"
+
+    # ---- views -----------------------------------------------------------------
+    def _owner_list(self) -> list:
+        return [c if c in (0, 1) else None for c in self.board]
+
+    def view(self, seat: int) -> dict:
+        geo = self._geo
+        owner = self._owner_list()
+        mover = self.to_move
+        sight_now = self.sight_of(mover) if mover is not None and self.phase in ("leadoff", "move") else []
+        return {
+            "game": "scurry",
+            "size": self.size,
+            "tiles_per_player": self.tiles_per_player,
+            "random_setup": self.random_setup,
+            "side_names": list(SIDE_NAMES),
+            "vertices": [list(c) for c in geo.coords],
+            "names": list(geo.names),
+            "owner": owner,
+            "tiles": {v: o for v, o in enumerate(owner) if o is not None},
+            "squirrels": [v if v >= 0 else None for v in self.squirrels],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "turn_limit": TURN_LIMIT,
+            "path": self.path[1:],  # the tiles reached this turn, in order
+            "path_start": self.path[0] if self.path else None,  # where the squirrel began
+            "steps": self.steps(),
+            "leadoff": self.leadoff if self.leadoff >= 0 else None,
+            "sight": sight_now,
+            "supply": self.supply,
+            "setup_left": [self.tiles_per_player - p for p in self.placed],
+            "last_removed": self.last_removed if self.last_removed >= 0 else None,
+            "scores": self.scores(),
+            "phase_label": self.phase_label(),
+            "outcome": None
+            if self.outcome is None
+            else {
+                "scores": list(self.outcome.scores),
+                "winners": list(self.outcome.winners),
+                "reason": self.outcome.reason,
+            },
+        }
+
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": "scurry",
+            "options": {
+                "size": self.size,
+                "tiles": self.tiles_per_player,
+                "random_setup": self.random_setup,
+            },
+            "seed": self.seed,
+            "board": list(self.board),
+            "squirrels": list(self.squirrels),
+            "counts": list(self.counts),
+            "placed": list(self.placed),
+            "supply": self.supply,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "path": list(self.path),
+            "leadoff": self.leadoff,
+            "last_removed": self.last_removed,
+            "outcome": None
+            if self.outcome is None
+            else {
+                "scores": list(self.outcome.scores),
+                "winners": list(self.outcome.winners),
+                "reason": self.outcome.reason,
+            },
+            "history": [str(m) for m in self.history],
+            "rng": [version, list(internal), gauss],
+        }
+
+    # ---- random set-up -----------------------------------------------------------
+    def _random_setup(self) -> None:
+        """Lay out tiles and squirrels with the state's rng, recording nothing.
+        A layout in which Brown could not make two moves is drawn again."""
+        rng = self.rng
+        n = self.tiles_per_player
+        for _attempt in range(1000):
+            board = [EMPTY] * self._geo.count
+            free = list(range(self._geo.count))
+            for i in range(2 * n):
+                v = free.pop(rng.randrange(len(free)))
+                board[v] = i % 2
+            squirrels = []
+            for _seat in (0, 1):
+                v = free.pop(rng.randrange(len(free)))
+                board[v] = SQUIRREL
+                squirrels.append(v)
+            if leadoff_vertices(board, self._geo.rays, squirrels[0], 0):
+                break
+        self.board = board
+        self.squirrels = squirrels
+        self.counts = [n, n]
+        self.placed = [n, n]
+        self.supply = TOTAL_TILES - 2 * n
+        self.phase = "leadoff"
+        self.turn = 1
+        self.to_move = 0
+        self._start_turn()
+
+
+class ScurrySpec(GameSpec):
+    id = "scurry"
+    title = "Scurry"
+    min_players = 2
+    max_players = 2
+    hidden_information = False
+    seat_labels = SIDE_NAMES
+    blurb = "Squirrels race along grid lines, flipping acorn tiles; the last acorn reached is eaten."
+    options = (
+        Option(
+            "size",
+            "Board size",
+            SIZES,
+            labels=("Small: 5 per side (61 points)", "Standard: 6 per side (91 points)", "Large: 7 per side (127 points)"),
+            help="Points along each side of the hexagon board. The rulebook's board has 6.",
+        ),
+        Option(
+            "tiles",
+            "Tiles per player",
+            TILE_COUNTS,
+            help="How many tiles each player lays out during set-up (12 is standard; 4 to 15 work).",
+        ),
+        Option(
+            "random_setup",
+            "Random set-up",
+            (False, True),
+            labels=("Off: players place tiles and squirrels", "On: deal the set-up at random"),
+            help="Let the computer lay out both players' tiles and squirrels at random, "
+            "so play starts with Brown's first turn.",
+        ),
+    )
+
+    _DEFAULTS = {"size": 6, "tiles": 12, "random_setup": False}
+
+    def default_choice_index(self, option: Option) -> int:
+        return option.choices.index(self._DEFAULTS[option.key])
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> ScurryState:
+        self.check_players(players)
+        opts = self.resolved_options(options)
+        state = ScurryState(opts["size"], opts["tiles"], opts["random_setup"], seed)
+        if state.random_setup:
+            state._random_setup()
+        return state
+
+    def parse_move(self, state: ScurryState, text: str) -> ScurryMove:
+        """The move written `text`, legal now or not (check() says why not).
+        Raises IllegalMove only for text that is not Scurry notation."""
+        parts = str(text).split()
+        if len(parts) != 2 or parts[0] not in KINDS:
+            raise IllegalMove(
+                f"{text!r} is not Scurry notation: write t, s, p or m, a space and a vertex such as d4."
+            )
+        v = _board(state.size).by_name.get(parts[1].lower())
+        if v is None:
+            raise IllegalMove(f"{parts[1]!r} is not a vertex of this board.")
+        seat = state.to_move if state.to_move is not None else 0
+        return _moves_for(state.size, parts[0], seat)[v]
+
+
+SPEC = ScurrySpec()
