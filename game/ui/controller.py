@@ -5,17 +5,17 @@ the targets clicked so far (the prefix); the legal moves whose path starts with
 it are the candidates. A click that extends the prefix of at least one
 candidate is accepted; when exactly one candidate's path is complete, that
 move is played. A click that starts no legal move is refused with the rule
-that forbids it (`State.explain_click`). Computer seats think on a worker
-thread so the window never freezes; their moves come back through `poll`.
+that forbids it (`State.explain_click`). Computer seats think in a worker
+process (game.engine.remote) so the window never freezes; their moves come
+back through `poll`.
 """
 from __future__ import annotations
 
-import random
-import threading
+import sys
 import time
 from dataclasses import dataclass, field
 
-from ..engine import ai
+from ..engine import ai, remote
 from ..engine.core import IllegalMove
 
 
@@ -30,12 +30,12 @@ class ClickResult:
 class Thinking:
     seat: int
     ply: int  # len(history) when it started: a stale answer is dropped
-    thread: threading.Thread
-    stop: threading.Event
+    job: remote.Job
     started: float
-    progress: float = 0.0
-    move: object = None
-    error: BaseException | None = None
+
+    @property
+    def progress(self) -> float:
+        return self.job.progress
 
 
 @dataclass
@@ -58,6 +58,7 @@ class Controller:
         self.hover = None
         self.message = ""  # the latest explanation or notice for the side panel
         self.thinking: Thinking | None = None
+        self.ai_failures = 0
         self.ai_delay = ai_delay  # a computer move waits this long so people can follow
         self.on_played = None  # callback(move, seat, views_before, label) set by the scene
         self._cache_key = None
@@ -205,40 +206,32 @@ class Controller:
         if t is None:
             self._start_thinking(now)
             return None
-        if t.thread.is_alive() or t.ply != len(self.state.history):
+        if not t.job.done or t.ply != len(self.state.history):
             return None
         if not ready or now - t.started < self.ai_delay:
             return None
         self.thinking = None
-        if t.error is not None:
-            raise t.error
-        self._apply(t.move)
-        return t.move
+        if t.job.error is not None:
+            # A worker that died (or a bug in a search) gets two more tries.
+            print(t.job.error, file=sys.stderr)
+            self.ai_failures += 1
+            if self.ai_failures > 2:
+                raise RuntimeError(f"The computer player failed: {t.job.error}")
+            self.message = "The computer player hit a problem and is trying again."
+            return None
+        self.ai_failures = 0
+        move = self.match.spec.parse_move(self.state, t.job.move)
+        self._apply(move)
+        return move
 
     def _start_thinking(self, now: float) -> None:
         state = self.state
         seat = self.match.current_seat()
-        snapshot = state.clone()  # the worker never touches the live state
         seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
-        stop = threading.Event()
-        holder = {}
-
-        def work():
-            try:
-                holder["t"].move = ai.choose_move(
-                    snapshot, seat.level, seed,
-                    time_limit=ai.level_time_cap(seat.level),
-                    progress=lambda f: setattr(holder["t"], "progress", f),
-                    stop=stop.is_set,
-                )
-            except BaseException as exc:  # shown by poll on the main thread
-                holder["t"].error = exc
-
-        thread = threading.Thread(target=work, name="computer-player", daemon=True)
-        holder["t"] = self.thinking = Thinking(state.to_move, len(state.history), thread, stop, now)
-        thread.start()
+        job = remote.shared_player().think(state, seat.level, seed, ai.level_time_cap(seat.level))
+        self.thinking = Thinking(state.to_move, len(state.history), job, now)
 
     def stop_thinking(self) -> None:
         if self.thinking is not None:
-            self.thinking.stop.set()
+            self.thinking.job.cancel()
             self.thinking = None

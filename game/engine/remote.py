@@ -1,0 +1,209 @@
+"""Computer players that think in a separate process.
+
+Python threads share one interpreter lock, so a search running on a thread
+steals time from the window's own drawing: frames stretch to hundreds of
+milliseconds. A worker process runs on the machine's other core instead, and
+the window stays smooth.
+
+The parent writes pickled requests to the worker's stdin; the worker answers
+on its stdout. Requests: {"job", "state", "level", "seed", "time_limit"} and
+{"stop": job}. Answers: {"job", "progress"}, {"job", "move": notation} or
+{"job", "error": text}. The worker is pure Python (no pygame) and is started
+once, on first use, and reused for every decision.
+"""
+from __future__ import annotations
+
+import atexit
+import itertools
+import os
+import pickle
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+
+class Job:
+    """One decision being made in the worker. Read `progress`, `done`, `move`
+    (the chosen move's notation) and `error`; call `cancel()` to drop it."""
+
+    def __init__(self, job_id: int, player: "RemotePlayer"):
+        self.id = job_id
+        self._player = player
+        self.progress = 0.0
+        self.move: str | None = None
+        self.error: str | None = None
+        self.done = False
+
+    def cancel(self) -> None:
+        if not self.done:
+            self.done = True
+            self.error = "cancelled"
+            self._player._send({"stop": self.id})
+
+
+class RemotePlayer:
+    """The parent's handle on the worker process."""
+
+    def __init__(self):
+        self._process: subprocess.Popen | None = None
+        self._jobs: dict[int, Job] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def think(self, state, level: str, seed: int, time_limit: float | None) -> Job:
+        job = Job(next(self._ids), self)
+        with self._lock:
+            self._jobs[job.id] = job
+        request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit}
+        if not self._send(request):
+            self._fail(job, "The computer player could not be started.")
+        return job
+
+    def close(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            process.stdin.close()
+            process.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+
+    # ---- plumbing -------------------------------------------------------
+    def _ensure_started(self) -> subprocess.Popen:
+        if self._process is None or self._process.poll() is not None:
+            here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "game.engine.remote"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+            )
+            threading.Thread(
+                target=self._read_answers, args=(self._process,), name="computer-answers", daemon=True
+            ).start()
+        return self._process
+
+    def _send(self, message: dict) -> bool:
+        try:
+            process = self._ensure_started()
+            with self._lock:
+                pickle.dump(message, process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                process.stdin.flush()
+            return True
+        except (OSError, ValueError, pickle.PicklingError):
+            return False
+
+    def _read_answers(self, process: subprocess.Popen) -> None:
+        try:
+            while True:
+                answer = pickle.load(process.stdout)
+                job = self._jobs.get(answer["job"])
+                if job is None or job.done:
+                    continue
+                if "progress" in answer:
+                    job.progress = answer["progress"]
+                elif "move" in answer:
+                    job.move = answer["move"]
+                    job.done = True
+                    self._jobs.pop(job.id, None)
+                else:
+                    self._fail(job, answer.get("error", "unknown error"))
+        except (EOFError, OSError, pickle.UnpicklingError):
+            pass
+        # The worker is gone: whatever it was doing will never be answered.
+        for job in list(self._jobs.values()):
+            if not job.done:
+                self._fail(job, "The computer player stopped unexpectedly.")
+
+    def _fail(self, job: Job, error: str) -> None:
+        job.error = error
+        job.done = True
+        self._jobs.pop(job.id, None)
+
+
+_shared: RemotePlayer | None = None
+
+
+def shared_player() -> RemotePlayer:
+    """The one worker the app uses; closed when the program exits."""
+    global _shared
+    if _shared is None:
+        _shared = RemotePlayer()
+        atexit.register(_shared.close)
+    return _shared
+
+
+# ---- the worker side --------------------------------------------------------
+def _serve(inbox, outbox) -> None:
+    from . import ai
+
+    lock = threading.Lock()
+    stopped: set[int] = set()
+    pending: list[dict] = []
+    arrived = threading.Condition(lock)
+    closed = False
+
+    def answer(message: dict) -> None:
+        with lock:
+            pickle.dump(message, outbox, protocol=pickle.HIGHEST_PROTOCOL)
+            outbox.flush()
+
+    def read_requests() -> None:
+        # A separate thread so that a stop request reaches a search in progress.
+        nonlocal closed
+        try:
+            while True:
+                request = pickle.load(inbox)
+                with arrived:
+                    if "stop" in request:
+                        stopped.add(request["stop"])
+                    else:
+                        pending.append(request)
+                    arrived.notify()
+        except (EOFError, OSError, pickle.UnpicklingError):
+            with arrived:
+                closed = True
+                arrived.notify()
+
+    threading.Thread(target=read_requests, daemon=True).start()
+    while True:
+        with arrived:
+            while not pending and not closed:
+                arrived.wait()
+            if not pending:
+                return
+            request = pending.pop(0)
+        job_id = request["job"]
+        if job_id in stopped:
+            continue
+        last_report = [0.0]
+
+        def progress(fraction: float, job_id=job_id) -> None:
+            now = time.monotonic()
+            if now - last_report[0] >= 0.05:
+                last_report[0] = now
+                answer({"job": job_id, "progress": fraction})
+
+        try:
+            move = ai.choose_move(
+                request["state"], request["level"], request["seed"],
+                time_limit=request["time_limit"],
+                progress=progress,
+                stop=lambda job_id=job_id: job_id in stopped,
+            )
+            answer({"job": job_id, "move": str(move)})
+        except Exception:
+            answer({"job": job_id, "error": traceback.format_exc()})
+
+
+if __name__ == "__main__":
+    # Answers get their own copy of stdout; anything printed goes to stderr and
+    # cannot corrupt the pickled stream.
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    _serve(sys.stdin.buffer, answers)
