@@ -11,6 +11,7 @@ import random
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "game-shelf")  # how window managers name the app
 
 import pygame
 
@@ -23,7 +24,10 @@ IDLE_WAIT_MS = 500  # longest sleep between frames when nothing moves
 
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None):
-        pygame.init()
+        # Only what the app uses: opening the sound device just prints ALSA
+        # complaints on machines without one.
+        pygame.display.init()
+        pygame.font.init()
         look.reset_caches()
         loaded = storage.load_settings()
         self.settings = loaded.data

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -157,3 +158,26 @@ def test_hover_shows_what_a_click_would_do(app):
                                          buttons=(0, 0, 0)))
     pump(app)
     assert board.controller.hints().hover == taken and not board.controller.hints().hover_ok
+
+
+def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):
+    """The frame after the last animation ends is drawn even when nothing else
+    moves: otherwise the window keeps showing the animation's final frame."""
+    spec = registry.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    board = app.scene
+    pump(app)
+    click_target(app, board.match.state.legal_moves()[0].targets[0])
+    click_target(app, board.match.state.legal_moves()[0].targets[0])  # the squirrel's first step
+    assert board.anims, "a squirrel step is animated"
+    while board.anims:
+        had_anims = bool(board.anims)
+        drew = app.step()
+        if had_anims and not board.anims:
+            assert drew, "no frame was drawn when the animation ended"
+        time.sleep(0.01)
+    # at rest the stepped-on tile shows the mover's face under the squirrel
+    view = board.match.state.view(0)
+    at = view["squirrels"][0]
+    assert view["owner"][at] == 0
+    screenshot(app, "scurry-after-a-step")

@@ -138,6 +138,7 @@ class GameSpec:
     blurb: str = ""
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
     seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
+    side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
     options: Sequence[Option] = ()
 
     def default_options(self) -> dict:

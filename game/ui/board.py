@@ -240,14 +240,16 @@ class BoardScene(Scene):
         super().update(dt)
         for anim in self.anims:
             anim.elapsed += dt
-        self.anims = [a for a in self.anims if not a.done]
+        running = [a for a in self.anims if not a.done]
+        finished = len(running) != len(self.anims)  # one more frame shows the pieces at rest
+        self.anims = running
         if self.app.scene is self:
             played = self.controller.poll(ready=not self.anims)
             if played is not None:
                 self.refresh_panel()
             self._check_viewer()
             self._maybe_show_results()
-        return self.busy()
+        return self.busy() or finished
 
     def _maybe_show_results(self) -> None:
         if not self.match.state.is_over or self.results_shown or self.anims:
@@ -266,7 +268,7 @@ class BoardScene(Scene):
             self.log_shown = len(self.log)
             rows = []
             for seat, label in self.log[-60:]:
-                colour = "#%02x%02x%02x" % look.seat_colour(self.match.seats[seat].colour) if seat is not None else "#cccccc"
+                colour = "#%02x%02x%02x" % self.seat_rgb(seat) if seat is not None else "#cccccc"
                 rows.append(f"<font color='{colour}'>■</font> {label}")
             self.log_box.set_text("<br>".join(rows) or "No moves yet.")
             bar = getattr(self.log_box, "scroll_bar", None)
@@ -305,7 +307,7 @@ class BoardScene(Scene):
             if i == state.to_move:
                 pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
                 pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
-            look.draw_seat_shape(surface, seat.colour, (p.x + 26, y + 12), 9)
+            look.draw_seat_shape(surface, seat.colour, (p.x + 26, y + 12), 9, self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
             look.text(surface, look.fit_text(name, 16, p.w - 130), (p.x + 44, y + 2), 16, look.INK,
                       bold=i == state.to_move)
@@ -325,16 +327,19 @@ class BoardScene(Scene):
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
         else:
             status = state.phase_label() or f"{self.match.seats[state.to_move].name} to move"
-        for line in look.wrap_text(status, 15, p.w - 32)[:2]:
+        for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
             look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
             y += 20
         message = self.controller.message
         if message:
-            for line in look.wrap_text(message, 14, p.w - 32)[:3]:
+            for line in look.wrap_text(message, 14, p.w - 32, max_lines=3):
                 look.text(surface, line, (p.x + 16, y), 14, look.WARN)
                 y += 18
 
     # ---- helpers for game scenes --------------------------------------
+    def seat_rgb(self, index: int) -> tuple[int, int, int]:
+        return look.side_colour(self.match.spec, index, self.match.seats[index])
+
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""
         pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)

@@ -41,6 +41,14 @@ def seat_colour(index: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)][1]
 
 
+def side_colour(spec, index: int, seat) -> tuple[int, int, int]:
+    """A seat's colour on screen: the game's fixed side colour when it has one
+    (Scurry's brown and grey), else the colour the player picked."""
+    if index < len(spec.side_colours):
+        return spec.side_colours[index]
+    return seat_colour(seat.colour)
+
+
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
@@ -132,7 +140,9 @@ def fit_text(message: str, size: int, width: int, bold=False) -> str:
     return message + "…"
 
 
-def wrap_text(message: str, size: int, width: int, bold=False) -> list[str]:
+def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | None = None) -> list[str]:
+    """Break `message` into lines that fit `width`; past `max_lines` the last
+    line ends with an ellipsis instead of losing words silently."""
     f = font(size, bold)
     lines, line = [], ""
     for word in message.split():
@@ -144,6 +154,8 @@ def wrap_text(message: str, size: int, width: int, bold=False) -> list[str]:
             line = word
     if line:
         lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [fit_text(" ".join(lines[max_lines - 1:]), size, width, bold)]
     return lines
 
 

@@ -163,9 +163,9 @@ class TitleScene(Scene):
             left = (w - count * self.CARD[0] - (count - 1) * 30) // 2
             card = pygame.Rect(left + col * (self.CARD[0] + 30), top + row * (self.CARD[1] + 120), *self.CARD)
             self.cards[spec.id] = card
-            self.button((card.x, card.bottom + 58, card.w // 2 - 4, 34), "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
-            self.button((card.centerx + 4, card.bottom + 58, card.w // 2 - 4, 34), "Rules",
+            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
         self.resume_info = self._autosave_summary()
         y = h - 70
@@ -230,12 +230,15 @@ class TitleScene(Scene):
                 surface.blit(art, card)
             else:
                 pygame.draw.rect(surface, (70, 90, 60), card, border_radius=10)
-            pygame.draw.rect(surface, look.GOLD, card, 2, border_radius=10)
+            hovered = card.collidepoint(pygame.mouse.get_pos())
+            pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
+                             border_radius=10)
             look.text(surface, spec.title, (card.x, card.bottom + 6), 20, look.INK, bold=True)
             players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
                        else f"{spec.min_players}–{spec.max_players} players")
             look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
-            look.text(surface, look.fit_text(spec.blurb, 13, card.w), (card.x, card.bottom + 34), 13, look.MUTED)
+            for i, line in enumerate(look.wrap_text(spec.blurb, 13, card.w, max_lines=2)):
+                look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
 
 
 # ---------------------------------------------------------------------------
@@ -288,15 +291,18 @@ class SetupScene(Scene):
             self.label((left, y, 130, 34), tag)
             name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
             name.set_text_length_limit(18)
-            colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
-                                    pygame.Rect(left + 395, y, 150, 34), self.manager)
+            colour = None  # games with fixed side colours (Scurry) offer no choice
+            if not self.spec.side_colours:
+                colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
+                                        pygame.Rect(left + 395, y, 150, 34), self.manager)
             kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
+            kind_x = left + (395 if colour is None else 560)
             kind = UIDropDownMenu([t for t, _, _ in LEVEL_CHOICES], kind_text,
-                                  pygame.Rect(left + 560, y, 220, 34), self.manager)
+                                  pygame.Rect(kind_x, y, 220, 34), self.manager)
             self.seat_rows.append((i, name, colour, kind))
             self.swatches = getattr(self, "swatches", {})
             y += 44
-        self.swatch_x = left + 790
+        self.swatch_x = (left + 395 if self.spec.side_colours else left + 560) + 230
         self.seat_top = 148
         y += 12
         self.option_menus = {}
@@ -349,10 +355,11 @@ class SetupScene(Scene):
 
     def draw_scene(self, surface) -> None:
         for help_text, (x, y), width in self.help_lines:
-            for k, line in enumerate(look.wrap_text(help_text, 12, width)[:2]):
+            for k, line in enumerate(look.wrap_text(help_text, 12, width, max_lines=2)):
                 look.text(surface, line, (x, y + 15 * k), 12, look.MUTED)
         for i, _name, _colour, _kind in self.seat_rows:
-            look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13)
+            look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13,
+                                 look.side_colour(self.spec, i, self.seats[i]))
 
     def chosen_seats(self) -> list[Seat]:
         return [Seat(s.name.strip(), s.colour, s.kind, s.level) for s in self.seats[: self.players]]
@@ -606,7 +613,8 @@ class ResultsScene(Scene):
         for row, seat_index in enumerate(order):
             seat = self.match.seats[seat_index]
             y = table.y + 50 + 46 * row
-            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12)
+            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12,
+                                 look.side_colour(self.match.spec, seat_index, seat))
             look.text(surface, seat.name, (table.x + 70, y), 20, look.INK, bold=seat_index in out.winners)
             detail = breakdown(seat_index)
             if detail:

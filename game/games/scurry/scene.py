@@ -112,7 +112,8 @@ class ScurryScene(BoardScene):
         if image is None:
             pygame.draw.circle(surface, SIDE_COLOURS[seat], point, int(self.unit * 0.35))
             return
-        surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.3))))
+        # stands on the back half of its vertex so the tile under it stays in view
+        surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
 
     def draw_board(self, surface, view: dict, hints) -> None:
         surface.blit(self.board_layer, (0, 0))
@@ -244,10 +245,12 @@ class ScurryScene(BoardScene):
         if start is None:
             return []
         a, b = self.points[start], self.points[v]
-        anims = [Anim(0.32, lambda s, t: self.blit_squirrel(s, seat, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)),
+        # The tile keeps the other side's face until the squirrel lands on it;
+        # listed first so that the squirrel is drawn over it.
+        anims = [Anim(0.32, lambda s, t: self.blit_tile(s, 1 - seat if t < 0.85 else seat, v),
+                      hides=frozenset({("vertex", v)})),
+                 Anim(0.32, lambda s, t: self.blit_squirrel(s, seat, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)),
                       hides=frozenset({("squirrel", seat)}))]
-        # the tile under the squirrel flips from the other side to the mover's
-        anims.append(Anim(0.32, lambda s, t: self.blit_tile(s, 1 - seat, v), hides=frozenset({("vertex", v)})))
         if str(v) not in {str(k) for k in after["tiles"]} and after["last_removed"] == v:
             # the turn ended: the last tile visited is eaten
             anims.append(Anim(0.35, lambda s, t: self.blit_tile(s, seat, v, scale=1 - 0.6 * t, alpha=int(255 * (1 - t))),
