@@ -162,6 +162,11 @@ class App:
             return False
         if scene.update(dt):
             self.dirty = True
+        if self.scene is not scene and self.scene is not None:
+            # A scene that arrived during update (results after the last move)
+            # gets its first update too: pygame-gui builds its buttons there.
+            self.scene.update(0.0)
+            self.dirty = True
         if self.toasts:
             before = len(self.toasts)
             self.toasts = [(m, t) for m, t in self.toasts if t > now]

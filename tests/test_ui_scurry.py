@@ -77,6 +77,10 @@ def test_whole_game_two_people_by_mouse(app):
     state = board.match.state
     assert state.is_over and state.outcome.winners
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    # the very frame that brings up the results already shows its buttons
+    # (the app may sit idle after it, waiting for input)
+    button = app.scene.button_rects()["Play again"]
+    assert app.screen.get_at((button.x + 6, button.centery))[:3] == (0x2F, 0x6B, 0x4F)
     screenshot(app, "scurry-results")
     winner = board.match.seats[state.outcome.winners[0]].name
     assert winner in app.scene.headline()

@@ -171,11 +171,12 @@ class TitleScene(Scene):
         y = h - 70
         names = []
         if self.resume_info:
-            names.append((f"Resume: {self.resume_info}", self.resume, True))
+            names.append((look.fit_text(f"Resume: {self.resume_info}", 16, 440, bold=True), self.resume, True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
                   ("Settings", lambda: self.app.push(SettingsScene(self.app)), False),
                   ("Quit", self.quit, False)]
-        widths = [max(150, look.font(15).size(n)[0] + 40) for n, _, _ in names]
+        # primary buttons use the bold 16 px face of the theme, the others 15 px
+        widths = [max(150, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
         for (name, action, primary), bw in zip(names, widths):
             self.button((x, y, bw, 40), name, action, primary=primary)

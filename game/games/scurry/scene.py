@@ -128,7 +128,9 @@ class ScurryScene(BoardScene):
             x, y = self.points[view["leadoff"]]
             self._star(surface, (x + self.tile_px // 3, y - self.tile_px // 3), max(5, int(self.unit * 0.13)))
         if view["path"]:
-            self._draw_path(surface, view, mover)
+            # after the winning turn nobody is to move: colour the path by who made it
+            path_seat = mover if mover is not None else self.match.movers[-1]
+            self._draw_path(surface, view, path_seat)
         if mover is not None and view["phase"] == "move" and hints.next_targets:
             sq = view["squirrels"][mover]
             for target in hints.next_targets:
@@ -164,8 +166,8 @@ class ScurryScene(BoardScene):
             self.blit_squirrel(surface, view["to_move"], point)
         pygame.draw.circle(surface, look.HIGHLIGHT, point, self.tile_px // 2 + 4, 3)
 
-    def _draw_path(self, surface, view, mover) -> None:
-        colour = PATH_COLOURS[mover if mover is not None else 0]
+    def _draw_path(self, surface, view, seat) -> None:
+        colour = PATH_COLOURS[seat]
         start = view.get("path_start")
         points = [self.points[v] for v in view["path"]]
         if start is not None:
