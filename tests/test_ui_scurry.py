@@ -38,7 +38,6 @@ def play_by_mouse(app, rng, *, max_clicks=2000):
     board = app.scene
     assert isinstance(board, BoardScene)
     board.controller.ai_delay = 0.0
-    state = board.match
     for _ in range(max_clicks):
         run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
         if board.match.state.is_over:

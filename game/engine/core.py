@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 Target = tuple  # e.g. ("vertex", 17) or ("button", "pass")
 
@@ -25,6 +25,9 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
+
+    def to_json(self) -> dict:
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
 
 
 @dataclass(frozen=True)

@@ -161,7 +161,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
 
     from ..app import App
     from ..engine import registry
-    from ..engine.match import Match, Seat
+    from ..engine.match import Seat
     from . import scene as screens
 
     game_id = game_id or registry.GAME_IDS[0]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from .rules import EMPTY, sight, visible_empties
+from .rules import EMPTY, path_openings, sight, visible_empties
 
 LEVELS = {"hard": {"rollout_depth": 40, "exploration": 0.4}}
 
@@ -98,14 +98,7 @@ def candidate_moves(state, moves) -> list:
     me = state.to_move
     board = state.board
     rays = state._geo.rays
-    start = state.squirrels[me]
-    near: set = set()
-    saved = board[start]
-    board[start] = EMPTY
-    visible_empties(board, rays, start, near)
-    for t in sight(board, rays, start, me):
-        visible_empties(board, rays, t, near)
-    board[start] = saved
+    near = path_openings(board, rays, state.squirrels[me], me)
     visible_empties(board, rays, state.squirrels[1 - me], near)
     first = [m for m in moves if m.vertex in near]
     if not first:

@@ -213,6 +213,19 @@ def visible_empties(board: list, rays: tuple, at: int, out: set) -> None:
             out.add(u)
 
 
+def path_openings(board: list, rays: tuple, start: int, mover: int) -> set:
+    """The empty vertices in sight of the squirrel at `start` or of a tile it
+    could step to first: the only places where a new tile changes its path."""
+    out: set = set()
+    saved = board[start]
+    board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
+    visible_empties(board, rays, start, out)
+    for t in sight(board, rays, start, mover):
+        visible_empties(board, rays, t, out)
+    board[start] = saved
+    return out
+
+
 def leadoff_vertices(board: list, rays: tuple, start: int, mover: int) -> list:
     """The empty vertices where the mover's leadoff tile (opponent side up)
     leaves the squirrel at `start` a path of at least two steps, in index order."""
@@ -222,13 +235,7 @@ def leadoff_vertices(board: list, rays: tuple, start: int, mover: int) -> list:
         return [v for v, c in enumerate(board) if c == EMPTY]
     opp = 1 - mover
     # Only a tile the squirrel can see, or can see from a first step, can help.
-    cand: set = set()
-    saved = board[start]
-    board[start] = EMPTY
-    visible_empties(board, rays, start, cand)
-    for t in sight(board, rays, start, mover):
-        visible_empties(board, rays, t, cand)
-    board[start] = saved
+    cand = path_openings(board, rays, start, mover)
     cand.discard(start)
     out = []
     for v in sorted(cand):
@@ -663,13 +670,7 @@ class ScurryState(State):
             "last_removed": self.last_removed if self.last_removed >= 0 else None,
             "scores": self.scores(),
             "phase_label": self.phase_label(),
-            "outcome": None
-            if self.outcome is None
-            else {
-                "scores": list(self.outcome.scores),
-                "winners": list(self.outcome.winners),
-                "reason": self.outcome.reason,
-            },
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
     def to_json(self) -> dict:
@@ -693,13 +694,7 @@ class ScurryState(State):
             "path": list(self.path),
             "leadoff": self.leadoff,
             "last_removed": self.last_removed,
-            "outcome": None
-            if self.outcome is None
-            else {
-                "scores": list(self.outcome.scores),
-                "winners": list(self.outcome.winners),
-                "reason": self.outcome.reason,
-            },
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
             "history": [str(m) for m in self.history],
             "rng": [version, list(internal), gauss],
         }
