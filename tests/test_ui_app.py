@@ -3,6 +3,7 @@ load, settings, and the pass-and-play hand-off for hidden information."""
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 import pytest
@@ -112,10 +113,32 @@ def test_save_from_the_menu_and_load_it_again():
     assert isinstance(app.scene, SavesScene)
     screenshot(app, "saved-games")
     item = app.scene.listing.item_list[0]
+    names = " vs ".join(seat.name for seat in match.seats)
+    assert item["text"].startswith(f"Scurry — {names} — {len(match.notations)} moves — ")
     click(app, item["button_element"].rect.center)
     click_button(app, "Load")
     board = app.scene
     assert isinstance(board, BoardScene) and board.match.notations == match.notations
+
+
+def test_deleting_a_save_takes_a_second_click():
+    match = scurry_match(seed=3, moves=4)
+    keep, drop = storage.saves_dir() / "keep.json", storage.saves_dir() / "drop.json"
+    save_match(match, keep)
+    save_match(match, drop)
+    os.utime(keep, (1_000_000_000, 1_000_000_000))  # older: listed second
+    app = make_app()
+    app.push(TitleScene(app))
+    click_button(app, "Saved games")
+    rows = app.scene.listing.item_list
+    assert len(rows) == 2 and app.scene.entries[rows[0]["text"]] == drop
+    click(app, rows[0]["button_element"].rect.center)
+    click_button(app, "Delete")
+    assert drop.exists(), "one click on Delete must not lose a game"
+    assert any("again" in m for m, _ in app.toasts)
+    click_button(app, "Delete")
+    assert not drop.exists() and keep.exists()
+    assert [app.scene.entries[row["text"]] for row in app.scene.listing.item_list] == [keep]
 
 
 def test_a_save_with_an_impossible_move_is_refused_with_its_reason():

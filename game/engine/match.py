@@ -250,6 +250,18 @@ def _seats_from(data, players: int) -> list[Seat]:
 
 
 # ---- files ----------------------------------------------------------------
+def save_summary(data) -> str | None:
+    """"Scurry — Ann vs Bob" for a save's JSON, without replaying it; None when
+    it does not look like a save of a game we know."""
+    from .registry import GAMES
+
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        return None
+    seats = data.get("seats") if isinstance(data.get("seats"), list) else []
+    names = " vs ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict))
+    return f"{GAMES[data['game']].title} — {names}"
+
+
 def save_match(match: Match, path) -> None:
     storage.write_json_atomic(Path(path), match.to_save())
 

@@ -3,8 +3,10 @@ results, rules viewer, settings, saved games and the pass-and-play hand-off."""
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import time
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -20,7 +22,7 @@ from pygame_gui.elements import (
 
 from .. import storage
 from ..engine import registry
-from ..engine.match import Match, Seat, SaveError, load_match, save_match
+from ..engine.match import Match, Seat, SaveError, load_match, save_match, save_summary
 from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
@@ -51,6 +53,10 @@ class Scene:
         if tuple(size) == tuple(self.manager.window_resolution):
             return
         self.manager.set_window_resolution(size)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Lay the widgets out again (after a resize, or when what they show changed)."""
         self.manager.clear_and_reset()
         self.actions = {}
         self.build()
@@ -188,18 +194,14 @@ class TitleScene(Scene):
         except storage.DamagedFile as damaged:
             self.app.notify(damaged.message)
             return None
-        if not isinstance(data, dict) or data.get("game") not in registry.GAMES:
-            return None
-        names = " vs ".join(str(s.get("name", "?")) for s in data.get("seats", []) if isinstance(s, dict))
-        return f"{registry.GAMES[data['game']].title} — {names}"
+        return save_summary(data)
 
     def resume(self) -> None:
         try:
             match = load_match(storage.autosave_path())
         except (storage.DamagedFile, SaveError) as exc:
             self.app.notify(getattr(exc, "message", str(exc)))
-            self.resize((0, 0))
-            self.resize(self.app.size)
+            self.rebuild()
             return
         if match is None:
             return
@@ -327,7 +329,7 @@ class SetupScene(Scene):
     def on_choice(self, element, text) -> None:
         if element is self.count_menu:
             self.players = int(text)
-            self._rebuild()
+            self.rebuild()
             return
         for i, _name, colour, kind in self.seat_rows:
             if element is colour:
@@ -348,11 +350,6 @@ class SetupScene(Scene):
         for i, name, _colour, _kind in self.seat_rows:
             if element is name:
                 self.seats[i].name = text
-
-    def _rebuild(self) -> None:
-        self.manager.clear_and_reset()
-        self.actions = {}
-        self.build()
 
     def draw_scene(self, surface) -> None:
         for help_text, (x, y), width in self.help_lines:
@@ -448,32 +445,81 @@ class SettingsScene(Scene):
 
 # ---------------------------------------------------------------------------
 class SavesScene(Scene):
-    """The saved games, newest first: load one or go back."""
+    """The saved games, newest first: load or delete one, or go back."""
+
+    DELETE_CONFIRM_SECONDS = 5.0
+
+    def __init__(self, app):
+        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        super().__init__(app)
 
     def build(self) -> None:
         w, h = self.app.size
         width = min(760, w - 60)
         left = (w - width) // 2
         self.label((left, 30, width, 44), "Saved games", "#title_label")
-        self.files = sorted(storage.saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
-            if storage.saves_dir().exists() else []
-        items = [p.stem for p in self.files] or ["(no saved games yet)"]
+        folder = storage.saves_dir()
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
+        self.entries: dict[str, Path] = {}
+        for path in files:
+            text = self.describe(path)
+            while text in self.entries:
+                text += " "  # two saves alike: keep both rows apart
+            self.entries[text] = path
+        items = list(self.entries) or ["(no saved games yet)"]
         self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
         self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
-        self.button((left + 195, h - 86, 160, 44), "Back", self.app.pop)
+        self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
+        self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
 
-    def load(self) -> None:
-        chosen = self.listing.get_single_selection()
-        path = next((p for p in self.files if p.stem == chosen), None)
+    @staticmethod
+    def describe(path: Path) -> str:
+        """One row: what the game is, who plays, how far it went, when it was saved."""
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return f"{path.stem} (unreadable) — {when}"
+        summary = save_summary(data)
+        if summary is None:
+            return f"{path.stem} (not a save of a game here) — {when}"
+        moves = data.get("moves") if isinstance(data.get("moves"), list) else []
+        return f"{summary} — {len(moves)} moves — {when}"
+
+    def chosen_path(self) -> Path | None:
+        path = self.entries.get(self.listing.get_single_selection())
         if path is None:
             self.app.notify("Choose a saved game in the list first.")
+        return path
+
+    def delete(self) -> None:
+        path = self.chosen_path()
+        if path is None:
+            return
+        now = time.monotonic()
+        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
+            # one stray click must not lose a game
+            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+            self.app.notify("Click Delete again to delete this saved game for good.")
+            return
+        self.delete_armed = None
+        try:
+            path.unlink()
+        except OSError as exc:
+            self.app.notify(f"Could not delete {path.name}: {exc.strerror or exc}.")
+        else:
+            self.app.notify(f"Deleted {path.name}.")
+        self.rebuild()
+
+    def load(self) -> None:
+        path = self.chosen_path()
+        if path is None:
             return
         try:
             match = load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.app.notify(getattr(exc, "message", str(exc)))
-            self.resize((0, 0))
-            self.resize(self.app.size)
+            self.rebuild()
             return
         start_match(self.app, match)
 
