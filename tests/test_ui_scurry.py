@@ -184,3 +184,23 @@ def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):
     at = view["squirrels"][0]
     assert view["owner"][at] == 0
     screenshot(app, "scurry-after-a-step")
+
+
+def test_the_window_answers_while_the_computer_thinks(app):
+    spec = registry.GAMES["scurry"]
+    seats = [Seat("Robo", 0, "computer", "hard"), Seat("Ann", 1)]
+    start_match(app, Match(spec, seats, 8, {"random_setup": True}))
+    board = app.scene
+    pump(app)
+    assert board.controller.thinking is not None, "the computer starts thinking at once"
+    # a click on the board is answered (and refused) while the search runs
+    click(app, board.board_rect.center)
+    assert "thinking" in board.controller.message
+    # the menu opens and closes meanwhile
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "MenuScene"
+    screenshot(app, "menu-while-thinking")
+    click_button(app, "Resume")
+    assert app.scene is board and board.match.state.history == []
+    run_until(app, lambda: board.match.state.history, timeout=30)
+    assert board.match.movers[0] == 0
