@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.engine import ai, registry
 from game.engine.remote import RemotePlayer
 from tests.toy_games import NimState
@@ -16,48 +18,46 @@ def wait_for(job, seconds: float = 30.0):
     return job
 
 
-def test_worker_answers_with_the_same_move_as_a_search_here():
-    state = registry.GAMES["scurry"].new_game(2, seed=3, options={"random_setup": True})
+def scurry_position(seed: int):
+    return registry.GAMES["scurry"].new_game(2, seed=seed, options={"random_setup": True})
+
+
+@pytest.fixture
+def player():
     player = RemotePlayer()
-    try:
-        job = wait_for(player.think(state, "easy", seed=11, time_limit=None))
-        assert job.error is None
-        assert job.move == str(ai.choose_move(state, "easy", 11))
-        # The worker is reused: a second decision comes from the same process.
-        process = player._process
-        again = wait_for(player.think(state, "easy", seed=12, time_limit=None))
-        assert again.move == str(ai.choose_move(state, "easy", 12))
-        assert player._process is process
-    finally:
-        player.close()
+    yield player
+    player.close()
 
 
-def test_a_cancelled_search_stops_and_the_next_one_is_answered():
-    state = registry.GAMES["scurry"].new_game(2, seed=5, options={"random_setup": True})
-    player = RemotePlayer()
-    try:
-        slow = player.think(state, "hard", seed=1, time_limit=None)
-        time.sleep(0.3)
-        slow.cancel()
-        assert slow.done and slow.move is None
-        started = time.monotonic()
-        quick = wait_for(player.think(NimState((0, 0, 2)), "normal", seed=1, time_limit=None))
-        assert quick.error is None and quick.move is not None
-        assert time.monotonic() - started < 5  # the hard search did not run to its end first
-    finally:
-        player.close()
+def test_worker_answers_with_the_same_move_as_a_search_here(player):
+    state = scurry_position(3)
+    job = wait_for(player.think(state, "easy", seed=11, time_limit=None))
+    assert job.error is None
+    assert job.move == str(ai.choose_move(state, "easy", 11))
+    # The worker is reused: a second decision comes from the same process.
+    process = player._process
+    again = wait_for(player.think(state, "easy", seed=12, time_limit=None))
+    assert again.move == str(ai.choose_move(state, "easy", 12))
+    assert player._process is process
 
 
-def test_a_worker_that_dies_fails_its_job_and_is_restarted():
-    state = registry.GAMES["scurry"].new_game(2, seed=7, options={"random_setup": True})
-    player = RemotePlayer()
-    try:
-        job = player.think(state, "hard", seed=1, time_limit=None)
-        time.sleep(0.3)
-        player._process.kill()
-        wait_for(job)
-        assert job.move is None and "stopped unexpectedly" in job.error
-        retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
-        assert retry.error is None and retry.move is not None
-    finally:
-        player.close()
+def test_a_cancelled_search_stops_and_the_next_one_is_answered(player):
+    # ten million iterations would run for hours: only a working stop lets the
+    # next request through
+    endless = player.think(scurry_position(5), "hard", seed=1, time_limit=None, iterations=10_000_000)
+    time.sleep(0.3)
+    endless.cancel()
+    assert endless.done and endless.move is None
+    quick = wait_for(player.think(NimState((0, 0, 2)), "normal", seed=1, time_limit=None))
+    assert quick.error is None and quick.move is not None
+
+
+def test_a_worker_that_dies_fails_its_job_and_is_restarted(player):
+    state = scurry_position(7)
+    job = player.think(state, "hard", seed=1, time_limit=None, iterations=10_000_000)
+    time.sleep(0.3)
+    player._process.kill()
+    wait_for(job)
+    assert job.move is None and "stopped unexpectedly" in job.error
+    retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
+    assert retry.error is None and retry.move is not None

@@ -6,7 +6,8 @@ milliseconds. A worker process runs on the machine's other core instead, and
 the window stays smooth.
 
 The parent writes pickled requests to the worker's stdin; the worker answers
-on its stdout. Requests: {"job", "state", "level", "seed", "time_limit"} and
+on its stdout. Requests: {"job", "state", "level", "seed", "time_limit",
+"iterations"} and
 {"stop": job}. Answers: {"job", "progress"}, {"job", "move": notation} or
 {"job", "error": text}. The worker is pure Python (no pygame) and is started
 once, on first use, and reused for every decision.
@@ -52,11 +53,13 @@ class RemotePlayer:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def think(self, state, level: str, seed: int, time_limit: float | None) -> Job:
+    def think(self, state, level: str, seed: int, time_limit: float | None, iterations: int | None = None) -> Job:
+        """Start choosing a move for state.to_move; `iterations` overrides the level's budget."""
         job = Job(next(self._ids), self)
         with self._lock:
             self._jobs[job.id] = job
-        request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit}
+        request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit,
+                   "iterations": iterations}
         if not self._send(request):
             self._fail(job, "The computer player could not be started.")
         return job
@@ -193,6 +196,7 @@ def _serve(inbox, outbox) -> None:
             move = ai.choose_move(
                 request["state"], request["level"], request["seed"],
                 time_limit=request["time_limit"],
+                iterations=request.get("iterations"),
                 progress=progress,
                 stop=lambda job_id=job_id: job_id in stopped,
             )
