@@ -2,6 +2,7 @@
 load, settings, and the pass-and-play hand-off for hidden information."""
 from __future__ import annotations
 
+import copy
 import json
 import os
 
@@ -199,3 +200,29 @@ def test_hand_off_screen_guards_each_hand_in_pass_and_play():
     click_button(app, "I am Bob: show my view")
     assert app.scene is board and board.viewer == 1
     assert board.view()["hand"] == match.state.view(1)["hand"]
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
+    scurry = registry.GAMES["scurry"]
+    games = {"scurry": scurry}
+    for game_id, title in [("a", "Skurðir"), ("b", "Skyline Express Roll & Write"), ("c", "Scrubbudgetel"),
+                           ("d", "SkyRunner")]:
+        stand_in = copy.copy(scurry)
+        stand_in.id, stand_in.title = game_id, title
+        games[game_id] = stand_in
+    monkeypatch.setattr(registry, "GAMES", games)
+    app = make_app(size)
+    app.push(TitleScene(app))
+    pump(app)
+    scene = app.scene
+    window = pygame.Rect((0, 0), size)
+    cards = list(scene.cards.values())
+    buttons = [button.rect.copy() for button in scene.actions]
+    assert len(cards) == 5 and len(buttons) == 5 * 2 + 3
+    boxes = cards + buttons
+    for i, box in enumerate(boxes):
+        assert window.contains(box), f"{box} is outside the {size} window"
+        assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps another card or button"
+    screenshot(app, f"title-five-games-{size[0]}")
+    pygame.quit()

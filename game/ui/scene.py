@@ -155,21 +155,44 @@ def panel(surface, rect, alpha=225) -> None:
 
 # ---------------------------------------------------------------------------
 class TitleScene(Scene):
-    CARD = (300, 188)
+    CARD = (300, 188)  # the largest card; the art's shape
+    GAP = 30  # between cards side by side
+    BELOW_CARD = 112  # title, blurb and buttons under each card
+    TOP = 150
+    BOTTOM = 96  # the row of Resume / Saved games / Settings / Quit
+    COMPACT_BELOW = 240  # card width under which the text under a card is cut down
+
+    def card_layout(self, count: int) -> tuple[int, int, int]:
+        """(cards per row, card width, card height): the largest cards for which
+        every row, with its text and buttons, fits between the heading and the
+        bottom buttons."""
+        w, h = self.app.size
+        best = (1, 0, 0)
+        for per_row in range(1, count + 1):
+            rows = -(-count // per_row)
+            width = min(self.CARD[0], (w - 60 - self.GAP * (per_row - 1)) / per_row)
+            height = min(self.CARD[1], (h - self.TOP - self.BOTTOM) / rows - self.BELOW_CARD - 8)
+            scale = min(width / self.CARD[0], height / self.CARD[1])
+            size = (int(self.CARD[0] * scale), int(self.CARD[1] * scale))
+            if size[0] > best[1]:
+                best = (per_row, *size)
+        return best
 
     def build(self) -> None:
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         games = list(registry.GAMES.values())
-        per_row = max(1, min(len(games), (w - 80) // (self.CARD[0] + 30)))
-        top = 150
+        per_row, card_w, card_h = self.card_layout(len(games))
+        # narrow cards (many games in a small window) drop the blurb and say less
+        self.compact = card_w < self.COMPACT_BELOW
         for i, spec in enumerate(games):
             row, col = divmod(i, per_row)
             count = min(per_row, len(games) - row * per_row)
-            left = (w - count * self.CARD[0] - (count - 1) * 30) // 2
-            card = pygame.Rect(left + col * (self.CARD[0] + 30), top + row * (self.CARD[1] + 120), *self.CARD)
+            left = (w - count * card_w - (count - 1) * self.GAP) // 2
+            card = pygame.Rect(left + col * (card_w + self.GAP), self.TOP + row * (card_h + self.BELOW_CARD + 8),
+                               card_w, card_h)
             self.cards[spec.id] = card
-            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
@@ -236,12 +259,21 @@ class TitleScene(Scene):
             hovered = card.collidepoint(pygame.mouse.get_pos())
             pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
                              border_radius=10)
-            look.text(surface, spec.title, (card.x, card.bottom + 6), 20, look.INK, bold=True)
             players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
                        else f"{spec.min_players}–{spec.max_players} players")
-            look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
-            for i, line in enumerate(look.wrap_text(spec.blurb, 13, card.w, max_lines=2)):
-                look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
+            room = card.w
+            if self.compact:  # the player count takes the blurb's place
+                look.text(surface, players, (card.x, card.bottom + 32), 13, look.MUTED)
+            else:
+                count = look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
+                room -= count.w + 10
+                for i, line in enumerate(look.wrap_text(spec.blurb, 13, card.w, max_lines=2)):
+                    look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
+            size = 20  # a long title steps down a few sizes before it is shortened
+            while size > 14 and look.font(size, True).size(spec.title)[0] > room:
+                size -= 1
+            look.text(surface, look.fit_text(spec.title, size, room, bold=True), (card.x, card.bottom + 26 - size),
+                      size, look.INK, bold=True)
 
 
 # ---------------------------------------------------------------------------
