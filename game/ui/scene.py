@@ -178,9 +178,22 @@ class TitleScene(Scene):
                 best = (per_row, *size)
         return best
 
+    def card_caption(self, spec, width: int) -> tuple:
+        """(title, its size, player count, blurb lines) under a card of `width`."""
+        players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
+                   else f"{spec.min_players}–{spec.max_players} players")
+        room = width if self.compact else width - look.font(14).size(players)[0] - 10
+        size = 20  # a long title steps down a few sizes before it is shortened
+        while size > 14 and look.font(size, True).size(spec.title)[0] > room:
+            size -= 1
+        title = look.fit_text(spec.title, size, room, bold=True)
+        blurb = [] if self.compact else look.wrap_text(spec.blurb, 13, width, max_lines=2)
+        return title, size, players, blurb
+
     def build(self) -> None:
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
+        self.card_text: dict[str, tuple] = {}
         games = list(registry.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
@@ -192,6 +205,7 @@ class TitleScene(Scene):
             card = pygame.Rect(left + col * (card_w + self.GAP), self.TOP + row * (card_h + self.BELOW_CARD + 8),
                                card_w, card_h)
             self.cards[spec.id] = card
+            self.card_text[spec.id] = self.card_caption(spec, card_w)
             self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
@@ -249,7 +263,6 @@ class TitleScene(Scene):
         look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
                   (w // 2, 100), 16, look.MUTED, anchor="midtop")
         for game_id, card in self.cards.items():
-            spec = registry.GAMES[game_id]
             art = look.scaled_sprite(f"title_{game_id}.png", card.size)
             pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)
             if art is not None:
@@ -259,21 +272,14 @@ class TitleScene(Scene):
             hovered = card.collidepoint(pygame.mouse.get_pos())
             pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
                              border_radius=10)
-            players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
-                       else f"{spec.min_players}–{spec.max_players} players")
-            room = card.w
+            title, size, players, blurb = self.card_text[game_id]
+            look.text(surface, title, (card.x, card.bottom + 26 - size), size, look.INK, bold=True)
             if self.compact:  # the player count takes the blurb's place
                 look.text(surface, players, (card.x, card.bottom + 32), 13, look.MUTED)
             else:
-                count = look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
-                room -= count.w + 10
-                for i, line in enumerate(look.wrap_text(spec.blurb, 13, card.w, max_lines=2)):
-                    look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
-            size = 20  # a long title steps down a few sizes before it is shortened
-            while size > 14 and look.font(size, True).size(spec.title)[0] > room:
-                size -= 1
-            look.text(surface, look.fit_text(spec.title, size, room, bold=True), (card.x, card.bottom + 26 - size),
-                      size, look.INK, bold=True)
+                look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
+            for i, line in enumerate(blurb):
+                look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
 
 
 # ---------------------------------------------------------------------------
@@ -320,6 +326,7 @@ class SetupScene(Scene):
         y += 48
         self.seat_rows = []
         labels = self.spec.seat_labels
+        kind_x = left + (395 if self.spec.side_colours else 560)  # no colour column for fixed sides
         for i in range(self.players):
             seat = self.seats[i]
             tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
@@ -331,13 +338,11 @@ class SetupScene(Scene):
                 colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
                                         pygame.Rect(left + 395, y, 150, 34), self.manager)
             kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
-            kind_x = left + (395 if colour is None else 560)
             kind = UIDropDownMenu([t for t, _, _ in LEVEL_CHOICES], kind_text,
                                   pygame.Rect(kind_x, y, 220, 34), self.manager)
             self.seat_rows.append((i, name, colour, kind))
-            self.swatches = getattr(self, "swatches", {})
             y += 44
-        self.swatch_x = (left + 395 if self.spec.side_colours else left + 560) + 230
+        self.swatch_x = kind_x + 230
         self.seat_top = 148
         y += 12
         self.option_menus = {}
