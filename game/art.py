@@ -1143,6 +1143,26 @@ SPRITE_SIZES: dict[str, tuple] = {
 }
 
 
+def _add_game_sprites() -> None:
+    """Each game may draw its own sprites in game/games/<id>/art.py, which
+    defines SPRITES and SPRITE_SIZES like the two dicts above."""
+    import importlib
+    import importlib.util
+
+    from .engine.registry import GAMES
+
+    for game_id in GAMES:
+        name = f"game.games.{game_id}.art"
+        if importlib.util.find_spec(name) is None:
+            continue
+        module = importlib.import_module(name)
+        SPRITES.update(module.SPRITES)
+        SPRITE_SIZES.update(module.SPRITE_SIZES)
+
+
+_add_game_sprites()
+
+
 def save_png(surface: pygame.Surface, path: Path) -> None:
     """Write a PNG: RGBA for SRCALPHA surfaces, RGB otherwise."""
     path = Path(path)

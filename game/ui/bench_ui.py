@@ -128,7 +128,7 @@ def scene_frames(frames: int = 150) -> dict:
         app.step()
         results[name] = _summary(_frame_times(app, frames))
 
-    spec = registry.GAMES[registry.GAME_IDS[0]]
+    spec = next(iter(registry.GAMES.values()))
     measure("title", lambda: None)
     measure("setup", lambda: screens.SetupScene(app, spec))
     measure("rules", lambda: screens.RulesScene(app, spec))
@@ -164,7 +164,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     from ..engine.match import Seat
     from . import scene as screens
 
-    game_id = game_id or registry.GAME_IDS[0]
+    game_id = game_id or next(iter(registry.GAMES))
     spec = registry.GAMES[game_id]
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
