@@ -1,6 +1,7 @@
 """Benchmarks: `python -m game.bench` prints one JSON object of figures.
 
     python -m game.bench                      # the default run (under two minutes)
+    python -m game.bench --game skurdir       # the default run for one game only
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
 
 The default run measures, for every registered game, random playouts per
@@ -27,7 +28,9 @@ import statistics
 import sys
 import time
 
-from .engine import ai
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON object
+
+from .engine import ai  # noqa: E402
 
 DEFAULT_GAMES = "game.engine.registry:GAMES"
 PLAYOUT_SECONDS = 2.0
@@ -122,8 +125,9 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
 
 
 # ---- the whole run -------------------------------------------------------------
-def ui_figures() -> dict | None:
-    """The lead's UI figures, when game.ui.bench_ui exists."""
+def ui_figures(only: str | None = None) -> dict | None:
+    """The lead's UI figures, when game.ui.bench_ui exists (board frames for
+    one game only when `only` is given)."""
     name = "game.ui.bench_ui"
     try:
         module = importlib.import_module(name)
@@ -131,7 +135,7 @@ def ui_figures() -> dict | None:
         if exc.name in (name, "game.ui"):
             return None
         raise
-    return module.ui_figures()
+    return module.ui_figures(only)
 
 
 def peak_rss_mb() -> float:
@@ -140,16 +144,18 @@ def peak_rss_mb() -> float:
     return round(kb / scale, 1)
 
 
-def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S) -> dict:
+def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, only: str | None = None) -> dict:
     """The default run. The per-game figures share what is left of `budget_s`
     after the UI figures: fewer positions are measured when time is short."""
     deadline = time.perf_counter() + budget_s
     result: dict = {"machine": machine()}
-    ui = ui_figures()
+    ui = ui_figures(only)
     if ui:
         result.update(ui)
     if games is None:
         games = load_games()
+    if only is not None:
+        games = {only: games[only]}
     result["games"] = {}
     for left, (game_id, spec) in zip(range(len(games), 0, -1), games.items()):
         started = time.perf_counter()
@@ -265,6 +271,7 @@ def _progress(log, results, n, started) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--arena", nargs=4, metavar=("GAME", "LEVEL_A", "LEVEL_B", "N"))
+    parser.add_argument("--game", help="the default run for this game id only")
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
@@ -277,7 +284,7 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
         )
     else:
-        result = run_default(load_games(args.games))
+        result = run_default(load_games(args.games), only=args.game)
     print(json.dumps(result))
     return 0
 

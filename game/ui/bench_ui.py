@@ -109,7 +109,7 @@ def _midgame_match(game_id: str, seed: int = 3, moves: int = 40, seats=None):
     return match
 
 
-def scene_frames(frames: int = 150) -> dict:
+def scene_frames(frames: int = 150, only: str | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -134,7 +134,7 @@ def scene_frames(frames: int = 150) -> dict:
     measure("rules", lambda: screens.RulesScene(app, spec))
     measure("settings", lambda: screens.SettingsScene(app))
     measure("saves", lambda: screens.SavesScene(app))
-    for game_id in registry.GAMES:
+    for game_id in ([only] if only else registry.GAMES):
         def board(game_id=game_id):
             match = _midgame_match(game_id)
             screens.start_match(app, match, replace=False)
@@ -187,12 +187,12 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     return _summary(times)["p99_ms"] if times else 0.0
 
 
-def ui_figures() -> dict:
+def ui_figures(only: str | None = None) -> dict:
     return {
         "startup_s": startup_seconds(),
-        "scenes": scene_frames(),
+        "scenes": scene_frames(only=only),
         "idle_cpu_pct": idle_cpu_percent(),
-        "busy_ui_p99_ms": busy_ui_p99(),
+        "busy_ui_p99_ms": busy_ui_p99(only),
     }
 
 
