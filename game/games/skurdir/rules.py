@@ -1,0 +1,911 @@
+"""Skurðir: the rules engine (pure Python, no pygame).
+
+Stations (large pyramids) stand on the cells of a 9 x 9 grid; canals (medium
+pyramids) lie between two stations of one row or column and point one way, from
+the wide end (the station they start at) to the narrow end; passengers (small
+pyramids) stand in stacks on stations. Cells are named like a chess board seen
+from above: columns a-i from the left, rows 1-9 from the top; "e5" is the centre.
+
+Each decision is one Move (notation in brackets):
+- set-up: place a stack (``s RY e5``: Red station, Yellow passenger), choose who
+  plays first (``f 2``: seat 2), choose a colour (``k G``);
+- building: canal (``c e5-e7 G``), spare station (``b e3``), remove your canal
+  (``r e5-e7``), sabotage (``x e5-e7``), pass (``p``);
+- transport (``t e5-e7-g7``: the route, station by station);
+- adding a pool passenger (``a B e3``).
+The rulings behind the code are written down in seeds/skurdir.md.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+
+COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
+LETTERS = "RYGBK"
+N = 9  # the grid is N x N cells
+CENTRE = (N // 2) * N + N // 2
+CANALS_EACH = 3
+PASSENGERS_TOTAL = 15
+DRY_ROUNDS_EMPTY_POOL = 3  # the rulebook's early end: rounds in a row with no transport
+DRY_ROUNDS_STALLED = 5  # our ruling when passengers are still in the pool
+
+DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on screen
+
+
+def cell_name(c: int) -> str:
+    return f"{'abcdefghi'[c % N]}{c // N + 1}"
+
+
+def parse_cell(text: str) -> int:
+    text = text.strip().lower()
+    if len(text) != 2 or text[0] not in "abcdefghi" or text[1] not in "123456789":
+        raise IllegalMove(f"{text!r} is not a cell: write a column a-i and a row 1-9, such as e5.")
+    return (int(text[1]) - 1) * N + "abcdefghi".index(text[0])
+
+
+def xy(c: int) -> tuple[int, int]:
+    return c % N, c // N
+
+
+def between(a: int, b: int) -> list[int]:
+    """The cells strictly between two cells of one row or column."""
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    if ax == bx:
+        step = 1 if by > ay else -1
+        return [y * N + ax for y in range(ay + step, by, step)]
+    step = 1 if bx > ax else -1
+    return [ay * N + x for x in range(ax + step, bx, step)]
+
+
+def neighbours(c: int) -> list[int]:
+    x, y = xy(c)
+    out = []
+    for dx, dy in DIRS:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < N and 0 <= ny < N:
+            out.append(ny * N + nx)
+    return out
+
+
+def run_total(canals: int) -> int:
+    """Points a run of `canals` canals hands out altogether: 1 + 2 + ... + (2k + 1)."""
+    n = 2 * canals + 1
+    return n * (n + 1) // 2
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SkMove:
+    """kind: s stack, f first player, k colour, c canal, b station, r remove,
+    x sabotage, p pass, t transport, a add passenger. `a`, `b` are cells (or a
+    seat for f), `c` a colour or stack index, `route` the stations of a transport.
+    `tlen` is how many route stations must be clicked to single this route out."""
+
+    kind: str
+    a: int = -1
+    b: int = -1
+    c: int = -1
+    route: tuple = ()
+    stack: tuple = ()  # (station colour, passenger colour) of a set-up stack
+    neutral: bool = False
+    tlen: int = field(default=1, compare=False)
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "s":
+            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a)}"
+        if k == "f":
+            return f"f {self.a}"
+        if k == "k":
+            return f"k {LETTERS[self.c]}"
+        if k == "c":
+            return f"c {cell_name(self.a)}-{cell_name(self.b)} {LETTERS[self.c]}"
+        if k == "b":
+            return f"b {cell_name(self.a)}"
+        if k in ("r", "x"):
+            return f"{k} {cell_name(self.a)}-{cell_name(self.b)}"
+        if k == "p":
+            return "p"
+        if k == "t":
+            return "t " + "-".join(cell_name(c) for c in self.route)
+        if k == "a":
+            return f"a {LETTERS[self.c]} {cell_name(self.a)}"
+        return "?"
+
+    @property
+    def targets(self) -> tuple:
+        k = self.kind
+        if k == "s":
+            return (("stack", self.stack), ("cell", self.a))
+        if k == "f":
+            return (("seat", self.a),)
+        if k == "k":
+            return (("colour", self.c),)
+        if k == "c":
+            path = (("cell", self.a), ("cell", self.b))
+            return (("neutral",),) + path if self.neutral else path
+        if k == "b":
+            return (("cell", self.a),)
+        if k in ("r", "x"):
+            return (("link", self.a, self.b),)
+        if k == "p":
+            return (("button", "pass"),)
+        if k == "t":
+            return tuple(("cell", c) for c in self.route[: self.tlen])
+        if k == "a":
+            return (("pool", self.c), ("cell", self.a))
+        return ()
+
+
+PASS = SkMove("p")
+
+
+def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
+    """Ten different (station, passenger) pairs: two stations and two passengers
+    of each colour, never a passenger on a station of its own colour."""
+    stations = [c for c in range(5) for _ in range(2)]
+    while True:
+        passengers = stations[:]
+        rng.shuffle(passengers)
+        pairs = list(zip(stations, passengers))
+        if all(s != p for s, p in pairs) and len(set(pairs)) == 10:
+            return sorted(pairs)
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+class SkurdirState(State):
+    """A game of Skurðir in progress.
+
+    station[cell] is a colour or -1; stacks[cell] the passengers on it, bottom
+    first; canals maps (wide end, narrow end) to a colour, in building order.
+    owner[colour] is the seat playing it or None; free[colour] the canals of that
+    colour ready to be built (a player's hand, or the pool for the neutral colour).
+    """
+
+    def __init__(self, players: int, seed: int = 0, random_setup: bool = False, crossing: bool = False):
+        self.players = players
+        self.seed = seed
+        self.random_setup = random_setup
+        self.crossing = crossing
+        self.rng = random.Random(seed)
+        self.station = [-1] * (N * N)
+        self.stacks: list[list[int]] = [[] for _ in range(N * N)]
+        self.canals: dict[tuple[int, int], int] = {}
+        self.owner: list = [None] * 5
+        self.colour_of: list = [None] * players
+        self.neutral = -1
+        self.free = [0] * 5
+        self.spare = [True] * players
+        self.pool = [1] * 5  # pool passengers by colour
+        self.sabotaged = [False] * players
+        self.limbo: list[list[int]] = []  # [colour, seat whose turn end counts, turns left]
+        self.points = [0] * players
+        self.transported = 0
+        self.dry_turns = 0  # turns in a row with no transport
+        self.turn_transported = False
+        self.stacks_left = deal_stacks(self.rng)
+        self.phase = "stacks"
+        self.first = 0
+        self.to_move: int | None = 0
+        self.chooser = 0  # colour choices made so far
+        self.last_route: tuple = ()
+        self.last_gains: list = []
+        self.outcome: Outcome | None = None
+        self.history: list = []
+        self._legal: list | None = None
+
+    # ---- building positions (tests, puzzles) ------------------------------
+    @classmethod
+    def from_layout(cls, colours: list, stations: dict, canals: list = (), *, to_move: int = 0,
+                    pool=(1, 1, 1, 1, 1), free=None, neutral: int | None = None,
+                    crossing: bool = False) -> "SkurdirState":
+        """A position in the building phase. colours: a colour per seat;
+        stations: cell name -> (station colour, [passenger colours bottom first]);
+        canals: [(from, to, colour)]. Hands hold what is not on the board."""
+        s = cls(len(colours), 0, False, crossing)
+        s.colour_of = list(colours)
+        for seat, c in enumerate(colours):
+            s.owner[c] = seat
+        unplayed = [c for c in range(5) if c not in colours]
+        s.neutral = (unplayed[0] if neutral is None else neutral) if unplayed else -1
+        for name, (colour, passengers) in stations.items():
+            cell = parse_cell(name)
+            s.station[cell] = colour
+            s.stacks[cell] = list(passengers)
+        for a, b, colour in canals:
+            s.canals[(parse_cell(a), parse_cell(b))] = colour
+        for c in range(5):
+            if s.owner[c] is not None or c == s.neutral:
+                s.free[c] = CANALS_EACH - sum(1 for v in s.canals.values() if v == c)
+        if free is not None:
+            s.free = list(free)
+        s.pool = list(pool)
+        on_board = sum(len(st) for st in s.stacks)
+        s.transported = PASSENGERS_TOTAL - on_board - sum(s.pool)
+        s.stacks_left = []
+        s.phase = "build"
+        s.first = 0
+        s.to_move = to_move
+        return s
+
+    # ---- helpers ---------------------------------------------------------
+    def stations(self) -> list[int]:
+        return [c for c in range(N * N) if self.station[c] >= 0]
+
+    def next_station(self, cell: int, d: tuple) -> int:
+        x, y = xy(cell)
+        while True:
+            x, y = x + d[0], y + d[1]
+            if not (0 <= x < N and 0 <= y < N):
+                return -1
+            c = y * N + x
+            if self.station[c] >= 0:
+                return c
+
+    def joined(self, a: int, b: int) -> bool:
+        return (a, b) in self.canals or (b, a) in self.canals
+
+    def crossed_cells(self) -> set:
+        out = set()
+        for a, b in self.canals:
+            out.update(between(a, b))
+        return out
+
+    def placeable(self) -> list[int]:
+        """Empty cells next to a station (where a stack or spare station may go)."""
+        if not any(c >= 0 for c in self.station):
+            return [CENTRE]
+        out = set()
+        for c in self.stations():
+            for n in neighbours(c):
+                if self.station[n] < 0:
+                    out.add(n)
+        return sorted(out)
+
+    def canals_on_board(self, colour: int) -> int:
+        return sum(1 for v in self.canals.values() if v == colour)
+
+    def _canal_moves(self, seat: int) -> list:
+        mine = self.colour_of[seat]
+        kinds = []
+        if self.free[mine] > 0:
+            kinds.append((mine, False))
+        if self.neutral >= 0 and self.free[self.neutral] > 0:
+            kinds.append((self.neutral, True))
+        if not kinds:
+            return []
+        crossed = None if self.crossing else self.crossed_cells()
+        out = []
+        for a in self.stations():
+            for d in DIRS:
+                b = self.next_station(a, d)
+                if b < 0 or self.joined(a, b):
+                    continue
+                if crossed is not None and any(c in crossed for c in between(a, b)):
+                    continue
+                for colour, neutral in kinds:
+                    out.append(SkMove("c", a, b, colour, neutral=neutral))
+        return out
+
+    def routes(self, start: int) -> list[tuple]:
+        """Every route for the top passenger at `start`: stations from start to
+        the first station of the passenger's colour, along canals, none twice."""
+        if not self.stacks[start]:
+            return []
+        colour = self.stacks[start][-1]
+        out_edges: dict[int, list[int]] = {}
+        for a, b in self.canals:
+            out_edges.setdefault(a, []).append(b)
+        found = []
+
+        def walk(path):
+            for nxt in sorted(out_edges.get(path[-1], ())):
+                if nxt in path:
+                    continue
+                if self.station[nxt] == colour:
+                    found.append(tuple(path + [nxt]))
+                else:
+                    walk(path + [nxt])
+
+        walk([start])
+        return found
+
+    def may_move(self, seat: int, route: tuple) -> bool:
+        """Condition 3: the passenger, its starting station or the first canal
+        is of the mover's colour."""
+        mine = self.colour_of[seat]
+        start = route[0]
+        return mine in (self.stacks[start][-1], self.station[start], self.canals[(route[0], route[1])])
+
+    def transports(self, seat: int) -> list:
+        moves = []
+        for start in self.stations():
+            routes = [r for r in self.routes(start) if self.may_move(seat, r)]
+            for r in routes:
+                # click as many stations as it takes to tell this route from the others
+                k = 1
+                while sum(1 for o in routes if o[:k] == r[:k]) > 1:
+                    k += 1
+                moves.append(SkMove("t", route=r, tlen=k))
+        return moves
+
+    def gains(self, route: tuple) -> list[tuple[int, int]]:
+        """(colour, points) for each piece along a route, in order: 1 for the
+        starting station, 2 for the first canal, 3 for the first stop, ..."""
+        out = [(self.station[route[0]], 1)]
+        for i in range(1, len(route)):
+            out.append((self.canals[(route[i - 1], route[i])], 2 * i))
+            out.append((self.station[route[i]], 2 * i + 1))
+        return out
+
+    def route_scores(self, route: tuple) -> list[int]:
+        """Points per seat a route would hand out (unplayed colours score for nobody)."""
+        pts = [0] * self.players
+        for colour, p in self.gains(route):
+            seat = self.owner[colour]
+            if seat is not None:
+                pts[seat] += p
+        return pts
+
+    def add_moves(self) -> list:
+        moved = self.stacks_colour_moved
+        out = []
+        for colour in range(5):
+            if colour == moved or self.pool[colour] == 0:
+                continue
+            for cell in self.stations():
+                if self.station[cell] != colour and colour not in self.stacks[cell]:
+                    out.append(SkMove("a", cell, c=colour))
+        return out
+
+    def _building_moves(self, seat: int) -> list:
+        mine = self.colour_of[seat]
+        moves = self._canal_moves(seat)
+        if self.spare[seat]:
+            moves += [SkMove("b", c) for c in self.placeable()]
+        all_out = self.canals_on_board(mine) == CANALS_EACH
+        if all_out:
+            for (a, b), colour in self.canals.items():
+                if colour == mine and not self.stacks[a]:
+                    moves.append(SkMove("r", a, b))
+        if not self.sabotaged[seat]:
+            for (a, b), colour in self.canals.items():
+                if colour != mine:
+                    moves.append(SkMove("x", a, b))
+        if (all_out and self.transports(seat)) or not moves:
+            moves.append(PASS)
+        return moves
+
+    def _compute_legal(self) -> list:
+        if self.outcome is not None:
+            return []
+        seat = self.to_move
+        phase = self.phase
+        if phase == "stacks":
+            cells = self.placeable()
+            seen = []
+            out = []
+            for pair in self.stacks_left:
+                if pair in seen:
+                    continue
+                seen.append(pair)
+                out += [SkMove("s", c, stack=pair) for c in cells]
+            return out
+        if phase == "first":
+            return [SkMove("f", s) for s in range(self.players)]
+        if phase == "colours":
+            return [SkMove("k", c=c) for c in range(5) if self.owner[c] is None]
+        if phase == "build":
+            return self._building_moves(seat)
+        if phase == "transport":
+            return self.transports(seat)
+        if phase == "add":
+            return self.add_moves()
+        return []
+
+    def _legal_list(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    # ---- the contract ------------------------------------------------------
+    def legal_moves(self) -> list:
+        return list(self._legal_list())
+
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if move in self._legal_list():
+            return None
+        return self.explain(move) or "That move is not possible now."
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def clone(self) -> "SkurdirState":
+        c = SkurdirState.__new__(SkurdirState)
+        c.__dict__.update(self.__dict__)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.station = self.station[:]
+        c.stacks = [st[:] for st in self.stacks]
+        c.canals = dict(self.canals)
+        c.owner = self.owner[:]
+        c.colour_of = self.colour_of[:]
+        c.free = self.free[:]
+        c.spare = self.spare[:]
+        c.pool = self.pool[:]
+        c.sabotaged = self.sabotaged[:]
+        c.limbo = [e[:] for e in self.limbo]
+        c.points = self.points[:]
+        c.stacks_left = self.stacks_left[:]
+        c.last_gains = self.last_gains[:]
+        c.history = self.history[:]
+        return c
+
+    def _apply(self, move) -> None:
+        seat = self.to_move
+        self._legal = None
+        k = move.kind
+        if k == "s":
+            self.station[move.a] = move.stack[0]
+            self.stacks[move.a] = [move.stack[1]]
+            self.stacks_left.remove(move.stack)
+            if not self.stacks_left:
+                self.phase = "first"
+                self.to_move = 0
+            elif len(self.stacks_left) < 9:  # the youngest chose the centre stack, then places again
+                self.to_move = (seat + 1) % self.players
+        elif k == "f":
+            self.first = move.a
+            self.phase = "colours"
+            self.to_move = move.a
+        elif k == "k":
+            self.colour_of[seat] = move.c
+            self.owner[move.c] = seat
+            self.free[move.c] = CANALS_EACH
+            self.chooser += 1
+            if self.chooser < self.players:
+                self.to_move = (seat + 1) % self.players
+            else:
+                unplayed = [c for c in range(5) if self.owner[c] is None]
+                if unplayed:
+                    self.neutral = unplayed[0]
+                    self.free[self.neutral] = CANALS_EACH
+                self.phase = "build"
+                self.to_move = self.first
+        elif k == "c":
+            self.canals[(move.a, move.b)] = move.c
+            self.free[move.c] -= 1
+            self._to_transport()
+        elif k == "b":
+            colour = self.colour_of[seat]
+            self.station[move.a] = colour
+            self.spare[seat] = False
+            # a canal that ran across this cell now ends at the new station
+            for (a, b), c in list(self.canals.items()):
+                if move.a in between(a, b):
+                    del self.canals[(a, b)]
+                    self.canals[(a, move.a)] = c
+            self._to_transport()
+        elif k == "r":
+            colour = self.canals.pop((move.a, move.b))
+            self.free[colour] += 1
+            self._to_transport()
+        elif k == "x":
+            colour = self.canals.pop((move.a, move.b))
+            self.sabotaged[seat] = True
+            if self.owner[colour] is not None:
+                self.limbo.append([colour, self.owner[colour], 1])
+            else:  # a neutral canal waits for the saboteur's next turn to end
+                self.limbo.append([colour, seat, 2])
+            self._to_transport()
+        elif k == "p":
+            self._to_transport()
+        elif k == "t":
+            route = move.route
+            passenger = self.stacks[route[0]].pop()
+            for c, p in self.gains(route):
+                if self.owner[c] is not None:
+                    self.points[self.owner[c]] += p
+            self.last_route = route
+            self.last_gains = self.route_scores(route)
+            self.stacks_colour_moved = passenger
+            self.transported += 1
+            self.turn_transported = True
+            if self.transported >= PASSENGERS_TOTAL:
+                self._finish("All 15 passengers have been transported.")
+                return
+            self.phase = "add"
+            if not self._legal_list():
+                self._end_turn()
+        elif k == "a":
+            self.stacks[move.a].append(move.c)
+            self.pool[move.c] -= 1
+            self._end_turn()
+        else:  # pragma: no cover - check() refuses anything else
+            raise IllegalMove(f"Unknown move {move!r}.")
+
+    stacks_colour_moved = -1  # colour of the passenger transported this turn
+
+    def _to_transport(self) -> None:
+        self.phase = "transport"
+        self.last_route = ()
+        self.last_gains = []
+        if not self._legal_list():
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.to_move
+        for entry in self.limbo:
+            if entry[1] == seat:
+                entry[2] -= 1
+        for entry in [e for e in self.limbo if e[2] <= 0]:
+            self.free[entry[0]] += 1
+            self.limbo.remove(entry)
+        self.dry_turns = 0 if self.turn_transported else self.dry_turns + 1
+        self.turn_transported = False
+        self.stacks_colour_moved = -1
+        empty = sum(self.pool) == 0
+        limit = DRY_ROUNDS_EMPTY_POOL if empty else DRY_ROUNDS_STALLED
+        if self.dry_turns >= limit * self.players:
+            if empty:
+                self._finish(f"The pool is empty and nobody transported for {limit} rounds.")
+            else:
+                self._finish(f"Nobody transported for {limit} rounds: the game is stalled.")
+            return
+        self.to_move = (seat + 1) % self.players
+        self.phase = "build"
+        self._legal = None
+
+    def _finish(self, reason: str) -> None:
+        best = max(self.points)
+        winners = tuple(s for s in range(self.players) if self.points[s] == best)
+        if len(winners) > 1:
+            reason += " Tied at the top: " + " and ".join(COLOURS[self.colour_of[s]] for s in winners) + " share the win."
+        else:
+            reason += f" {COLOURS[self.colour_of[winners[0]]]} wins with {best} points."
+        self.outcome = Outcome(tuple(self.points), winners, reason)
+        self.to_move = None
+        self.phase = "over"
+        self._legal = []
+
+    # ---- explanations --------------------------------------------------------
+    def explain(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if not isinstance(move, SkMove):
+            return "That is not a Skurðir move."
+        k = move.kind
+        phase = self.phase
+        want = {"stacks": "s", "first": "f", "colours": "k", "transport": "t", "add": "a"}.get(phase)
+        if phase == "build":
+            if k not in "cbrxp":
+                return "Building comes first: build, remove, sabotage or pass."
+        elif k != want:
+            return {
+                "stacks": "Set-up: place a stack next to one already out.",
+                "first": "Set-up: choose who plays first.",
+                "colours": "Set-up: choose your colour.",
+                "transport": "Transport phase: move a passenger along a route.",
+                "add": "Add a passenger from the pool to a station.",
+            }[phase]
+        seat = self.to_move
+        mine = self.colour_of[seat] if self.colour_of[seat] is not None else -1
+        if k == "s":
+            if move.stack not in self.stacks_left:
+                return "That stack is already out."
+            if not any(self.station):
+                pass
+            if not 0 <= move.a < N * N:
+                return "There is no such cell."
+            if self.station[move.a] >= 0:
+                return "A station already stands there."
+            if not any(c >= 0 for c in self.station):
+                return "The first stack goes in the centre, e5."
+            return "A stack must go next to one already out (in its row or column, one cell away)."
+        if k == "k":
+            if 0 <= move.c < 5 and self.owner[move.c] is not None:
+                return f"{COLOURS[move.c]} is taken."
+            return "Choose a colour nobody plays yet."
+        if k == "f":
+            return "Choose one of the players."
+        if k == "b":
+            if not self.spare[seat]:
+                return "You have already built your spare station."
+            if self.station[move.a] >= 0:
+                return "A station already stands there."
+            return "A spare station must go next to a station (in its row or column, one cell away)."
+        if k == "c":
+            return self._explain_canal(move, mine)
+        if k == "r":
+            colour = self.canals.get((move.a, move.b))
+            if colour is None:
+                return "There is no such canal."
+            if colour != mine:
+                return "You may only remove a canal of your own colour."
+            if self.canals_on_board(mine) < CANALS_EACH:
+                return "You may remove a canal only when all three of yours are built."
+            if self.stacks[move.a]:
+                return "A passenger waits at that canal's wide end: it cannot be removed."
+        if k == "x":
+            colour = self.canals.get((move.a, move.b))
+            if colour is None:
+                return "There is no such canal."
+            if self.sabotaged[seat]:
+                return "You have already used your one sabotage."
+            if colour == mine:
+                return "Sabotage is for canals of other colours; remove your own instead."
+        if k == "p":
+            return "You may pass only with all three of your canals built and a passenger to transport."
+        if k == "t":
+            route = move.route
+            if len(route) < 2 or not self.stacks[route[0]]:
+                return "There is no passenger there."
+            if not all(self.joined(route[i], route[i + 1]) for i in range(len(route) - 1)):
+                return "That route does not follow canals."
+            return ("A passenger may move only if it, its station or the first canal is your colour, "
+                    "along canals wide end to narrow end to the first station of its colour.")
+        if k == "a":
+            if not 0 <= move.c < 5 or self.pool[move.c] == 0:
+                return "No passenger of that colour is in the pool."
+            if move.c == self.stacks_colour_moved:
+                return "Add a passenger of another colour than the one just transported."
+            if self.station[move.a] < 0:
+                return "Passengers go on stations."
+            return "A passenger may not join a stack holding a station or passenger of its colour."
+        return None
+
+    def _explain_canal(self, move, mine) -> str:
+        a, b = move.a, move.b
+        if not (0 <= a < N * N and 0 <= b < N * N) or self.station[a] < 0 or self.station[b] < 0:
+            return "A canal needs a station at each end."
+        (ax, ay), (bx, by) = xy(a), xy(b)
+        if a == b or (ax != bx and ay != by):
+            return "A canal runs along a row or a column."
+        if any(self.station[c] >= 0 for c in between(a, b)):
+            return "A canal goes to the next station in line, not past one."
+        if self.joined(a, b):
+            return "Those two stations are already joined by a canal."
+        if move.neutral:
+            if self.neutral < 0 or self.free[self.neutral] == 0:
+                return "No neutral canal is left in the pool."
+        elif self.free[mine] == 0:
+            return "You have no canal of your colour left to build."
+        if not self.crossing and any(c in self.crossed_cells() for c in between(a, b)):
+            return "Canals may not cross each other across a gap."
+        return "That canal cannot be built now."
+
+    def explain_click(self, path: tuple) -> str:
+        if self.outcome is not None:
+            return "The game is over."
+        target = path[-1] if path else None
+        phase = self.phase
+        seat = self.to_move
+        kind = target[0] if isinstance(target, tuple) and target else None
+        if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
+            mine = self.colour_of[seat]
+            return self._explain_canal(SkMove("c", path[0][1], target[1], mine), mine)
+        if phase == "build" and kind == "cell":
+            cell = target[1]
+            if self.station[cell] < 0:
+                if not self.spare[seat]:
+                    return "You have already built your spare station."
+                return "A spare station must go next to a station (in its row or column, one cell away)."
+            mine = self.colour_of[seat]
+            if self.free[mine] == 0 and (self.neutral < 0 or self.free[self.neutral] == 0):
+                return "You have no canal left to build."
+            return "No canal can start there: every side is taken or has no station in line."
+        if phase == "build" and kind == "link":
+            move = SkMove("r" if self.canals.get(target[1:]) == self.colour_of[seat] else "x", target[1], target[2])
+            return self.explain(move) or "That canal cannot be touched now."
+        if phase == "build" and kind == "neutral":
+            return "No neutral canal is left in the pool."
+        if phase == "transport":
+            if kind == "cell" and self.stacks[target[1]]:
+                return ("That passenger cannot move: it needs a route to a station of its colour, and it, its "
+                        "station or the first canal must be your colour.")
+            return "Transport: click a passenger that can travel."
+        if phase == "add":
+            if kind == "pool":
+                return "Choose a pool passenger of another colour than the one just transported."
+            if kind == "cell":
+                return "A passenger may not join a stack holding a station or passenger of its colour."
+            return "Choose a passenger from the pool, then a station."
+        if phase == "stacks":
+            if kind == "cell":
+                return self.explain(SkMove("s", target[1], stack=self.stacks_left[0]))
+            return "Choose a stack to place, then a cell next to the stacks already out."
+        if phase == "first":
+            return "Choose who plays first."
+        if phase == "colours":
+            if kind == "colour":
+                return f"{COLOURS[target[1]]} is taken."
+            return "Choose your colour."
+        return "Nothing can be done there now."
+
+    # ---- labels -----------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        c = self.colour_of[seat]
+        return COLOURS[c] if c is not None else f"Player {seat + 1}"
+
+    def phase_label(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        who = self.seat_name(self.to_move)
+        return who + ": " + {
+            "stacks": "place a stack" if any(c >= 0 for c in self.station) else "choose the centre stack",
+            "first": "choose who plays first",
+            "colours": "choose your colour",
+            "build": "build a canal or station, remove, sabotage or pass",
+            "transport": "transport a passenger",
+            "add": "add a pool passenger to a station",
+        }[self.phase]
+
+    def move_label(self, move) -> str:
+        if not isinstance(move, SkMove):
+            return str(move)
+        who = self.seat_name(self.to_move) if self.to_move is not None else "?"
+        k = move.kind
+        if k == "s":
+            return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
+                    f"passenger at {cell_name(move.a)}")
+        if k == "f":
+            return f"Player {move.a + 1} will play first"
+        if k == "k":
+            return f"Player {self.to_move + 1} plays {COLOURS[move.c]}"
+        if k == "c":
+            kind = "neutral " if move.neutral else ""
+            return f"{who} builds a {kind}{COLOURS[move.c]} canal {cell_name(move.a)}→{cell_name(move.b)}"
+        if k == "b":
+            return f"{who} builds the spare station at {cell_name(move.a)}"
+        if k == "r":
+            return f"{who} removes the canal {cell_name(move.a)}→{cell_name(move.b)}"
+        if k == "x":
+            return f"{who} sabotages the canal {cell_name(move.a)}→{cell_name(move.b)}"
+        if k == "p":
+            return f"{who} passes"
+        if k == "t":
+            colour = self.stacks[move.route[0]][-1] if self.stacks[move.route[0]] else 0
+            pts = self.route_scores(move.route) if self.is_route(move.route) else []
+            gains = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(pts) if p)
+            return (f"{who} moves the {COLOURS[colour]} passenger "
+                    + "→".join(cell_name(c) for c in move.route) + (f" ({gains})" if gains else ""))
+        if k == "a":
+            return f"{who} adds a {COLOURS[move.c]} passenger at {cell_name(move.a)}"
+        return str(move)
+
+    def is_route(self, route) -> bool:
+        return all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1))
+
+    # ---- views --------------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        return {
+            "game": "skurdir",
+            "grid": N,
+            "players": self.players,
+            "stations": {c: self.station[c] for c in range(N * N) if self.station[c] >= 0},
+            "stacks": {c: list(self.stacks[c]) for c in range(N * N) if self.stacks[c]},
+            "canals": [[a, b, colour] for (a, b), colour in self.canals.items()],
+            "owner": list(self.owner),
+            "colour_of": list(self.colour_of),
+            "neutral": self.neutral,
+            "free": list(self.free),
+            "spare": list(self.spare),
+            "pool": list(self.pool),
+            "sabotaged": list(self.sabotaged),
+            "limbo": [list(e) for e in self.limbo],
+            "stacks_left": [list(p) for p in self.stacks_left],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "first": self.first,
+            "transported": self.transported,
+            "dry_turns": self.dry_turns,
+            "last_route": list(self.last_route),
+            "last_gains": list(self.last_gains),
+            "moved_colour": self.stacks_colour_moved,
+            "crossing": self.crossing,
+            "scores": self.scores(),
+            "phase_label": self.phase_label(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        data = self.view(0)
+        data.update(
+            options={"random_setup": self.random_setup, "crossing": self.crossing},
+            seed=self.seed,
+            history=[str(m) for m in self.history],
+            rng=[version, list(internal), gauss],
+            chooser=self.chooser,
+        )
+        data["stations"] = {str(k): v for k, v in data["stations"].items()}
+        data["stacks"] = {str(k): v for k, v in data["stacks"].items()}
+        return data
+
+    # ---- random set-up ---------------------------------------------------------------
+    def _random_setup(self) -> None:
+        """Play the whole set-up with the state's rng, recording nothing."""
+        while self.phase in ("stacks", "first", "colours"):
+            moves = self._legal_list()
+            self._apply(moves[self.rng.randrange(len(moves))])
+
+
+class SkurdirSpec(GameSpec):
+    id = "skurdir"
+    title = "Skurðir"
+    min_players = 2
+    max_players = 5
+    hidden_information = False
+    blurb = "Dig canals between pyramid stations and ferry passengers home for points."
+    options = (
+        Option(
+            "random_setup",
+            "Random set-up",
+            (False, True),
+            labels=("Off: players lay out the stacks", "On: deal the set-up at random"),
+            help="Let the computer lay out the ten stacks, pick the first player and deal the colours.",
+        ),
+        Option(
+            "crossing",
+            "Canals across gaps",
+            (False, True),
+            labels=("May not cross", "May cross"),
+            help="Whether two canals spanning gaps may cross each other over an empty cell.",
+        ),
+    )
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> SkurdirState:
+        self.check_players(players)
+        opts = self.resolved_options(options)
+        state = SkurdirState(players, seed, opts["random_setup"], opts["crossing"])
+        if state.random_setup:
+            state._random_setup()
+        return state
+
+    def parse_move(self, state: SkurdirState, text: str) -> SkMove:
+        """The move written `text`, legal now or not (check() says why not)."""
+        parts = str(text).split()
+        if not parts:
+            raise IllegalMove("Empty move.")
+        k = parts[0]
+        try:
+            if k == "p" and len(parts) == 1:
+                return PASS
+            if k == "s" and len(parts) == 3 and len(parts[1]) == 2:
+                pair = (LETTERS.index(parts[1][0].upper()), LETTERS.index(parts[1][1].upper()))
+                return SkMove("s", parse_cell(parts[2]), stack=pair)
+            if k == "f" and len(parts) == 2:
+                return SkMove("f", int(parts[1]))
+            if k == "k" and len(parts) == 2:
+                return SkMove("k", c=LETTERS.index(parts[1].upper()))
+            if k == "c" and len(parts) == 3:
+                a, b = (parse_cell(p) for p in parts[1].split("-"))
+                colour = LETTERS.index(parts[2].upper())
+                return SkMove("c", a, b, colour, neutral=colour == state.neutral)
+            if k == "b" and len(parts) == 2:
+                return SkMove("b", parse_cell(parts[1]))
+            if k in ("r", "x") and len(parts) == 2:
+                a, b = (parse_cell(p) for p in parts[1].split("-"))
+                return SkMove(k, a, b)
+            if k == "t" and len(parts) == 2:
+                route = tuple(parse_cell(p) for p in parts[1].split("-"))
+                for m in state.legal_moves():
+                    if m.kind == "t" and m.route == route:
+                        return m
+                return SkMove("t", route=route)
+            if k == "a" and len(parts) == 3:
+                return SkMove("a", parse_cell(parts[2]), c=LETTERS.index(parts[1].upper()))
+        except ValueError:
+            pass
+        raise IllegalMove(f"{text!r} is not Skurðir notation.")
+
+
+SPEC = SkurdirSpec()

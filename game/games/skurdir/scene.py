@@ -1,0 +1,489 @@
+"""Skurðir's board: pyramid stations, canals and passengers on a square grid."""
+from __future__ import annotations
+
+import functools
+import math
+
+import pygame
+
+from ...ui import look
+from ...ui.board import Anim, BoardScene
+from .rules import COLOURS, LETTERS, N, between, cell_name, xy
+
+# Pyramid colours, each with a mark of its own so that colour is never the only clue.
+RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
+MARKS = ("dot", "bar", "ring", "square", "cross")
+BOARD = (226, 212, 180)
+BOARD_EDGE = (120, 92, 60)
+WATER = (120, 170, 200)
+GAP = (206, 190, 156)
+SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
+
+
+def ink_for(colour: int) -> tuple:
+    return (245, 240, 225) if colour in (3, 4, 0, 2) else (40, 30, 20)
+
+
+def draw_mark(surface, colour: int, center, r: float) -> None:
+    """The colour's own mark (a second channel besides the colour itself)."""
+    ink = ink_for(colour)
+    cx, cy = center
+    r = max(2.0, r)
+    mark = MARKS[colour]
+    if mark == "dot":
+        pygame.draw.circle(surface, ink, center, r * 0.8)
+    elif mark == "bar":
+        pygame.draw.rect(surface, ink, pygame.Rect(cx - r, cy - r * 0.3, 2 * r, max(2, r * 0.6)))
+    elif mark == "ring":
+        pygame.draw.circle(surface, ink, center, r * 0.9, max(1, int(r * 0.35)))
+    elif mark == "square":
+        pygame.draw.rect(surface, ink, pygame.Rect(cx - r * 0.7, cy - r * 0.7, r * 1.4, r * 1.4))
+    else:
+        w = max(1, int(r * 0.4))
+        pygame.draw.line(surface, ink, (cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy + r * 0.8), w)
+        pygame.draw.line(surface, ink, (cx - r * 0.8, cy + r * 0.8), (cx + r * 0.8, cy - r * 0.8), w)
+
+
+def shade(c, f):
+    return tuple(max(0, min(255, int(v * f))) for v in c)
+
+
+@functools.lru_cache(maxsize=256)
+def pyramid(colour: int, width: int, height: int) -> pygame.Surface:
+    """An upright pyramid seen from the front: a lit face and a shaded face."""
+    surf = pygame.Surface((width + 2, height + 2), pygame.SRCALPHA)
+    base = RGB[colour]
+    apex = (width * 0.5 + 1, 1)
+    left, right, mid = (1, height), (width + 1, height), (width * 0.58 + 1, height)
+    pygame.draw.polygon(surf, shade(base, 1.12), (apex, left, mid))
+    pygame.draw.polygon(surf, shade(base, 0.72), (apex, mid, right))
+    pygame.draw.polygon(surf, (24, 18, 12), (apex, left, right), max(1, width // 28))
+    pygame.draw.line(surf, shade(base, 0.5), apex, mid, 1)
+    draw_mark(surf, colour, (width * 0.42 + 1, height * 0.7), width * 0.1)
+    return surf
+
+
+@functools.lru_cache(maxsize=256)
+def lying(colour: int, length: int, width: int, direction: tuple) -> pygame.Surface:
+    """A canal: a pyramid on its side, wide end first, pointing along `direction`."""
+    surf = pygame.Surface((length + 2, width + 2), pygame.SRCALPHA)
+    base = RGB[colour]
+    a, b, tip, m = (1, 1), (1, width + 1), (length + 1, width / 2 + 1), (1, width / 2 + 1)
+    pygame.draw.polygon(surf, shade(base, 1.15), (a, tip, m))
+    pygame.draw.polygon(surf, shade(base, 0.75), (m, tip, b))
+    pygame.draw.polygon(surf, (24, 18, 12), (a, b, tip), max(1, width // 14))
+    draw_mark(surf, colour, (length * 0.32, width / 2 + 1), width * 0.16)
+    angle = {(1, 0): 0, (-1, 0): 180, (0, -1): 90, (0, 1): -90}[direction]
+    return pygame.transform.rotate(surf, angle)
+
+
+class SkurdirScene(BoardScene):
+    BUTTONS = {"pass": "Pass"}
+
+    # ---- geometry ---------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        side = min(rect.w - SIDE_W - 20, rect.h - 44)
+        self.cell = max(24, side // N)
+        grid = self.cell * N
+        self.grid_rect = pygame.Rect(rect.x + 20, rect.y + max(20, (rect.h - grid) // 2), grid, grid)
+        self.side_rect = pygame.Rect(self.grid_rect.right + 18, rect.y + 8, rect.right - self.grid_rect.right - 26,
+                                     rect.h - 16)
+        self.board_layer = self._draw_board_layer()
+        self.side_targets: dict = {}  # filled while drawing the side column
+
+    def centre(self, c: int) -> tuple[int, int]:
+        x, y = xy(c)
+        return (self.grid_rect.x + x * self.cell + self.cell // 2, self.grid_rect.y + y * self.cell + self.cell // 2)
+
+    def cell_rect(self, c: int) -> pygame.Rect:
+        x, y = xy(c)
+        return pygame.Rect(self.grid_rect.x + x * self.cell, self.grid_rect.y + y * self.cell, self.cell, self.cell)
+
+    def canal_geometry(self, a: int, b: int):
+        """(centre, length, direction) of the canal piece between stations a and b."""
+        (ax, ay), (bx, by) = xy(a), xy(b)
+        d = ((bx > ax) - (bx < ax), (by > ay) - (by < ay))
+        pa, pb = self.centre(a), self.centre(b)
+        span = math.dist(pa, pb)
+        length = int(min(span - self.cell * 0.55, self.cell * 0.8))
+        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+        return mid, max(8, length), d
+
+    def link_rect(self, a: int, b: int) -> pygame.Rect:
+        mid, length, d = self.canal_geometry(a, b)
+        w = int(self.cell * 0.34)
+        size = (length, w) if d[1] == 0 else (w, length)
+        r = pygame.Rect(0, 0, *size)
+        r.center = (int(mid[0]), int(mid[1]))
+        return r
+
+    def _draw_board_layer(self) -> pygame.Surface:
+        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        g = self.grid_rect.inflate(30, 30)
+        pygame.draw.rect(layer, (0, 0, 0, 100), g.move(5, 7), border_radius=12)
+        pygame.draw.rect(layer, BOARD, g, border_radius=12)
+        pygame.draw.rect(layer, BOARD_EDGE, g, 3, border_radius=12)
+        for c in range(N * N):
+            r = self.cell_rect(c).inflate(-self.cell // 5, -self.cell // 5)
+            pygame.draw.rect(layer, GAP, r, border_radius=6)
+        size = max(10, min(14, self.cell // 4))
+        for i in range(N):
+            x = self.grid_rect.x + i * self.cell + self.cell // 2
+            look.text(layer, "abcdefghi"[i], (x, self.grid_rect.bottom + 8), size, (90, 66, 40), anchor="center",
+                      shadow=False)
+            y = self.grid_rect.y + i * self.cell + self.cell // 2
+            look.text(layer, str(i + 1), (self.grid_rect.x - 8, y), size, (90, 66, 40), anchor="center",
+                      shadow=False)
+        return layer
+
+    # ---- targets ------------------------------------------------------------
+    def target_at(self, pos):
+        for target, rect in self.side_targets.items():
+            if rect.collidepoint(pos):
+                return target
+        if not self.grid_rect.collidepoint(pos):
+            return None
+        state = self.match.state
+        c = ((pos[1] - self.grid_rect.y) // self.cell) * N + (pos[0] - self.grid_rect.x) // self.cell
+        if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
+            return ("cell", c)
+        for a, b in state.canals:
+            if self.link_rect(a, b).collidepoint(pos):
+                return ("link", a, b)
+        return ("cell", c)
+
+    def target_rect(self, target) -> pygame.Rect:
+        if target[0] == "cell":
+            return self.cell_rect(target[1]).inflate(-self.cell // 2, -self.cell // 2)
+        if target[0] == "link":
+            r = self.link_rect(target[1], target[2])
+            return r.inflate(-r.w // 3, -r.h // 3)
+        if target not in self.side_targets:
+            self.draw_side(pygame.Surface(self.app.size), self.view(), None)
+        return self.side_targets[target].inflate(-6, -6)
+
+    # ---- drawing --------------------------------------------------------------
+    def seat_rgb(self, index: int):
+        colour = self.match.state.colour_of[index]
+        return RGB[colour] if colour is not None else super().seat_rgb(index)
+
+    def seat_label(self, seat: int, view) -> str:
+        colour = view["colour_of"][seat]
+        name = self.match.seats[seat].name
+        return f"{name} ({COLOURS[colour]})" if colour is not None else name
+
+    def draw_stack(self, surface, colour: int, passengers, base, scale=1.0, skip_top=False) -> None:
+        """A station with its passengers stacked on its tip, bottom first."""
+        w = int(self.cell * 0.56 * scale)
+        h = int(self.cell * 0.56 * scale)
+        img = pyramid(colour, w, h)
+        x, y = base
+        surface.blit(img, (x - w // 2 - 1, y - h))
+        top = y - h
+        pw, ph = int(w * 0.5), int(h * 0.5)
+        shown = passengers[:-1] if skip_top else passengers
+        for k, p in enumerate(shown):
+            by = top + ph * 0.62 - k * ph * 0.42
+            surface.blit(pyramid(p, pw, ph), (x - pw // 2 - 1, by - ph))
+
+    def stack_base(self, c: int) -> tuple[int, int]:
+        cx, cy = self.centre(c)
+        return cx, cy + int(self.cell * 0.3)
+
+    def passenger_top(self, c: int, count: int) -> tuple[int, int]:
+        """Where the top passenger of a stack of `count` sits (its base centre)."""
+        x, y = self.stack_base(c)
+        h = int(self.cell * 0.56)
+        ph = int(h * 0.5)
+        return x, int(y - h + ph * 0.62 - (count - 1) * ph * 0.42)
+
+    def draw_canal(self, surface, a: int, b: int, colour: int, alpha=255) -> None:
+        pa, pb = self.centre(a), self.centre(b)
+        pygame.draw.line(surface, WATER, pa, pb, max(3, self.cell // 9))
+        mid, length, d = self.canal_geometry(a, b)
+        img = lying(colour, length, int(self.cell * 0.3), d)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=(int(mid[0]), int(mid[1]))))
+
+    def draw_board(self, surface, view: dict, hints) -> None:
+        surface.blit(self.board_layer, (0, 0))
+        hidden = self.hidden_targets()
+        nxt = hints.next_targets
+        last = hints.last_moves
+        # the last transport's route, faintly
+        if view["last_route"]:
+            pts = [self.centre(c) for c in view["last_route"]]
+            pygame.draw.lines(surface, (255, 250, 220), False, pts, max(2, self.cell // 14))
+        for a, b, colour in view["canals"]:
+            if ("link", a, b) not in hidden:
+                self.draw_canal(surface, a, b, colour)
+        for m in last:
+            if m.kind == "c":
+                pygame.draw.rect(surface, look.GOLD, self.link_rect(m.a, m.b).inflate(6, 6), 2, border_radius=4)
+            elif m.kind in ("s", "b", "a"):
+                pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.a).inflate(-4, -4), 2, border_radius=8)
+        # clickable places
+        for t in nxt:
+            if t[0] == "cell":
+                rect = self.cell_rect(t[1])
+                if view["stations"].get(t[1]) is None:
+                    pygame.draw.circle(surface, look.HIGHLIGHT, rect.center, max(3, self.cell // 10))
+                    pygame.draw.circle(surface, BOARD_EDGE, rect.center, max(3, self.cell // 10), 1)
+                else:
+                    self.glow(surface, rect.center, self.cell * 0.42)
+            elif t[0] == "link":
+                pygame.draw.rect(surface, look.HIGHLIGHT, self.link_rect(t[1], t[2]).inflate(4, 4), 2,
+                                 border_radius=4)
+        for t in hints.selected:
+            if t[0] == "cell":
+                pygame.draw.rect(surface, (255, 255, 255), self.cell_rect(t[1]).inflate(-2, -2), 3, border_radius=8)
+        for c, colour in sorted(view["stations"].items()):
+            c = int(c)
+            if ("cell", c) in hidden:
+                continue
+            passengers = view["stacks"].get(c, [])
+            self.draw_stack(surface, colour, passengers, self.stack_base(c), skip_top=("top", c) in hidden)
+        self._draw_hover(surface, view, hints)
+        self.draw_side(surface, view, hints)
+
+    def _draw_hover(self, surface, view, hints) -> None:
+        hover = hints.hover
+        if hover is None:
+            return
+        if hover[0] == "link" and hints.hover_ok:
+            r = self.link_rect(hover[1], hover[2])
+            pygame.draw.line(surface, look.BAD, r.topleft, r.bottomright, 3)
+            pygame.draw.line(surface, look.BAD, r.bottomleft, r.topright, 3)
+            return
+        if hover[0] != "cell":
+            return
+        c = hover[1]
+        rect = self.cell_rect(c)
+        state = self.match.state
+        if view["stacks"].get(c):
+            self._draw_routes(surface, view, c)
+        elif view["stations"].get(c) is None and hints.hover_ok and view["phase"] == "build":
+            mine = view["colour_of"][view["to_move"]]
+            ghost = pyramid(mine, int(self.cell * 0.56), int(self.cell * 0.56)).copy()
+            ghost.set_alpha(140)
+            x, y = self.stack_base(c)
+            surface.blit(ghost, (x - ghost.get_width() // 2, y - ghost.get_height()))
+        elif (hints.selected and hints.selected[-1][0] == "cell" and hints.hover_ok and view["phase"] == "build"
+              and state.station[c] >= 0):
+            a = hints.selected[-1][1]
+            mine = view["colour_of"][view["to_move"]]
+            colour = view["neutral"] if hints.selected[0] == ("neutral",) else mine
+            self.draw_canal(surface, a, c, colour, alpha=150)
+        colour = look.HIGHLIGHT if hints.hover_ok else look.BAD
+        pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 2, border_radius=8)
+
+    def _draw_routes(self, surface, view, c: int) -> None:
+        """Every route the top passenger could take, and what each would score."""
+        state = self.match.state
+        routes = state.routes(c)
+        if not routes:
+            return
+        seat = view["to_move"]
+        lines = []
+        for k, r in enumerate(routes[:6]):
+            allowed = seat is not None and state.may_move(seat, r)
+            pts = [self.centre(x) for x in r]
+            off = (k - (len(routes) - 1) / 2) * 4
+            pts = [(x + off, y + off) for x, y in pts]
+            pygame.draw.lines(surface, (255, 240, 140) if allowed else (200, 200, 200), False, pts, 4)
+            pygame.draw.circle(surface, (255, 240, 140) if allowed else (200, 200, 200), pts[-1], 7)
+            gains = state.route_scores(r)
+            text = ", ".join(f"{COLOURS[view['colour_of'][s]]} {p}" for s, p in enumerate(gains) if p) or "no points"
+            lines.append((f"→{cell_name(r[-1])}: {text}" + ("" if allowed else " (not yours to move)"), allowed))
+        x, y = self.centre(c)
+        width = max(look.font(13).size(t)[0] for t, _ in lines) + 16
+        box = pygame.Rect(0, 0, width, 20 * len(lines) + 8)
+        box.midbottom = (x, y - int(self.cell * 0.55))
+        box.clamp_ip(self.board_rect)
+        pygame.draw.rect(surface, (30, 24, 18), box, border_radius=6)
+        pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=6)
+        for k, (t, ok) in enumerate(lines):
+            look.text(surface, t, (box.x + 8, box.y + 5 + 20 * k), 13, look.INK if ok else look.MUTED)
+
+    # ---- the side column ---------------------------------------------------------
+    def draw_side(self, surface, view, hints) -> None:
+        """Stacks to place, colour and first-player choices, the pool and each
+        player's pieces. Records the clickable rects as it goes."""
+        self.side_targets = {}
+        nxt = hints.next_targets if hints else set()
+        hover = hints.hover if hints else None
+        r = self.side_rect
+        x, y = r.x, r.y
+        w = r.w
+        phase = view["phase"]
+
+        def box(target, rect):
+            self.side_targets[target] = rect
+            if target in nxt:
+                pygame.draw.rect(surface, (70, 58, 40), rect, border_radius=8)
+                pygame.draw.rect(surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
+                                 3 if target == hover else 1, border_radius=8)
+            if hints and target in hints.selected:
+                pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
+
+        def heading(text):
+            nonlocal y
+            look.text(surface, text, (x, y), 15, look.GOLD, bold=True)
+            y += 22
+
+        if phase == "stacks":
+            heading("Stacks to place")
+            cw = (w - 8) // 2
+            ch = min(int(self.cell * 1.05), 70)
+            for k, pair in enumerate(view["stacks_left"]):
+                rect = pygame.Rect(x + (k % 2) * (cw + 8), y + (k // 2) * (ch + 6), cw, ch)
+                pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
+                box(("stack", tuple(pair)), rect)
+                self.draw_stack(surface, pair[0], [pair[1]], (rect.x + ch // 2 + 4, rect.bottom - 6),
+                                scale=min(1.0, ch / self.cell))
+                look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 8, rect.centery),
+                          14, look.INK, anchor="midright")
+            y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
+        elif phase == "first":
+            heading("Who plays first?")
+            for s in range(view["players"]):
+                rect = pygame.Rect(x, y, w, 34)
+                pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
+                box(("seat", s), rect)
+                look.text(surface, look.fit_text(self.match.seats[s].name, 15, w - 20), (x + 10, y + 8), 15)
+                y += 40
+        elif phase == "colours":
+            heading("Choose a colour")
+            for c in range(5):
+                if view["owner"][c] is not None:
+                    continue
+                rect = pygame.Rect(x, y, w, 40)
+                pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
+                box(("colour", c), rect)
+                img = pyramid(c, 30, 30)
+                surface.blit(img, (x + 8, y + 4))
+                look.text(surface, COLOURS[c], (x + 48, y + 10), 16)
+                y += 46
+        if phase in ("stacks", "first", "colours"):
+            y += 6
+        # the pool: passengers and neutral canals
+        heading("Pool")
+        pw = min(34, (w - 10) // 5)
+        for c in range(5):
+            rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + 16)
+            box(("pool", c), rect)
+            count = view["pool"][c]
+            if count:
+                surface.blit(pyramid(c, pw - 10, pw - 10), (rect.x + 4, rect.y + 4))
+            look.text(surface, str(count), (rect.centerx, rect.bottom - 2), 12, look.INK if count else look.MUTED,
+                      anchor="midbottom")
+        y += pw + 22
+        if view["neutral"] >= 0:
+            rect = pygame.Rect(x, y, w, 30)
+            box(("neutral",), rect)
+            n = view["free"][view["neutral"]]
+            for k in range(n):
+                img = lying(view["neutral"], 30, 14, (1, 0))
+                surface.blit(img, (x + 6 + k * 36, y + 8))
+            look.text(surface, f"{n} neutral", (rect.right - 6, y + 7), 13, look.MUTED, anchor="topright")
+            y += 36
+        look.text(surface, f"Transported: {view['transported']} of 15", (x, y), 13, look.MUTED)
+        y += 24
+        # each player's pieces in hand
+        if any(c is not None for c in view["colour_of"]):
+            heading("In hand")
+            for s in range(view["players"]):
+                colour = view["colour_of"][s]
+                if colour is None:
+                    continue
+                if y + 40 > r.bottom:
+                    break
+                row = pygame.Rect(x, y, w, 38)
+                if s == view["to_move"]:
+                    pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
+                look.text(surface, look.fit_text(self.match.seats[s].name, 13, w - 8), (x + 4, y + 1), 13, RGB[colour]
+                          if colour != 4 else look.INK, bold=True)
+                cx = x + 4
+                for _k in range(view["free"][colour]):
+                    img = lying(colour, 24, 12, (1, 0))
+                    surface.blit(img, (cx, y + 20))
+                    cx += 28
+                back = sum(1 for e in view["limbo"] if e[0] == colour)
+                if back:
+                    look.text(surface, f"+{back} back soon", (cx, y + 19), 12, look.MUTED)
+                    cx += 84
+                if view["spare"][s]:
+                    surface.blit(pyramid(colour, 16, 16), (cx + 4, y + 18))
+                    cx += 24
+                if not view["sabotaged"][s]:
+                    look.text(surface, "sabotage", (r.right - 4, y + 20), 11, look.WARN, anchor="topright")
+                y += 42
+
+    # ---- animations ------------------------------------------------------------------
+    def animations_for(self, move, seat, before, after) -> list[Anim]:
+        k = move.kind
+        if k == "t":
+            route = move.route
+            stack = before["stacks"].get(route[0], [])
+            if not stack:
+                return []
+            colour = stack[-1]
+            start = self.passenger_top(route[0], len(stack))
+            pts = [start] + [self.passenger_top(c, 1) for c in route[1:]]
+            legs = len(pts) - 1
+            size = int(self.cell * 0.28)
+            gains = self.match.state.gains(route) if self.match.state.is_route(route) else []
+
+            def paint(s, t, pts=pts):
+                f = t * legs
+                i = min(legs - 1, int(f))
+                u = f - i
+                (ax, ay), (bx, by) = pts[i], pts[i + 1]
+                hop = math.sin(u * math.pi) * self.cell * 0.25
+                px, py = ax + (bx - ax) * u, ay + (by - ay) * u - hop
+                s.blit(pyramid(colour, size, size), (px - size // 2, py - size))
+            anims = [Anim(0.35 * legs, paint)]
+
+            # each piece's points pop up as the passenger passes it
+            def points(s, t):
+                for n, (piece, p) in enumerate(gains):
+                    if t * len(gains) < n:
+                        break
+                    if n % 2 == 0:
+                        px, py = self.centre(route[n // 2])
+                    else:
+                        (ax, ay), (bx, by) = self.centre(route[n // 2]), self.centre(route[n // 2 + 1])
+                        px, py = (ax + bx) / 2, (ay + by) / 2
+                    look.text(s, f"+{p}", (px, py - self.cell * 0.45), 14, RGB[piece] if piece != 4 else look.INK,
+                              bold=True, anchor="center")
+            anims.append(Anim(0.35 * legs + 0.5, points))
+            return anims
+        if k == "c":
+            a, b, colour = move.a, move.b, move.c
+            return [Anim(0.3, lambda s, t: self.draw_canal(s, a, b, colour, alpha=int(60 + 195 * t)),
+                         hides=frozenset({("link", a, b)}))]
+        if k in ("s", "b"):
+            c = move.a
+            colour = move.stack[0] if k == "s" else after["stations"].get(c, 0)
+            passengers = [move.stack[1]] if k == "s" else after["stacks"].get(c, [])
+            bx, by = self.stack_base(c)
+            return [Anim(0.3, lambda s, t: self.draw_stack(s, colour, passengers, (bx, int(by - 40 * (1 - t)))),
+                         hides=frozenset({("cell", c)}))]
+        if k == "a":
+            c = move.a
+            n = len(after["stacks"].get(c, []))
+            x, y = self.passenger_top(c, n)
+            size = int(self.cell * 0.28)
+            colour = move.c
+            return [Anim(0.3, lambda s, t: s.blit(pyramid(colour, size, size), (x - size // 2, y - size - 40 * (1 - t))),
+                         hides=frozenset({("top", c)}))]
+        return []
+
+    def score_breakdown(self, seat: int) -> str:
+        colour = self.match.state.colour_of[seat]
+        return f"played {COLOURS[colour]}" if colour is not None else ""
+
+
+SCENE = SkurdirScene

@@ -1,0 +1,431 @@
+"""Skurðir rules: built layouts for every rule, the rulebook's worked runs and totals.
+
+Cells: columns a-i from the left, rows 1-9 from the top; e5 is the centre.
+Colours: R Red, Y Yellow, G Green, B Blue, K Black (indices 0-4).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.core import IllegalMove
+from game.games.skurdir.rules import (
+    CENTRE,
+    SPEC,
+    SkMove,
+    SkurdirState,
+    deal_stacks,
+    parse_cell,
+    run_total,
+)
+
+R, Y, G, B, K = range(5)
+
+
+def play(state, *notations):
+    for text in notations:
+        state.apply(SPEC.parse_move(state, text))
+    return state
+
+
+def legal(state) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def transports_for(state, seat):
+    return [str(m) for m in state.transports(seat)]
+
+
+# ---- the rulebook's worked runs ---------------------------------------------------
+def one_canal():
+    # A yellow passenger on a green station, a blue canal to a yellow station.
+    return SkurdirState.from_layout([Y, G, B, R], {"e5": (G, [Y]), "e6": (Y, [])}, [("e5", "e6", B)])
+
+
+def two_canal():
+    # A green passenger on a yellow station; green canal, yellow stop, yellow canal, green station.
+    return SkurdirState.from_layout([Y, G, B, R], {"c5": (Y, [G]), "d5": (Y, []), "f5": (G, [])},
+                                    [("c5", "d5", G), ("d5", "f5", Y)])
+
+
+def three_canal():
+    # A blue passenger on a red station; red canal, green stop, blue canal, yellow stop,
+    # red canal, blue station.
+    return SkurdirState.from_layout([R, G, Y, B], {"b2": (R, [B]), "c2": (G, []), "c4": (Y, []), "f4": (B, [])},
+                                    [("b2", "c2", R), ("c2", "c4", B), ("c4", "f4", R)])
+
+
+@pytest.mark.parametrize("make,start,pts,movers", [
+    (one_canal, "e5", {G: 1, B: 2, Y: 3}, {Y, G, B}),
+    (two_canal, "c5", {Y: 8, G: 7}, {Y, G}),
+    (three_canal, "b2", {R: 9, G: 3, Y: 5, B: 11}, {R, B}),
+])
+def test_the_rulebooks_worked_runs(make, start, pts, movers):
+    state = make()
+    colours = state.colour_of
+    for seat, colour in enumerate(colours):
+        can = [m for m in state.transports(seat) if m.route[0] == parse_cell(start)]
+        assert bool(can) == (colour in movers), (colour, can)
+    mover = next(s for s, c in enumerate(colours) if c in movers)
+    route = next(m for m in state.transports(mover)).route
+    assert state.route_scores(route) == [pts.get(c, 0) for c in colours]
+    # played for real: build phase (pass is not allowed: canals in hand), then transport
+    state.to_move = mover
+    state.free = [0] * 5  # nothing to build: passing is the only building action
+    state.sabotaged = [True] * 4
+    state.spare = [False] * 4
+    state._legal = None
+    play(state, "p")
+    assert state.phase == "transport"
+    before = state.transported
+    t = state.legal_moves()[0]
+    state.apply(t)
+    assert state.scores() == [pts.get(c, 0) for c in colours]
+    assert not state.stacks[parse_cell(start)], "the passenger leaves the game"
+    assert state.transported == before + 1
+
+
+@pytest.mark.parametrize("canals,total", [(1, 6), (2, 15), (3, 28), (4, 45), (5, 66)])
+def test_run_totals(canals, total):
+    assert run_total(canals) == total
+    # a real run of that many canals in a five-player game hands out exactly that much
+    colours = [R, Y, G, B, K]
+    cols = "abcdef"
+    chain = [R, Y, G, R, Y, G][: canals] + [K]
+    stations = {f"{cols[i]}5": (chain[i], [K] if i == 0 else []) for i in range(canals + 1)}
+    links = [(f"{cols[i]}5", f"{cols[i + 1]}5", B) for i in range(canals)]
+    state = SkurdirState.from_layout(colours, stations, links)
+    routes = state.routes(parse_cell("a5"))
+    assert len(routes) == 1 and len(routes[0]) == canals + 1
+    assert sum(state.route_scores(routes[0])) == total
+
+
+def test_unplayed_colours_score_for_nobody():
+    # two players, Yellow and Blue: the green station's point goes to nobody
+    state = SkurdirState.from_layout([Y, B], {"e5": (G, [Y]), "e6": (Y, [])}, [("e5", "e6", B)])
+    assert state.route_scores((parse_cell("e5"), parse_cell("e6"))) == [3, 2]
+
+
+# ---- set-up -----------------------------------------------------------------------
+def test_dealt_stacks_follow_the_setup_rules():
+    for seed in range(30):
+        stacks = deal_stacks(random.Random(seed))
+        assert len(stacks) == len(set(stacks)) == 10
+        assert all(s != p for s, p in stacks)
+        for c in range(5):
+            assert [s for s, _ in stacks].count(c) == 2
+            assert [p for _, p in stacks].count(c) == 2
+
+
+def test_setup_sequence_three_players():
+    state = SPEC.new_game(3, 7)
+    assert state.phase == "stacks" and state.to_move == 0
+    # the first stack goes in the centre only
+    assert {m.a for m in state.legal_moves()} == {CENTRE}
+    first = state.legal_moves()[0]
+    state.apply(first)
+    assert state.to_move == 0, "the youngest places the centre stack and then the first one in turn"
+    cells = {m.a for m in state.legal_moves()}
+    assert cells == {parse_cell(n) for n in ("e4", "e6", "d5", "f5")}
+    with pytest.raises(IllegalMove, match="next to"):
+        state.apply(SkMove("s", parse_cell("e7"), stack=state.stacks_left[0]))
+    order = []
+    while state.phase == "stacks":
+        order.append(state.to_move)
+        state.apply(state.legal_moves()[-1])
+    assert order == [0, 1, 2, 0, 1, 2, 0, 1, 2]
+    assert len(state.stations()) == 10
+    assert state.phase == "first" and state.to_move == 0
+    play(state, "f 2")
+    assert state.phase == "colours" and state.to_move == 2
+    play(state, "k G")
+    assert state.to_move == 0
+    with pytest.raises(IllegalMove, match="taken"):
+        play(state, "k G")
+    play(state, "k R", "k B")
+    assert state.colour_of == [R, B, G]
+    assert state.phase == "build" and state.to_move == 2
+    # the neutral canals are the first unplayed colour's; each player has three canals and a spare
+    assert state.neutral == Y
+    assert state.free == [3, 3, 3, 3, 0]
+    assert state.pool == [1, 1, 1, 1, 1]
+    assert state.spare == [True, True, True]
+
+
+def test_five_players_have_no_neutral_canals():
+    state = SPEC.new_game(5, 3, {"random_setup": True})
+    assert state.phase == "build" and state.neutral == -1
+    assert sorted(state.colour_of) == [0, 1, 2, 3, 4]
+    assert not any(m.neutral for m in state.legal_moves() if m.kind == "c")
+
+
+def test_random_setup_starts_play_and_records_nothing():
+    state = SPEC.new_game(3, 5, {"random_setup": True})
+    assert state.phase == "build" and state.history == []
+    assert len(state.stations()) == 10 and state.to_move == state.first
+
+
+# ---- building ---------------------------------------------------------------------
+def layout():
+    """Yellow (seat 0) and Blue (seat 1); neutral canals are Red.
+
+        c3 G[Y]   .   e3 Y[B]
+        .         .   .
+        c5 B[G]   .   e5 R[K]   f5 K
+    """
+    return SkurdirState.from_layout([Y, B], {"c3": (G, [Y]), "e3": (Y, [B]), "c5": (B, [G]),
+                                             "e5": (R, [K]), "f5": (K, [])})
+
+
+def test_canals_run_to_the_next_station_in_line_across_gaps():
+    state = layout()
+    canals = {str(m) for m in state.legal_moves() if m.kind == "c"}
+    assert "c c3-e3 Y" in canals and "c e3-c3 Y" in canals  # across the gap d3, either way
+    assert "c c3-e3 R" in canals  # a neutral canal
+    assert "c c5-f5 Y" not in canals  # not past the station e5
+    assert not any(m.b == parse_cell("c3") and m.a == parse_cell("c9") for m in state.legal_moves())
+    play(state, "c c3-e3 Y")
+    assert state.free[Y] == 2
+    state.to_move = 0
+    state.phase = "build"
+    state._legal = None
+    assert "c e3-c3 Y" not in legal(state), "two stations joined once are never joined again"
+    with pytest.raises(IllegalMove, match="already joined"):
+        play(state, "c e3-c3 Y")
+    with pytest.raises(IllegalMove, match="station at each end"):
+        play(state, "c e5-e9 Y")
+
+
+def test_canals_may_not_cross_over_a_gap_unless_the_option_allows():
+    stations = {"c4": (G, []), "e4": (Y, []), "d3": (B, []), "d5": (R, [])}
+    state = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)])
+    assert "c d3-d5 B" not in legal(state)
+    with pytest.raises(IllegalMove, match="cross"):
+        play(state, "c d3-d5 B")
+    free = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)], crossing=True)
+    assert "c d3-d5 Y" in legal(free)
+
+
+def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
+    state = layout()
+    play(state, "c c3-e3 Y")
+    state.to_move, state.phase, state._legal = 0, "build", None
+    builds = {str(m) for m in state.legal_moves() if m.kind == "b"}
+    assert "b d3" in builds and "b g5" in builds and "b h5" not in builds
+    play(state, "b d3")
+    assert state.station[parse_cell("d3")] == Y and not state.spare[0]
+    assert (parse_cell("c3"), parse_cell("d3")) in state.canals
+    assert (parse_cell("c3"), parse_cell("e3")) not in state.canals
+    state.to_move, state.phase, state._legal = 0, "build", None
+    assert not any(m.kind == "b" for m in state.legal_moves())
+
+
+def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
+    state = layout()
+    state.canals = {(parse_cell("c3"), parse_cell("e3")): Y}
+    state.free[Y] = 2
+    state._legal = None
+    assert not any(m.kind == "r" for m in state.legal_moves())
+    state.canals[(parse_cell("e5"), parse_cell("f5"))] = Y
+    state.canals[(parse_cell("f5"), parse_cell("e5"))] = Y  # (two canals, for the count)
+    state.free[Y] = 0
+    state._legal = None
+    removes = {str(m) for m in state.legal_moves() if m.kind == "r"}
+    assert removes == {"r f5-e5"}, "c3 and e5 hold passengers at the wide end"
+    with pytest.raises(IllegalMove, match="passenger waits"):
+        play(state, "r c3-e3")
+    play(state, "r f5-e5")
+    assert state.free[Y] == 1
+
+
+def test_sabotage_once_and_the_canal_comes_back_later():
+    state = SkurdirState.from_layout([Y, B, G], {"c3": (R, []), "e3": (K, []), "c5": (R, []), "e5": (K, [])},
+                                     [("c3", "e3", B), ("c5", "e5", R)])
+    assert state.neutral == R
+    # Yellow (seat 0) sabotages Blue's canal: it returns after Blue's next turn
+    play(state, "x c3-e3")
+    assert state.to_move == 1 and state.free[B] == 2  # no transport possible: turn over
+    play(state, "p") if "p" in legal(state) else play(state, "b c2")
+    assert state.free[B] == 3, "back in Blue's hand after Blue's turn"
+    # Blue sabotages the neutral canal (seat 1 is to move again after Green and Yellow)
+    play(state, "b b5")  # Green
+    state.apply(next(m for m in state.legal_moves() if m.kind == "b"))  # Yellow
+    assert state.to_move == 1
+    play(state, "x c5-e5")
+    assert state.free[R] == 2
+    play(state, "c c3-e3 G")  # Green
+    assert "x c3-e3" not in legal(state), "Yellow's one sabotage is used up"
+    with pytest.raises(IllegalMove, match="already used"):
+        play(state, "x c3-e3")
+    state.apply(next(m for m in state.legal_moves() if m.kind == "c"))  # Yellow
+    assert state.free[R] <= 2
+    state.apply(next(m for m in state.legal_moves() if m.kind == "c" and not m.neutral))  # Blue's next turn
+    assert state.free[R] == 3 - state.canals_on_board(R), "back in the pool after the saboteur's next turn"
+
+
+def test_pass_needs_three_canals_out_and_a_transport():
+    state = SkurdirState.from_layout([Y, B], {"c3": (G, [Y]), "e3": (Y, []), "c5": (B, []), "e5": (R, [])})
+    assert "p" not in legal(state)
+    with pytest.raises(IllegalMove, match="pass only"):
+        play(state, "p")
+    state.canals = {(parse_cell("c3"), parse_cell("e3")): B, (parse_cell("c5"), parse_cell("e5")): Y,
+                    (parse_cell("e5"), parse_cell("c5")): Y, (parse_cell("e3"), parse_cell("e5")): Y}
+    state.free[Y] = 0
+    state._legal = None
+    assert "p" in legal(state)
+    del state.canals[(parse_cell("c3"), parse_cell("e3"))]
+    state._legal = None
+    assert "p" not in legal(state), "no passenger can travel: no pass"
+
+
+def test_a_player_with_no_building_action_passes():
+    state = SkurdirState.from_layout([Y, B], {"c3": (G, []), "e3": (Y, [])}, free=[0] * 5)
+    state.spare = [False, False]
+    state.sabotaged = [True, True]
+    state._legal = None
+    assert legal(state) == ["p"]
+
+
+# ---- transport --------------------------------------------------------------------
+def test_transport_is_compulsory_and_only_the_top_passenger_moves():
+    state = SkurdirState.from_layout([Y, B], {"c3": (G, [Y, B]), "e3": (Y, []), "g3": (B, [])},
+                                     [("e3", "g3", Y)], free=[1, 0, 0, 0, 0], to_move=1)
+    assert state.neutral == R
+    play(state, "c c3-e3 R")  # a neutral canal
+    assert state.phase == "transport"
+    # only the blue passenger on top may travel; the yellow one under it waits
+    assert legal(state) == ["t c3-e3-g3"]
+    play(state, "t c3-e3-g3")
+    assert state.stacks[parse_cell("c3")] == [Y]
+    # green station 1 and red canal 2 score for nobody; Yellow 3 + 4, Blue 5
+    assert state.scores() == [7, 5]
+
+
+def test_route_stops_at_the_first_station_of_its_colour_and_never_twice():
+    stations = {"b2": (R, [Y]), "d2": (Y, []), "f2": (Y, []), "b4": (G, []), "d4": (B, [])}
+    canals = [("b2", "d2", R), ("d2", "f2", R), ("b2", "b4", R), ("b4", "d4", R), ("d4", "b4", R),
+              ("d4", "d2", R)]
+    state = SkurdirState.from_layout([R, Y], stations, canals)
+    routes = state.routes(parse_cell("b2"))
+    names = sorted("-".join(map(str, r)) for r in routes)
+    assert len(routes) == 2
+    assert all(state.station[r[-1]] == Y for r in routes)
+    assert all(parse_cell("f2") not in r for r in routes), "it stops at d2, the first yellow station"
+    assert all(len(set(r)) == len(r) for r in routes)
+    assert names
+
+
+def test_several_routes_click_out_the_one_wanted():
+    stations = {"b2": (R, [Y]), "d2": (G, []), "b4": (G, []), "d4": (Y, [])}
+    canals = [("b2", "d2", R), ("d2", "d4", R), ("b2", "b4", R), ("b4", "d4", R)]
+    state = SkurdirState.from_layout([R, Y], stations, canals)
+    moves = state.transports(0)
+    assert sorted(str(m) for m in moves) == ["t b2-b4-d4", "t b2-d2-d4"]
+    assert all(len(m.targets) == 2 for m in moves)
+    assert len({m.targets for m in moves}) == 2
+
+
+def test_condition_three_the_mover_needs_a_colour_link():
+    state = one_canal()
+    assert state.transports(3) == []  # Red: not the passenger, the station or the canal
+    state.to_move, state.phase, state._legal = 3, "transport", None
+    assert "your colour" in state.explain_click((("cell", parse_cell("e5")),))
+
+
+# ---- adding passengers ----------------------------------------------------------------
+def test_after_a_transport_a_pool_passenger_of_another_colour_is_added():
+    state = one_canal()
+    state.to_move = 0
+    state.free = [0] * 5
+    state.spare = [False] * 4
+    state.sabotaged = [True] * 4
+    state._legal = None
+    play(state, "p", "t e5-e6")
+    assert state.phase == "add" and state.to_move == 0
+    adds = legal(state)
+    assert not any(a.startswith("a Y") for a in adds), "not the colour just transported"
+    assert "a G e5" not in adds, "not on a station of its own colour"
+    assert "a Y e5" not in adds
+    assert "a R e5" in adds and "a G e6" in adds
+    with pytest.raises(IllegalMove, match="another colour"):
+        play(state, "a Y e5")
+    play(state, "a G e6")
+    assert state.pool == [1, 1, 0, 1, 1]
+    assert state.stacks[parse_cell("e6")] == [G]
+    assert state.to_move == 1 and state.phase == "build"
+
+
+def test_no_passenger_is_added_when_none_fits():
+    state = one_canal()
+    state.pool = [0, 1, 0, 0, 0]  # only a yellow one left: the colour being transported
+    state.transported = 15 - 1 - 1
+    state.to_move = 0
+    state.free = [0] * 5
+    state.spare = [False] * 4
+    state.sabotaged = [True] * 4
+    state._legal = None
+    play(state, "p", "t e5-e6")
+    assert state.phase == "build" and state.to_move == 1
+
+
+# ---- the end ------------------------------------------------------------------------
+def test_game_ends_when_all_fifteen_are_transported():
+    state = one_canal()
+    state.pool = [0] * 5
+    state.transported = 14
+    state.to_move = 0
+    state.free = [0] * 5
+    state.spare = [False] * 4
+    state.sabotaged = [True] * 4
+    state._legal = None
+    play(state, "p", "t e5-e6")
+    assert state.is_over and "All 15" in state.outcome.reason
+    assert state.outcome.winners == (0,)  # Yellow 3, Green 1, Blue 2
+
+
+def test_early_end_with_an_empty_pool_after_three_rounds_without_transport():
+    state = SkurdirState.from_layout([Y, B], {"c3": (G, []), "e3": (Y, [])}, pool=[0] * 5, free=[0] * 5)
+    state.spare = [False, False]
+    state.sabotaged = [True, True]
+    state._legal = None
+    for _ in range(5):
+        play(state, "p")
+    assert not state.is_over
+    play(state, "p")
+    assert state.is_over and "3 rounds" in state.outcome.reason
+    assert state.outcome.winners == (0, 1), "a tie at the top is a shared win"
+
+
+def test_stalled_game_with_passengers_in_the_pool_ends_after_five_rounds():
+    state = SkurdirState.from_layout([Y, B], {"c3": (G, []), "e3": (Y, [])}, free=[0] * 5)
+    state.spare = [False, False]
+    state.sabotaged = [True, True]
+    state.points = [4, 9]
+    state._legal = None
+    for _ in range(9):
+        play(state, "p")
+    assert not state.is_over
+    play(state, "p")
+    assert state.is_over and "5 rounds" in state.outcome.reason
+    assert state.outcome.winners == (1,)
+
+
+def test_random_games_always_end_quickly():
+    for players in (2, 3, 4, 5):
+        for seed in range(6):
+            state = SPEC.new_game(players, seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_moves()))
+            assert len(state.history) < 400
+
+
+def test_notation_round_trips_and_clicks_are_explained():
+    state = SPEC.new_game(3, 2, {"random_setup": True})
+    for m in state.legal_moves():
+        assert SPEC.parse_move(state, str(m)) == m
+    with pytest.raises(IllegalMove):
+        SPEC.parse_move(state, "z z9")
+    reason = state.explain_click((("cell", 0),))
+    assert isinstance(reason, str) and reason
