@@ -1,0 +1,129 @@
+"""Heuristics that help the generic search (game/engine/ai.py) play Skurðir.
+
+Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
+
+- Set-up moves and the choice of a transport are decided by rule of thumb
+  (one candidate, so the search returns at once): the transport that pays me
+  the most over the best-paid rival, stacks placed where they touch the most
+  stations, the first seat to myself.
+- In the building phase the search only looks at the few actions whose
+  immediate transport pays best (see _build_value); playouts transport
+  greedily and build canals at random.
+"""
+from __future__ import annotations
+
+from .rules import neighbours
+
+LEVELS = {
+    "easy": {"iterations": 40, "rollout_depth": 8},
+    "normal": {"iterations": 160, "rollout_depth": 16},
+    "hard": {"iterations": 600, "rollout_depth": 24},
+}
+KEEP = 5  # building actions the search considers
+
+_cache: dict = {}
+
+
+def _gain(state, seat: int, route) -> int:
+    """What a route pays `seat` over the best-paid other player."""
+    pts = state.route_scores(route)
+    others = max((p for s, p in enumerate(pts) if s != seat), default=0)
+    return pts[seat] - others
+
+
+def _best_transport(state, moves):
+    seat = state.to_move
+    return max(moves, key=lambda m: (_gain(state, seat, m.route), -len(m.route)))
+
+
+def _build_value(state, move) -> float:
+    """Immediate worth of a building action for the mover: the best transport it
+    leads to this turn, with small nudges for keeping canals and stations useful."""
+    seat = state.to_move
+    after = state.clone()
+    after._apply(move)
+    value = 0.0
+    if after.phase == "transport":
+        value = max(_gain(after, seat, m.route) for m in after._legal_list())
+    kind = move.kind
+    if kind == "c":
+        mine = state.colour_of[seat]
+        # a canal from a stack that holds my passengers, or of my own colour, pays later
+        value += 0.5 if not move.neutral else 0.2
+        if state.stacks[move.a] and mine in state.stacks[move.a]:
+            value += 0.7
+        if state.station[move.b] == mine or state.station[move.a] == mine:
+            value += 0.3
+    elif kind == "b":
+        value += 0.4
+    elif kind in ("r", "x"):
+        value -= 1.0
+    return value
+
+
+def _key(state):
+    return (state.phase, state.to_move, tuple(state.canals.items()), tuple(map(tuple, state.stacks)),
+            tuple(state.station), tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(state.pool))
+
+
+def candidate_moves(state, moves) -> list:
+    phase = state.phase
+    if len(moves) <= 1:
+        return moves
+    if phase == "transport":
+        return [_best_transport(state, moves)]
+    if phase == "stacks":
+        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a) if state.station[n] >= 0))]
+    if phase == "first":
+        return [moves[state.to_move]]
+    if phase == "colours":
+        return [max(moves, key=lambda m: _colour_value(state, m.c))]
+    if phase == "add":
+        return [_best_add(state, moves)]
+    key = _key(state)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    scored = sorted(moves, key=lambda m: -_build_value(state, m))
+    out = scored[:KEEP]
+    if len(_cache) > 20000:
+        _cache.clear()
+    _cache[key] = out
+    return out
+
+
+def _colour_value(state, colour: int) -> int:
+    """Stations of that colour with neighbours, plus passengers of it on the board."""
+    stations = sum(1 for c in range(len(state.station)) if state.station[c] == colour)
+    riders = sum(st.count(colour) for st in state.stacks)
+    return stations + riders
+
+
+def _best_add(state, moves):
+    """Put a passenger where I can move it soon: on my station, or of my colour."""
+    seat = state.to_move
+    mine = state.colour_of[seat]
+
+    def value(m):
+        v = 0
+        if m.c == mine:
+            v += 2
+        if state.station[m.a] == mine:
+            v += 2
+        if any(a == m.a for a, _ in state.canals):
+            v += 1
+        return (v, -m.a)
+    return max(moves, key=value)
+
+
+def rollout_move(state, moves, rng):
+    if len(moves) == 1:
+        return moves[0]
+    phase = state.phase
+    if phase == "transport":
+        return _best_transport(state, moves)
+    if phase == "build" and rng.random() < 0.8:
+        canals = [m for m in moves if m.kind == "c"]
+        if canals:
+            return canals[rng.randrange(len(canals))]
+    return moves[rng.randrange(len(moves))]

@@ -1,0 +1,35 @@
+"""Skurðir computer player: it takes the best-paying transport and plays whole games."""
+from __future__ import annotations
+
+from game.engine import ai
+from game.games.skurdir import ai as heur
+from game.games.skurdir.rules import SPEC, SkurdirState, parse_cell
+
+R, Y, G, B, K = range(5)
+
+
+def test_the_search_prefers_the_route_that_pays_the_mover():
+    # Yellow's passenger at b2 can go b2-d2 (red canal: Red gets 2) or b2-b4 (yellow canal: Yellow gets 2)
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, []), "b4": (Y, [])},
+                                     [("b2", "d2", R), ("b2", "b4", Y)])
+    state.phase = "transport"
+    state._legal = None
+    move = ai.choose_move(state, "normal", 1)
+    assert move.route == (parse_cell("b2"), parse_cell("b4"))
+
+
+def test_building_candidates_put_a_paying_canal_first():
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, []), "b6": (R, [B])})
+    cands = heur.candidate_moves(state, state.legal_moves())
+    assert len(cands) <= heur.KEEP
+    assert str(cands[0]) == "c b2-d2 Y"
+
+
+def test_normal_plays_a_whole_three_player_game_with_set_up():
+    state = SPEC.new_game(3, 4)
+    k = 0
+    while not state.is_over:
+        level = "easy" if state.to_move else "normal"
+        state.apply(ai.choose_move(state, level, k, iterations=20))
+        k += 1
+    assert state.outcome.winners
