@@ -100,14 +100,31 @@ class SkurdirScene(BoardScene):
         return pygame.Rect(self.grid_rect.x + x * self.cell, self.grid_rect.y + y * self.cell, self.cell, self.cell)
 
     def canal_geometry(self, a: int, b: int):
-        """(centre, length, direction) of the canal piece between stations a and b."""
+        """(centre, length, direction) of the canal piece between stations a and b.
+        Canals lie low beside the pyramids: a row's canal near the bases, a
+        column's canal to the right of the stacks, so no stack hides one."""
         (ax, ay), (bx, by) = xy(a), xy(b)
         d = ((bx > ax) - (bx < ax), (by > ay) - (by < ay))
         pa, pb = self.centre(a), self.centre(b)
         span = math.dist(pa, pb)
-        length = int(min(span - self.cell * 0.55, self.cell * 0.8))
-        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-        return mid, max(8, length), d
+        if d[1] == 0:
+            length = min(span - self.cell * 0.58, self.cell * 0.8)
+            off = (0, self.cell * 0.16)
+        else:
+            length = min(span - self.cell * 0.3, self.cell * 0.8)
+            off = (self.cell * 0.36, 0)
+        mid = ((pa[0] + pb[0]) / 2 + off[0], (pa[1] + pb[1]) / 2 + off[1])
+        return mid, int(max(8, length)), d
+
+    def channel(self, a: int, b: int):
+        """The water line a canal lies in (offset like the canal piece)."""
+        (ax, ay), (bx, by) = xy(a), xy(b)
+        pa, pb = self.centre(a), self.centre(b)
+        if ay == by:
+            dy = int(self.cell * 0.16)
+            return (pa[0], pa[1] + dy), (pb[0], pb[1] + dy)
+        dx = int(self.cell * 0.36)
+        return (pa[0] + dx, pa[1]), (pb[0] + dx, pb[1])
 
     def link_rect(self, a: int, b: int) -> pygame.Rect:
         mid, length, d = self.canal_geometry(a, b)
@@ -145,12 +162,14 @@ class SkurdirScene(BoardScene):
             return None
         state = self.match.state
         c = ((pos[1] - self.grid_rect.y) // self.cell) * N + (pos[0] - self.grid_rect.x) // self.cell
+        found = []
         if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
-            return ("cell", c)
-        for a, b in state.canals:
-            if self.link_rect(a, b).collidepoint(pos):
-                return ("link", a, b)
-        return ("cell", c)
+            found.append(("cell", c))
+        found += [("link", a, b) for a, b in state.canals if self.link_rect(a, b).collidepoint(pos)]
+        found.append(("cell", c))
+        # a canal across a gap lies over an empty cell: prefer whichever can be clicked now
+        wanted = self.controller.next_targets()
+        return next((t for t in found if t in wanted), found[0])
 
     def target_rect(self, target) -> pygame.Rect:
         if target[0] == "cell":
@@ -174,8 +193,8 @@ class SkurdirScene(BoardScene):
 
     def draw_stack(self, surface, colour: int, passengers, base, scale=1.0, skip_top=False) -> None:
         """A station with its passengers stacked on its tip, bottom first."""
-        w = int(self.cell * 0.56 * scale)
-        h = int(self.cell * 0.56 * scale)
+        w = int(self.cell * 0.5 * scale)
+        h = int(self.cell * 0.5 * scale)
         img = pyramid(colour, w, h)
         x, y = base
         surface.blit(img, (x - w // 2 - 1, y - h))
@@ -183,22 +202,22 @@ class SkurdirScene(BoardScene):
         pw, ph = int(w * 0.5), int(h * 0.5)
         shown = passengers[:-1] if skip_top else passengers
         for k, p in enumerate(shown):
-            by = top + ph * 0.62 - k * ph * 0.42
+            by = top + ph * 0.62 - k * ph * 0.36
             surface.blit(pyramid(p, pw, ph), (x - pw // 2 - 1, by - ph))
 
     def stack_base(self, c: int) -> tuple[int, int]:
         cx, cy = self.centre(c)
-        return cx, cy + int(self.cell * 0.3)
+        return cx, cy + int(self.cell * 0.26)
 
     def passenger_top(self, c: int, count: int) -> tuple[int, int]:
         """Where the top passenger of a stack of `count` sits (its base centre)."""
         x, y = self.stack_base(c)
-        h = int(self.cell * 0.56)
+        h = int(self.cell * 0.5)
         ph = int(h * 0.5)
-        return x, int(y - h + ph * 0.62 - (count - 1) * ph * 0.42)
+        return x, int(y - h + ph * 0.62 - (count - 1) * ph * 0.36)
 
     def draw_canal(self, surface, a: int, b: int, colour: int, alpha=255) -> None:
-        pa, pb = self.centre(a), self.centre(b)
+        pa, pb = self.channel(a, b)
         pygame.draw.line(surface, WATER, pa, pb, max(3, self.cell // 9))
         mid, length, d = self.canal_geometry(a, b)
         img = lying(colour, length, int(self.cell * 0.3), d)
@@ -266,7 +285,7 @@ class SkurdirScene(BoardScene):
             self._draw_routes(surface, view, c)
         elif view["stations"].get(c) is None and hints.hover_ok and view["phase"] == "build":
             mine = view["colour_of"][view["to_move"]]
-            ghost = pyramid(mine, int(self.cell * 0.56), int(self.cell * 0.56)).copy()
+            ghost = pyramid(mine, int(self.cell * 0.5), int(self.cell * 0.5)).copy()
             ghost.set_alpha(140)
             x, y = self.stack_base(c)
             surface.blit(ghost, (x - ghost.get_width() // 2, y - ghost.get_height()))
@@ -433,7 +452,7 @@ class SkurdirScene(BoardScene):
             start = self.passenger_top(route[0], len(stack))
             pts = [start] + [self.passenger_top(c, 1) for c in route[1:]]
             legs = len(pts) - 1
-            size = int(self.cell * 0.28)
+            size = int(self.cell * 0.25)
             gains = self.match.state.gains(route) if self.match.state.is_route(route) else []
 
             def paint(s, t, pts=pts):
@@ -475,7 +494,7 @@ class SkurdirScene(BoardScene):
             c = move.a
             n = len(after["stacks"].get(c, []))
             x, y = self.passenger_top(c, n)
-            size = int(self.cell * 0.28)
+            size = int(self.cell * 0.25)
             colour = move.c
             return [Anim(0.3, lambda s, t: s.blit(pyramid(colour, size, size), (x - size // 2, y - size - 40 * (1 - t))),
                          hides=frozenset({("top", c)}))]

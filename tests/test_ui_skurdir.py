@@ -1,0 +1,135 @@
+"""Skurðir played through the real app with synthetic mouse events only."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.board import BoardScene
+from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+
+from uikit import choose, click, click_button, click_target, key, make_app, pump, run_until, screenshot
+
+
+@pytest.fixture
+def app():
+    app = make_app()
+    app.settings["animation_speed"] = "fast"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+def seat_kind_menu(scene, seat):
+    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+
+
+def click_path(app, board, move) -> None:
+    """Click every target of a move, in order (buttons through the side panel)."""
+    for target in move.targets:
+        if target[0] == "button":
+            click_button(app, "Pass")
+        else:
+            click_target(app, target)
+
+
+def play_by_mouse(app, rng, *, stop=None, max_moves=3000):
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    board.controller.ai_delay = 0.0
+    for _ in range(max_moves):
+        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
+        state = board.match.state
+        if state.is_over or (stop and stop(state)):
+            return board
+        move = rng.choice(state.legal_moves())
+        before = len(state.history)
+        click_path(app, board, move)
+        assert len(board.match.state.history) > before, (move, board.controller.message)
+        assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
+    raise AssertionError("game did not end")
+
+
+def test_whole_three_player_game_by_mouse(app):
+    title = app.scene
+    card = title.cards["skurdir"]
+    click(app, (card.x + 20, card.bottom + 72 + 17))  # the card's New game button
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.spec.id == "skurdir"
+    choose(app, setup.count_menu, "3")
+    setup = app.scene
+    choose(app, seat_kind_menu(setup, 1), "Human")
+    choose(app, seat_kind_menu(setup, 2), "Human")
+    screenshot(app, "skurdir-new-game")
+    click_button(app, "Start")
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    assert [s.kind for s in board.match.seats] == ["human"] * 3
+    state = board.match.state
+    assert state.phase == "stacks"
+
+    # the first stack may only go to the centre: a click elsewhere is refused with the rule
+    pair = tuple(state.stacks_left[0])
+    click_target(app, ("stack", pair))
+    click_target(app, ("cell", 0))
+    assert "centre" in board.controller.message
+    assert board.match.state.history == []
+    click_target(app, ("stack", pair))
+    click_target(app, ("cell", 40))
+    assert len(board.match.state.history) == 1
+    screenshot(app, "skurdir-setup-phase")
+
+    rng = random.Random(3)
+    play_by_mouse(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 2 and any(s.stacks))
+    state = board.match.state
+    # hovering a passenger shows its routes and what they pay
+    cell = next((c for c in state.stations() if state.routes(c)), None)
+    if cell is not None:
+        pos = board.target_rect(("cell", cell)).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pump(app)
+    screenshot(app, "skurdir-mid-game")
+
+    play_by_mouse(app, rng)
+    state = board.match.state
+    assert state.is_over and state.outcome.winners
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    screenshot(app, "skurdir-results")
+    click_button(app, "Look at the board")
+    assert app.scene is board
+    screenshot(app, "skurdir-end-board")
+
+
+def test_against_the_computer_with_undo_and_a_small_window(app):
+    app.settings["animation_speed"] = "off"
+    spec = registry.GAMES["skurdir"]
+    seats = [Seat("Ann", 0), Seat("Robo", 1, "computer", "easy"), Seat("Bot", 2, "computer", "easy")]
+    start_match(app, Match(spec, seats, 6, {"random_setup": True}))
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    run_until(app, lambda: not board.match.is_computer_turn())
+    state = board.match.state
+    n = len(state.history)
+    canal = next(m for m in state.legal_moves() if m.kind == "c" and not m.neutral)
+    click_path(app, board, canal)
+    assert len(board.match.state.history) > n
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(board.match.state.history) == n
+    # the smallest window: every target still inside the board and found again by its pixel
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    pump(app)
+    for move in board.match.state.legal_moves():
+        for t in move.targets[:1]:
+            if t[0] == "button":
+                continue
+            rect = board.target_rect(t)
+            assert board.board_rect.contains(rect), t
+            assert board.target_at(rect.center) == t, t
+    screenshot(app, "skurdir-small-window")
+    play_by_mouse(app, random.Random(5))
+    assert board.match.state.is_over
+    assert any(seat != 0 for seat in board.match.movers), "the computer never moved"
