@@ -165,7 +165,9 @@ class SkurdirScene(BoardScene):
         found = []
         if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
             found.append(("cell", c))
-        found += [("link", a, b) for a, b in state.canals if self.link_rect(a, b).collidepoint(pos)]
+        links = [(math.dist(pos, self.link_rect(a, b).center), a, b) for a, b in state.canals
+                 if self.link_rect(a, b).collidepoint(pos)]
+        found += [("link", a, b) for _d, a, b in sorted(links)]
         found.append(("cell", c))
         # a canal across a gap lies over an empty cell: prefer whichever can be clicked now
         wanted = self.controller.next_targets()
