@@ -112,7 +112,7 @@ class SkurdirScene(BoardScene):
             off = (0, self.cell * 0.16)
         else:
             length = min(span - self.cell * 0.3, self.cell * 0.8)
-            off = (self.cell * 0.36, 0)
+            off = (self.cell * 0.38, 0)
         mid = ((pa[0] + pb[0]) / 2 + off[0], (pa[1] + pb[1]) / 2 + off[1])
         return mid, int(max(8, length)), d
 
@@ -123,7 +123,7 @@ class SkurdirScene(BoardScene):
         if ay == by:
             dy = int(self.cell * 0.16)
             return (pa[0], pa[1] + dy), (pb[0], pb[1] + dy)
-        dx = int(self.cell * 0.36)
+        dx = int(self.cell * 0.38)
         return (pa[0] + dx, pa[1]), (pb[0] + dx, pb[1])
 
     def link_rect(self, a: int, b: int) -> pygame.Rect:
@@ -222,7 +222,7 @@ class SkurdirScene(BoardScene):
         pa, pb = self.channel(a, b)
         pygame.draw.line(surface, WATER, pa, pb, max(3, self.cell // 9))
         mid, length, d = self.canal_geometry(a, b)
-        img = lying(colour, length, int(self.cell * 0.3), d)
+        img = lying(colour, length, int(self.cell * (0.3 if d[1] == 0 else 0.24)), d)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -240,8 +240,9 @@ class SkurdirScene(BoardScene):
         for a, b, colour in view["canals"]:
             if ("link", a, b) not in hidden:
                 self.draw_canal(surface, a, b, colour)
-        for m in last:
-            if m.kind == "c":
+        # what the others built since my last turn (nothing once the game is over)
+        for m in (last if view["to_move"] is not None else []):
+            if m.kind == "c" and (m.a, m.b) in self.match.state.canals:
                 pygame.draw.rect(surface, look.GOLD, self.link_rect(m.a, m.b).inflate(6, 6), 2, border_radius=4)
             elif m.kind in ("s", "b", "a"):
                 pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.a).inflate(-4, -4), 2, border_radius=8)
@@ -398,6 +399,9 @@ class SkurdirScene(BoardScene):
             count = view["pool"][c]
             if count:
                 surface.blit(pyramid(c, pw - 10, pw - 10), (rect.x + 4, rect.y + 4))
+            else:  # an empty place in the pool: the outline of the missing passenger
+                pygame.draw.polygon(surface, look.MUTED, ((rect.centerx, rect.y + 5), (rect.x + 5, rect.y + pw - 6),
+                                                          (rect.right - 5, rect.y + pw - 6)), 1)
             look.text(surface, str(count), (rect.centerx, rect.bottom - 2), 12, look.INK if count else look.MUTED,
                       anchor="midbottom")
         y += pw + 22
