@@ -75,7 +75,7 @@ def test_whole_three_player_game_by_mouse(app):
     # the first stack may only go to the centre: a click elsewhere is refused with the rule
     pair = tuple(state.stacks_left[0])
     click_target(app, ("stack", pair))
-    click_target(app, ("cell", 0))
+    click_target(app, ("cell", 39))  # d5, beside the centre
     assert "centre" in board.controller.message
     assert board.match.state.history == []
     click_target(app, ("stack", pair))
@@ -84,6 +84,10 @@ def test_whole_three_player_game_by_mouse(app):
     screenshot(app, "skurdir-setup-phase")
 
     rng = random.Random(3)
+    play_by_mouse(app, rng, stop=lambda s: s.phase == "first")
+    screenshot(app, "skurdir-first-player")
+    play_by_mouse(app, rng, stop=lambda s: s.phase == "colours" and s.chooser == 1)
+    screenshot(app, "skurdir-colours")
     play_by_mouse(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 2 and any(s.stacks))
     state = board.match.state
     # hovering a passenger shows its routes and what they pay

@@ -8,7 +8,7 @@ import pygame
 
 from ...ui import look
 from ...ui.board import Anim, BoardScene
-from .rules import COLOURS, LETTERS, N, between, cell_name, xy
+from .rules import CENTRE, COLOURS, LETTERS, N, cell_name, xy
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
@@ -82,22 +82,47 @@ class SkurdirScene(BoardScene):
 
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        side = min(rect.w - SIDE_W - 20, rect.h - 44)
-        self.cell = max(24, side // N)
-        grid = self.cell * N
-        self.grid_rect = pygame.Rect(rect.x + 20, rect.y + max(20, (rect.h - grid) // 2), grid, grid)
-        self.side_rect = pygame.Rect(self.grid_rect.right + 18, rect.y + 8, rect.right - self.grid_rect.right - 26,
+        side = max(200, min(rect.w - SIDE_W - 20, rect.h - 44))
+        self.area = pygame.Rect(rect.x + 20, rect.y + max(20, (rect.h - side) // 2), side, side)
+        self.side_rect = pygame.Rect(self.area.right + 18, rect.y + 8, rect.right - self.area.right - 26,
                                      rect.h - 16)
-        self.board_layer = self._draw_board_layer()
+        self.box = None
+        self.fit()
         self.side_targets: dict = {}  # filled while drawing the side column
+
+    def fit(self) -> None:
+        """Zoom onto the part of the grid in use: the stations and one cell
+        around them (where anything new may go), at least 5 x 5 cells."""
+        st = self.match.state
+        cells = [c for c in range(N * N) if st.station[c] >= 0] or [CENTRE]
+        xs, ys = [c % N for c in cells], [c // N for c in cells]
+        size = min(N, max(5, max(xs) - min(xs) + 3, max(ys) - min(ys) + 3))
+        x0 = max(0, min(N - size, (min(xs) + max(xs) + 1) // 2 - size // 2))
+        y0 = max(0, min(N - size, (min(ys) + max(ys) + 1) // 2 - size // 2))
+        box = (x0, y0, size)
+        if box == self.box:
+            return
+        self.box = box
+        self.cell = max(20, self.area.w // size)
+        grid = self.cell * size
+        self.grid_rect = pygame.Rect(self.area.x + (self.area.w - grid) // 2, self.area.y + (self.area.h - grid) // 2,
+                                     grid, grid)
+        self.board_layer = self._draw_board_layer()
+
+    def in_view(self, c: int) -> bool:
+        x0, y0, size = self.box
+        x, y = xy(c)
+        return x0 <= x < x0 + size and y0 <= y < y0 + size
 
     def centre(self, c: int) -> tuple[int, int]:
         x, y = xy(c)
-        return (self.grid_rect.x + x * self.cell + self.cell // 2, self.grid_rect.y + y * self.cell + self.cell // 2)
+        x0, y0, _ = self.box
+        return (self.grid_rect.x + (x - x0) * self.cell + self.cell // 2,
+                self.grid_rect.y + (y - y0) * self.cell + self.cell // 2)
 
     def cell_rect(self, c: int) -> pygame.Rect:
-        x, y = xy(c)
-        return pygame.Rect(self.grid_rect.x + x * self.cell, self.grid_rect.y + y * self.cell, self.cell, self.cell)
+        cx, cy = self.centre(c)
+        return pygame.Rect(cx - self.cell // 2, cy - self.cell // 2, self.cell, self.cell)
 
     def canal_geometry(self, a: int, b: int):
         """(centre, length, direction) of the canal piece between stations a and b.
@@ -111,7 +136,7 @@ class SkurdirScene(BoardScene):
             length = min(span - self.cell * 0.58, self.cell * 0.8)
             off = (0, self.cell * 0.16)
         else:
-            length = min(span - self.cell * 0.3, self.cell * 0.8)
+            length = min(span - self.cell * 0.46, self.cell * 0.8)
             off = (self.cell * 0.38, 0)
         mid = ((pa[0] + pb[0]) / 2 + off[0], (pa[1] + pb[1]) / 2 + off[1])
         return mid, int(max(8, length)), d
@@ -140,16 +165,18 @@ class SkurdirScene(BoardScene):
         pygame.draw.rect(layer, (0, 0, 0, 100), g.move(5, 7), border_radius=12)
         pygame.draw.rect(layer, BOARD, g, border_radius=12)
         pygame.draw.rect(layer, BOARD_EDGE, g, 3, border_radius=12)
+        x0, y0, size = self.box
         for c in range(N * N):
-            r = self.cell_rect(c).inflate(-self.cell // 5, -self.cell // 5)
-            pygame.draw.rect(layer, GAP, r, border_radius=6)
-        size = max(10, min(14, self.cell // 4))
-        for i in range(N):
+            if self.in_view(c):
+                r = self.cell_rect(c).inflate(-self.cell // 5, -self.cell // 5)
+                pygame.draw.rect(layer, GAP, r, border_radius=6)
+        font = max(10, min(14, self.cell // 4))
+        for i in range(size):
             x = self.grid_rect.x + i * self.cell + self.cell // 2
-            look.text(layer, "abcdefghi"[i], (x, self.grid_rect.bottom + 8), size, (90, 66, 40), anchor="center",
-                      shadow=False)
+            look.text(layer, "abcdefghi"[x0 + i], (x, self.grid_rect.bottom + 8), font, (90, 66, 40),
+                      anchor="center", shadow=False)
             y = self.grid_rect.y + i * self.cell + self.cell // 2
-            look.text(layer, str(i + 1), (self.grid_rect.x - 8, y), size, (90, 66, 40), anchor="center",
+            look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 8, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
         return layer
 
@@ -158,10 +185,12 @@ class SkurdirScene(BoardScene):
         for target, rect in self.side_targets.items():
             if rect.collidepoint(pos):
                 return target
+        self.fit()
         if not self.grid_rect.collidepoint(pos):
             return None
         state = self.match.state
-        c = ((pos[1] - self.grid_rect.y) // self.cell) * N + (pos[0] - self.grid_rect.x) // self.cell
+        x0, y0, _ = self.box
+        c = ((pos[1] - self.grid_rect.y) // self.cell + y0) * N + (pos[0] - self.grid_rect.x) // self.cell + x0
         found = []
         if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
             found.append(("cell", c))
@@ -174,6 +203,7 @@ class SkurdirScene(BoardScene):
         return next((t for t in found if t in wanted), found[0])
 
     def target_rect(self, target) -> pygame.Rect:
+        self.fit()
         if target[0] == "cell":
             return self.cell_rect(target[1]).inflate(-self.cell // 2, -self.cell // 2)
         if target[0] == "link":
@@ -229,6 +259,7 @@ class SkurdirScene(BoardScene):
         surface.blit(img, img.get_rect(center=(int(mid[0]), int(mid[1]))))
 
     def draw_board(self, surface, view: dict, hints) -> None:
+        self.fit()
         surface.blit(self.board_layer, (0, 0))
         hidden = self.hidden_targets()
         nxt = hints.next_targets
@@ -286,6 +317,9 @@ class SkurdirScene(BoardScene):
         state = self.match.state
         if view["stacks"].get(c):
             self._draw_routes(surface, view, c)
+        elif hints.selected and hints.selected[0][0] == "stack" and hints.hover_ok:
+            station, rider = hints.selected[0][1]
+            self.draw_stack(surface, station, [rider], self.stack_base(c))
         elif view["stations"].get(c) is None and hints.hover_ok and view["phase"] == "build":
             mine = view["colour_of"][view["to_move"]]
             ghost = pyramid(mine, int(self.cell * 0.5), int(self.cell * 0.5)).copy()
