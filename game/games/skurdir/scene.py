@@ -82,7 +82,8 @@ class SkurdirScene(BoardScene):
 
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        side = max(200, min(rect.w - SIDE_W - 20, rect.h - 44))
+        side_w = SIDE_W if rect.w >= 720 else 190  # a narrower column in small windows
+        side = max(200, min(rect.w - side_w - 20, rect.h - 44))
         self.area = pygame.Rect(rect.x + 20, rect.y + max(20, (rect.h - side) // 2), side, side)
         self.side_rect = pygame.Rect(self.area.right + 18, rect.y + 8, rect.right - self.area.right - 26,
                                      rect.h - 16)
@@ -494,6 +495,7 @@ class SkurdirScene(BoardScene):
             legs = len(pts) - 1
             size = int(self.cell * 0.25)
             gains = self.match.state.gains(route) if self.match.state.is_route(route) else []
+            owners = list(after["owner"])
 
             def paint(s, t, pts=pts):
                 f = t * legs
@@ -510,13 +512,18 @@ class SkurdirScene(BoardScene):
                 for n, (piece, p) in enumerate(gains):
                     if t * len(gains) < n:
                         break
+                    if owners[piece] is None:
+                        continue  # colours nobody plays score for nobody
                     if n % 2 == 0:
                         px, py = self.centre(route[n // 2])
                     else:
                         (ax, ay), (bx, by) = self.centre(route[n // 2]), self.centre(route[n // 2 + 1])
                         px, py = (ax + bx) / 2, (ay + by) / 2
-                    look.text(s, f"+{p}", (px, py - self.cell * 0.45), 14, RGB[piece] if piece != 4 else look.INK,
-                              bold=True, anchor="center")
+                    pill = pygame.Rect(0, 0, 34, 20)
+                    pill.center = (int(px), int(py - self.cell * 0.45))
+                    pygame.draw.rect(s, (30, 24, 18), pill, border_radius=10)
+                    pygame.draw.rect(s, RGB[piece], pill, 2, border_radius=10)
+                    look.text(s, f"+{p}", pill.center, 13, look.INK, bold=True, anchor="center", shadow=False)
             anims.append(Anim(0.35 * legs + 0.5, points))
             return anims
         if k == "c":
