@@ -601,8 +601,6 @@ class SkurdirState(State):
         if k == "s":
             if move.stack not in self.stacks_left:
                 return "That stack is already out."
-            if not any(self.station):
-                pass
             if not 0 <= move.a < N * N:
                 return "There is no such cell."
             if self.station[move.a] >= 0:

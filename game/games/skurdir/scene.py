@@ -144,9 +144,8 @@ class SkurdirScene(BoardScene):
 
     def channel(self, a: int, b: int):
         """The water line a canal lies in (offset like the canal piece)."""
-        (ax, ay), (bx, by) = xy(a), xy(b)
         pa, pb = self.centre(a), self.centre(b)
-        if ay == by:
+        if xy(a)[1] == xy(b)[1]:
             dy = int(self.cell * 0.16)
             return (pa[0], pa[1] + dy), (pb[0], pb[1] + dy)
         dx = int(self.cell * 0.38)
