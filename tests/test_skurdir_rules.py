@@ -137,7 +137,7 @@ def test_setup_sequence_three_players():
     assert order == [0, 1, 2, 0, 1, 2, 0, 1, 2]
     assert len(state.stations()) == 10
     assert state.phase == "first" and state.to_move == 0
-    play(state, "f 2")
+    play(state, "f 3")
     assert state.phase == "colours" and state.to_move == 2
     play(state, "k G")
     assert state.to_move == 0

@@ -134,6 +134,12 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
             assert board.board_rect.contains(rect), t
             assert board.target_at(rect.center) == t, t
     screenshot(app, "skurdir-small-window")
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "Rules")
+    screenshot(app, "skurdir-rules")
+    click_button(app, "Back")
+    click_button(app, "Resume")
+    assert app.scene is board
     play_by_mouse(app, random.Random(5))
     assert board.match.state.is_over
     assert any(seat != 0 for seat in board.match.movers), "the computer never moved"

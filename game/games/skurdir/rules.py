@@ -99,7 +99,7 @@ class SkMove:
         if k == "s":
             return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a)}"
         if k == "f":
-            return f"f {self.a}"
+            return f"f {self.a + 1}"
         if k == "k":
             return f"k {LETTERS[self.c]}"
         if k == "c":
@@ -881,7 +881,7 @@ class SkurdirSpec(GameSpec):
                 pair = (LETTERS.index(parts[1][0].upper()), LETTERS.index(parts[1][1].upper()))
                 return SkMove("s", parse_cell(parts[2]), stack=pair)
             if k == "f" and len(parts) == 2:
-                return SkMove("f", int(parts[1]))
+                return SkMove("f", int(parts[1]) - 1)
             if k == "k" and len(parts) == 2:
                 return SkMove("k", c=LETTERS.index(parts[1].upper()))
             if k == "c" and len(parts) == 3:
