@@ -88,14 +88,17 @@ def test_whole_three_player_game_by_mouse(app):
     screenshot(app, "skurdir-first-player")
     play_by_mouse(app, rng, stop=lambda s: s.phase == "colours" and s.chooser == 1)
     screenshot(app, "skurdir-colours")
-    play_by_mouse(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 2 and any(s.stacks))
+    def routed(s):
+        return next((c for c in s.stations() if s.routes(c)), None)
+
+    play_by_mouse(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 1 and routed(s) is not None)
     state = board.match.state
     # hovering a passenger shows its routes and what they pay
-    cell = next((c for c in state.stations() if state.routes(c)), None)
-    if cell is not None:
-        pos = board.target_rect(("cell", cell)).center
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        pump(app)
+    cell = routed(state)
+    pos = board.target_rect(("cell", cell)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    assert board.controller.hints().hover == ("cell", cell)
     screenshot(app, "skurdir-mid-game")
 
     play_by_mouse(app, rng)
