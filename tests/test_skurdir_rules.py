@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove
 from game.games.skurdir.rules import (
@@ -16,6 +18,7 @@ from game.games.skurdir.rules import (
     SkMove,
     SkurdirState,
     deal_stacks,
+    between,
     parse_cell,
     run_total,
 )
@@ -429,3 +432,31 @@ def test_notation_round_trips_and_clicks_are_explained():
         SPEC.parse_move(state, "z z9")
     reason = state.explain_click((("cell", 0),))
     assert isinstance(reason, str) and reason
+
+
+# ---- invariants over random games (property test) -------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), crossing=st.booleans())
+def test_pieces_are_never_lost_or_made(players, seed, crossing):
+    state = SPEC.new_game(players, seed, {"random_setup": seed % 2 == 0, "crossing": crossing})
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.phase not in ("stacks", "first", "colours"):
+            on_board = sum(len(s) for s in state.stacks)
+            assert on_board + sum(state.pool) + state.transported == 15
+            for colour in range(5):
+                if state.owner[colour] is not None or colour == state.neutral:
+                    back = sum(1 for e in state.limbo if e[0] == colour)
+                    assert state.canals_on_board(colour) + state.free[colour] + back == 3
+            for cell in state.stations():
+                assert state.station[cell] not in state.stacks[cell]
+            for a, b in state.canals:
+                assert state.station[a] >= 0 and state.station[b] >= 0
+                assert not any(state.station[c] >= 0 for c in between(a, b))
+            if not crossing:
+                seen = [c for a, b in state.canals for c in between(a, b)]
+                assert len(seen) == len(set(seen)), "two canals cross over a gap"
+        before = list(state.scores())
+        state.apply(rng.choice(state.legal_moves()))
+        assert all(x >= y for x, y in zip(state.scores(), before))
+    assert state.outcome.winners
