@@ -460,3 +460,20 @@ def test_pieces_are_never_lost_or_made(players, seed, crossing):
         state.apply(rng.choice(state.legal_moves()))
         assert all(x >= y for x, y in zip(state.scores(), before))
     assert state.outcome.winners
+
+
+def test_refused_clicks_name_the_rule():
+    state = layout()
+    cell = parse_cell
+    assert "next to a station" in state.explain_click((("cell", cell("a9")),))
+    assert "row or a column" in state.explain_click((("cell", cell("c3")), ("cell", cell("e5"))))
+    assert "next station in line" in state.explain_click((("cell", cell("c5")), ("cell", cell("f5"))))
+    state.canals[(cell("c3"), cell("e3"))] = Y
+    state._legal = None
+    assert "all three" in state.explain_click((("link", cell("c3"), cell("e3")),))
+    state.sabotaged[0] = True
+    state.canals[(cell("c5"), cell("e5"))] = B
+    assert "one sabotage" in state.explain_click((("link", cell("c5"), cell("e5")),))
+    state.phase = "add"
+    state.stacks_colour_moved = Y
+    assert "another colour" in state.explain_click((("pool", Y),))
