@@ -731,7 +731,7 @@ class SkurdirState(State):
     # ---- labels -----------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         c = self.colour_of[seat]
-        return COLOURS[c] if c is not None else f"Player {seat + 1}"
+        return COLOURS[c] if c is not None else f"Seat {seat + 1}"  # as the new-game screen numbers seats
 
     def phase_label(self) -> str:
         if self.outcome is not None:
@@ -755,9 +755,9 @@ class SkurdirState(State):
             return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
                     f"passenger at {cell_name(move.a)}")
         if k == "f":
-            return f"Player {move.a + 1} will play first"
+            return f"Seat {move.a + 1} will play first"
         if k == "k":
-            return f"Player {self.to_move + 1} plays {COLOURS[move.c]}"
+            return f"Seat {self.to_move + 1} plays {COLOURS[move.c]}"
         if k == "c":
             kind = "neutral " if move.neutral else ""
             return f"{who} builds a {kind}{COLOURS[move.c]} canal {cell_name(move.a)}→{cell_name(move.b)}"

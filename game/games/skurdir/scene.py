@@ -397,10 +397,10 @@ class SkurdirScene(BoardScene):
                 rect = pygame.Rect(x + (k % 2) * (cw + 8), y + (k // 2) * (ch + 6), cw, ch)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
                 box(("stack", tuple(pair)), rect)
-                self.draw_stack(surface, pair[0], [pair[1]], (rect.x + ch // 2 + 4, rect.bottom - 6),
-                                scale=min(1.0, ch / self.cell))
-                look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 8, rect.centery),
-                          14, look.INK, anchor="midright")
+                scale = min(1.0, ch / self.cell, cw * 0.9 / self.cell)
+                self.draw_stack(surface, pair[0], [pair[1]], (rect.x + int(cw * 0.32), rect.bottom - 6), scale=scale)
+                look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 6, rect.centery),
+                          13, look.INK, anchor="midright")
             y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
         elif phase == "first":
             heading("Who plays first?")
