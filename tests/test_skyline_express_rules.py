@@ -508,3 +508,12 @@ def test_solo_uses_only_the_first_service_row():
     state = solo()
     assert state.open_services() == list(range(6))
     assert PAIRS == tuple(SERVICES[i][1] for i in range(6))
+
+
+def test_the_arena_reports_the_automaton_score():
+    from game import bench
+
+    out = bench.arena("skyline_express", "random", "random", 2, players=1, workers=1, log=None)
+    assert out["games"] == 2 and out["players"] == 1
+    assert set(out["extra"]) == {"automaton_score", "beat_automaton"}
+    assert out["extra"]["automaton_score"] > 0 and 0 <= out["extra"]["beat_automaton"] <= 1

@@ -92,6 +92,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     screenshot(app, "skyline-solo-results")
     assert "automaton" in state.outcome.reason.lower()
+    assert app.scene.headline() in ("You beat the automaton!", "A tie with the automaton!", "The automaton wins")
     click_button(app, "Look at the board")
     assert app.scene is board
     screenshot(app, "skyline-solo-end-board")

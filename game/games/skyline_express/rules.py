@@ -446,12 +446,15 @@ class SkylineState(State):
         if self.solo:
             auto = self.automaton_score()
             me = totals[0]
+            b = self.breakdown(1)
+            detail = f" The automaton: VIPs {b['vips']} (doubled), services {b['services']}, no tasks."
             if me > auto:
                 winners, reason = (0,), f"You beat the automaton, {me} to {auto}."
             elif me == auto:
                 winners, reason = (0,), f"You tie with the automaton at {me}: a shared victory."
             else:
                 winners, reason = (), f"The automaton wins, {auto} to {me}."
+            reason += detail
         else:
             top = max(totals)
             winners = tuple(i for i, t in enumerate(totals) if t == top)

@@ -244,7 +244,7 @@ class SkylineScene(BoardScene):
             self._label(layer, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK, True,
                         anchor="midright")
             kind = {"across": "across", "surround": "among 3", "window": "window", "corridor": "corridor"}[task[0]]
-            room = rect.right - int(34 * self.scale) - icon.right - int(6 * self.scale)
+            room = rect.right - int(24 * self.scale) - icon.right - int(6 * self.scale)
             if look.font(self.fs(11)).size(kind)[0] <= room:  # the icon says it all when space is short
                 self._label(layer, kind, (icon.right + int(6 * self.scale), rect.centery), 11, FAINT,
                             anchor="midleft")
@@ -558,6 +558,17 @@ class SkylineScene(BoardScene):
                     self.die_face(surface, rect.move(0, -abs(bounce)), d, value)
             anims.append(Anim(ROLL_SECONDS, roll, hides=frozenset({("die", "roll")}), delay=0.2 if anims else 0.0))
         return anims
+
+    def results_headline(self) -> str:
+        state = self.match.state
+        if not state.solo or state.outcome is None:
+            return ""
+        me, auto = state.scores()[0], state.automaton_score()
+        if me > auto:
+            return "You beat the automaton!"
+        if me == auto:
+            return "A tie with the automaton!"
+        return "The automaton wins"
 
     def score_breakdown(self, seat: int) -> str:
         b = self.match.state.breakdown(seat)
