@@ -285,6 +285,19 @@ def automaton_service(sheet: Sheet, open_services: list) -> int | None:
     return best
 
 
+def automaton_summary(acts: list) -> str:
+    """The automaton's latest actions in words, e.g. "automaton: green VIP at 1a"."""
+    parts = []
+    for act in acts:
+        if act[0] == "seat":
+            parts.append(f"{COLOUR_NAMES[act[2]]}{' VIP' if act[3] else ''} at {seat_name(act[1])}")
+        elif act[0] == "value":
+            parts.append(f"turned {act[1]} into 5")
+        elif act[0] == "service":
+            parts.append(f"took the {service_name(act[1])[:2]} service")
+    return "automaton: " + ", ".join(parts)
+
+
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
@@ -637,7 +650,7 @@ class SkylineState(State):
         if k == "d":
             return f"takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
         if k == "a":
-            return f"gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})"
+            return f"gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
         if k == "v":
             return f"turns the die to {a}"
         if k == "c":
@@ -645,7 +658,17 @@ class SkylineState(State):
         if k == "s":
             return f"takes the {service_name(a)[:2]} service"
         vip = " VIP" if self.value >= 5 else ""
-        return f"seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}"
+        return f"seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
+
+    def _automaton_after(self, move) -> str:
+        """Solo: what the automaton does in answer to a move, for the log."""
+        if not self.solo or self.check(move) is not None:
+            return ""
+        after = self.clone()
+        after._apply(move)
+        if after.last_auto is self.last_auto or after.last_auto == self.last_auto:
+            return ""
+        return "; " + automaton_summary(after.last_auto)
 
     # ---- views -----------------------------------------------------------------
     def view(self, seat: int) -> dict:

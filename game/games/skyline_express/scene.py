@@ -23,6 +23,7 @@ from .rules import (
     SERVICE_TRACK,
     SERVICES,
     TASKS,
+    automaton_summary,
     band,
     seat_name,
     task_text,
@@ -376,15 +377,8 @@ class SkylineScene(BoardScene):
     def _automaton_note(self, view) -> str:
         if not view["solo"] or not view["last_auto"] or view["phase"] == "tie":
             return ""
-        parts = []
-        for act in view["last_auto"]:
-            if act[0] == "seat":
-                parts.append(f"{COLOUR_NAMES[act[2]]}{' VIP' if act[3] else ''} at {seat_name(act[1])}")
-            elif act[0] == "value":
-                parts.append(f"turned {act[1]} into 5")
-            elif act[0] == "service":
-                parts.append(f"took the {COLOURS[SERVICES[act[1]][1][0]]}{COLOURS[SERVICES[act[1]][1][1]]} service")
-        return "Automaton: " + ", ".join(parts)
+        summary = automaton_summary(view["last_auto"])
+        return summary[0].upper() + summary[1:]
 
     def _draw_die_controls(self, surface, view, hints) -> None:
         active = view["phase"] == "place"
@@ -556,7 +550,7 @@ class SkylineScene(BoardScene):
                     bounce = int(math.sin(t * math.pi * 3) * (1 - t) * 14 * self.scale)
                     value = dice[d] if t > 0.85 else spins[d][int(t * 11)]
                     self.die_face(surface, rect.move(0, -abs(bounce)), d, value)
-            anims.append(Anim(ROLL_SECONDS, roll, hides=frozenset({("die", "roll")}), delay=0.2 if anims else 0.0))
+            anims.append(Anim(ROLL_SECONDS, roll, hides=frozenset({("die", "roll")})))
         return anims
 
     def results_headline(self) -> str:
