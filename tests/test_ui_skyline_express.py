@@ -152,3 +152,27 @@ def test_four_players_with_computers_and_small_window(app):
         assert board.board_rect.contains(rect)
         assert board.target_at(rect.center) == move.targets[0]
     screenshot(app, "skyline-4p-small")
+
+
+def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
+    spec = registry.GAMES[GAME]
+    start_match(app, Match(spec, [Seat("Ada", 0)], 0))  # seed 0: the automaton's yellow and green tie
+    board = app.scene
+    click_target(app, ("die", 0))
+    pos = board.target_rect(("seat", 0)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    hints = board.controller.hints()
+    assert hints.hover == ("seat", 0) and hints.hover_ok
+    screenshot(app, "skyline-hover")
+    click_target(app, ("seat", 0))
+    state = board.match.state
+    assert state.phase == "tie" and state.tied == [1, 2]
+    assert board.controller.next_targets() == {("die", 1), ("die", 2)}
+    screenshot(app, "skyline-tie")
+    click_target(app, ("die", 3))  # not among the tied dice: refused with the rule
+    assert "priorities" in board.controller.message
+    click_target(app, ("die", 2))
+    assert board.match.state.sheets[1].colours.count(2) == 1
+    assert board.match.state.phase == "pick"
+    assert "automaton: green" in board.log[-1][1]
