@@ -18,7 +18,6 @@ from .rules import (
     COLOURS,
     COMPARTMENTS,
     DICE_TRACK,
-    PAIRS,
     SEATS,
     SERVICE_TRACK,
     SERVICES,
@@ -97,6 +96,8 @@ class SkylineScene(BoardScene):
         return self.viewer
 
     def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos  # task cards explain themselves under the mouse
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, tab in enumerate(self.tabs):
                 if tab.collidepoint(event.pos):
@@ -313,6 +314,23 @@ class SkylineScene(BoardScene):
         self._draw_task_marks(surface, view)
         self._draw_service_marks(surface, view, who, hints)
         self._draw_score(surface, view, who)
+        self._draw_task_tip(surface)
+
+    def _draw_task_tip(self, surface) -> None:
+        pos = getattr(self, "mouse", None)
+        if pos is None:
+            return
+        for (d, b), rect in self.task_rects.items():
+            if rect.collidepoint(pos):
+                tip = f"{COLOUR_NAMES[d].capitalize()} {2 * b + 1}-{2 * b + 2}: {task_text(TASKS[d][b])}"
+                size = self.fs(12)
+                image = look.rendered(tip, size, INK, False)
+                box = image.get_rect(topleft=(rect.x, rect.bottom + 4)).inflate(12, 8)
+                box.clamp_ip(self.paper)
+                pygame.draw.rect(surface, (255, 250, 224), box, border_radius=5)
+                pygame.draw.rect(surface, INK, box, 1, border_radius=5)
+                surface.blit(image, image.get_rect(center=box.center))
+                return
 
     def _sheet_colour(self, view, who) -> tuple:
         if view["solo"] and who == 1:
