@@ -22,8 +22,12 @@ Measured (python -m game.bench --arena skyline_express normal random 20
   6 of 12 solo games won (seeds 100-111); curve 6: 11 of 12.
 - curve 6, 600 iterations: 12 of 20 (avg 99.3 against 98.6); curve 4, 300
   iterations: 12 of 20 (100.4 against 99.2); no gain from the larger budget.
-- curve 4, 6 candidates, 5% playout noise, 300 iterations: 16 of 20 (101.5
-  against 98.0). The greedy plan alone (no search) wins about 45 in 100.
+- curve 4, 6 candidates, 5% playout noise, 300 iterations, playouts of 6
+  moves: 16 of 20 (101.5 against 98.0); on seeds 100-119 13 of 20 (100.6
+  against 96.4) and 2 ties.
+- the same with playouts of 9 moves (one more turn): 15 of 20 and a tie
+  (100.4 against 95.0); seeds 100-119: 16 of 20 and 2 ties (103.2 against
+  95.9). The greedy plan alone (no search) wins about 45 in 100.
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ from .rules import (
 )
 
 LEVELS = {
-    "normal": {"iterations": 300, "rollout_depth": 6, "exploration": 0.5},
+    "normal": {"iterations": 300, "rollout_depth": 9, "exploration": 0.5},
     "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5},
 }
 
