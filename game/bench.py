@@ -13,7 +13,9 @@ cap the app uses), plus the machine and the peak memory. UI figures
 
 The arena plays N games between two levels (or `random`), seats alternated,
 on two worker processes, with deterministic budgets (no time caps); progress
-goes to stderr and the result, as JSON, to stdout.
+goes to stderr and the result, as JSON, to stdout. A game's spec may define
+`arena_figures(state) -> dict` of numbers for a finished game; the arena then
+reports their means under "extra" (Skyline Express: the solo automaton's score).
 """
 from __future__ import annotations
 
@@ -186,7 +188,9 @@ def _arena_game(job: tuple) -> dict:
         state.apply(move)
         k += 1
     out = state.outcome
-    return {"seed": seed, "levels": levels, "scores": list(out.scores), "winners": list(out.winners), "moves": k}
+    extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game
+    return {"seed": seed, "levels": levels, "scores": list(out.scores), "winners": list(out.winners), "moves": k,
+            "extra": extra(state) if extra else {}}
 
 
 def arena(
@@ -244,6 +248,10 @@ def arena(
         a_scores.append(r["scores"][a_seat])
         b_scores.extend(s for j, s in enumerate(r["scores"]) if j != a_seat)
         lengths.append(r["moves"])
+    extra = {}  # the mean of each game-specific figure (spec.arena_figures), over the games reporting it
+    for key in sorted({key for r in results for key in r.get("extra", {})}):
+        values = [r["extra"][key] for r in results if key in r.get("extra", {})]
+        extra[key] = round(statistics.mean(values), 3)
     return {
         "game": game_id,
         "players": players,
@@ -259,6 +267,7 @@ def arena(
         "b_avg_score": round(statistics.mean(b_scores), 2) if b_scores else None,
         "avg_moves": round(statistics.mean(lengths), 1) if lengths else None,
         "seconds": round(time.perf_counter() - started, 1),
+        **({"extra": extra} if extra else {}),
     }
 
 

@@ -51,7 +51,7 @@ def play_by_mouse(app, rng, *, max_clicks=2000):
 
 
 def test_whole_game_two_people_by_mouse(app):
-    click_button(app, "New game")
+    click(app, app.scene.cards["scurry"].center)  # its card opens its new-game screen, whatever else is on the shelf
     setup = app.scene
     assert isinstance(setup, SetupScene)
     choose(app, seat_kind_menu(setup, 1), "Human")
@@ -90,7 +90,7 @@ def test_whole_game_two_people_by_mouse(app):
 
 def test_game_against_the_computer_by_mouse_with_undo(app):
     app.settings["animation_speed"] = "off"  # computer moves wait for animations; not needed here
-    click_button(app, "New game")
+    click(app, app.scene.cards["scurry"].center)  # its card opens its new-game screen, whatever else is on the shelf
     setup = app.scene
     choose(app, seat_kind_menu(setup, 1), "Computer: easy")
     menu = option_menu(setup, "random_setup")

@@ -672,6 +672,9 @@ class ResultsScene(Scene):
         start_match(self.app, Match(m.spec, seats, self.app.new_seed(), dict(m.options)))
 
     def headline(self) -> str:
+        custom = getattr(self.board, "results_headline", lambda: "")()  # a game may word it itself
+        if custom:
+            return custom
         out = self.match.state.outcome
         names = [self.match.seats[i].name for i in out.winners]
         if not names:

@@ -1,0 +1,799 @@
+"""Skyline Express Roll & Write: the rules engine (pure Python, no pygame).
+
+Every player fills a sheet: a carriage of six compartments of four seats, a
+service-point track and a dice-point track. Seats are numbered 0..23:
+compartment c (0..5) holds seats 4c..4c+3, named "1a".."6d". In a compartment
+seen from above, a and b are the window seats (left and right bench), c and d
+the corridor seats; the left bench is a+c, the right bench b+d, so a faces b
+and c faces d. The rulings behind the code are written in seeds/skyline_express.md.
+
+Each decision is one Move: take a die (``d R``), give the automaton a tied die
+(``a R``, solo), change the die's value (``v 5``), paint the passenger another
+colour (``c G``), take a service (``s RG1``) or seat the passenger (``p 3a``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+
+COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
+COLOUR_NAMES = ("red", "yellow", "green", "blue")
+COMPARTMENTS = 6
+SEATS = COMPARTMENTS * 4
+SEAT_LETTERS = "abcd"
+WINDOW, CORRIDOR = (0, 1), (2, 3)  # seat places in a compartment
+LEFT_BENCH, RIGHT_BENCH = (0, 2), (1, 3)
+SERVICE_TRACK = 30  # spaces on the service-point track (ruling 5)
+DICE_TRACK = 20  # spaces on the dice-point track (ruling 5)
+SERVICE_COST = 5
+PAINT_COST = 3
+
+# The six colour pairs, left to right; the sheet prints them twice: row 1 for
+# every game, row 2 only with 3-4 players (ruling 6). Service i is pair i % 6 of row i // 6.
+PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+SERVICES = tuple((row, pair) for row in (0, 1) for pair in PAIRS)
+
+# The twelve tasks by die colour and value band (1-2, 3-4, 5-6):
+# ("across", x, y, points): one bench holds two x, the facing bench two y;
+# ("surround", x, None, points): one x and three of one other colour;
+# ("window" / "corridor", None, None, points): both seats on that side share a colour.
+R, Y, G, B = range(4)
+TASKS = {
+    B: (("across", G, B, 5), ("across", G, R, 5), ("across", R, Y, 5)),
+    G: (("surround", G, None, 5), ("surround", Y, None, 5), ("corridor", None, None, 2)),
+    R: (("surround", R, None, 5), ("surround", B, None, 5), ("window", None, None, 2)),
+    Y: (("across", B, R, 5), ("across", B, Y, 5), ("across", Y, G, 5)),
+}
+
+AUTOMATON = "Automaton"
+EMPTY = -1
+
+
+def band(value: int) -> int:
+    """The task column a die value selects: 0 for 1-2, 1 for 3-4, 2 for 5-6."""
+    return (value - 1) // 2
+
+
+def seat_name(i: int) -> str:
+    return f"{i // 4 + 1}{SEAT_LETTERS[i % 4]}"
+
+
+def service_name(i: int) -> str:
+    row, (a, b) = SERVICES[i]
+    return f"{COLOURS[a]}{COLOURS[b]}{row + 1}"
+
+
+def task_text(task: tuple) -> str:
+    kind, x, y, pts = task
+    if kind == "across":
+        return f"{pts} points: two {COLOUR_NAMES[x]} on one bench facing two {COLOUR_NAMES[y]}"
+    if kind == "surround":
+        return f"{pts} points: one {COLOUR_NAMES[x]} among three of one other colour"
+    return f"{pts} points: both {kind} seats the same colour"
+
+
+# Seats in the automaton's reading order: the top (window) row left to right, then the corridor row.
+READING_ORDER = tuple(sorted(range(SEATS), key=lambda i: (i % 4 >= 2, i // 4, i % 2)))
+
+
+# ---------------------------------------------------------------------------
+# Scoring (module functions: the AI and the scene use them too)
+# ---------------------------------------------------------------------------
+def task_met(task: tuple, four: list, across: str = "benches") -> bool:
+    """Does one compartment (its four seat colours, EMPTY for a free seat) meet the task?"""
+    kind, x, y, _pts = task
+    if kind in ("window", "corridor"):
+        p, q = WINDOW if kind == "window" else CORRIDOR
+        return four[p] != EMPTY and four[p] == four[q]
+    if EMPTY in four:
+        return False
+    if kind == "surround":
+        if four.count(x) != 1:
+            return False
+        others = [c for c in four if c != x]
+        return others[0] == others[1] == others[2]
+    # across
+    if across == "benches":
+        left = (four[0], four[2])
+        right = (four[1], four[3])
+        return (left == (x, x) and right == (y, y)) or (left == (y, y) and right == (x, x))
+    return four.count(x) == 2 and four.count(y) == 2
+
+
+def task_points(colours: list, tasks: list, across: str = "benches") -> int:
+    """Points for the chosen tasks: each counts once per compartment that meets it."""
+    total = 0
+    for c in range(COMPARTMENTS):
+        four = colours[4 * c: 4 * c + 4]
+        for task in tasks:
+            if task_met(task, four, across):
+                total += task[3]
+    return total
+
+
+def vip_points(colours: list, vips: list) -> int:
+    """Each VIP: 1 point and 1 more for every other passenger of its colour in its compartment."""
+    total = 0
+    for i in range(SEATS):
+        if vips[i]:
+            c = i // 4
+            total += colours[4 * c: 4 * c + 4].count(colours[i])
+    return total
+
+
+def service_points(colours: list, owned: list) -> int:
+    """Each service: 2 points per pair of passengers in its two colours, carriage-wide."""
+    counts = [colours.count(k) for k in range(4)]
+    return sum(2 * min(counts[SERVICES[i][1][0]], counts[SERVICES[i][1][1]]) for i in owned)
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SkyMove:
+    """kind: "d" take a die, "a" give the automaton a die, "v" set the value,
+    "c" paint the colour, "s" take a service, "p" seat the passenger.
+    `arg` is a die/colour index, a value, a service index or a seat index."""
+
+    kind: str
+    arg: int
+
+    def __str__(self) -> str:
+        k, a = self.kind, self.arg
+        if k in ("d", "a", "c"):
+            return f"{k} {COLOURS[a]}"
+        if k == "v":
+            return f"v {a}"
+        if k == "s":
+            return f"s {service_name(a)}"
+        return f"p {seat_name(a)}"
+
+    @property
+    def targets(self) -> tuple:
+        name = {"d": "die", "a": "die", "v": "face", "c": "paint", "s": "service", "p": "seat"}[self.kind]
+        return ((name, self.arg),)
+
+
+# ---------------------------------------------------------------------------
+# A sheet
+# ---------------------------------------------------------------------------
+class Sheet:
+    """One carriage with its tracks and services."""
+
+    __slots__ = ("colours", "vips", "service_earned", "service_spent", "dice_earned", "dice_spent", "services")
+
+    def __init__(self):
+        self.colours = [EMPTY] * SEATS
+        self.vips = [False] * SEATS
+        self.service_earned = 0
+        self.service_spent = 0
+        self.dice_earned = 0
+        self.dice_spent = 0
+        self.services: list[int] = []  # service indices taken, in order
+
+    def copy(self) -> "Sheet":
+        s = Sheet.__new__(Sheet)
+        s.colours = self.colours[:]
+        s.vips = self.vips[:]
+        s.service_earned = self.service_earned
+        s.service_spent = self.service_spent
+        s.dice_earned = self.dice_earned
+        s.dice_spent = self.dice_spent
+        s.services = self.services[:]
+        return s
+
+    @property
+    def service_left(self) -> int:
+        return self.service_earned - self.service_spent
+
+    @property
+    def dice_left(self) -> int:
+        return self.dice_earned - self.dice_spent
+
+    @property
+    def filled(self) -> int:
+        return SEATS - self.colours.count(EMPTY)
+
+    @property
+    def full(self) -> bool:
+        return EMPTY not in self.colours
+
+    def gain(self, service: int, dice: int) -> None:
+        """Colour in track spaces; points beyond the end of a track are lost (ruling 5)."""
+        self.service_earned = min(SERVICE_TRACK, self.service_earned + service)
+        self.dice_earned = min(DICE_TRACK, self.dice_earned + dice)
+
+    def has_pair(self, pair: tuple) -> bool:
+        return any(SERVICES[i][1] == pair for i in self.services)
+
+    def to_json(self) -> dict:
+        return {
+            "colours": list(self.colours),
+            "vips": list(self.vips),
+            "service_earned": self.service_earned,
+            "service_spent": self.service_spent,
+            "dice_earned": self.dice_earned,
+            "dice_spent": self.dice_spent,
+            "services": list(self.services),
+        }
+
+
+# ---------------------------------------------------------------------------
+# The automaton's decisions (solo)
+# ---------------------------------------------------------------------------
+def automaton_candidates(sheet: Sheet, dice: list, free: list) -> list:
+    """The dice the automaton's priority list leaves, from the untaken dice `free`:
+    fewest of that colour in its carriage, then the highest value, then the most
+    points from its services. More than one left means the person decides."""
+    counts = [sheet.colours.count(k) for k in range(4)]
+    left = list(free)
+    fewest = min(counts[d] for d in left)
+    left = [d for d in left if counts[d] == fewest]
+    top = max(dice[d] for d in left)
+    left = [d for d in left if dice[d] == top]
+    gains = {d: service_gain(sheet, d) for d in left}
+    best = max(gains.values())
+    return [d for d in left if gains[d] == best]
+
+
+def service_gain(sheet: Sheet, colour: int) -> int:
+    """Points the sheet's services would add for one more passenger of `colour`."""
+    before = service_points(sheet.colours, sheet.services)
+    counts = [sheet.colours.count(k) for k in range(4)]
+    counts[colour] += 1
+    after = sum(2 * min(counts[SERVICES[i][1][0]], counts[SERVICES[i][1][1]]) for i in sheet.services)
+    return after - before
+
+
+def automaton_seat(sheet: Sheet, colour: int) -> int:
+    """Where the automaton seats a passenger of `colour`: the compartment holding
+    most of that colour with a free seat; else the first empty compartment; else
+    the first free seat reading the top row left to right, then the next row.
+    Inside a compartment, the first free seat in the order a, b, c, d."""
+    cols = sheet.colours
+    best, best_n = -1, 0
+    for c in range(COMPARTMENTS):
+        four = cols[4 * c: 4 * c + 4]
+        n = four.count(colour)
+        if n > best_n and EMPTY in four:
+            best, best_n = c, n
+    if best < 0:
+        for c in range(COMPARTMENTS):
+            if cols[4 * c: 4 * c + 4].count(EMPTY) == 4:
+                best = c
+                break
+    if best >= 0:
+        return next(4 * best + k for k in range(4) if cols[4 * best + k] == EMPTY)
+    return next(i for i in READING_ORDER if cols[i] == EMPTY)
+
+
+def automaton_service(sheet: Sheet, open_services: list) -> int | None:
+    """The service the automaton must take now: the most points at once; ties go to
+    the leftmost, then the topmost. None if none is open to it."""
+    best, best_key = None, None
+    for i in open_services:
+        row, pair = SERVICES[i]
+        if sheet.has_pair(pair):
+            continue
+        pts = service_points(sheet.colours, [i])
+        key = (-pts, PAIRS.index(pair), row)
+        if best_key is None or key < best_key:
+            best, best_key = i, key
+    return best
+
+
+def automaton_summary(acts: list) -> str:
+    """The automaton's latest actions in words, e.g. "automaton: green VIP at 1a"."""
+    parts = []
+    for act in acts:
+        if act[0] == "seat":
+            parts.append(f"{COLOUR_NAMES[act[2]]}{' VIP' if act[3] else ''} at {seat_name(act[1])}")
+        elif act[0] == "value":
+            parts.append(f"turned {act[1]} into 5")
+        elif act[0] == "service":
+            parts.append(f"took the {service_name(act[1])[:2]} service")
+    return "automaton: " + ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+class SkylineState(State):
+    """A game in progress.
+
+    `sheets[i]` is seat i's sheet; in solo `sheets[1]` is the automaton's.
+    `steps` is what is left of the round: seat indices (whose turn to take a
+    die), "A" (the automaton takes a die) and "roll" (the solo reroll).
+    """
+
+    def __init__(self, players: int, seed: int, two_player: str = "variant", across: str = "benches"):
+        self.players = players
+        self.seed = seed
+        self.two_player = two_player
+        self.across = across
+        self.rng = random.Random(seed)
+        self.solo = players == 1
+        self.sheets = [Sheet() for _ in range(players + (1 if self.solo else 0))]
+        self.task_roll = [self.rng.randint(1, 6) for _ in range(4)]
+        self.tasks = [TASKS[d][band(v)] for d, v in enumerate(self.task_roll)]
+        self.service_owner = [EMPTY] * len(SERVICES)  # sheet index of the taker
+        self.dice = [1, 1, 1, 1]
+        self.taken = [EMPTY] * 4  # sheet index that took each die this round
+        self.round = 0
+        self.first = 0
+        self.steps: list = []
+        self.phase = "pick"
+        self.to_move: int | None = 0
+        self.die = EMPTY  # the die being resolved
+        self.value = 0  # its value now
+        self.colour = EMPTY  # the passenger's colour now
+        self.painted = False
+        self.tied: list[int] = []  # solo: dice the person chooses among for the automaton
+        self.rolls = 0  # how many times dice were rolled (the scene animates each roll)
+        self.last_auto: list = []  # the automaton's latest actions, for the scene and log
+        self.last_seats: list = [None] * len(self.sheets)  # each sheet's latest passenger
+        self.outcome: Outcome | None = None
+        self.history: list = []
+        self._legal: list | None = None
+        self._new_round()
+
+    def clone(self) -> "SkylineState":
+        c = SkylineState.__new__(SkylineState)
+        c.__dict__.update(self.__dict__)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.sheets = [s.copy() for s in self.sheets]
+        c.service_owner = self.service_owner[:]
+        c.dice = self.dice[:]
+        c.taken = self.taken[:]
+        c.steps = self.steps[:]
+        c.tied = self.tied[:]
+        c.last_auto = self.last_auto[:]
+        c.last_seats = self.last_seats[:]
+        c.history = self.history[:]
+        return c
+
+    # ---- rounds and turns ---------------------------------------------
+    def _roll(self, which) -> None:
+        for d in which:
+            self.dice[d] = self.rng.randint(1, 6)
+        self.rolls += 1
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self.taken = [EMPTY] * 4
+        self._roll(range(4))
+        if self.solo:
+            self.first = 0
+            self.steps = [0, "A", "roll", 0, "A"]
+        else:
+            if self.round > 1:
+                self.first = (self.first + 1) % self.players
+            order = [(self.first + k) % self.players for k in range(self.players)]
+            if self.players == 2 and self.two_player == "variant":
+                order = [order[0], order[1], order[1], order[0]]
+            self.steps = order
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the round on to the next decision of a person (or the end)."""
+        while True:
+            if all(s.full for s in self.sheets):
+                self._finish()
+                return
+            if not self.steps:
+                self._new_round()
+                return
+            step = self.steps.pop(0)
+            if step == "roll":
+                self._roll([d for d in range(4) if self.taken[d] == EMPTY])
+                continue
+            if step == "A":
+                free = [d for d in range(4) if self.taken[d] == EMPTY]
+                if self.sheets[1].full or not free:
+                    continue
+                cands = automaton_candidates(self.sheets[1], self.dice, free)
+                if len(cands) > 1:
+                    self.phase = "tie"
+                    self.tied = cands
+                    self.to_move = 0
+                    self._legal = None
+                    return
+                self._automaton_turn(cands[0])
+                continue
+            if self.sheets[step].full:
+                continue
+            self.phase = "pick"
+            self.to_move = step
+            self.die = EMPTY
+            self._legal = None
+            return
+
+    def _automaton_turn(self, d: int) -> None:
+        sheet = self.sheets[1]
+        self.taken[d] = 1
+        value = self.dice[d]
+        acts = [("die", d, value)]
+        if value != 5 and value != 6 and sheet.dice_left >= abs(value - 5):
+            sheet.dice_spent += abs(value - 5)
+            acts.append(("value", value, 5))
+            value = 5
+        seat = automaton_seat(sheet, d)
+        self._seat(1, seat, d, value)
+        acts.append(("seat", seat, d, value >= 5))
+        while sheet.service_left >= SERVICE_COST:
+            i = automaton_service(sheet, self.open_services())
+            if i is None:
+                break
+            self._take_service(1, i)
+            acts.append(("service", i))
+        self.last_auto = acts
+
+    def _seat(self, who: int, seat: int, colour: int, value: int) -> None:
+        sheet = self.sheets[who]
+        self.last_seats[who] = seat
+        sheet.colours[seat] = colour
+        if value == 1:
+            sheet.gain(2, 0)
+        elif value <= 4:
+            sheet.gain(1, 1)
+        else:
+            sheet.vips[seat] = True
+
+    def _take_service(self, who: int, i: int) -> None:
+        self.service_owner[i] = who
+        sheet = self.sheets[who]
+        sheet.services.append(i)
+        sheet.service_spent += SERVICE_COST
+
+    def open_services(self) -> list:
+        """Services nobody has taken, in this game's rows."""
+        rows = 2 if self.players >= 3 else 1
+        return [i for i in range(6 * rows) if self.service_owner[i] == EMPTY]
+
+    def _finish(self) -> None:
+        totals = self.scores()
+        if self.solo:
+            auto = self.automaton_score()
+            me = totals[0]
+            b = self.breakdown(1)
+            detail = f" The automaton: VIPs {b['vips']} (doubled), services {b['services']}, no tasks."
+            if me > auto:
+                winners, reason = (0,), f"You beat the automaton, {me} to {auto}."
+            elif me == auto:
+                winners, reason = (0,), f"You tie with the automaton at {me}: a shared victory."
+            else:
+                winners, reason = (), f"The automaton wins, {auto} to {me}."
+            reason += detail
+        else:
+            top = max(totals)
+            winners = tuple(i for i, t in enumerate(totals) if t == top)
+            reason = (f"Every carriage is full. Best score: {top}."
+                      + (" A shared victory." if len(winners) > 1 else ""))
+        self.outcome = Outcome(tuple(totals), winners, reason)
+        self.to_move = None
+        self.phase = "over"
+        self._legal = []
+
+    # ---- scores ----------------------------------------------------------
+    def breakdown(self, who: int) -> dict:
+        """Points by kind for sheet `who` (the automaton: no tasks, VIPs doubled)."""
+        sheet = self.sheets[who]
+        auto = self.solo and who == 1
+        tasks = 0 if auto else task_points(sheet.colours, self.tasks, self.across)
+        vips = vip_points(sheet.colours, sheet.vips) * (2 if auto else 1)
+        services = service_points(sheet.colours, sheet.services)
+        return {"tasks": tasks, "vips": vips, "services": services, "total": tasks + vips + services}
+
+    def scores(self) -> list[int]:
+        return [self.breakdown(i)["total"] for i in range(self.players)]
+
+    def automaton_score(self) -> int | None:
+        return self.breakdown(1)["total"] if self.solo else None
+
+    # ---- legal moves ------------------------------------------------------
+    def _compute_legal(self) -> list:
+        if self.outcome is not None:
+            return []
+        if self.phase == "tie":
+            return [SkyMove("a", d) for d in self.tied]
+        sheet = self.sheets[self.to_move]
+        out = []
+        if self.phase == "pick":
+            out += [SkyMove("d", d) for d in range(4) if self.taken[d] == EMPTY]
+        else:
+            left = sheet.dice_left
+            out += [SkyMove("v", v) for v in range(1, 7) if v != self.value and abs(v - self.value) <= left]
+            if not self.painted and left >= PAINT_COST:
+                out += [SkyMove("c", k) for k in range(4) if k != self.colour]
+        if sheet.service_left >= SERVICE_COST:
+            out += [SkyMove("s", i) for i in self.open_services() if not sheet.has_pair(SERVICES[i][1])]
+        if self.phase == "place":
+            out += [SkyMove("p", i) for i in range(SEATS) if sheet.colours[i] == EMPTY]
+        return out
+
+    def _legal_list(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def legal_moves(self) -> list:
+        return list(self._legal_list())
+
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if move in self._legal_list():
+            return None
+        return self.explain(move) or "That move is not possible now."
+
+    def _apply(self, move) -> None:
+        self._legal = None
+        k, a = move.kind, move.arg
+        me = self.to_move
+        sheet = self.sheets[me] if me is not None else None
+        if k == "a":
+            self.tied = []
+            self._automaton_turn(a)
+            self._advance()
+        elif k == "d":
+            self.taken[a] = me
+            self.die = a
+            self.value = self.dice[a]
+            self.colour = a
+            self.painted = False
+            self.phase = "place"
+        elif k == "v":
+            sheet.dice_spent += abs(a - self.value)
+            self.value = a
+        elif k == "c":
+            sheet.dice_spent += PAINT_COST
+            self.colour = a
+            self.painted = True
+        elif k == "s":
+            self._take_service(me, a)
+        elif k == "p":
+            self._seat(me, a, self.colour, self.value)
+            self.die = EMPTY
+            self._advance()
+
+    # ---- explanations ------------------------------------------------------
+    def explain(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if not isinstance(move, SkyMove) or move.kind not in "davcsp":
+            return "That is not a Skyline Express move."
+        k, a = move.kind, move.arg
+        if self.phase == "tie":
+            if k == "a" and 0 <= a < 4:
+                return (f"The automaton's priorities leave only "
+                        f"{', '.join(COLOUR_NAMES[d] for d in self.tied)}: choose one of those dice for it.")
+            return "First choose which tied die the automaton takes."
+        if k == "a":
+            return "The automaton has no tie for you to settle now."
+        sheet = self.sheets[self.to_move]
+        if k == "d":
+            if self.phase == "place":
+                return "You already have a die this turn: seat its passenger first."
+            if not 0 <= a < 4:
+                return "There is no such die."
+            return "That die is already taken this round: choose one still in the tray."
+        if k == "s":
+            if not 0 <= a < len(SERVICES):
+                return "There is no such service."
+            if a >= 6 and self.players < 3:
+                return "The second row of services is only used with 3 or 4 players."
+            if self.service_owner[a] != EMPTY:
+                return "That service is already taken."
+            if sheet.has_pair(SERVICES[a][1]):
+                return "You already have a service of those two colours."
+            return f"A service costs {SERVICE_COST} service points; you have {sheet.service_left}."
+        if self.phase == "pick":
+            return "Take a die from the tray first."
+        if k == "v":
+            if not 1 <= a <= 6:
+                return "A die shows 1 to 6."
+            if a == self.value:
+                return "The die already shows that value."
+            return (f"Changing the die from {self.value} to {a} costs {abs(a - self.value)} dice points "
+                    f"(one per step, no jump between 1 and 6); you have {sheet.dice_left}.")
+        if k == "c":
+            if self.painted:
+                return "You have already paid to change this passenger's colour."
+            if a == self.colour:
+                return "The passenger already has that colour."
+            return f"Another colour costs {PAINT_COST} dice points; you have {sheet.dice_left}."
+        if k == "p":
+            if not 0 <= a < SEATS:
+                return "There is no such seat."
+            return "That seat is taken: passengers sit only in empty seats."
+        return None
+
+    def explain_click(self, path: tuple) -> str:
+        if self.outcome is not None:
+            return "The game is over."
+        target = path[-1] if path else None
+        if not (isinstance(target, tuple) and len(target) == 2):
+            return "Click a die, a seat, a value, a colour or a service."
+        name, arg = target
+        kind = {"face": "v", "paint": "c", "service": "s", "seat": "p"}.get(name)
+        if name == "die":
+            kind = "a" if self.phase == "tie" else "d"
+        if kind is None:
+            return "Nothing can be done there now."
+        return self.explain(SkyMove(kind, arg)) or "Nothing can be done there now."
+
+    # ---- labels --------------------------------------------------------------
+    def who(self, index: int) -> str:
+        if self.solo:
+            return "You" if index == 0 else AUTOMATON
+        return f"Player {index + 1}"
+
+    def phase_label(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        if self.phase == "tie":
+            return "The automaton's priorities tie: choose its die"
+        if self.phase == "pick":
+            return "Take a die from the tray"
+        return (f"Seat a {COLOUR_NAMES[self.colour]} passenger"
+                + (" (VIP)" if self.value >= 5 else "")
+                + " or change the die first")
+
+    def move_label(self, move) -> str:
+        if not isinstance(move, SkyMove):
+            return str(move)
+        k, a = move.kind, move.arg
+        if k == "d":
+            return f"takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
+        if k == "a":
+            return f"gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
+        if k == "v":
+            return f"turns the die to {a}"
+        if k == "c":
+            return f"pays 3 dice points for a {COLOUR_NAMES[a]} passenger"
+        if k == "s":
+            return f"takes the {service_name(a)[:2]} service"
+        vip = " VIP" if self.value >= 5 else ""
+        return f"seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
+
+    def _automaton_after(self, move) -> str:
+        """Solo: what the automaton does in answer to a move, for the log."""
+        if not self.solo or self.check(move) is not None:
+            return ""
+        after = self.clone()
+        after._apply(move)
+        if after.last_auto is self.last_auto or after.last_auto == self.last_auto:
+            return ""
+        return "; " + automaton_summary(after.last_auto)
+
+    # ---- views -----------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """Everything on the table is public; only future dice are unknown."""
+        names = [self.who(i) for i in range(len(self.sheets))]
+        return {
+            "game": "skyline_express",
+            "players": self.players,
+            "solo": self.solo,
+            "names": names,
+            "sheets": [s.to_json() for s in self.sheets],
+            "breakdowns": [self.breakdown(i) for i in range(len(self.sheets))],
+            "task_roll": list(self.task_roll),
+            "tasks": [list(t) for t in self.tasks],
+            "service_rows": 2 if self.players >= 3 else 1,
+            "service_owner": list(self.service_owner),
+            "dice": list(self.dice),
+            "taken": list(self.taken),
+            "round": self.round,
+            "first": self.first,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "die": self.die if self.die != EMPTY else None,
+            "value": self.value,
+            "colour": self.colour,
+            "painted": self.painted,
+            "tied": list(self.tied),
+            "rolls": self.rolls,
+            "last_auto": [list(a) for a in self.last_auto],
+            "last_seats": list(self.last_seats),
+            "across": self.across,
+            "scores": self.scores(),
+            "phase_label": self.phase_label(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": "skyline_express",
+            "options": {"two_player": self.two_player, "across": self.across},
+            "players": self.players,
+            "seed": self.seed,
+            "sheets": [s.to_json() for s in self.sheets],
+            "task_roll": list(self.task_roll),
+            "service_owner": list(self.service_owner),
+            "dice": list(self.dice),
+            "taken": list(self.taken),
+            "round": self.round,
+            "first": self.first,
+            "steps": list(self.steps),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "die": self.die,
+            "value": self.value,
+            "colour": self.colour,
+            "painted": self.painted,
+            "tied": list(self.tied),
+            "rolls": self.rolls,
+            "last_auto": [list(a) for a in self.last_auto],
+            "last_seats": list(self.last_seats),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "history": [str(m) for m in self.history],
+            "rng": [version, list(internal), gauss],
+        }
+
+
+_NOTATION = {}
+for _k in "dac":
+    for _i, _c in enumerate(COLOURS):
+        _NOTATION[f"{_k} {_c}"] = SkyMove(_k, _i)
+for _v in range(1, 7):
+    _NOTATION[f"v {_v}"] = SkyMove("v", _v)
+for _i in range(len(SERVICES)):
+    _NOTATION[f"s {service_name(_i)}"] = SkyMove("s", _i)
+for _i in range(SEATS):
+    _NOTATION[f"p {seat_name(_i)}"] = SkyMove("p", _i)
+
+
+class SkylineSpec(GameSpec):
+    id = "skyline_express"
+    title = "Skyline Express"
+    min_players = 1
+    max_players = 4
+    hidden_information = False
+    blurb = "Roll the four dice, seat passengers in your train carriage, chase tasks, VIPs and services."
+    options = (
+        Option(
+            "two_player",
+            "Two-player dice",
+            ("variant", "standard"),
+            labels=("Variant: 1 die, 2 dice, 1 die", "Standard: one die each"),
+            help="With two players: the first takes one die, the second two, the first the last "
+            "(the rulebook's variant), or each takes one die and two are left over.",
+        ),
+        Option(
+            "across",
+            "Sitting across",
+            ("benches", "anywhere"),
+            labels=("Two on one bench face two on the other", "Two and two anywhere in it"),
+            help="What the 'sit across' tasks ask of a compartment: the two pairs on facing benches, "
+            "or just two of each colour in it.",
+        ),
+    )
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> SkylineState:
+        self.check_players(players)
+        opts = self.resolved_options(options)
+        return SkylineState(players, seed, opts["two_player"], opts["across"])
+
+    def parse_move(self, state: SkylineState, text: str) -> SkyMove:
+        """The move written `text`, legal now or not (check() says why not)."""
+        move = _NOTATION.get(" ".join(str(text).split()))
+        if move is None:
+            raise IllegalMove(
+                f"{text!r} is not Skyline Express notation: d R, a R, v 5, c G, s RG1 or p 3a."
+            )
+        return move
+
+    def arena_figures(self, state: SkylineState) -> dict:
+        """Extra figures for the bench arena: the automaton's score and a strict win over it."""
+        if not state.solo:
+            return {}
+        auto = state.automaton_score()
+        return {"automaton_score": auto, "beat_automaton": int(state.scores()[0] > auto)}
+
+
+SPEC = SkylineSpec()

@@ -1,0 +1,590 @@
+"""Skyline Express: a printed roll-and-write sheet with a dice tray above it.
+
+Everything is laid out on a 900 x 770 design grid and scaled to the board area.
+The paper (carriage, empty tracks, task and service cards) is drawn once per
+layout and sheet; each frame adds the pencil marks, the dice and the highlights.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from ...ui import look
+from ...ui.board import Anim, BoardScene
+from .rules import (
+    COLOUR_NAMES,
+    COLOURS,
+    COMPARTMENTS,
+    DICE_TRACK,
+    SEATS,
+    SERVICE_TRACK,
+    SERVICES,
+    TASKS,
+    automaton_summary,
+    band,
+    seat_name,
+    task_text,
+)
+
+DESIGN = (900, 770)
+PAPER = (246, 240, 226)
+PAPER_EDGE = (196, 184, 160)
+INK = (52, 46, 40)
+FAINT = (150, 140, 124)
+PENCIL = {0: (208, 58, 48), 1: (236, 190, 30), 2: (58, 156, 82), 3: (46, 104, 196)}
+PENCIL_DARK = {k: tuple(int(v * 0.55) for v in c) for k, c in PENCIL.items()}
+GOLD_PEN = (214, 150, 20)
+WOOD = (150, 104, 64)
+GLASS = (176, 212, 232)
+SEAT_CLOTH = (214, 204, 186)
+PIPS = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74)),
+        4: ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)),
+        5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
+        6: ((0.28, 0.24), (0.72, 0.24), (0.28, 0.5), (0.72, 0.5), (0.28, 0.76), (0.72, 0.76))}
+ROLL_SECONDS = 0.6
+
+
+class SkylineScene(BoardScene):
+    # ---- layout --------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.scale = min(rect.w / DESIGN[0], rect.h / DESIGN[1])
+        w, h = int(DESIGN[0] * self.scale), int(DESIGN[1] * self.scale)
+        self.origin = (rect.x + (rect.w - w) // 2, rect.y + (rect.h - h) // 2)
+        self.paper = self.r(0, 36, 900, 734)
+        n = len(self.match.state.sheets)
+        tab_w = min(180, 900 // n)
+        self.tabs = [self.r(i * tab_w, 0, tab_w - 6, 34) for i in range(n)]
+        self.dice_rects = [self.r(20 + i * 74, 66, 60, 60) for i in range(4)]
+        self.face_rects = {v: self.r(336 + (v - 1) * 48, 74, 42, 42) for v in range(1, 7)}
+        self.paint_rects = {k: self.r(650 + k * 60, 74, 44, 44) for k in range(4)}
+        self.carriage = self.r(14, 164, 872, 222)
+        self.comp_rects = [self.r(30 + c * 141, 196, 134, 150) for c in range(COMPARTMENTS)]
+        self.seat_rects = []
+        for i in range(SEATS):
+            c, k = divmod(i, 4)
+            x = 30 + c * 141 + (8 if k % 2 == 0 else 80)
+            y = 204 + (0 if k < 2 else 84)
+            self.seat_rects.append(self.r(x, y, 46, 54))
+        self.track_boxes = {
+            "service": [self.r(112 + i * 22.5, 402, 20, 23) for i in range(SERVICE_TRACK)],
+            "dice": [self.r(112 + i * 22.5, 436, 20, 23) for i in range(DICE_TRACK)],
+        }
+        self.task_rects = {(d, b): self.r(14 + b * 172, 494 + row * 68, 164, 62)
+                           for row, d in enumerate((3, 2, 0, 1)) for b in range(3)}
+        self.service_rects = [self.r(548 + (i % 6) * 57, 494 + (i // 6) * 70, 52, 62) for i in range(len(SERVICES))]
+        self.score_rect = self.r(548, 640, 338, 124)
+        self.pinned = None  # (sheet shown, history length when a tab was clicked)
+        self._paper_cache = {}
+
+    def r(self, x, y, w, h) -> pygame.Rect:
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)), max(1, round(h * s)))
+
+    def fs(self, size: int) -> int:
+        return max(10, int(size * self.scale))
+
+    # ---- which sheet is on the paper --------------------------------------
+    def shown(self) -> int:
+        state = self.match.state
+        if self.pinned is not None and self.pinned[1] == len(state.history):
+            return self.pinned[0]
+        if state.to_move is not None:
+            return state.to_move
+        return self.viewer
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos  # task cards explain themselves under the mouse
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, tab in enumerate(self.tabs):
+                if tab.collidepoint(event.pos):
+                    self.pinned = (i, len(self.match.state.history))
+                    return
+        super().on_event(event)
+
+    # ---- targets -----------------------------------------------------------
+    def _target_rects(self):
+        yield from ((("die", i), rect) for i, rect in enumerate(self.dice_rects))
+        yield from ((("face", v), rect) for v, rect in self.face_rects.items())
+        yield from ((("paint", k), rect) for k, rect in self.paint_rects.items())
+        yield from ((("service", i), rect) for i, rect in enumerate(self.service_rects))
+        state = self.match.state
+        if state.to_move is not None and self.shown() == state.to_move:
+            yield from ((("seat", i), rect) for i, rect in enumerate(self.seat_rects))
+
+    def target_at(self, pos):
+        for target, rect in self._target_rects():
+            if rect.collidepoint(pos):
+                return target
+        return None
+
+    def target_rect(self, target) -> pygame.Rect:
+        name, arg = target
+        if name == "die":
+            return self.dice_rects[arg]
+        if name == "face":
+            return self.face_rects[arg]
+        if name == "paint":
+            return self.paint_rects[arg]
+        if name == "service":
+            return self.service_rects[arg]
+        return self.seat_rects[arg]
+
+    # ---- the paper, drawn once per sheet ---------------------------------------
+    def _paper_layer(self, view: dict, who: int) -> pygame.Surface:
+        key = (who, view["service_rows"])
+        layer = self._paper_cache.get(key)
+        if layer is None:
+            layer = self._paper_cache[key] = self._draw_paper(view, who)
+        return layer
+
+    def _draw_paper(self, view: dict, who: int) -> pygame.Surface:
+        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        p = self.paper
+        pygame.draw.rect(layer, (0, 0, 0, 90), p.move(5, 7), border_radius=6)
+        pygame.draw.rect(layer, PAPER, p, border_radius=6)
+        for y in range(p.y + 8, p.bottom - 4, max(6, int(22 * self.scale))):  # faint ruling like printed paper
+            pygame.draw.line(layer, (236, 228, 210), (p.x + 6, y), (p.right - 6, y))
+        pygame.draw.rect(layer, PAPER_EDGE, p, 2, border_radius=6)
+        self._draw_tray_labels(layer)
+        self._draw_carriage(layer)
+        self._draw_tracks(layer)
+        self._draw_tasks(layer, view)
+        self._draw_service_cards(layer, view)
+        return layer
+
+    def _label(self, surface, text, pos, size, colour=INK, bold=False, anchor="topleft"):
+        return look.text(surface, text, pos, self.fs(size), colour, bold=bold, anchor=anchor, shadow=False)
+
+    def _draw_tray_labels(self, layer) -> None:
+        tray = self.r(10, 44, 300, 104)
+        pygame.draw.rect(layer, (92, 62, 38), tray, border_radius=10)
+        pygame.draw.rect(layer, (60, 40, 24), tray, 2, border_radius=10)
+        felt = tray.inflate(-int(12 * self.scale), -int(12 * self.scale))
+        pygame.draw.rect(layer, (40, 102, 66), felt, border_radius=8)
+        self._label(layer, "Value: 1 dice point a step", self.r(336, 50, 0, 0).topleft, 13, INK, True)
+        self._label(layer, "Colour: 3 dice points", self.r(650, 50, 0, 0).topleft, 13, INK, True)
+        for v, rect in self.face_rects.items():
+            pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
+        self._label(layer, "1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+                    self.r(336, 128, 0, 0).topleft, 12, FAINT)
+
+    def _draw_carriage(self, layer) -> None:
+        s = self.scale
+        body = self.carriage
+        pygame.draw.rect(layer, (0, 0, 0, 60), body.move(3, 4), border_radius=int(26 * s))
+        pygame.draw.rect(layer, (64, 88, 112), body, border_radius=int(26 * s))
+        inner = self.r(22, 180, 856, 190)
+        pygame.draw.rect(layer, (226, 218, 200), inner, border_radius=int(12 * s))
+        # windows along the top edge, one pair per compartment
+        for c in range(COMPARTMENTS):
+            for k in (0, 1):
+                win = self.r(40 + c * 141 + k * 62, 168, 52, 10)
+                pygame.draw.rect(layer, GLASS, win, border_radius=3)
+                pygame.draw.rect(layer, (40, 60, 80), win, 1, border_radius=3)
+        # the corridor along the bottom
+        corridor = self.r(22, 346, 856, 24)
+        pygame.draw.rect(layer, (196, 184, 162), corridor)
+        for x in range(corridor.x, corridor.right, max(8, int(18 * s))):
+            pygame.draw.line(layer, (182, 170, 148), (x, corridor.y), (x, corridor.bottom))
+        self._label(layer, "corridor", (corridor.centerx, corridor.centery), 12, (110, 98, 80), anchor="center")
+        for c, comp in enumerate(self.comp_rects):
+            pygame.draw.rect(layer, (236, 230, 214), comp)
+            table = self.r(30 + c * 141 + 58, 200, 18, 26)
+            pygame.draw.rect(layer, WOOD, table, border_radius=3)
+            pygame.draw.rect(layer, (90, 60, 36), table, 1, border_radius=3)
+            for k in (0, 1):  # the two benches facing each other
+                bench = self.r(30 + c * 141 + (4 if k == 0 else 76), 200, 54, 142)
+                pygame.draw.rect(layer, (150, 60, 56), bench, border_radius=int(8 * s))
+                back = bench.copy()
+                back.w = max(3, int(8 * s))
+                if k == 1:
+                    back.right = bench.right
+                pygame.draw.rect(layer, (110, 40, 38), back, border_radius=3)
+            for k in range(4):
+                pygame.draw.rect(layer, SEAT_CLOTH, self.seat_rects[4 * c + k], border_radius=int(9 * s))
+                pygame.draw.rect(layer, (120, 50, 48), self.seat_rects[4 * c + k], 1, border_radius=int(9 * s))
+                sr = self.seat_rects[4 * c + k]
+                self._label(layer, seat_name(4 * c + k), (sr.right - 3, sr.bottom - 2), 10, (150, 120, 110),
+                            anchor="bottomright")
+            # partition wall and door to the corridor
+            wall = self.r(30 + c * 141 + 134, 180, 7, 166)
+            if c < COMPARTMENTS - 1:
+                pygame.draw.rect(layer, (64, 88, 112), wall)
+            door = self.r(30 + c * 141 + 36, 344, 62, 4)
+            pygame.draw.rect(layer, (120, 90, 60), door)
+            self._label(layer, str(c + 1), self.r(30 + c * 141 + 67, 186, 0, 0).topleft, 14, INK, True,
+                        anchor="center")
+
+    def _draw_tracks(self, layer) -> None:
+        for name, label in (("service", "Service"), ("dice", "Dice")):
+            boxes = self.track_boxes[name]
+            self._label(layer, label, (self.r(102, 0, 0, 0).x, boxes[0].centery), 14, INK, True, anchor="midright")
+            for i, box in enumerate(boxes):
+                pygame.draw.rect(layer, (255, 252, 244), box, border_radius=3)
+                pygame.draw.rect(layer, FAINT, box, 1, border_radius=3)
+                if (i + 1) % 5 == 0:  # every fifth space is numbered, faintly, inside
+                    self._label(layer, str(i + 1), box.center, 10, (200, 190, 172), anchor="center")
+
+    def _draw_tasks(self, layer, view) -> None:
+        self._label(layer, "Tasks (the set-up roll circles one per colour)", self.r(14, 470, 0, 0).topleft, 14,
+                    INK, True)
+        for (d, b), rect in self.task_rects.items():
+            task = TASKS[d][b]
+            pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
+            pygame.draw.rect(layer, PENCIL[d], rect, 2, border_radius=6)
+            tag = pygame.Rect(rect.x, rect.y, int(30 * self.scale), rect.h)
+            pygame.draw.rect(layer, PENCIL[d], tag, border_top_left_radius=6, border_bottom_left_radius=6)
+            self._label(layer, f"{2 * b + 1}-{2 * b + 2}", (tag.centerx, tag.centery), 11, (255, 255, 255), True,
+                        anchor="center")
+            icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
+            icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
+            self._task_icon(layer, task, icon)
+            self._label(layer, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK, True,
+                        anchor="midright")
+            kind = {"across": "across", "surround": "among 3", "window": "window", "corridor": "corridor"}[task[0]]
+            room = rect.right - int(24 * self.scale) - icon.right - int(6 * self.scale)
+            if look.font(self.fs(11)).size(kind)[0] <= room:  # the icon says it all when space is short
+                self._label(layer, kind, (icon.right + int(6 * self.scale), rect.centery), 11, FAINT,
+                            anchor="midleft")
+
+    def _task_icon(self, layer, task, box) -> None:
+        """A tiny compartment: left bench a+c, right bench b+d, window on top."""
+        kind, x, y, _ = task
+        pygame.draw.rect(layer, SEAT_CLOTH, box, border_radius=4)
+        pygame.draw.line(layer, GLASS, box.topleft, box.topright, 3)
+        cells = [pygame.Rect(box.x + (k % 2) * box.w // 2, box.y + (k // 2) * box.h // 2, box.w // 2, box.h // 2)
+                 for k in range(4)]
+        rad = max(3, box.w // 6)
+        if kind == "across":
+            fill = [x, y, x, y]
+        elif kind == "surround":
+            fill = [None, x, None, None]
+        else:
+            fill = [None] * 4
+        for k, cell in enumerate(cells):
+            c = fill[k]
+            if c is not None:
+                pygame.draw.circle(layer, PENCIL[c], cell.center, rad)
+                pygame.draw.circle(layer, INK, cell.center, rad, 1)
+            elif kind == "surround" or (kind == "window" and k < 2) or (kind == "corridor" and k >= 2):
+                pygame.draw.circle(layer, (255, 255, 255), cell.center, rad)
+                pygame.draw.circle(layer, INK, cell.center, rad, 1)
+                self._label(layer, "=", cell.center, 9, INK, True, anchor="center")
+
+    def _draw_service_cards(self, layer, view) -> None:
+        self._label(layer, "Services (5 service points)", self.r(548, 470, 0, 0).topleft, 14, INK, True)
+        for i, rect in enumerate(self.service_rects):
+            row, (a, b) = SERVICES[i]
+            pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
+            pygame.draw.rect(layer, FAINT, rect, 1, border_radius=6)
+            rad = max(5, int(11 * self.scale))
+            for k, colour in enumerate((a, b)):
+                centre = (rect.centerx + (-1 if k == 0 else 1) * int(11 * self.scale), rect.y + int(22 * self.scale))
+                pygame.draw.circle(layer, PENCIL[colour], centre, rad)
+                pygame.draw.circle(layer, INK, centre, rad, 1)
+                self._label(layer, COLOURS[colour], centre, 10, (255, 255, 255), True, anchor="center")
+            if look.font(self.fs(10)).size("2 / pair")[0] <= rect.w - 4:
+                self._label(layer, "2 / pair", (rect.centerx, rect.bottom - int(6 * self.scale)), 10, FAINT,
+                            anchor="midbottom")
+            if row == 1 and view["service_rows"] < 2:
+                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                veil.fill((246, 240, 226, 190))
+                layer.blit(veil, rect)
+                pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
+        if view["service_rows"] < 2:
+            row2 = self.service_rects[6].union(self.service_rects[11])
+            note = look.rendered("second row: 3–4 players only", self.fs(12), INK, True).get_rect(center=row2.center)
+            pygame.draw.rect(layer, PAPER, note.inflate(10, 4), border_radius=4)
+            self._label(layer, "second row: 3–4 players only", row2.center, 12, INK, True, anchor="center")
+
+    # ---- drawing each frame -------------------------------------------------
+    def draw_board(self, surface, view: dict, hints) -> None:
+        who = self.shown()
+        surface.blit(self._paper_layer(view, who), (0, 0))
+        self._draw_tabs(surface, view, who)
+        hidden = self.hidden_targets()
+        self._draw_dice(surface, view, hints, hidden)
+        self._draw_die_controls(surface, view, hints)
+        self._draw_passengers(surface, view, who, hints, hidden)
+        self._draw_track_marks(surface, view["sheets"][who])
+        self._draw_task_marks(surface, view)
+        self._draw_service_marks(surface, view, who, hints)
+        self._draw_score(surface, view, who)
+        self._draw_task_tip(surface)
+
+    def _draw_task_tip(self, surface) -> None:
+        pos = getattr(self, "mouse", None)
+        if pos is None:
+            return
+        for (d, b), rect in self.task_rects.items():
+            if rect.collidepoint(pos):
+                tip = f"{COLOUR_NAMES[d].capitalize()} {2 * b + 1}-{2 * b + 2}: {task_text(TASKS[d][b])}"
+                size = self.fs(12)
+                image = look.rendered(tip, size, INK, False)
+                box = image.get_rect(topleft=(rect.x, rect.bottom + 4)).inflate(12, 8)
+                box.clamp_ip(self.paper)
+                pygame.draw.rect(surface, (255, 250, 224), box, border_radius=5)
+                pygame.draw.rect(surface, INK, box, 1, border_radius=5)
+                surface.blit(image, image.get_rect(center=box.center))
+                return
+
+    def _sheet_colour(self, view, who) -> tuple:
+        if view["solo"] and who == 1:
+            return (120, 124, 132)
+        return self.seat_rgb(who)
+
+    def _draw_tabs(self, surface, view, who) -> None:
+        for i, tab in enumerate(self.tabs):
+            on = i == who
+            pygame.draw.rect(surface, PAPER if on else (120, 110, 96), tab, border_top_left_radius=8,
+                             border_top_right_radius=8)
+            pygame.draw.rect(surface, PAPER_EDGE, tab, 1, border_top_left_radius=8, border_top_right_radius=8)
+            if view["solo"] and i == 1:
+                name = "Automaton"
+                pygame.draw.rect(surface, self._sheet_colour(view, i), (tab.x + 8, tab.centery - 6, 12, 12))
+            else:
+                name = self.match.seats[i].name
+                look.draw_seat_shape(surface, self.match.seats[i].colour, (tab.x + 14, tab.centery),
+                                     max(5, int(8 * self.scale)), self.seat_rgb(i))
+            if view["to_move"] == i:
+                name = "▶ " + name
+            label = look.fit_text(f"{name}  {view['breakdowns'][i]['total']}", self.fs(13), tab.w - 30, bold=on)
+            look.text(surface, label, (tab.x + 26, tab.centery), self.fs(13), INK if on else (240, 232, 218),
+                      bold=on, anchor="midleft", shadow=False)
+
+    def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
+        base = PENCIL[colour]
+        if dim:
+            base = tuple(int(c * 0.45 + 90) for c in base)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=rect.w // 6)
+        pygame.draw.rect(surface, base, rect, border_radius=rect.w // 6)
+        pygame.draw.rect(surface, PENCIL_DARK[colour], rect, 2, border_radius=rect.w // 6)
+        pip = (255, 255, 255) if colour != 1 else (60, 44, 10)
+        rad = max(2, rect.w // 11)
+        for fx, fy in PIPS[value]:
+            pygame.draw.circle(surface, pip, (rect.x + int(fx * rect.w), rect.y + int(fy * rect.h)), rad)
+
+    def _draw_dice(self, surface, view, hints, hidden) -> None:
+        rolling = ("die", "roll") in hidden
+        for d, rect in enumerate(self.dice_rects):
+            taker = view["taken"][d]
+            if rolling and taker < 0:
+                continue  # the roll animation draws it
+            self.die_face(surface, rect, d, view["dice"][d], dim=taker >= 0 and d != view["die"])
+            if taker >= 0:
+                badge = (rect.right - 4, rect.bottom - 4)
+                if view["solo"] and taker == 1:
+                    pygame.draw.rect(surface, (120, 124, 132), (badge[0] - 7, badge[1] - 7, 14, 14))
+                    pygame.draw.rect(surface, INK, (badge[0] - 7, badge[1] - 7, 14, 14), 1)
+                else:
+                    look.draw_seat_shape(surface, self.match.seats[taker].colour, badge, 7, self.seat_rgb(taker))
+            if ("die", d) in hints.next_targets:
+                self.glow(surface, rect.center, rect.w * 0.72)
+        if view["phase"] == "tie":
+            self._label(surface, "The automaton's priorities tie: give it one of the glowing dice",
+                        self.r(14, 149, 0, 0).topleft, 12, INK, True)
+        note = self._automaton_note(view)
+        if note:
+            self._label(surface, look.fit_text(note, self.fs(12), self.r(0, 0, 870, 0).w), self.r(14, 149, 0, 0).topleft,
+                        12, INK, True)
+
+    def _automaton_note(self, view) -> str:
+        if not view["solo"] or not view["last_auto"] or view["phase"] == "tie":
+            return ""
+        summary = automaton_summary(view["last_auto"])
+        return summary[0].upper() + summary[1:]
+
+    def _draw_die_controls(self, surface, view, hints) -> None:
+        active = view["phase"] == "place"
+        for v, rect in self.face_rects.items():
+            current = active and v == view["value"]
+            if active:
+                self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in hints.next_targets)
+            else:
+                pygame.draw.rect(surface, (232, 226, 212), rect, border_radius=rect.w // 6)
+                self._label(surface, str(v), rect.center, 14, FAINT, anchor="center")
+            if current:
+                pygame.draw.rect(surface, GOLD_PEN, rect.inflate(6, 6), 3, border_radius=rect.w // 5)
+            if ("face", v) in hints.next_targets and hints.hover == ("face", v):
+                cost = abs(v - view["value"])
+                self._label(surface, f"{cost} pt", (rect.centerx, rect.bottom + 3), 11, INK, True, anchor="midtop")
+        for k, rect in self.paint_rects.items():
+            on = active and k == view["colour"]
+            can = ("paint", k) in hints.next_targets
+            base = PENCIL[k] if (on or can) else tuple(int(c * 0.35 + 150) for c in PENCIL[k])
+            pygame.draw.circle(surface, base, rect.center, rect.w // 2)
+            pygame.draw.circle(surface, INK, rect.center, rect.w // 2, 1)
+            self._label(surface, COLOURS[k], rect.center, 13, (255, 255, 255), True, anchor="center")
+            if on:
+                pygame.draw.circle(surface, GOLD_PEN, rect.center, rect.w // 2 + 4, 3)
+        for target in hints.next_targets:
+            if target[0] in ("face", "paint") and target == hints.hover:
+                rect = self.target_rect(target)
+                pygame.draw.rect(surface, look.HIGHLIGHT, rect.inflate(8, 8), 2, border_radius=8)
+
+    def passenger(self, surface, rect, colour, vip=False, *, scale=1.0, alpha=255) -> None:
+        """A passenger from above: shoulders and a head, a letter for the colour,
+        and a pen circle round a VIP."""
+        w = max(6, int(rect.w * 0.86 * scale))
+        body = pygame.Surface((w + 8, int(w * 1.2) + 8), pygame.SRCALPHA)
+        cx = body.get_width() // 2
+        c = PENCIL[colour]
+        dark = PENCIL_DARK[colour]
+        shoulders = pygame.Rect(0, 0, w, int(w * 0.55))
+        shoulders.midbottom = (cx, body.get_height() - 6)
+        pygame.draw.ellipse(body, c, shoulders)
+        pygame.draw.ellipse(body, dark, shoulders, 2)
+        head_r = int(w * 0.27)
+        head = (cx, shoulders.top + head_r // 3)
+        pygame.draw.circle(body, (236, 200, 160), head, head_r)
+        pygame.draw.circle(body, dark, head, head_r, 2)
+        pygame.draw.arc(body, dark, (head[0] - head_r, head[1] - head_r, 2 * head_r, 2 * head_r), 0.3, 2.8, 4)
+        look.text(body, COLOURS[colour], (cx, shoulders.centery + 3), max(9, int(w * 0.26)),
+                  (255, 255, 255) if colour != 1 else (80, 60, 10), bold=True, anchor="center", shadow=False)
+        if alpha < 255:
+            body.set_alpha(alpha)
+        surface.blit(body, body.get_rect(center=rect.center))
+        if vip:
+            ring = rect.inflate(int(4 * self.scale), -int(2 * self.scale))
+            pygame.draw.ellipse(surface, GOLD_PEN, ring, max(2, int(3 * self.scale)))
+
+    def _draw_passengers(self, surface, view, who, hints, hidden) -> None:
+        sheet = view["sheets"][who]
+        for i, rect in enumerate(self.seat_rects):
+            colour = sheet["colours"][i]
+            if colour >= 0 and ("seat", i) not in hidden:
+                self.passenger(surface, rect, colour, sheet["vips"][i])
+        last = view["last_seats"][who]
+        if last is not None and ("seat", last) not in hidden:
+            pygame.draw.rect(surface, (255, 255, 255), self.seat_rects[last].inflate(4, 4), 2,
+                             border_radius=int(10 * self.scale))
+        if view["phase"] != "place" or who != view["to_move"]:
+            return
+        for target in hints.next_targets:
+            if target[0] == "seat":
+                rect = self.seat_rects[target[1]]
+                pygame.draw.rect(surface, (255, 236, 150), rect.inflate(-int(30 * self.scale), -int(38 * self.scale)),
+                                 border_radius=4)
+        hover = hints.hover
+        if hover and hover[0] == "seat":
+            rect = self.seat_rects[hover[1]]
+            if hints.hover_ok:
+                self.passenger(surface, rect, view["colour"], view["value"] >= 5, alpha=150)
+                pygame.draw.rect(surface, look.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=int(10 * self.scale))
+            else:
+                pygame.draw.rect(surface, look.BAD, rect.inflate(4, 4), 2, border_radius=int(10 * self.scale))
+
+    def _draw_track_marks(self, surface, sheet) -> None:
+        for name, earned, spent, colour in (
+            ("service", sheet["service_earned"], sheet["service_spent"], (92, 140, 200)),
+            ("dice", sheet["dice_earned"], sheet["dice_spent"], (220, 130, 60)),
+        ):
+            for i, box in enumerate(self.track_boxes[name][:earned]):
+                pygame.draw.rect(surface, colour, box.inflate(-4, -4), border_radius=2)
+                if i < spent:
+                    pygame.draw.line(surface, INK, box.topleft, box.bottomright, 2)
+                    pygame.draw.line(surface, INK, box.topright, box.bottomleft, 2)
+            boxes = self.track_boxes[name]
+            left = earned - spent
+            self._label(surface, f"{left} to spend", (boxes[-1].right + int(10 * self.scale), boxes[0].centery), 12,
+                        INK, True, anchor="midleft")
+
+    def _draw_task_marks(self, surface, view) -> None:
+        for d, v in enumerate(view["task_roll"]):
+            rect = self.task_rects[(d, band(v))]
+            pygame.draw.ellipse(surface, GOLD_PEN, rect.inflate(int(6 * self.scale), int(8 * self.scale)),
+                                max(2, int(3 * self.scale)))
+        for (d, b), rect in self.task_rects.items():
+            if band(view["task_roll"][d]) != b:
+                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                veil.fill((246, 240, 226, 150))
+                surface.blit(veil, rect)
+
+    def _draw_service_marks(self, surface, view, who, hints) -> None:
+        for i, rect in enumerate(self.service_rects):
+            owner = view["service_owner"][i]
+            if owner == who:
+                pygame.draw.ellipse(surface, GOLD_PEN, rect.inflate(int(8 * self.scale), int(4 * self.scale)),
+                                    max(2, int(3 * self.scale)))
+            elif owner >= 0:
+                pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
+                pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
+                self._label(surface, view["names"][owner][:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
+                            anchor="midbottom")
+            if ("service", i) in hints.next_targets:
+                self.glow(surface, rect.center, rect.w * 0.62, width=2)
+        hover = hints.hover
+        if hover and hover[0] == "service":
+            row, (a, b) = SERVICES[hover[1]]
+            tip = f"{COLOUR_NAMES[a]} and {COLOUR_NAMES[b]}: 2 points per pair"
+            self._label(surface, tip, self.r(548, 630, 0, 0).topleft, 11, INK)
+
+    def _draw_score(self, surface, view, who) -> None:
+        box = self.score_rect
+        pygame.draw.rect(surface, (252, 248, 238), box, border_radius=8)
+        pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+        b = view["breakdowns"][who]
+        auto = view["solo"] and who == 1
+        rows = [("Tasks", b["tasks"] if not auto else "none"), ("VIPs" + (" (doubled)" if auto else ""), b["vips"]),
+                ("Services", b["services"])]
+        y = box.y + int(8 * self.scale)
+        step = int(24 * self.scale)
+        title = "Automaton's score" if auto else f"Score of {self.match.seats[who].name}"
+        self._label(surface, look.fit_text(title, self.fs(13), box.w - 20, True), (box.x + 10, y), 13, INK, True)
+        y += step
+        for label, value in rows:
+            self._label(surface, label, (box.x + 14, y), 13, INK)
+            self._label(surface, str(value), (box.right - 14, y), 13, INK, True, anchor="topright")
+            y += int(20 * self.scale)
+        pygame.draw.line(surface, INK, (box.x + 10, y + 2), (box.right - 10, y + 2), 1)
+        self._label(surface, "Total", (box.x + 14, y + 5), 15, INK, True)
+        self._label(surface, str(b["total"]), (box.right - 14, y + 5), 15, INK, True, anchor="topright")
+
+    # ---- animations ------------------------------------------------------------
+    def animations_for(self, move, seat, before, after) -> list:
+        anims = []
+        who = self.shown()
+        old, new = before["sheets"][who]["colours"], after["sheets"][who]["colours"]
+        for i in range(SEATS):
+            if old[i] < 0 <= new[i]:
+                colour, vip = new[i], after["sheets"][who]["vips"][i]
+                rect = self.seat_rects[i]
+
+                def paint(surface, t, rect=rect, colour=colour, vip=vip):
+                    self.passenger(surface, rect, colour, vip and t > 0.7, scale=0.4 + 0.6 * t, alpha=int(120 + 135 * t))
+                anims.append(Anim(0.3, paint, hides=frozenset({("seat", i)})))
+        if after["rolls"] != before["rolls"]:
+            free = [d for d in range(4) if after["taken"][d] < 0]
+            rng = random.Random(after["rolls"])
+            spins = [[rng.randint(1, 6) for _ in range(12)] for _ in range(4)]
+
+            def roll(surface, t, free=free, dice=after["dice"], spins=spins):
+                for d in free:
+                    rect = self.dice_rects[d]
+                    bounce = int(math.sin(t * math.pi * 3) * (1 - t) * 14 * self.scale)
+                    value = dice[d] if t > 0.85 else spins[d][int(t * 11)]
+                    self.die_face(surface, rect.move(0, -abs(bounce)), d, value)
+            anims.append(Anim(ROLL_SECONDS, roll, hides=frozenset({("die", "roll")})))
+        return anims
+
+    def results_headline(self) -> str:
+        state = self.match.state
+        if not state.solo or state.outcome is None:
+            return ""
+        me, auto = state.scores()[0], state.automaton_score()
+        if me > auto:
+            return "You beat the automaton!"
+        if me == auto:
+            return "A tie with the automaton!"
+        return "The automaton wins"
+
+    def score_breakdown(self, seat: int) -> str:
+        b = self.match.state.breakdown(seat)
+        return f"tasks {b['tasks']} · VIPs {b['vips']} · services {b['services']}"
+
+
+SCENE = SkylineScene

@@ -1,0 +1,55 @@
+"""Skyline Express: the heuristics the computer player searches with."""
+from __future__ import annotations
+
+import random
+
+from game.engine import ai as engine_ai
+from game.games.skyline_express import ai
+from game.games.skyline_express.rules import B, EMPTY, G, SPEC, TASKS, Y
+
+
+def test_candidates_are_legal_and_few():
+    for players in (1, 2, 3, 4):
+        state = SPEC.new_game(players, 3)
+        rng = random.Random(players)
+        for _ in range(40):
+            moves = state.legal_moves()
+            cands = ai.candidate_moves(state, moves)
+            assert cands and set(cands) <= set(moves) and len(cands) <= ai.CANDIDATES
+            assert ai.rollout_move(state, moves, rng) in moves
+            chances = ai.evaluate(state)
+            assert len(chances) == players and all(0.0 <= c <= 1.0 for c in chances)
+            state.apply(rng.choice(moves))
+
+
+def test_a_vip_goes_beside_its_own_colour():
+    state = SPEC.new_game(2, 1)
+    state.tasks = [TASKS[B][2]]  # red across yellow: no hope for it in a green compartment
+    sheet = state.sheets[0]
+    sheet.colours[0:3] = [G, G, G]
+    state.dice = [2, 2, 6, 2]
+    state._legal = None
+    state.apply(SPEC.parse_move(state, "d G"))
+    move = ai.greedy_move(state)
+    assert str(move) == "p 1d"
+
+
+def test_the_person_gives_the_automaton_the_weaker_tied_die():
+    state = SPEC.new_game(1, 1)
+    auto = state.sheets[1]
+    auto.colours[0:2] = [Y, Y]  # a yellow beside them is worth more to it than a blue anywhere
+    auto.vips[0] = True
+    state.phase, state.tied, state.to_move = "tie", [Y, B], 0
+    state.dice = [1, 5, 1, 5]
+    state._legal = None
+    assert str(ai.greedy_move(state)) == "a B"
+
+
+def test_the_search_plays_a_whole_solo_game_quickly():
+    state = SPEC.new_game(1, 7)
+    k = 0
+    while not state.is_over:
+        state.apply(engine_ai.choose_move(state, "normal", k, iterations=20))
+        k += 1
+    assert state.sheets[0].colours.count(EMPTY) == 0
+    assert state.sheets[0].filled == 24 and state.scores()[0] > 0

@@ -1,0 +1,183 @@
+"""Skyline Express played through the real app with synthetic mouse events only."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.board import BoardScene
+from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+
+from uikit import choose, click, click_button, click_target, make_app, pump, run_until, screenshot
+
+GAME = "skyline_express"
+
+
+@pytest.fixture
+def app():
+    app = make_app()
+    app.settings["animation_speed"] = "fast"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+def open_setup(app):
+    """Click the game's card on the title screen: it opens the new-game screen."""
+    click(app, app.scene.cards[GAME].center)
+    assert isinstance(app.scene, SetupScene) and app.scene.spec.id == GAME
+    return app.scene
+
+
+def seat_kind_menu(scene, seat):
+    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+
+
+def pick(state, rng):
+    """A sensible random move: mostly seat the passenger, now and then pay for something."""
+    moves = state.legal_moves()
+    seats = [m for m in moves if m.kind == "p"]
+    if seats and rng.random() < 0.85:
+        return rng.choice(seats)
+    return rng.choice(moves)
+
+
+def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    board.controller.ai_delay = 0.0
+    for n in range(max_clicks):
+        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
+        if board.match.state.is_over:
+            return board
+        state = board.match.state
+        move = pick(state, rng)
+        before = len(state.history)
+        click_target(app, move.targets[0])
+        assert board.match.state.history[before] == move, f"the click did not play {move}"
+        if n in shots:
+            screenshot(app, f"skyline-{shots[n]}")
+    raise AssertionError("game did not end")
+
+
+def test_solo_game_against_the_automaton_by_mouse(app):
+    setup = open_setup(app)
+    choose(app, setup.count_menu, "1")
+    setup = app.scene
+    screenshot(app, "skyline-setup")
+    click_button(app, "Start")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.match.state.solo
+    screenshot(app, "skyline-solo-start")
+
+    # a click on a seat before taking a die is refused with the rule
+    click_target(app, ("die", 0))
+    assert board.match.state.phase == "place"
+    screenshot(app, "skyline-solo-place")
+    click(app, board.tabs[1].center)  # peek at the automaton's sheet: seats are not clickable there
+    assert board.shown() == 1 and board.target_at(board.seat_rects[0].center) is None
+    click(app, board.tabs[0].center)
+    click_target(app, ("seat", 5))
+    assert board.match.state.sheets[0].colours[5] == 0
+    assert board.match.state.sheets[1].filled == 1  # the automaton played at once
+    screenshot(app, "skyline-solo-after-automaton")
+
+    play_by_mouse(app, random.Random(4), shots={30: "solo-mid"})
+    state = board.match.state
+    assert state.is_over and all(s.full for s in state.sheets)
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    screenshot(app, "skyline-solo-results")
+    assert "automaton" in state.outcome.reason.lower()
+    assert app.scene.headline() in ("You beat the automaton!", "A tie with the automaton!", "The automaton wins")
+    click_button(app, "Look at the board")
+    assert app.scene is board
+    screenshot(app, "skyline-solo-end-board")
+
+
+def test_two_player_variant_by_mouse_with_a_refused_click(app):
+    setup = open_setup(app)
+    choose(app, seat_kind_menu(setup, 1), "Human")
+    click_button(app, "Start")
+    board = app.scene
+    state = board.match.state
+    assert state.players == 2 and state.two_player == "variant"
+    click_target(app, ("seat", 0))
+    assert board.controller.message == "Take a die from the tray first."
+    assert board.match.state.history == []
+    # first player one die, second player two, first player the last
+    movers = []
+    rng = random.Random(1)
+    for _ in range(4):
+        st = board.match.state
+        movers.append(st.to_move)
+        free = next(d for d in range(4) if st.taken[d] < 0)
+        click_target(app, ("die", free))
+        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+    assert movers == [0, 1, 1, 0]
+    screenshot(app, "skyline-2p-round-two")
+    play_by_mouse(app, random.Random(7), shots={40: "2p-mid"})
+    assert board.match.state.is_over
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    screenshot(app, "skyline-2p-results")
+
+
+def test_four_players_with_computers_and_small_window(app):
+    spec = registry.GAMES[GAME]
+    seats = [Seat("Ada", 0), Seat("Bo", 1, "computer", "easy"), Seat("Cy", 2, "computer", "easy"),
+             Seat("Di", 4, "computer", "easy")]
+    match = Match(spec, seats, 3)
+    start_match(app, match)
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    screenshot(app, "skyline-4p-start")
+    rng = random.Random(2)
+    for _ in range(3):
+        run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
+        st = board.match.state
+        if st.phase == "pick":
+            free = next(d for d in range(4) if st.taken[d] < 0)
+            click_target(app, ("die", free))
+        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+    run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
+    screenshot(app, "skyline-4p-round-three")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    pump(app)
+    assert app.size == (960, 640)
+    for move in board.match.state.legal_moves():
+        rect = board.target_rect(move.targets[0])
+        assert board.board_rect.contains(rect)
+        assert board.target_at(rect.center) == move.targets[0]
+    screenshot(app, "skyline-4p-small")
+
+
+def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
+    spec = registry.GAMES[GAME]
+    start_match(app, Match(spec, [Seat("Ada", 0)], 0))  # seed 0: the automaton's yellow and green tie
+    board = app.scene
+    click_target(app, ("die", 0))
+    pos = board.target_rect(("seat", 0)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    hints = board.controller.hints()
+    assert hints.hover == ("seat", 0) and hints.hover_ok
+    screenshot(app, "skyline-hover")
+    click_target(app, ("seat", 0))
+    state = board.match.state
+    assert state.phase == "tie" and state.tied == [1, 2]
+    assert board.controller.next_targets() == {("die", 1), ("die", 2)}
+    screenshot(app, "skyline-tie")
+    click_target(app, ("die", 3))  # not among the tied dice: refused with the rule
+    assert "priorities" in board.controller.message
+    click_target(app, ("die", 2))
+    assert board.match.state.sheets[1].colours.count(2) == 1
+    assert board.match.state.phase == "pick"
+    assert "automaton: green" in board.log[-1][1]
+    # a task card explains itself under the mouse
+    pos = board.task_rects[(2, 0)].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    screenshot(app, "skyline-task-tip")
