@@ -1,6 +1,6 @@
 """Heuristics that help the generic search (game/engine/ai.py) play SkyRunner.
 
-Looked up by name: rollout_move, evaluate, LEVELS. Pure Python.
+Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
 """
 from __future__ import annotations
 
@@ -35,12 +35,32 @@ def evaluate(state) -> list:
     return [w / total for w in weights]
 
 
+def winning_climb(state, moves):
+    """A climbing card that takes the figure onto the roof now, if there is one."""
+    if state.phase != "choose":
+        return None
+    seat = state.to_move
+    for m in reversed(moves):
+        if m.card[:1] == "C" and state.climb_plan(seat, int(m.card[1:]))[0] >= state.roof:
+            return m
+    return None
+
+
+def candidate_moves(state, moves) -> list:
+    """A climb onto the roof is played at once: later rounds would win too in
+    most playouts, so the search alone would not hurry."""
+    win = winning_climb(state, moves)
+    return [win] if win is not None else moves
+
+
 def rollout_move(state, moves, rng):
-    """Playouts: attacks go to the highest other figure, a climbing card is
-    played half the time, otherwise a random bid."""
+    """Playouts: a winning climb first, attacks go to the highest other figure,
+    a climbing card is played half the time, otherwise a random bid."""
     if len(moves) == 1:
         return moves[0]
-    seat = state.to_move
+    win = winning_climb(state, moves)
+    if win is not None:
+        return win
     if state.phase == "use":
         others = [m for m in moves if m.kind == "u"]
         return max(others, key=lambda m: (state.pos[m.target][0], -m.target))
@@ -53,5 +73,4 @@ def rollout_move(state, moves, rng):
     bids = [m for m in moves if m.card[:1] == "N"]
     if bids and (state.open is not None):
         return bids[rng.randrange(len(bids))]
-    del seat
     return moves[rng.randrange(len(moves))]

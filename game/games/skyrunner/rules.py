@@ -420,7 +420,7 @@ class SkyState(State):
             self.hand[seat].remove("E")
             self.discard.append("E")
         self.pos[seat] = [y, g]
-        note = f"{seat_name(seat)} climbs {y - y0} with Climb {value}"
+        note = f"{seat_name(seat)} climbs {y - y0}" + ("" if y - y0 == value - side else f" of {value}")
         extras = []
         if side:
             extras.append(f"{side} sideways")

@@ -38,13 +38,17 @@ def _arrow(surface, colour, cx, cy, size, down=False) -> None:
     pygame.draw.polygon(surface, colour, pts)
 
 
-def _gear(surface, colour, cx, cy, size, lost=False) -> None:
-    """A carabiner: the climber's equipment."""
-    rect = pygame.Rect(0, 0, int(size * 1.1), int(size * 1.8))
+def _gear(surface, colour, cx, cy, size, lost=False, bg=(0, 0, 0)) -> None:
+    """A carabiner (the climber's equipment): a ring with its gate open on the right."""
+    rect = pygame.Rect(0, 0, int(size * 1.2), int(size * 1.9))
     rect.center = (cx, cy)
-    pygame.draw.rect(surface, colour, rect, max(2, int(size * 0.22)), border_radius=int(size * 0.55))
-    pygame.draw.line(surface, colour, (rect.right - 2, rect.y + rect.h * 0.35), (rect.right - 2, rect.y + rect.h * 0.65),
-                     max(2, int(size * 0.3)))
+    line = max(2, int(size * 0.3))
+    pygame.draw.rect(surface, colour, rect, line, border_radius=int(size * 0.58))
+    gap = pygame.Rect(rect.right - line - 1, rect.y + rect.h * 0.3, line + 2, rect.h * 0.34)
+    pygame.draw.rect(surface, bg, gap)
+    pygame.draw.line(surface, colour, (rect.right - line // 2, rect.y + rect.h * 0.3),
+                     (rect.right + size * 0.35, rect.y + rect.h * 0.62), max(2, line - 1))
+    pygame.draw.rect(surface, colour, (rect.x - line // 2, cy - size * 0.3, line * 2, size * 0.6))  # the spine
     if lost:
         pygame.draw.line(surface, (230, 40, 30), (rect.x - 4, rect.bottom + 2), (rect.right + 4, rect.y - 2),
                          max(3, int(size * 0.28)))
@@ -88,7 +92,7 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, dark, inner, 1, border_radius=radius // 2)
     cx, cy = rect.centerx, rect.centery - h // 12
     big = max(12, int(h * 0.36))
-    small = max(9, int(h * 0.12))
+    small = max(8, min(12, int(w * 0.15)))
     value = card[1:]
     if kind == "N":
         ink = (20, 16, 12) if sum(bg) > 420 else (255, 255, 255)
@@ -101,13 +105,13 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         _arrow(surf, accent, cx, cy - h * 0.08, h * 0.13)
         look.text(surf, value, (cx, cy + h * 0.16), big, accent, bold=True, anchor="center", shadow=False)
     elif kind in ("E", "L"):
-        _gear(surf, accent, cx, cy, h * 0.14, lost=kind == "L")
+        _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=tuple(int(c * 0.82) for c in bg[:3]))
     elif kind == "S":
         _arrow(surf, accent, cx, cy - h * 0.06, h * 0.13, down=True)
         look.text(surf, "3", (cx, cy + h * 0.18), int(big * 0.8), accent, bold=True, anchor="center", shadow=False)
     elif kind == "X":
-        pts = [(cx - w * 0.3, cy - h * 0.16), (cx + w * 0.05, cy - h * 0.02), (cx - w * 0.08, cy + h * 0.02),
-               (cx + w * 0.3, cy + h * 0.2), (cx - w * 0.02, cy + h * 0.06), (cx + w * 0.1, cy + h * 0.01)]
+        pts = [(cx + w * 0.08, cy - h * 0.26), (cx - w * 0.24, cy + h * 0.04), (cx - w * 0.02, cy + h * 0.04),
+               (cx - w * 0.12, cy + h * 0.26), (cx + w * 0.24, cy - h * 0.06), (cx + w * 0.02, cy - h * 0.06)]
         pygame.draw.polygon(surf, accent, pts)
         look.text(surf, value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, bold=True, anchor="topright",
                   shadow=False)
@@ -252,8 +256,11 @@ class SkyRunnerScene(BoardScene):
         area = self.hand_rect.inflate(-24, 0)
         step = min(w + 8, (area.w - w) / max(1, len(cards) - 1))
         x0 = area.x + max(0, (area.w - (step * (len(cards) - 1) + w)) / 2)
-        top = self.hand_rect.y + 26
-        return [(card, pygame.Rect(int(x0 + i * step), top, w, h)) for i, card in enumerate(cards)]
+        top = self.hand_rect.y + 24
+        mid = (len(cards) - 1) / 2 or 1
+        # a gentle fan: the outer cards sit a little lower
+        return [(card, pygame.Rect(int(x0 + i * step), top + int(6 * ((i - mid) / mid) ** 2), w, h))
+                for i, card in enumerate(cards)]
 
     def figure_rect(self, seat, view) -> pygame.Rect:
         y, g = view["figures"][seat]
