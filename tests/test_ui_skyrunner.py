@@ -171,3 +171,13 @@ def test_board_fits_the_smallest_window(app):
     for seat in range(5):
         assert board.board_rect.contains(board.plaques[seat])
     screenshot(app, "skyrunner-small-window-5p")
+
+
+def test_rules_screen_shows_our_rules(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 3))
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Rules")
+    screenshot(app, "skyrunner-rules")
+    assert type(app.scene).__name__ == "RulesScene"
