@@ -431,7 +431,8 @@ class SkyState(State):
         self.last_round["notes"].append(note)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], "climb"])
         if y >= self.roof:
-            self._finish((seat,), f"{seat_name(seat)} reached the roof first.")
+            # the reason is shown as it is, so it names no seat (the headline names the winner)
+            self._finish((seat,), "The first climber reached the roof.")
 
     def _attack(self, seat: int, card: str, target: int) -> None:
         if card == "L":
