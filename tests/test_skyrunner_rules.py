@@ -209,6 +209,18 @@ def test_overtaking_without_equipment_stops_below():
     assert s.pos[0] == [3, 0]
 
 
+def test_from_the_street_a_figure_keeps_its_own_groove_when_free():
+    s = clear(new(2), "E")
+    s.hand[1] = ["C3"]
+    play_round(s, {0: "N1", 1: "C3"})
+    assert s.pos[1] == [3, 1]
+    s = clear(new(2), "E")
+    s.pos[0] = [2, 1]
+    s.hand[1] = ["C3"]
+    play_round(s, {0: "N1", 1: "C3"})
+    assert s.pos[1] == [3, 0]  # its own groove is blocked: it starts up the free one
+
+
 def test_passing_sideways_needs_no_equipment_and_costs_a_step():
     s = clear(new(2, lower=2), "E")
     s.pos[0], s.pos[1] = [2, 0], [3, 0]

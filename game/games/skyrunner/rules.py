@@ -170,7 +170,7 @@ class SkyState(State):
     def climb_plan(self, seat: int, value: int):
         """Where a climbing card of `value` takes the figure: the highest reach
         over every way up (straight, or sideways first, ruling 5), then the fewest
-        equipment cards, the fewest sideways steps, the leftmost groove.
+        equipment cards, the fewest sideways steps, the nearest groove, the leftmost.
         Returns (y, g, equipment used, sideways steps, figures passed)."""
         y, g = self.pos[seat]
         equipment = self.hand[seat].count("E")
@@ -183,7 +183,7 @@ class SkyState(State):
             if y > 0 and any(self.occupant(y, gg, seat) is not None for gg in range(g + step, g2 + step, step)):
                 continue
             ey, eg, used, passed = self._straight(seat, y, g2, value - side, value, equipment)
-            key = (ey, -used, -side, -g2)
+            key = (ey, -used, -side, -abs(g2 - g), -g2)
             if best is None or key > best[0]:
                 best = (key, (ey, eg, used, side, passed))
         return best[1]
