@@ -181,3 +181,34 @@ def test_rules_screen_shows_our_rules(app):
     click_button(app, "Rules")
     screenshot(app, "skyrunner-rules")
     assert type(app.scene).__name__ == "RulesScene"
+
+
+def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(SPEC, seats, 6))
+    pump(app)
+    for keep in (False, True):
+        if isinstance(app.scene, HandOffScene):
+            click_button(app, f"I am {app.scene.name}: show my view")
+        board = app.scene
+        state = board.match.state
+        state.open = "S"
+        state.pos[1] = [6, 1]
+        board.controller._cache_key = None
+        bids = {state.to_move: "N8", 1 - state.to_move: "N1"}
+        winner = state.to_move
+        for _ in range(2):
+            if isinstance(app.scene, HandOffScene):
+                click_button(app, f"I am {app.scene.name}: show my view")
+            play_move(app, board, SPEC.parse_move(state, bids[state.to_move]))
+        if isinstance(app.scene, HandOffScene):
+            click_button(app, f"I am {app.scene.name}: show my view")
+        assert state.phase == "use" and state.to_move == winner
+        if keep:
+            click_button(app, "Keep the card for later")
+            assert "S" in state.hand[winner]
+        else:
+            screenshot(app, "skyrunner-use-sabotage")
+            click_target(app, ("seat", 1 - winner))
+            assert str(state.history[-1]) == f"use p{2 - winner}"
+        run_until(app, lambda: not board.anims, timeout=5)
