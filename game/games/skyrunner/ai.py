@@ -1,0 +1,76 @@
+"""Heuristics that help the generic search (game/engine/ai.py) play SkyRunner.
+
+Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
+"""
+from __future__ import annotations
+
+import math
+
+from .rules import CRASHES
+
+LEVELS = {
+    "easy": {"iterations": 60, "rollout_depth": 8},
+    "normal": {"iterations": 500, "rollout_depth": 24},
+    "hard": {"iterations": 1500, "rollout_depth": 40},
+}
+
+
+def progress(state, seat: int) -> float:
+    """How far up a seat is, counting the climbing power in its hand: climbing
+    cards are worth most of their value, equipment opens ledges and the roof."""
+    y = state.pos[seat][0]
+    hand = state.hand[seat]
+    climb = sum(int(c[1:]) for c in hand if c[0] == "C")
+    gear = min(hand.count("E"), 3)
+    attack = hand.count("S") + hand.count("L")
+    return y + 0.7 * climb + 2.0 * gear + 1.0 * attack - 3.0 * len(state.debts[seat])
+
+
+def evaluate(state) -> list:
+    if state.outcome is not None:
+        w = state.outcome.winners
+        return [1.0 / len(w) if s in w else 0.0 for s in range(state.players)]
+    weights = [math.exp(progress(state, s) / 6.0) for s in range(state.players)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def winning_climb(state, moves):
+    """A climbing card that takes the figure onto the roof now, if there is one."""
+    if state.phase != "choose":
+        return None
+    seat = state.to_move
+    for m in reversed(moves):
+        if m.card[:1] == "C" and state.climb_plan(seat, int(m.card[1:]))[0] >= state.roof:
+            return m
+    return None
+
+
+def candidate_moves(state, moves) -> list:
+    """A climb onto the roof is played at once: later rounds would win too in
+    most playouts, so the search alone would not hurry."""
+    win = winning_climb(state, moves)
+    return [win] if win is not None else moves
+
+
+def rollout_move(state, moves, rng):
+    """Playouts: a winning climb first, attacks go to the highest other figure,
+    a climbing card is played half the time, otherwise a random bid."""
+    if len(moves) == 1:
+        return moves[0]
+    win = winning_climb(state, moves)
+    if win is not None:
+        return win
+    if state.phase == "use":
+        others = [m for m in moves if m.kind == "u"]
+        return max(others, key=lambda m: (state.pos[m.target][0], -m.target))
+    climbs = [m for m in moves if m.card[:1] == "C"]
+    if climbs and state.open not in CRASHES and rng.random() < 0.5:
+        return climbs[-1]
+    attacks = [m for m in moves if m.card in ("L", "S")]
+    if attacks and rng.random() < 0.3:
+        return max(attacks, key=lambda m: (state.pos[m.target][0], -m.target))
+    bids = [m for m in moves if m.card[:1] == "N"]
+    if bids and (state.open is not None):
+        return bids[rng.randrange(len(bids))]
+    return moves[rng.randrange(len(moves))]

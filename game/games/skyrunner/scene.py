@@ -1,0 +1,524 @@
+"""SkyRunner's board: the skyscraper in front view, the open card, a plaque per
+player and the hand of the person in front of the screen, fanned at the bottom."""
+from __future__ import annotations
+
+import functools
+import math
+import re
+
+import pygame
+
+from ...ui import look
+from ...ui.board import Anim, BoardScene
+from .rules import CRASHES, card_name
+
+CONCRETE = (92, 104, 122)
+CONCRETE_DARK = (58, 66, 80)
+GLASS = (120, 150, 178)
+LEDGE = (170, 150, 120)
+LEDGE_DARK = (96, 82, 62)
+STREET = (52, 50, 48)
+HOLE = (28, 30, 36)
+PLAQUE = (30, 26, 24, 215)
+
+CARD_STYLE = {  # background, accent, caption
+    "C": ((70, 130, 180), (225, 240, 255), "Climb"),
+    "E": ((214, 150, 40), (255, 240, 200), "Gear"),
+    "L": ((150, 110, 60), (255, 220, 200), "Lost gear"),
+    "S": ((176, 52, 48), (255, 225, 215), "Sabotage"),
+    "X": ((44, 40, 44), (255, 120, 90), "Crash"),
+}
+
+
+# ---- cards --------------------------------------------------------------------------
+def _arrow(surface, colour, cx, cy, size, down=False) -> None:
+    s = -1 if down else 1
+    pts = [(cx, cy - s * size), (cx + size * 0.8, cy), (cx + size * 0.3, cy), (cx + size * 0.3, cy + s * size),
+           (cx - size * 0.3, cy + s * size), (cx - size * 0.3, cy), (cx - size * 0.8, cy)]
+    pygame.draw.polygon(surface, colour, pts)
+
+
+def _gear(surface, colour, cx, cy, size, lost=False, bg=(0, 0, 0)) -> None:
+    """A carabiner (the climber's equipment): a ring with its gate open on the right."""
+    rect = pygame.Rect(0, 0, int(size * 1.2), int(size * 1.9))
+    rect.center = (cx, cy)
+    line = max(2, int(size * 0.3))
+    pygame.draw.rect(surface, colour, rect, line, border_radius=int(size * 0.58))
+    gap = pygame.Rect(rect.right - line - 1, rect.y + rect.h * 0.3, line + 2, rect.h * 0.34)
+    pygame.draw.rect(surface, bg, gap)
+    pygame.draw.line(surface, colour, (rect.right - line // 2, rect.y + rect.h * 0.3),
+                     (rect.right + size * 0.35, rect.y + rect.h * 0.62), max(2, line - 1))
+    pygame.draw.rect(surface, colour, (rect.x - line // 2, cy - size * 0.3, line * 2, size * 0.6))  # the spine
+    if lost:
+        pygame.draw.line(surface, (230, 40, 30), (rect.x - 4, rect.bottom + 2), (rect.right + 4, rect.y - 2),
+                         max(3, int(size * 0.28)))
+
+
+def _bug(surface, colour, cx, cy, size) -> None:
+    """The parasite: a small tick with six legs."""
+    for k in (-1, 0, 1):
+        for side in (-1, 1):
+            pygame.draw.line(surface, colour, (cx, cy + k * size * 0.35),
+                             (cx + side * size * 0.95, cy + k * size * 0.55 + size * 0.2), max(1, int(size * 0.12)))
+    pygame.draw.ellipse(surface, colour, (cx - size * 0.5, cy - size * 0.7, size, size * 1.4))
+    pygame.draw.circle(surface, colour, (cx, cy - size * 0.8), size * 0.3)
+
+
+@functools.lru_cache(maxsize=256)
+def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
+    """A card face (or its back, card == "back"), drawn once per size."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(4, w // 9)
+    rect = surf.get_rect()
+    if card == "back":
+        pygame.draw.rect(surf, (34, 44, 74), rect, border_radius=radius)
+        inner = rect.inflate(-w // 6, -h // 8)
+        pygame.draw.rect(surf, (60, 76, 120), inner, 2, border_radius=radius // 2)
+        base = inner.bottom - 4
+        for k, hh in enumerate((0.35, 0.6, 0.45, 0.75, 0.3)):  # a little skyline
+            bw = inner.w / 5
+            pygame.draw.rect(surf, (84, 102, 150), (inner.x + k * bw + 1, base - inner.h * hh * 0.8, bw - 2, inner.h * hh * 0.8))
+        pygame.draw.rect(surf, (12, 14, 24), rect, 2, border_radius=radius)
+        return surf
+    kind = card[0]
+    if kind in ("N", "P"):
+        bg, accent, caption = colour, (255, 255, 255), "Parasite" if kind == "P" else ""
+    else:
+        bg, accent, caption = CARD_STYLE[kind]
+    pygame.draw.rect(surf, bg, rect, border_radius=radius)
+    inner = rect.inflate(-max(6, w // 8), -max(6, w // 8))
+    dark = tuple(int(c * 0.55) for c in bg[:3])
+    pygame.draw.rect(surf, tuple(int(c * 0.82) for c in bg[:3]), inner, border_radius=radius // 2)
+    pygame.draw.rect(surf, dark, inner, 1, border_radius=radius // 2)
+    cx, cy = rect.centerx, rect.centery - h // 12
+    big = max(12, int(h * 0.36))
+    small = max(8, min(12, int(w * 0.15)))
+    value = card[1:]
+    if kind == "N":
+        ink = (20, 16, 12) if sum(bg) > 420 else (255, 255, 255)
+        look.text(surf, value, (cx, rect.centery), int(h * 0.5), ink, bold=True, anchor="center", shadow=False)
+        look.text(surf, value, (inner.x + 3, inner.y + 1), small, ink, bold=True, shadow=False)
+        return _edge(surf, rect, radius)
+    if kind == "P":
+        _bug(surf, (30, 24, 20), cx, cy, h * 0.16)
+    elif kind == "C":
+        _arrow(surf, accent, cx, cy - h * 0.08, h * 0.13)
+        look.text(surf, value, (cx, cy + h * 0.16), big, accent, bold=True, anchor="center", shadow=False)
+    elif kind in ("E", "L"):
+        _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=tuple(int(c * 0.82) for c in bg[:3]))
+    elif kind == "S":
+        _arrow(surf, accent, cx, cy - h * 0.06, h * 0.13, down=True)
+        look.text(surf, "3", (cx, cy + h * 0.18), int(big * 0.8), accent, bold=True, anchor="center", shadow=False)
+    elif kind == "X":
+        pts = [(cx + w * 0.08, cy - h * 0.26), (cx - w * 0.24, cy + h * 0.04), (cx - w * 0.02, cy + h * 0.04),
+               (cx - w * 0.12, cy + h * 0.26), (cx + w * 0.24, cy - h * 0.06), (cx + w * 0.02, cy - h * 0.06)]
+        pygame.draw.polygon(surf, accent, pts)
+        look.text(surf, value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, bold=True, anchor="topright",
+                  shadow=False)
+    label = look.fit_text(caption, small, inner.w - 2, bold=True)
+    ink = (20, 16, 12) if kind == "P" and sum(bg) > 420 else accent
+    look.text(surf, label, (cx, inner.bottom - 2), small, ink if kind != "P" else (20, 16, 12), bold=True,
+              anchor="midbottom", shadow=False)
+    return _edge(surf, rect, radius)
+
+
+def _edge(surf, rect, radius):
+    pygame.draw.rect(surf, (16, 12, 10), rect, 2, border_radius=radius)
+    return surf
+
+
+class SkyRunnerScene(BoardScene):
+    BUTTONS = {"keep": "Keep the card for later"}
+
+    # ---- layout -------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        state = self.match.state
+        self.n = state.players
+        self.hand_h = max(112, min(156, int(rect.h * 0.2)))
+        self.hand_rect = pygame.Rect(rect.x, rect.bottom - self.hand_h, rect.w, self.hand_h)
+        bw = int(rect.w * 0.5)
+        self.tower_rect = pygame.Rect(rect.x + 6, rect.y + 6, bw - 6, rect.h - self.hand_h - 14)
+        right = pygame.Rect(self.tower_rect.right + 12, rect.y + 6, rect.right - self.tower_rect.right - 18,
+                            rect.h - self.hand_h - 14)
+        self.right_rect = right
+        self.open_h = max(96, min(150, int(right.h * 0.27)))
+        self.open_card_size = (int((self.open_h - 26) * 0.7), self.open_h - 26)
+        self.open_rect = pygame.Rect(right.x, right.y, right.w, self.open_h)
+        plaque_h = min(86, (right.h - self.open_h - 8) // self.n - 6)
+        self.plaques = [pygame.Rect(right.x, right.y + self.open_h + 8 + i * (plaque_h + 6), right.w, plaque_h)
+                        for i in range(self.n)]
+        self._tower_geometry(state)
+        self.tower_layer = self._draw_tower()
+
+    def _tower_geometry(self, state) -> None:
+        t = self.tower_rect
+        self.roof_h = 40
+        self.ground_h = 34
+        self.ledge_h = 10
+        sec_h = (t.h - self.roof_h - self.ground_h - 2 * self.ledge_h) / 3
+        self.pitch = sec_h / state.squares
+        widths = (0.94, 0.78, 0.62)
+        self.walls = []
+        bottom = t.bottom - self.ground_h
+        for k in range(3):
+            w = int(t.w * widths[k])
+            wall = pygame.Rect(t.centerx - w // 2, int(bottom - sec_h), w, int(sec_h))
+            self.walls.append(wall)
+            bottom = wall.y - self.ledge_h
+        self.roof_rect = pygame.Rect(0, 0, int(t.w * 0.66), 14)
+        self.roof_rect.midbottom = (t.centerx, self.walls[2].y - 2)
+        self.fig_size = max(12, min(30, int(min(self.pitch * 2.1, self.walls[2].w / max(1, state.grooves[2]) * 0.7))))
+
+    def groove_x(self, section: int, g: int) -> int:
+        wall = self.walls[section]
+        count = self.match.state.grooves[section]
+        return int(wall.x + (g + 0.5) * wall.w / count)
+
+    def square_y(self, y: int) -> int:
+        squares = self.match.state.squares
+        section = (y - 1) // squares
+        k = y - section * squares
+        return int(self.walls[section].bottom - (k - 0.5) * self.pitch)
+
+    def figure_point(self, seat: int, y: int, g: int, figures=None) -> tuple[int, int]:
+        """Where a figure stands: its square, or a spot on the street or the roof."""
+        state = self.match.state
+        if y <= 0:
+            x = self.groove_x(0, min(g, state.grooves[0] - 1))
+            mates = [s for s, p in enumerate(figures or []) if p[0] <= 0 and p[1] == g]
+            if len(mates) > 1:
+                x += int((mates.index(seat) - (len(mates) - 1) / 2) * self.fig_size * 0.8) if seat in mates else 0
+            return x, self.tower_rect.bottom - self.ground_h // 2 + 4
+        if y >= state.roof:
+            step = self.roof_rect.w / (self.n + 1)
+            return int(self.roof_rect.x + step * (seat + 1)), self.roof_rect.y - 2
+        section = (y - 1) // state.squares
+        return self.groove_x(section, g), self.square_y(y)
+
+    def _draw_tower(self) -> pygame.Surface:
+        state = self.match.state
+        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        t = self.tower_rect
+        street = pygame.Rect(t.x, t.bottom - self.ground_h, t.w, self.ground_h)
+        pygame.draw.rect(layer, STREET, street, border_radius=6)
+        for x in range(street.x + 10, street.right - 10, 26):
+            pygame.draw.line(layer, (90, 86, 80), (x, street.centery + 8), (x + 12, street.centery + 8), 2)
+        for k, wall in enumerate(self.walls):
+            shadow = wall.move(6, 6)
+            pygame.draw.rect(layer, (0, 0, 0, 90), shadow)
+            pygame.draw.rect(layer, CONCRETE, wall)
+            # faint window bands give the facade a floor rhythm
+            for row in range(state.squares):
+                if row % 3 == 1:
+                    band = pygame.Rect(wall.x + 3, int(wall.bottom - (row + 1) * self.pitch), wall.w - 6, int(self.pitch))
+                    pygame.draw.rect(layer, (*GLASS, 60), band)
+            count = state.grooves[k]
+            channel = max(8, min(22, int(wall.w / count * 0.42)))
+            for g in range(count):
+                x = self.groove_x(k, g)
+                groove = pygame.Rect(x - channel // 2, wall.y + 2, channel, wall.h - 4)
+                pygame.draw.rect(layer, CONCRETE_DARK, groove, border_radius=channel // 2)
+                for sq in range(1, state.squares + 1):
+                    pygame.draw.circle(layer, HOLE, (x, self.square_y(k * state.squares + sq)), max(2, int(min(self.pitch, channel) * 0.24)))
+            pygame.draw.rect(layer, (30, 34, 42), wall, 2)
+            # heights along the left edge, so "12/37" on a plaque can be found on the wall
+            every = 2 if state.squares <= 10 else 3
+            for sq in range(every, state.squares + 1, every):
+                level = k * state.squares + sq
+                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 10, (214, 220, 232),
+                          anchor="midleft", shadow=True)
+            if k < 2:  # the ledge above this wall
+                ledge = pygame.Rect(0, 0, int(wall.w * 0.96), self.ledge_h)
+                ledge.midbottom = (wall.centerx, wall.y)
+                pygame.draw.rect(layer, LEDGE, ledge, border_radius=3)
+                pygame.draw.rect(layer, LEDGE_DARK, ledge, 2, border_radius=3)
+        r = self.roof_rect
+        pygame.draw.rect(layer, LEDGE, r, border_radius=4)
+        pygame.draw.rect(layer, LEDGE_DARK, r, 2, border_radius=4)
+        mast = (r.right - 14, r.y)
+        pygame.draw.line(layer, (200, 200, 210), mast, (mast[0], mast[1] - 24), 2)
+        pygame.draw.polygon(layer, look.GOLD, [(mast[0], mast[1] - 24), (mast[0] - 16, mast[1] - 19), (mast[0], mast[1] - 14)])
+        look.text(layer, "ROOF", (r.x + 6, r.y + 1), 10, (60, 44, 24), bold=True, shadow=False)
+        return layer
+
+    # ---- targets --------------------------------------------------------------------
+    def hand_cards(self, view) -> list[str]:
+        """The cards of the seat in front of the screen, in fan order."""
+        me = view["seat"]
+        mine = view["seats"][me]
+        cards = [f"N{v}" for v in mine["numbers"]] + (["P"] if mine["parasite"] else [])
+        return cards + list(view["hand"])
+
+    def card_rects(self, view) -> list[tuple[str, pygame.Rect]]:
+        cards = self.hand_cards(view)
+        h = self.hand_h - 34
+        w = int(h * 0.68)
+        area = self.hand_rect.inflate(-24, 0)
+        step = min(w + 8, (area.w - w) / max(1, len(cards) - 1))
+        x0 = area.x + max(0, (area.w - (step * (len(cards) - 1) + w)) / 2)
+        top = self.hand_rect.y + 24
+        mid = (len(cards) - 1) / 2 or 1
+        # a gentle fan: the outer cards sit a little lower
+        return [(card, pygame.Rect(int(x0 + i * step), top + int(6 * ((i - mid) / mid) ** 2), w, h))
+                for i, card in enumerate(cards)]
+
+    def figure_rect(self, seat, view) -> pygame.Rect:
+        y, g = view["figures"][seat]
+        x, py = self.figure_point(seat, y, g, view["figures"])
+        s = self.fig_size
+        return pygame.Rect(x - s // 2, py - s, s, s + 4)
+
+    def target_at(self, pos):
+        view = self.view()
+        if self.show_hand(view):
+            rects = self.card_rects(view)
+            for card, rect in reversed(rects):  # the right-hand card lies on top
+                if rect.collidepoint(pos):
+                    return ("card", card)
+        for seat, rect in enumerate(self.plaques):
+            if rect.collidepoint(pos):
+                return ("seat", seat)
+        for seat in range(self.n):
+            if self.figure_rect(seat, view).collidepoint(pos):
+                return ("seat", seat)
+        return None
+
+    def target_rect(self, target) -> pygame.Rect:
+        if target[0] == "seat":
+            return self.plaques[target[1]]
+        for card, rect in self.card_rects(self.view()):
+            if card == target[1]:
+                # the visible strip of an overlapped card
+                visible = rect.copy()
+                visible.w = min(rect.w, 18)
+                return visible
+        raise KeyError(target)
+
+    # ---- drawing ---------------------------------------------------------------------
+    def show_hand(self, view) -> bool:
+        """In pass-and-play a hand shows only while its owner decides."""
+        return not self.needs_hand_off() or view["to_move"] in (view["seat"], None)
+
+    def draw_board(self, surface, view: dict, hints) -> None:
+        surface.blit(self.tower_layer, (0, 0))
+        hidden = self.hidden_targets()
+        self._draw_open(surface, view)
+        for seat in range(self.n):
+            self._draw_plaque(surface, view, seat, hints)
+        for seat in range(self.n):
+            if ("figure", seat) not in hidden:
+                y, g = view["figures"][seat]
+                self.draw_figure(surface, seat, self.figure_point(seat, y, g, view["figures"]),
+                                 glow=("seat", seat) in hints.next_targets)
+        self._draw_hand(surface, view, hints)
+
+    def draw_figure(self, surface, seat, point, glow=False) -> None:
+        """A climber: head, body and the seat's shape on the chest."""
+        x, y = point
+        s = self.fig_size
+        colour = self.seat_rgb(seat)
+        if glow:
+            self.glow(surface, (x, y - s // 2), s // 2 + 4)
+        body = [(x - s * 0.32, y), (x + s * 0.32, y), (x + s * 0.22, y - s * 0.62), (x - s * 0.22, y - s * 0.62)]
+        pygame.draw.polygon(surface, colour, body)
+        pygame.draw.polygon(surface, (16, 12, 10), body, 2)
+        pygame.draw.circle(surface, colour, (x, int(y - s * 0.78)), max(3, int(s * 0.2)))
+        pygame.draw.circle(surface, (16, 12, 10), (x, int(y - s * 0.78)), max(3, int(s * 0.2)), 2)
+        look.draw_seat_shape(surface, self.match.seats[seat].colour, (x, int(y - s * 0.32)), max(3, int(s * 0.16)),
+                             (250, 246, 236))
+
+    def _draw_open(self, surface, view) -> None:
+        r = self.open_rect
+        pygame.draw.rect(surface, PLAQUE, r, border_radius=8)
+        cw, ch = self.open_card_size
+        card_at = pygame.Rect(r.x + 10, r.y + 16, cw, ch)
+        look.text(surface, "Up for bids", (r.x + 10, r.y + 1), 12, look.MUTED)
+        if view["open"]:
+            surface.blit(card_image(view["open"], (0, 0, 0), cw, ch), card_at)
+        else:
+            pygame.draw.rect(surface, (80, 70, 60), card_at, 2, border_radius=6)
+            look.text(surface, "none", card_at.center, 13, look.MUTED, anchor="center")
+        x = card_at.right + 14
+        w = r.right - x - 8
+        lines = [f"Round {view['round']}", ]
+        if view["open"] in CRASHES:
+            lines.append("Crash! The lowest single number falls.")
+        elif view["open"]:
+            lines.append(f"{card_name(view['open'])}: highest single number wins it.")
+        lines.append(f"Main set {view['main']} · shared pile {view['discard']}")
+        starter = self.match.seats[view["start"]].name
+        lines.append(f"{starter} starts this round.")
+        y = r.y + 8
+        size = 14 if w > 260 else 12
+        for i, line in enumerate(lines):
+            for part in look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2):
+                if y + size > r.bottom - 4:
+                    return  # a small window drops the last lines rather than spill out of the box
+                look.text(surface, part, (x, y), size if i else 17, look.GOLD if i == 0 else look.INK, bold=i == 0)
+                y += size + 4 if i else 22
+
+    def _draw_plaque(self, surface, view, seat, hints) -> None:
+        r = self.plaques[seat]
+        info = view["seats"][seat]
+        colour = self.seat_rgb(seat)
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, PLAQUE, bg.get_rect(), border_radius=8)
+        surface.blit(bg, r)
+        target = ("seat", seat)
+        border = colour
+        if target in hints.next_targets:
+            border = look.HIGHLIGHT if hints.hover == target else look.GOLD
+        width = 3 if seat == view["to_move"] or target in hints.next_targets else 1
+        pygame.draw.rect(surface, border, r, width, border_radius=8)
+        # the card slot on the right: face down while chosen, the last round's card after
+        slot_h = r.h - 12
+        slot = pygame.Rect(0, 0, int(slot_h * 0.68), slot_h)
+        slot.midright = (r.right - 8, r.centery)
+        self._draw_slot(surface, view, seat, slot)
+        inner_w = slot.x - r.x - 16
+        look.draw_seat_shape(surface, self.match.seats[seat].colour, (r.x + 16, r.y + 15), 8, colour)
+        y, _ = view["figures"][seat]
+        height = "on the roof" if y >= view["roof"] else f"{y}/{view['roof']}"
+        hrect = look.text(surface, height, (slot.x - 8, r.y + 6), 14, look.INK, bold=True, anchor="topright")
+        name = look.fit_text(self.match.seats[seat].name, 16, hrect.x - r.x - 40, bold=seat == view["to_move"])
+        look.text(surface, name, (r.x + 30, r.y + 5), 16, look.INK, bold=seat == view["to_move"])
+        # number chips: the ones still in hand bright (the used pile is public)
+        chip = max(10, min(16, (inner_w - 30) // 9 - 2))
+        cy = r.y + 30
+        for v in range(1, 9):
+            cr = pygame.Rect(r.x + 10 + (v - 1) * (chip + 2), cy, chip, chip + 2)
+            have = v in info["numbers"]
+            pygame.draw.rect(surface, colour if have else (70, 62, 56), cr, border_radius=3)
+            look.text(surface, str(v), cr.center, max(9, chip - 4), (20, 16, 12) if have else (120, 110, 100),
+                      bold=True, anchor="center", shadow=False)
+        pr = pygame.Rect(r.x + 10 + 8 * (chip + 2) + 4, cy, chip + 4, chip + 2)
+        pygame.draw.rect(surface, colour if info["parasite"] else (70, 62, 56), pr, border_radius=3)
+        look.text(surface, "P", pr.center, max(9, chip - 4), (20, 16, 12), bold=True, anchor="center", shadow=False)
+        extra = f"{info['cards']} action card" + ("" if info["cards"] == 1 else "s")
+        if info["debts"]:
+            owed = ", ".join("a climbing card" if d == "C" else "equipment" for d in info["debts"])
+            extra += f" · owes {owed}"
+        if r.h >= 64:
+            look.text(surface, look.fit_text(extra, 12, inner_w), (r.x + 10, cy + chip + 6), 12,
+                      look.WARN if info["debts"] else look.MUTED)
+
+    def _draw_slot(self, surface, view, seat, slot) -> None:
+        info = view["seats"][seat]
+        if info["chosen"]:
+            mine = view["my_choice"] if seat == view["seat"] and self.show_hand(view) else None
+            surface.blit(card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
+            return
+        last = view["last_round"]
+        if view["phase"] == "choose" and view["to_move"] is not None:
+            pygame.draw.rect(surface, (90, 80, 70), slot, 1, border_radius=5)
+        if last is not None:
+            for s, card, _target in last["plays"]:
+                if s == seat:
+                    image = card_image(card, self.seat_rgb(seat), slot.w, slot.h).copy()
+                    if view["phase"] == "choose" and any(i["chosen"] for i in view["seats"]):
+                        image.set_alpha(110)  # last round's card fades once a new round has begun
+                    surface.blit(image, slot)
+
+    def _draw_hand(self, surface, view, hints) -> None:
+        r = self.hand_rect
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (20, 16, 14, 200), bg.get_rect(), border_radius=10)
+        surface.blit(bg, r)
+        me = view["seat"]
+        who = self.match.seats[me].name
+        if not self.show_hand(view):
+            look.text(surface, "Hands stay hidden until the next player has the screen.", r.center, 16, look.MUTED,
+                      anchor="center")
+            return
+        title = f"{who}'s hand"
+        if view["my_choice"] and view["to_move"] != me:
+            title += f" — you put down {card_name(view['my_choice'][0])}"
+        elif view["phase"] == "use" and view["to_move"] == me:
+            title += f" — use the {card_name(view['pending'][1])} on a player now, or keep it"
+        look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, look.GOLD, bold=True)
+        for card, rect in self.card_rects(view):
+            target = ("card", card)
+            playable = target in hints.next_targets
+            if hints.hover == target and playable:
+                rect = rect.move(0, -12)
+            if ("card", card) in hints.selected:
+                rect = rect.move(0, -16)
+            image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
+            if hints.next_targets and not playable:
+                image = image.copy()
+                image.set_alpha(120)
+            surface.blit(image, rect)
+            if playable:
+                pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
+                                 border_radius=8)
+        if hints.selected and hints.selected[0][0] == "card":
+            look.text(surface, "Now pick the player to play it against (right-click cancels).",
+                      (r.right - 12, r.y + 5), 13, look.HIGHLIGHT, anchor="topright")
+
+    # ---- animations -------------------------------------------------------------------
+    def animations_for(self, move, seat, before, after) -> list[Anim]:
+        last = after["last_round"]
+        if last is None:
+            return []
+        same = before["last_round"] is not None and before["last_round"]["round"] == last["round"]
+        done = len(before["last_round"]["moves"]) if same else 0
+        moves = last["moves"][done:]
+        revealed = not same
+        if not moves and not revealed:
+            return []
+        reveal_time = 0.6 if revealed else 0.0
+        per_move = 0.45
+        figures = after["figures"]
+        plays = last["plays"]
+
+        def paint(surface, t):
+            now = t * (reveal_time + per_move * len(moves))
+            if revealed and now < reveal_time + 0.3:
+                for k, (s, card, _target) in enumerate(plays):
+                    slot_h = self.plaques[s].h - 12
+                    f = max(0.0, min(1.0, (now - 0.08 * k) / 0.3))
+                    w = max(1, int(slot_h * 0.68 * abs(math.cos(math.pi * (1 - f) / 2 + math.pi / 2))))
+                    face = card_image(card if f > 0.5 else "back", self.seat_rgb(s), int(slot_h * 0.68), slot_h)
+                    image = pygame.transform.smoothscale(face, (w, slot_h))
+                    slot = image.get_rect(midright=(self.plaques[s].right - 8 - (int(slot_h * 0.68) - w) // 2,
+                                                    self.plaques[s].centery))
+                    surface.blit(image, slot)
+            moving = {m[0] for m in moves}
+            for s in moving:  # where each moving figure stands at this moment
+                point = None
+                for i, (ms, start, end, _why) in enumerate(moves):
+                    if ms != s:
+                        continue
+                    t0 = reveal_time + i * per_move
+                    a = self.figure_point(s, start[0], start[1], figures)
+                    b = self.figure_point(s, end[0], end[1], figures)
+                    if now < t0:
+                        point = point or a
+                        break
+                    f = min(1.0, (now - t0) / per_move)
+                    point = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f - math.sin(math.pi * f) * 6)
+                self.draw_figure(surface, s, (int(point[0]), int(point[1])))
+
+        hides = frozenset(("figure", s) for s, *_ in moves)
+        return [Anim(reveal_time + per_move * len(moves), paint, hides=hides)]
+
+    # ---- log and results ----------------------------------------------------------------
+    def named(self, label: str) -> str:
+        """The rules write P1..P5; the log shows the players' names."""
+        seats = self.match.seats
+        return re.sub(r"\bP([1-5])\b", lambda m: seats[int(m.group(1)) - 1].name if int(m.group(1)) <= len(seats)
+                      else m.group(0), label)
+
+    def _played(self, move, seat, before, label) -> None:
+        super()._played(move, seat, before, self.named(label))
+
+    def _replayed_log(self) -> list:
+        return [(seat, self.named(label)) for seat, label in super()._replayed_log()]
+
+    def score_breakdown(self, seat: int) -> str:
+        state = self.match.state
+        y = state.pos[seat][0]
+        return "on the roof" if y >= state.roof else f"climbed {y} of {state.roof} squares"
+
+
+SCENE = SkyRunnerScene

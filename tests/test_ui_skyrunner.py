@@ -1,0 +1,214 @@
+"""SkyRunner played through the real app with synthetic mouse events only."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.board import BoardScene
+from game.ui.scene import HandOffScene, ResultsScene, SetupScene, TitleScene, start_match
+
+from uikit import choose, click, click_button, click_target, make_app, pump, run_until, screenshot
+
+SPEC = registry.GAMES["skyrunner"]
+
+
+@pytest.fixture
+def app():
+    app = make_app()
+    app.settings["animation_speed"] = "fast"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+def option_menu(scene, key_name):
+    return next(menu for menu, option in scene.option_menus.items() if option.key == key_name)
+
+
+def seat_kind_menu(scene, seat):
+    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+
+
+def pick(state, rng):
+    """A random legal move that favours climbing, so that test games stay short."""
+    moves = state.legal_moves()
+    climbs = [m for m in moves if m.card[:1] == "C"]
+    if climbs and rng.random() < 0.7:
+        return climbs[-1]
+    return rng.choice(moves)
+
+
+def play_move(app, board, move):
+    before = len(board.match.state.history)
+    for target in move.targets:
+        if target[0] == "button":
+            click_button(app, board.BUTTONS[target[1]])
+        else:
+            click_target(app, target)
+    assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
+
+
+def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):
+    click_button(app, "New game")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    choose(app, setup.count_menu, "3")
+    setup = app.scene
+    choose(app, seat_kind_menu(setup, 1), "Human")
+    choose(app, seat_kind_menu(setup, 2), "Human")
+    choose(app, option_menu(setup, "squares"), "8")
+    screenshot(app, "skyrunner-setup")
+    click_button(app, "Start")
+    rng = random.Random(4)
+    board = None
+    hand_offs = 0
+    shots = {"hand-off", "board", "reveal"}
+    for _ in range(3000):
+        if isinstance(app.scene, HandOffScene):
+            state = app.scenes[-2].match.state
+            name = app.scenes[-2].match.seats[state.to_move].name
+            assert app.scene.name == name
+            if "hand-off" in shots:
+                shots.discard("hand-off")
+                screenshot(app, "skyrunner-hand-off")
+            click_button(app, f"I am {name}: show my view")
+            hand_offs += 1
+            # the round just revealed plays out for the next person once the screen is theirs
+            if "reveal" in shots and app.scene.anims and len(app.scene.match.state.history) > 6:
+                shots.discard("reveal")
+                screenshot(app, "skyrunner-reveal")
+            continue
+        if isinstance(app.scene, ResultsScene):
+            break
+        board = app.scene
+        assert isinstance(board, BoardScene)
+        state = board.match.state
+        if state.is_over:
+            run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+            continue
+        # the person in front of the screen is the one to choose, and sees only their own choice
+        assert board.viewer == state.to_move
+        view = board.view()
+        assert view["my_choice"] is None
+        if "board" in shots and len(state.history) > 6:
+            shots.discard("board")
+            screenshot(app, "skyrunner-board-3p")
+        play_move(app, board, pick(state, rng))
+    else:
+        raise AssertionError("the game did not end")
+    assert not shots, f"screenshots not taken: {shots}"
+    state = board.match.state
+    assert state.is_over and state.outcome.winners
+    # a hand-off before every decision of another person than the one before
+    movers = board.match.movers
+    assert hand_offs == 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b)
+    screenshot(app, "skyrunner-results")
+    assert board.match.seats[state.outcome.winners[0]].name in app.scene.headline()
+    click_button(app, "Look at the board")
+    screenshot(app, "skyrunner-end-board")
+
+
+def test_one_person_against_two_computers_needs_no_hand_off(app):
+    app.settings["animation_speed"] = "off"
+    seats = [Seat("Ann", 0), Seat("Robo", 1, "computer", "easy"), Seat("Cog", 2, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 5, {"squares": 8}))
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    rng = random.Random(2)
+    for _ in range(2000):
+        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
+        assert not isinstance(app.scene, HandOffScene)
+        if board.match.state.is_over:
+            break
+        if len(board.match.state.history) > 20 and not getattr(board, "_shot", False):
+            board._shot = True
+            screenshot(app, "skyrunner-vs-computers")
+        play_move(app, board, pick(board.match.state, rng))
+    assert board.match.state.is_over
+    assert {1, 2} <= set(board.match.movers)
+    # the log names the players and sums up each round
+    assert any("Round" in label and "Robo" in label for _seat, label in board.log)
+
+
+def test_refused_click_explains_and_attack_needs_a_target(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 3))
+    board = app.scene
+    pump(app)
+    state = board.match.state
+    state.open = "X2"  # a crash card up: only numbers may be played
+    state.hand[0] = ["C3", "S"]
+    board.controller._cache_key = None
+    click_target(app, ("card", "C3"))
+    assert "crash" in board.controller.message.lower() and state.history == []
+    state.open = "E"
+    board.controller._cache_key = None
+    click_target(app, ("card", "S"))
+    assert board.controller.prefix == (("card", "S"),)
+    screenshot(app, "skyrunner-attack-target")
+    click_target(app, ("seat", 1))
+    assert str(state.history[-1]) == "S p2"
+
+
+def test_board_fits_the_smallest_window(app):
+    seats = [Seat(f"Player {i + 1}", i) for i in range(5)]
+    start_match(app, Match(SPEC, seats, 9))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    pump(app)
+    if isinstance(app.scene, HandOffScene):
+        click_button(app, "I am Player 1: show my view")
+    board = app.scene
+    assert app.size == (960, 640)
+    for move in board.match.state.legal_moves():
+        rect = board.target_rect(move.targets[0])
+        assert board.board_rect.contains(rect)
+        assert board.target_at(rect.center) == move.targets[0]
+    for seat in range(5):
+        assert board.board_rect.contains(board.plaques[seat])
+    screenshot(app, "skyrunner-small-window-5p")
+
+
+def test_rules_screen_shows_our_rules(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 3))
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Rules")
+    screenshot(app, "skyrunner-rules")
+    assert type(app.scene).__name__ == "RulesScene"
+
+
+def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(SPEC, seats, 6))
+    pump(app)
+    for keep in (False, True):
+        if isinstance(app.scene, HandOffScene):
+            click_button(app, f"I am {app.scene.name}: show my view")
+        board = app.scene
+        state = board.match.state
+        state.open = "S"
+        state.pos[1] = [6, 1]
+        board.controller._cache_key = None
+        bids = {state.to_move: "N8", 1 - state.to_move: "N1"}
+        winner = state.to_move
+        for _ in range(2):
+            if isinstance(app.scene, HandOffScene):
+                click_button(app, f"I am {app.scene.name}: show my view")
+            play_move(app, board, SPEC.parse_move(state, bids[state.to_move]))
+        if isinstance(app.scene, HandOffScene):
+            click_button(app, f"I am {app.scene.name}: show my view")
+        assert state.phase == "use" and state.to_move == winner
+        if keep:
+            click_button(app, "Keep the card for later")
+            assert "S" in state.hand[winner]
+        else:
+            screenshot(app, "skyrunner-use-sabotage")
+            click_target(app, ("seat", 1 - winner))
+            assert str(state.history[-1]) == f"use p{2 - winner}"
+        run_until(app, lambda: not board.anims, timeout=5)
