@@ -10,27 +10,17 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+from game.ui.scene import ResultsScene, SetupScene, start_match
 
-from uikit import choose, click, click_button, click_target, key, make_app, pump, run_until, screenshot
+from uikit import (
+    choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until,
+    screenshot, seat_kind_menu, title_app,
+)
 
 
 @pytest.fixture
 def app():
-    app = make_app()
-    app.settings["animation_speed"] = "fast"
-    app.push(TitleScene(app))
-    pump(app)
-    yield app
-    pygame.quit()
-
-
-def option_menu(scene, key_name):
-    return next(menu for menu, option in scene.option_menus.items() if option.key == key_name)
-
-
-def seat_kind_menu(scene, seat):
-    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+    yield from title_app()
 
 
 def play_by_mouse(app, rng, *, max_clicks=2000):
@@ -51,7 +41,7 @@ def play_by_mouse(app, rng, *, max_clicks=2000):
 
 
 def test_whole_game_two_people_by_mouse(app):
-    click(app, app.scene.cards["scurry"].center)  # its card opens its new-game screen, whatever else is on the shelf
+    open_setup(app, "scurry")
     setup = app.scene
     assert isinstance(setup, SetupScene)
     choose(app, seat_kind_menu(setup, 1), "Human")
@@ -90,7 +80,7 @@ def test_whole_game_two_people_by_mouse(app):
 
 def test_game_against_the_computer_by_mouse_with_undo(app):
     app.settings["animation_speed"] = "off"  # computer moves wait for animations; not needed here
-    click(app, app.scene.cards["scurry"].center)  # its card opens its new-game screen, whatever else is on the shelf
+    open_setup(app, "scurry")
     setup = app.scene
     choose(app, seat_kind_menu(setup, 1), "Computer: easy")
     menu = option_menu(setup, "random_setup")

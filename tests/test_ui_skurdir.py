@@ -9,23 +9,14 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+from game.ui.scene import ResultsScene, SetupScene, start_match
 
-from uikit import choose, click, click_button, click_target, key, make_app, pump, run_until, screenshot
+from uikit import choose, click, click_button, click_target, key, pump, run_until, screenshot, seat_kind_menu, title_app
 
 
 @pytest.fixture
 def app():
-    app = make_app()
-    app.settings["animation_speed"] = "fast"
-    app.push(TitleScene(app))
-    pump(app)
-    yield app
-    pygame.quit()
-
-
-def seat_kind_menu(scene, seat):
-    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+    yield from title_app()
 
 
 def click_path(app, board, move) -> None:

@@ -9,32 +9,19 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import ResultsScene, SetupScene, TitleScene, start_match
+from game.ui.scene import ResultsScene, start_match
 
-from uikit import choose, click, click_button, click_target, make_app, pump, run_until, screenshot
+from uikit import (
+    choose, click, click_button, click_target, open_setup, pump, run_until, screenshot,
+    seat_kind_menu, title_app,
+)
 
 GAME = "skyline_express"
 
 
 @pytest.fixture
 def app():
-    app = make_app()
-    app.settings["animation_speed"] = "fast"
-    app.push(TitleScene(app))
-    pump(app)
-    yield app
-    pygame.quit()
-
-
-def open_setup(app):
-    """Click the game's card on the title screen: it opens the new-game screen."""
-    click(app, app.scene.cards[GAME].center)
-    assert isinstance(app.scene, SetupScene) and app.scene.spec.id == GAME
-    return app.scene
-
-
-def seat_kind_menu(scene, seat):
-    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+    yield from title_app()
 
 
 def pick(state, rng):
@@ -65,7 +52,7 @@ def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
 
 
 def test_solo_game_against_the_automaton_by_mouse(app):
-    setup = open_setup(app)
+    setup = open_setup(app, GAME)
     choose(app, setup.count_menu, "1")
     setup = app.scene
     screenshot(app, "skyline-setup")
@@ -99,7 +86,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
 
 
 def test_two_player_variant_by_mouse_with_a_refused_click(app):
-    setup = open_setup(app)
+    setup = open_setup(app, GAME)
     choose(app, seat_kind_menu(setup, 1), "Human")
     click_button(app, "Start")
     board = app.scene

@@ -9,29 +9,19 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import HandOffScene, ResultsScene, SetupScene, TitleScene, start_match
+from game.ui.scene import HandOffScene, ResultsScene, SetupScene, start_match
 
-from uikit import choose, click, click_button, click_target, make_app, pump, run_until, screenshot
+from uikit import (
+    choose, click_button, click_target, open_setup, option_menu, pump, run_until, screenshot,
+    seat_kind_menu, title_app,
+)
 
 SPEC = registry.GAMES["skyrunner"]
 
 
 @pytest.fixture
 def app():
-    app = make_app()
-    app.settings["animation_speed"] = "fast"
-    app.push(TitleScene(app))
-    pump(app)
-    yield app
-    pygame.quit()
-
-
-def option_menu(scene, key_name):
-    return next(menu for menu, option in scene.option_menus.items() if option.key == key_name)
-
-
-def seat_kind_menu(scene, seat):
-    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+    yield from title_app()
 
 
 def pick(state, rng):
@@ -54,7 +44,7 @@ def play_move(app, board, move):
 
 
 def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):
-    click_button(app, "New game")
+    open_setup(app, "skyrunner")
     setup = app.scene
     assert isinstance(setup, SetupScene)
     choose(app, setup.count_menu, "3")

@@ -19,6 +19,38 @@ def make_app(size=(1280, 800), seed: int = 1):
     return app
 
 
+def title_app():
+    """A fixture body: the app on its title screen, animations fast; closed afterwards."""
+    from game.ui.scene import TitleScene
+
+    app = make_app()
+    app.settings["animation_speed"] = "fast"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+def open_setup(app, game_id: str):
+    """Click a game's card on the title screen: it opens that game's new-game screen
+    (whatever else is on the shelf, so not the ambiguous 'New game' button)."""
+    from game.ui.scene import SetupScene
+
+    click(app, app.scene.cards[game_id].center)
+    assert isinstance(app.scene, SetupScene) and app.scene.spec.id == game_id
+    return app.scene
+
+
+def option_menu(scene, key_name):
+    """The new-game screen's drop-down for the option `key_name`."""
+    return next(menu for menu, option in scene.option_menus.items() if option.key == key_name)
+
+
+def seat_kind_menu(scene, seat):
+    """The new-game screen's Human/computer drop-down of one seat."""
+    return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
+
+
 def pump(app, rounds: int = 3) -> None:
     """Let the app handle what is queued; pygame-gui answers events with more
     events, so go on until the queue is empty (at least `rounds` passes)."""

@@ -131,6 +131,33 @@ class State:
         return str(move)
 
 
+class CachedMovesState(State):
+    """A State that works out its legal moves once per position.
+
+    Subclasses implement `_compute_legal` and set `self._legal = None` whenever
+    the position changes; `check` and `legal_moves` then share one list."""
+
+    _legal: list | None = None
+
+    def _compute_legal(self) -> list:
+        raise NotImplementedError
+
+    def _legal_list(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def legal_moves(self) -> list:
+        return list(self._legal_list())
+
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if move in self._legal_list():
+            return None
+        return self.explain(move) or "That move is not possible now."
+
+
 class GameSpec:
     """Describes one game; an instance is registered in registry.GAMES."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 
 SIDE_NAMES = ("Brown", "Grey")
 SIZES = (5, 6, 7)
@@ -249,7 +249,7 @@ def leadoff_vertices(board: list, rays: tuple, start: int, mover: int) -> list:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
-class ScurryState(State):
+class ScurryState(CachedMovesState):
     """A game of Scurry in progress.
 
     `board[v]` is EMPTY, 0 or 1 (a tile and its owner) or SQUIRREL (a squirrel
@@ -391,21 +391,7 @@ class ScurryState(State):
             vs = [v for v, c in enumerate(board) if c == EMPTY]
         return [row[v] for v in vs]
 
-    def _legal_list(self) -> list:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     # ---- the contract ----------------------------------------------------
-    def legal_moves(self) -> list:
-        return list(self._legal_list())
-
-    def check(self, move) -> str | None:
-        if self.outcome is not None:
-            return "The game is over."
-        if move in self._legal_list():
-            return None
-        return self.explain(move) or "That move is not possible now."
 
     def scores(self) -> list[int]:
         return list(self.counts)

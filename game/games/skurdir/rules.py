@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
 LETTERS = "RYGBK"
@@ -159,7 +159,7 @@ def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
-class SkurdirState(State):
+class SkurdirState(CachedMovesState):
     """A game of Skurðir in progress.
 
     station[cell] is a colour or -1; stacks[cell] the passengers on it, bottom
@@ -409,21 +409,7 @@ class SkurdirState(State):
             return self.add_moves()
         return []
 
-    def _legal_list(self) -> list:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     # ---- the contract ------------------------------------------------------
-    def legal_moves(self) -> list:
-        return list(self._legal_list())
-
-    def check(self, move) -> str | None:
-        if self.outcome is not None:
-            return "The game is over."
-        if move in self._legal_list():
-            return None
-        return self.explain(move) or "That move is not possible now."
 
     def scores(self) -> list[int]:
         return list(self.points)

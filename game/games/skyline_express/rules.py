@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
@@ -301,7 +301,7 @@ def automaton_summary(acts: list) -> str:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
-class SkylineState(State):
+class SkylineState(CachedMovesState):
     """A game in progress.
 
     `sheets[i]` is seat i's sheet; in solo `sheets[1]` is the automaton's.
@@ -515,20 +515,6 @@ class SkylineState(State):
             out += [SkyMove("p", i) for i in range(SEATS) if sheet.colours[i] == EMPTY]
         return out
 
-    def _legal_list(self) -> list:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def legal_moves(self) -> list:
-        return list(self._legal_list())
-
-    def check(self, move) -> str | None:
-        if self.outcome is not None:
-            return "The game is over."
-        if move in self._legal_list():
-            return None
-        return self.explain(move) or "That move is not possible now."
 
     def _apply(self, move) -> None:
         self._legal = None
