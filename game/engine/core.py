@@ -192,6 +192,12 @@ class GameSpec:
     def new_game(self, players: int, seed: int, options: dict | None = None) -> State:
         raise NotImplementedError
 
+    def next_game_options(self, state: State, options: dict) -> dict:
+        """The options for "Play again" after `state` has ended. The same by default;
+        a game whose series rules carry something over (a winner who starts the next
+        game, say) changes them here."""
+        return dict(options)
+
     def parse_move(self, state: State, text: str):
         """The legal move whose notation is `text` (the inverse of str(move))."""
         text = text.strip()

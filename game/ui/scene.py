@@ -669,7 +669,7 @@ class ResultsScene(Scene):
     def again(self) -> None:
         m = self.match
         seats = [Seat(s.name, s.colour, s.kind, s.level) for s in m.seats]
-        start_match(self.app, Match(m.spec, seats, self.app.new_seed(), dict(m.options)))
+        start_match(self.app, Match(m.spec, seats, self.app.new_seed(), m.spec.next_game_options(m.state, m.options)))
 
     def headline(self) -> str:
         custom = getattr(self.board, "results_headline", lambda: "")()  # a game may word it itself
