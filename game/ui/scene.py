@@ -700,8 +700,8 @@ class ResultsScene(Scene):
         for row, seat_index in enumerate(order):
             seat = self.match.seats[seat_index]
             y = table.y + 50 + 46 * row
-            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12,
-                                 look.side_colour(self.match.spec, seat_index, seat))
+            # the board's colour for the seat: some games give seats a colour of play (Skurðir's pyramids)
+            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12, self.board.seat_rgb(seat_index))
             look.text(surface, seat.name, (table.x + 70, y), 20, look.INK, bold=seat_index in out.winners)
             detail = breakdown(seat_index)
             if detail:
