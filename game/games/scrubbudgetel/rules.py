@@ -1,0 +1,798 @@
+"""Scrubbudgetel: the rules engine (pure Python, no pygame).
+
+The island is a triangle grid (see seeds/scrubbudgetel.md, rulings 1-3). Every
+marker covers unit triangles: a Junction one, a Trail or Obstacle marker two (a
+60-degree rhombus: four equal sides), the Landing and every Destination six (a
+hexagon around one grid point). A triangle is ``(x, y, o)``: ``o`` 0 points up,
+1 points down; grid points are ``(i, j)`` at ``i * (1, 0) + j * (1/2, sqrt(3)/2)``.
+
+The map is a tree grown from the Landing. Each laid marker remembers the marker
+it was laid against (its anchor). Trail markers form trails: a trail starts at
+the Landing or at a Junction and grows only from its last marker.
+
+One decision is one Move: lay a marker from the stash. Notation ``TR 1,0u+1,0d``
+(the marker's code, then the triangles it covers). Dice rolls and draws from the
+bag happen inside ``apply`` with the state's own random generator, so a seed and
+the list of notations replay a game exactly.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+
+# ---------------------------------------------------------------------------
+# Markers
+# ---------------------------------------------------------------------------
+COLOURS = ("White", "Red", "Yellow", "Blue")  # seat i plays COLOURS[i]
+LETTERS = "WRYB"
+VALUES = {"landing": 0, "trail": 2, "junction": 1, "destination": 6, "obstacle": 1}
+SHAPES = {"landing": "hex", "trail": "rhombus", "junction": "tri", "destination": "hex", "obstacle": "rhombus"}
+
+
+@dataclass(frozen=True)
+class MarkerType:
+    code: str
+    name: str
+    family: str  # landing, trail, junction, destination, obstacle
+    colour: int | None  # a player colour (index into COLOURS) or None
+    tint: str  # how it is painted: a player colour name or gold, black, purple, orange, sky
+    count: int
+
+    @property
+    def value(self) -> int:
+        return VALUES[self.family]
+
+    @property
+    def shape(self) -> str:
+        return SHAPES[self.family]
+
+
+def _types() -> dict[str, MarkerType]:
+    out = [MarkerType("LS", "Landing", "landing", None, "sand", 1)]
+    for c, letter in enumerate(LETTERS):
+        out.append(MarkerType("T" + letter, f"{COLOURS[c]} trail", "trail", c, COLOURS[c], 48))
+    out.append(MarkerType("JN", "Junction", "junction", None, "sand", 20))
+    out.append(MarkerType("CV", "Treasure Cave", "destination", None, "gold", 1))
+    for c, letter in enumerate(LETTERS):
+        out.append(MarkerType("V" + letter, f"{COLOURS[c]} Village", "destination", c, COLOURS[c], 1))
+        out.append(MarkerType("B" + letter, f"{COLOURS[c]} Beach", "destination", c, COLOURS[c], 1))
+    out += [MarkerType("GY", "Graveyard", "destination", None, "black", 1),
+            MarkerType("ID", "Idol", "destination", None, "purple", 1),
+            MarkerType("SF", "Signal Fire", "destination", None, "orange", 1)]
+    for c, letter in enumerate(LETTERS):
+        out.append(MarkerType("P" + letter, f"{COLOURS[c]} Animal Pit", "obstacle", c, COLOURS[c], 1))
+        out.append(MarkerType("K" + letter, f"{COLOURS[c]} Cliff", "obstacle", c, COLOURS[c], 1))
+    out += [MarkerType("RI", "River", "obstacle", None, "sky", 2),
+            MarkerType("WF", "Waterfall", "obstacle", None, "sky", 1),
+            MarkerType("CH", "Chasm", "obstacle", None, "black", 1)]
+    return {t.code: t for t in out}
+
+
+MARKERS = _types()
+CAVE = "CV"
+BAG_CODES = tuple(sorted(code for code, t in MARKERS.items() if t.family != "landing"))
+RADIUS = 16  # the island table: grid points at most this many steps from the Landing's centre
+
+
+def bag_contents() -> list[str]:
+    """Every marker that starts in the bag, sorted by code."""
+    return [code for code in BAG_CODES for _ in range(MARKERS[code].count)]
+
+
+# ---------------------------------------------------------------------------
+# Triangle-grid geometry
+# ---------------------------------------------------------------------------
+def tri_neighbours(t: tuple) -> tuple:
+    """The three triangles sharing a side with `t`."""
+    x, y, o = t
+    if o == 0:
+        return (x, y, 1), (x, y - 1, 1), (x - 1, y, 1)
+    return (x, y, 0), (x + 1, y, 0), (x, y + 1, 0)
+
+
+def tri_corners(t: tuple) -> tuple:
+    """The three grid points of `t`."""
+    x, y, o = t
+    if o == 0:
+        return (x, y), (x + 1, y), (x, y + 1)
+    return (x + 1, y), (x + 1, y + 1), (x, y + 1)
+
+
+def point_xy(p: tuple) -> tuple[float, float]:
+    """A grid point in plane units (side length 1; y grows upwards)."""
+    return p[0] + p[1] / 2, p[1] * 0.8660254037844386
+
+
+def tri_centre(t: tuple) -> tuple[float, float]:
+    pts = [point_xy(p) for p in tri_corners(t)]
+    return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+
+
+def hexagon(p: tuple) -> tuple:
+    """The six triangles around grid point `p`, sorted."""
+    i, j = p
+    return tuple(sorted(((i, j, 0), (i - 1, j, 0), (i, j - 1, 0), (i - 1, j, 1), (i, j - 1, 1), (i - 1, j - 1, 1))))
+
+
+def point_distance(p: tuple) -> int:
+    i, j = p
+    return (abs(i) + abs(j) + abs(i + j)) // 2
+
+
+def on_table(t: tuple) -> bool:
+    return all(point_distance(p) <= RADIUS for p in tri_corners(t))
+
+
+def shapes_across(inner: tuple, outer: tuple, shape: str) -> list[tuple]:
+    """Every placement of `shape` that covers `outer` and lies across the side it
+    shares with `inner` (so `inner` is not covered)."""
+    if shape == "tri":
+        return [(outer,)]
+    if shape == "rhombus":
+        return [tuple(sorted((outer, n))) for n in tri_neighbours(outer) if n != inner]
+    far = [p for p in tri_corners(outer) if p not in tri_corners(inner)][0]
+    return [hexagon(far)]
+
+
+def is_shape(tris: tuple, shape: str) -> bool:
+    if shape == "tri":
+        return len(tris) == 1
+    if shape == "rhombus":
+        return len(tris) == 2 and tris[1] in tri_neighbours(tris[0])
+    if len(tris) != 6:
+        return False
+    common = set(tri_corners(tris[0]))
+    for t in tris[1:]:
+        common &= set(tri_corners(t))
+    return len(common) == 1 and hexagon(next(iter(common))) == tuple(sorted(tris))
+
+
+def tri_name(t: tuple) -> str:
+    return f"{t[0]},{t[1]}{'ud'[t[2]]}"
+
+
+def parse_tri(text: str) -> tuple:
+    text = text.strip()
+    if len(text) < 4 or text[-1] not in "ud" or "," not in text:
+        raise ValueError(text)
+    x, y = text[:-1].split(",")
+    return int(x), int(y), "ud".index(text[-1])
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lay:
+    """Lay the marker `code` from the stash on the triangles `tris` (sorted).
+    `anchor` is the marker it is laid against; two ways of laying the same
+    marker on the same triangles are one move, so it is left out of equality."""
+
+    code: str
+    tris: tuple
+    anchor: int = field(default=-1, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.code} " + "+".join(tri_name(t) for t in self.tris)
+
+    @property
+    def targets(self) -> tuple:
+        return (("stash", self.code), ("at", self.tris))
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A marker on the map."""
+
+    code: str
+    tris: tuple
+    seat: int | None  # who laid it (None: the Landing)
+    anchor: int  # the marker it was laid against (-1: the Landing itself)
+    turn: int  # the turn it was laid in
+
+    @property
+    def family(self) -> str:
+        return MARKERS[self.code].family
+
+
+def roll_die(rng: random.Random) -> int:
+    return rng.randint(1, 6)
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+class ScrubState(CachedMovesState):
+    """A game of Scrubbudgetel in progress.
+
+    markers[i] is the i-th marker laid (0 is the Landing); cells maps a triangle
+    to the marker covering it. next_of[i] is the marker that continues trail
+    marker i (a trail marker or the Destination that closes the trail); branches[j]
+    the trail markers started from Junction j. The turn in play: turn_seat rolled
+    `roll` and must lay `to_lay` markers; `laid_now` lists what it has laid so far.
+    """
+
+    def __init__(self, players: int, seed: int = 0, leftover: str = "double", captain="roll"):
+        self.players = players
+        self.seed = seed
+        self.leftover = leftover
+        self.captain_option = captain
+        self.rng = random.Random(seed)
+        self.markers: list[Laid] = [Laid("LS", hexagon((0, 0)), None, -1, 0)]
+        self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].tris}
+        self.next_of: dict[int, int] = {}
+        self.branches: dict[int, list[int]] = {}
+        self.bag: list[str] = bag_contents()
+        self.stashes: list[list[str]] = [[] for _ in range(players)]
+        self.haul = [0] * players
+        self.turn = 0  # turns begun so far, missed ones included
+        self.turn_seat = 0
+        self.roll = 0
+        self.to_lay = 0
+        self.laid_now: list[int] = []
+        self.followed: int | None = None  # a trail marker of the trail followed this turn
+        self.pending_junction: int | None = None  # a Junction laid this turn still waiting for its trail
+        self.obstacle_now = False
+        self.miss_next = False
+        self.dry_turns = 0  # turns in a row with nothing laid while the bag is empty
+        self.notices: list[str] = []
+        self.outcome: Outcome | None = None
+        self.history: list = []
+        self.to_move: int | None = None
+        self.captain = self._choose_captain()
+        for k in range(players):  # everybody draws a first stash, anticlockwise from the Captain
+            seat = (self.captain - k) % players
+            rolled = roll_die(self.rng)
+            got = self._draw(seat, rolled)
+            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got} for the stash")
+        self._run_turns_from(self.captain)
+
+    # ---- set-up -----------------------------------------------------------
+    def _choose_captain(self) -> int:
+        if isinstance(self.captain_option, int) and 0 <= self.captain_option < self.players:
+            self._note(f"{COLOURS[self.captain_option]} is the Captain (winner of the last game)")
+            return self.captain_option
+        rolling = list(range(self.players))
+        while True:
+            rolls = {seat: roll_die(self.rng) for seat in rolling}
+            best = max(rolls.values())
+            rolling = [seat for seat in rolling if rolls[seat] == best]
+            if len(rolling) == 1:
+                self._note(f"{COLOURS[rolling[0]]} rolls {best}, the highest, and is the Captain")
+                return rolling[0]
+
+    def _draw(self, seat: int, count: int) -> int:
+        got = 0
+        for _ in range(count):
+            if not self.bag:
+                break
+            self.stashes[seat].append(self.bag.pop(self.rng.randrange(len(self.bag))))
+            got += 1
+        self.stashes[seat].sort()
+        return got
+
+    def _note(self, text: str) -> None:
+        self.notices.append(text)
+        del self.notices[:-12]
+
+    # ---- turns --------------------------------------------------------------
+    def _run_turns_from(self, seat: int) -> None:
+        """Begin turns from `seat` on until one needs a decision or the game ends."""
+        self._legal = None
+        while self.outcome is None:
+            if self._begin_turn(seat):
+                return
+            seat = (seat + 1) % self.players
+        self.to_move = None
+
+    def _begin_turn(self, seat: int) -> bool:
+        """Begin `seat`'s turn; True when the seat now has markers to lay."""
+        self.turn += 1
+        self.turn_seat = seat
+        self.roll, self.to_lay, self.laid_now = 0, 0, []
+        self.followed = self.pending_junction = None
+        self.obstacle_now = False
+        self._legal = None
+        name = COLOURS[seat]
+        if self.miss_next:
+            self.miss_next = False
+            self._note(f"{name} misses this turn (an Obstacle was laid)")
+            self._end_turn(seat, draw=False)
+            return False
+        if not self.stashes[seat] and not self.bag:
+            self._note(f"{name} has no markers and the bag is empty: pass")
+            self._end_turn(seat, draw=False)
+            return False
+        self.roll = roll_die(self.rng)
+        self.to_lay = min(self.roll, len(self.stashes[seat]))
+        self.to_move = seat
+        if self.to_lay and self._legal_list():
+            self._note(f"{name} rolls {self.roll}: lay {self.to_lay}")
+            return True
+        if self.to_lay:
+            self._note(f"{name} rolls {self.roll} but no marker in the stash fits the map")
+        else:
+            self._note(f"{name} rolls {self.roll} with an empty stash")
+        self._end_turn(seat)
+        return False
+
+    def _end_turn(self, seat: int, draw: bool = True) -> None:
+        if self.laid_now or self.bag:
+            self.dry_turns = 0
+        else:
+            self.dry_turns += 1
+        if self.obstacle_now:
+            self.miss_next = True
+        if draw and self.bag:
+            rolled = roll_die(self.rng)
+            got = self._draw(seat, rolled)
+            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got}")
+        self.to_move = None
+        self._legal = None
+        if self.dry_turns >= self.players:
+            self._finish("The bag is empty and nobody could lay a marker for a whole round")
+
+    def _finish(self, reason: str) -> None:
+        final = self.final_scores()
+        best = max(final)
+        winners = tuple(i for i, s in enumerate(final) if s == best)
+        names = " and ".join(COLOURS[i] for i in winners)
+        self.outcome = Outcome(tuple(final), winners, f"{reason}. {names} win{'s' if len(winners) == 1 else ''}.")
+        self.to_move = None
+        self._legal = None
+
+    # ---- scores -----------------------------------------------------------------
+    def owner_of_colour(self, colour: int | None) -> int | None:
+        """The seat playing a marker colour, or None (neutral, or a colour nobody plays)."""
+        return colour if colour is not None and colour < self.players else None
+
+    def stash_cost(self, seat: int) -> int:
+        """What the seat's stash costs it at the end: face value, other players' markers
+        double (or face value, by option)."""
+        cost = 0
+        factor = 2 if self.leftover == "double" else 1
+        for code in self.stashes[seat]:
+            t = MARKERS[code]
+            other = self.owner_of_colour(t.colour) not in (None, seat)
+            cost += t.value * (factor if other else 1)
+        return cost
+
+    def final_scores(self) -> list[int]:
+        return [self.haul[s] - self.stash_cost(s) for s in range(self.players)]
+
+    def scores(self) -> list[int]:
+        return self.final_scores()
+
+    def gains(self, code: str, seat: int) -> tuple[int, int]:
+        """(seat credited, doubloons) for `seat` laying `code`."""
+        t = MARKERS[code]
+        if t.family == "trail":
+            owner = self.owner_of_colour(t.colour)
+            return (seat if owner is None else owner), t.value
+        return seat, t.value
+
+    # ---- the map ------------------------------------------------------------------
+    def family(self, m: int) -> str:
+        return self.markers[m].family
+
+    def touching(self, tris) -> set[int]:
+        """The markers sharing a side with the triangles `tris` (not covering them)."""
+        inside = set(tris)
+        found = set()
+        for t in tris:
+            for n in tri_neighbours(t):
+                if n not in inside:
+                    m = self.cells.get(n)
+                    if m is not None:
+                        found.add(m)
+        return found
+
+    def trail_end(self, m: int) -> int:
+        while m in self.next_of and self.family(self.next_of[m]) == "trail":
+            m = self.next_of[m]
+        return m
+
+    def trail_of(self, m: int) -> list[int]:
+        """The trail markers of the trail through trail marker `m`, from its start."""
+        end = self.trail_end(m)
+        chain = [end]
+        while self.family(self.markers[chain[-1]].anchor) == "trail":
+            chain.append(self.markers[chain[-1]].anchor)
+        return chain[::-1]
+
+    def is_open_end(self, m: int) -> bool:
+        return self.family(m) == "trail" and m not in self.next_of
+
+    def junction_open(self, j: int) -> bool:
+        """A Junction may start another trail now: its second trail at once (rule 7),
+        its third in a later turn (rule 8)."""
+        taken = len(self.branches.get(j, ()))
+        if j == self.pending_junction:
+            return taken == 0
+        return taken == 1 and self.markers[j].turn < self.turn
+
+    def anchors(self, family: str) -> list[int]:
+        """Markers a marker of `family` may be laid against now (rules 1-12)."""
+        if self.pending_junction is not None:
+            return [self.pending_junction] if family == "trail" else []
+        trails = [i for i, m in enumerate(self.markers) if m.family == "trail"]
+        along = self.trail_of(self.followed) if self.followed is not None else trails
+        if family == "trail":
+            if self.followed is not None:
+                end = self.trail_end(self.followed)
+                return [end] if self.is_open_end(end) else []
+            opens = [j for j, m in enumerate(self.markers) if m.family == "junction" and self.junction_open(j)]
+            return sorted([0] + [m for m in trails if self.is_open_end(m)] + opens)
+        if family == "destination":
+            return [m for m in along if self.is_open_end(m)]
+        if family == "junction":
+            if any(self.family(m) == "junction" for m in self.laid_now):
+                return []  # rule 4
+            if self.to_lay - len(self.laid_now) < 2:
+                return []  # rule 7 needs one more marker this turn
+            return along
+        return along  # obstacles
+
+    def contact_fault(self, family: str, tris: tuple, anchor: int) -> str | None:
+        """Why a marker of `family` may not lie on `tris` against `anchor` (None: it may)."""
+        for t in tris:
+            if t in self.cells:
+                return "Markers may not overlap."
+            if not on_table(t):
+                return "That is beyond the edge of the island table."
+        touched = self.touching(tris)
+        if anchor not in touched:
+            return "A marker must lie edge to edge against the trail it continues."
+        for m in touched:
+            if m == anchor:
+                continue
+            other = self.family(m)
+            if other == "landing" and family != "trail":
+                return "Only Trail markers may touch the Landing (rule 2)."
+            if other == "destination":
+                return "Nothing may touch a Destination but the one Trail marker leading to it (rules 3, 11, 12)."
+            if other == "obstacle":
+                return "Nothing may be laid against an Obstacle: it blocks the way."
+            if other == "junction":
+                if family == "junction":
+                    return "Junctions may not touch other Junctions (rule 6)."
+                return "A new trail may start from a Junction only on a side left free for it."
+            if family == "destination":
+                return "A Destination may touch only the end of the trail it closes (rules 11, 12)."
+        return None
+
+    def placements(self, family: str) -> list[tuple[tuple, int]]:
+        """Every (triangles, anchor) where a marker of `family` may go now."""
+        shape = SHAPES[family]
+        found = []
+        seen = set()
+        for anchor in self.anchors(family):
+            for inner in self.markers[anchor].tris:
+                for outer in tri_neighbours(inner):
+                    if outer in self.cells:
+                        continue
+                    for tris in shapes_across(inner, outer, shape):
+                        if tris in seen:
+                            continue
+                        seen.add(tris)
+                        if self.contact_fault(family, tris, anchor) is None:
+                            found.append((tris, anchor))
+        return found
+
+    def is_other_players(self, code: str, seat: int) -> bool:
+        return self.owner_of_colour(MARKERS[code].colour) not in (None, seat)
+
+    def cave_allowed(self) -> bool:
+        return self.turn > self.players  # rule 16: not in the first round
+
+    def _compute_legal(self) -> list:
+        if self.outcome is not None or self.to_move is None:
+            return []
+        seat = self.to_move
+        by_family: dict[str, list] = {}
+        moves, others = [], []
+        for code in sorted(set(self.stashes[seat])):
+            if code == CAVE and not self.cave_allowed():
+                continue
+            family = MARKERS[code].family
+            if family not in by_family:
+                by_family[family] = self.placements(family)
+            spots = by_family[family]
+            if family == "junction":
+                spots = [s for s in spots if self._junction_can_branch(s, seat)]
+            target = others if self.is_other_players(code, seat) else moves
+            target.extend(Lay(code, tris, anchor) for tris, anchor in spots)
+        return moves or others  # rule 13: other players' markers only to make the count
+
+    def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
+        """Rule 7: a Junction must get a Trail marker from its player at once."""
+        if not any(MARKERS[c].family == "trail" for c in self.stashes[seat]):
+            return False
+        tris, _anchor = spot
+        j = len(self.markers)
+        self.cells[tris[0]] = j
+        self.markers.append(Laid("JN", tris, seat, _anchor, self.turn))
+        ok = False
+        for outer in tri_neighbours(tris[0]):
+            if outer in self.cells:
+                continue
+            if any(self.contact_fault("trail", r, j) is None for r in shapes_across(tris[0], outer, "rhombus")):
+                ok = True
+                break
+        self.markers.pop()
+        del self.cells[tris[0]]
+        return ok
+
+    # ---- playing ------------------------------------------------------------------
+    def _apply(self, move: Lay) -> None:
+        seat = self.to_move
+        legal = {m: m for m in self._legal_list()}
+        anchor = legal[move].anchor
+        t = MARKERS[move.code]
+        self.stashes[seat].remove(move.code)
+        m = len(self.markers)
+        self.markers.append(Laid(move.code, move.tris, seat, anchor, self.turn))
+        for tri in move.tris:
+            self.cells[tri] = m
+        self.laid_now.append(m)
+        credited, value = self.gains(move.code, seat)
+        self.haul[credited] += value
+        if t.family == "trail":
+            if self.family(anchor) == "trail":
+                self.next_of[anchor] = m
+            elif self.family(anchor) == "junction":
+                self.branches.setdefault(anchor, []).append(m)
+                self.pending_junction = None
+            self.followed = m
+        elif t.family == "destination":
+            self.next_of[anchor] = m
+            self.followed = anchor
+        elif t.family == "junction":
+            self.followed = anchor
+            self.pending_junction = m
+        elif t.family == "obstacle":
+            self.followed = anchor
+            self.obstacle_now = True
+        self._legal = None
+        if move.code == CAVE:
+            self._note(f"{COLOURS[seat]} finds the Treasure Cave!")
+            self._finish("The Treasure Cave is found")
+            return
+        if len(self.laid_now) < self.to_lay and self._legal_list():
+            return
+        if len(self.laid_now) < self.to_lay:
+            self._note(f"{COLOURS[seat]} can lay no more this turn")
+        self._end_turn(seat)
+        if self.outcome is None:
+            self._run_turns_from((seat + 1) % self.players)
+
+    # ---- explaining refusals ----------------------------------------------------
+    def explain(self, move) -> str | None:
+        if not isinstance(move, Lay) or move.code not in MARKERS:
+            return "That is not a Scrubbudgetel move."
+        seat = self.to_move
+        t = MARKERS[move.code]
+        if move.code not in self.stashes[seat]:
+            return f"There is no {t.name} in your stash."
+        if move.code == CAVE and not self.cave_allowed():
+            return "The Treasure Cave may not be laid in the first round (rule 16)."
+        if self.is_other_players(move.code, seat) and any(
+                m for m in self._legal_list() if not self.is_other_players(m.code, seat)):
+            return "Lay your own markers first; another player's only to make the count (rule 13)."
+        if tuple(sorted(move.tris)) != move.tris or not is_shape(move.tris, t.shape):
+            return f"A {t.name} covers a {t.shape}: that is not its shape."
+        return self.placement_fault(t.family, move.tris)
+
+    def placement_fault(self, family: str, tris: tuple) -> str:
+        """The rule that keeps a marker of `family` off `tris` now."""
+        for tri in tris:
+            if tri in self.cells:
+                return "Markers may not overlap."
+            if not on_table(tri):
+                return "That is beyond the edge of the island table."
+        touched = sorted(self.touching(tris))
+        if not touched:
+            return "Markers are laid edge to edge with the map."
+        if self.pending_junction is not None:
+            if family != "trail":
+                return "The Junction you just laid needs a Trail marker from you at once (rule 7)."
+            if self.pending_junction not in touched:
+                return "Continue from the Junction you just laid (rule 7)."
+        if family == "junction":
+            if any(self.family(m) == "junction" for m in self.laid_now):
+                return "Only one Junction may be laid per turn (rule 4)."
+            if self.to_lay - len(self.laid_now) < 2:
+                return "A Junction needs a Trail marker laid from it in the same turn (rule 7)."
+        anchors = self.anchors(family)
+        faults = [self.contact_fault(family, tris, a) for a in anchors if a in touched]
+        if faults:
+            return faults[0] or "That marker cannot go there now."
+        if self.followed is not None and not any(m in self.trail_of(self.followed) for m in touched):
+            return "Only one trail may be followed per turn (rule 1)."
+        if family == "trail":
+            if any(self.family(m) == "junction" for m in touched):
+                return "A Junction's third trail may start only in a later turn (rule 8)."
+            if any(self.family(m) == "trail" for m in touched):
+                return "A trail grows only from its last marker."
+            return "A Trail marker continues a trail: the Landing, a trail's end or a Junction."
+        if family == "destination":
+            if any(self.family(m) == "trail" for m in touched):
+                return "A Destination closes a trail: lay it against the trail's last marker only (rule 11)."
+            return "Only Trail markers may lead to a Destination (rule 3)."
+        if family == "obstacle":
+            return "Obstacles go against Trail markers only (rule 9)."
+        if family == "junction":
+            return "Junctions go against the side of a Trail marker (rule 5)."
+        return "That marker cannot go there now."
+
+    def explain_click(self, path: tuple) -> str:
+        if self.outcome is not None:
+            return "The game is over."
+        target = path[-1] if path else None
+        kind = target[0] if isinstance(target, tuple) and target else None
+        seat = self.to_move
+        if kind == "stash":
+            code = target[1]
+            if code not in self.stashes[seat]:
+                return "That marker is not in your stash."
+            reason = self.explain(Lay(code, ()))
+            if reason and "shape" not in reason:
+                return reason
+            return f"There is nowhere the {MARKERS[code].name} can go now."
+        code = path[0][1] if len(path) >= 2 and path[0][0] == "stash" else None
+        if kind == "at" and code is not None:
+            return self.explain(Lay(code, tuple(sorted(target[1])))) or "That marker cannot go there now."
+        if kind == "tri" and code is not None:
+            family = MARKERS[code].family
+            tri = target[1]
+            if tri in self.cells:
+                return "That place is taken: markers may not overlap."
+            return self.placement_fault(family, (tri,) if family == "junction" else self._shape_at(tri, family))
+        if kind in ("at", "tri"):
+            return "First choose a marker from your stash, then where it goes."
+        return "Choose a marker from your stash."
+
+    def _shape_at(self, tri: tuple, family: str) -> tuple:
+        """Some placement of the family's shape over `tri`, for explaining a refusal."""
+        for n in tri_neighbours(tri):
+            for tris in shapes_across(n, tri, SHAPES[family]):
+                return tris
+        return (tri,)
+
+    # ---- labels -----------------------------------------------------------------
+    def phase_label(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        who = COLOURS[self.to_move]
+        left = self.to_lay - len(self.laid_now)
+        if self.pending_junction is not None:
+            return f"{who}: lay a Trail marker from your new Junction"
+        return f"{who} rolled {self.roll}: lay {left} more marker{'s' if left != 1 else ''}"
+
+    def move_label(self, move) -> str:
+        if not isinstance(move, Lay) or move.code not in MARKERS or self.to_move is None:
+            return str(move)
+        credited, value = self.gains(move.code, self.to_move)
+        gain = f" (+{value} {COLOURS[credited]})"
+        return f"{COLOURS[self.to_move]} lays the {MARKERS[move.code].name}{gain}"
+
+    # ---- copies and views --------------------------------------------------------
+    def clone(self) -> "ScrubState":
+        c = ScrubState.__new__(ScrubState)
+        c.__dict__.update(self.__dict__)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.markers = self.markers[:]
+        c.cells = dict(self.cells)
+        c.next_of = dict(self.next_of)
+        c.branches = {k: v[:] for k, v in self.branches.items()}
+        c.bag = self.bag[:]
+        c.stashes = [s[:] for s in self.stashes]
+        c.haul = self.haul[:]
+        c.laid_now = self.laid_now[:]
+        c.notices = self.notices[:]
+        c.history = self.history[:]
+        c._legal = None if self._legal is None else self._legal[:]
+        return c
+
+    def determinize(self, seat: int, rng: random.Random) -> "ScrubState":
+        """Stashes are face up and the bag's contents can be counted; only what the
+        bag gives next and the dice are unknown, so the copy gets a fresh generator."""
+        c = self.clone()
+        c.rng = random.Random(rng.getrandbits(64))
+        return c
+
+    def view(self, seat: int) -> dict:
+        return {
+            "game": "scrubbudgetel",
+            "players": self.players,
+            "markers": [{"code": m.code, "tris": [list(t) for t in m.tris], "seat": m.seat, "anchor": m.anchor,
+                         "turn": m.turn} for m in self.markers],
+            "stashes": [list(s) for s in self.stashes],
+            "stash_costs": [self.stash_cost(s) for s in range(self.players)],
+            "bag": len(self.bag),
+            "haul": list(self.haul),
+            "scores": self.scores(),
+            "captain": self.captain,
+            "turn": self.turn,
+            "turn_seat": self.turn_seat,
+            "roll": self.roll,
+            "to_lay": self.to_lay,
+            "laid_now": list(self.laid_now),
+            "followed_end": None if self.followed is None else self.trail_end(self.followed),
+            "pending_junction": self.pending_junction,
+            "miss_next": self.miss_next,
+            "cave_allowed": self.cave_allowed(),
+            "leftover": self.leftover,
+            "notices": list(self.notices),
+            "to_move": self.to_move,
+            "phase_label": self.phase_label(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        data = self.view(0)
+        data.update(
+            options={"leftover": self.leftover, "captain": self.captain_option},
+            seed=self.seed,
+            bag_codes=list(self.bag),
+            next_of={str(k): v for k, v in sorted(self.next_of.items())},
+            branches={str(k): v for k, v in sorted(self.branches.items())},
+            dry_turns=self.dry_turns,
+            obstacle_now=self.obstacle_now,
+            history=[str(m) for m in self.history],
+            rng=[version, list(internal), gauss],
+        )
+        return data
+
+
+class ScrubSpec(GameSpec):
+    id = "scrubbudgetel"
+    title = "Scrubbudgetel"
+    min_players = 2
+    max_players = 4
+    hidden_information = False
+    blurb = "Pirates map the island trail by trail until someone finds the Treasure Cave."
+    seat_labels = COLOURS
+    side_colours = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))
+    options = (
+        Option("leftover", "Other players' markers left over", ("double", "face"),
+               labels=("Cost double", "Cost face value"),
+               help="At the end, what another player's markers still in your stash cost you."),
+        Option("captain", "Captain", ("roll", 0, 1, 2, 3),
+               labels=("Highest roll", "White", "Red", "Yellow", "Blue"),
+               help="Who plays first: the highest die roll, or a named player (the last game's winner)."),
+    )
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> ScrubState:
+        self.check_players(players)
+        opts = self.resolved_options(options)
+        return ScrubState(players, seed, opts["leftover"], opts["captain"])
+
+    def next_game_options(self, state: ScrubState, options: dict) -> dict:
+        """Rule 18: the winner of one game is the Captain of the next."""
+        out = dict(options)
+        if state.outcome is not None and state.outcome.winners:
+            out["captain"] = state.outcome.winners[0]
+        return out
+
+    def parse_move(self, state: ScrubState, text: str) -> Lay:
+        """The move written `text`, legal now or not (check() says why not)."""
+        parts = str(text).split()
+        if len(parts) == 2 and parts[0] in MARKERS:
+            try:
+                tris = tuple(sorted(parse_tri(p) for p in parts[1].split("+")))
+            except ValueError:
+                tris = None
+            if tris:
+                for move in state.legal_moves():
+                    if move.code == parts[0] and move.tris == tris:
+                        return move
+                return Lay(parts[0], tris)
+        raise IllegalMove(f"{text!r} is not Scrubbudgetel notation (a marker code, then its triangles).")
+
+
+SPEC = ScrubSpec()
