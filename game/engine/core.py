@@ -170,6 +170,7 @@ class GameSpec:
     seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
     side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
     options: Sequence[Option] = ()
+    bench_moves: int = 40  # random moves into a game before the benchmark times its board
 
     def default_options(self) -> dict:
         return {o.key: o.choices[self.default_choice_index(o)] for o in self.options}

@@ -91,7 +91,9 @@ def _summary(times: list[float]) -> dict:
     return {"median_ms": round(statistics.median(ordered), 2), "p99_ms": round(p99, 2)}
 
 
-def _midgame_match(game_id: str, seed: int = 3, moves: int = 40, seats=None):
+def _midgame_match(game_id: str, seed: int = 3, moves: int | None = None, seats=None):
+    """A match `moves` random moves in; by default the game's bench_moves, then
+    steering clear of moves that would end it (a big map to draw, not a results screen)."""
     import random
 
     from ..engine import registry
@@ -102,10 +104,19 @@ def _midgame_match(game_id: str, seed: int = 3, moves: int = 40, seats=None):
     seats = seats or [Seat(f"Player {i + 1}", i) for i in range(players)]
     match = Match(spec, seats, seed)
     rng = random.Random(seed)
-    for _ in range(moves):
+    steer = moves is None
+    for _ in range(spec.bench_moves if steer else moves):
         if match.state.is_over:
             break
-        match.play(rng.choice(match.state.legal_moves()))
+        legal = match.state.legal_moves()
+        move = rng.choice(legal)
+        for _try in range(4 if steer else 0):
+            trial = match.state.clone()
+            trial.apply(move)
+            if not trial.is_over:
+                break
+            move = rng.choice(legal)
+        match.play(move)
     return match
 
 
