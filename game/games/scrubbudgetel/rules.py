@@ -121,8 +121,17 @@ def point_distance(p: tuple) -> int:
     return (abs(i) + abs(j) + abs(i + j)) // 2
 
 
+def _table() -> frozenset:
+    span = range(-RADIUS - 1, RADIUS + 1)
+    return frozenset((x, y, o) for x in span for y in span for o in (0, 1)
+                     if all(point_distance(p) <= RADIUS for p in tri_corners((x, y, o))))
+
+
+TABLE = _table()  # every triangle of the island table
+
+
 def on_table(t: tuple) -> bool:
-    return all(point_distance(p) <= RADIUS for p in tri_corners(t))
+    return t in TABLE
 
 
 def shapes_across(inner: tuple, outer: tuple, shape: str) -> list[tuple]:
@@ -223,7 +232,8 @@ class ScrubState(CachedMovesState):
         self.markers: list[Laid] = [Laid("LS", hexagon((0, 0)), None, -1, 0)]
         self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].tris}
         self.next_of: dict[int, int] = {}
-        self.branches: dict[int, list[int]] = {}
+        self.branches: dict[int, list[int]] = {}  # every Junction, with the trails started from it
+        self.trails: list[int] = []  # every Trail marker, in the order laid
         self.bag: list[str] = bag_contents()
         self.stashes: list[list[str]] = [[] for _ in range(players)]
         self.haul = [0] * players
@@ -417,14 +427,15 @@ class ScrubState(CachedMovesState):
         """Markers a marker of `family` may be laid against now (rules 1-12)."""
         if self.pending_junction is not None:
             return [self.pending_junction] if family == "trail" else []
-        trails = [i for i, m in enumerate(self.markers) if m.family == "trail"]
+        trails = self.trails
         along = self.trail_of(self.followed) if self.followed is not None else trails
         if family == "trail":
             if self.followed is not None:
                 end = self.trail_end(self.followed)
                 return [end] if self.is_open_end(end) else []
-            opens = [j for j, m in enumerate(self.markers) if m.family == "junction" and self.junction_open(j)]
-            return sorted([0] + [m for m in trails if self.is_open_end(m)] + opens)
+            opens = [j for j in self.branches if self.junction_open(j)]
+            # a marker at a trail's end continues that trail before it starts a new one
+            return [m for m in trails if self.is_open_end(m)] + sorted(opens) + [0]
         if family == "destination":
             return [m for m in along if self.is_open_end(m)]
         if family == "junction":
@@ -452,16 +463,35 @@ class ScrubState(CachedMovesState):
             if other == "landing" and family != "trail":
                 return "Only Trail markers may touch the Landing (rule 2)."
             if other == "destination":
-                return "Nothing may touch a Destination but the one Trail marker leading to it (rules 3, 11, 12)."
+                if family == "destination":
+                    return "Destinations may not touch other Destinations (rule 12)."
+                if family == "trail":
+                    return "A trail ends at its Destination: nothing may go on past it (rule 11)."
+                if family == "obstacle":
+                    return "Obstacles go against Trail markers only, not against a Destination (rule 9)."
+                return "Only a Trail marker may touch a Destination (rule 3)."
             if other == "obstacle":
+                if family == "obstacle":
+                    return "Obstacles may not touch other Obstacles (rule 9)."
                 return "Nothing may be laid against an Obstacle: it blocks the way."
             if other == "junction":
                 if family == "junction":
                     return "Junctions may not touch other Junctions (rule 6)."
+                if family == "obstacle":
+                    return "Obstacles go against Trail markers only, not against a Junction (rule 9)."
+                if family == "destination":
+                    return "Only Trail markers may touch a Destination, not a Junction (rule 3)."
+                if self.third_side_waits(m):
+                    return "A Junction's third trail may start only in a later turn (rule 8)."
                 return "A new trail may start from a Junction only on a side left free for it."
             if family == "destination":
-                return "A Destination may touch only the end of the trail it closes (rules 11, 12)."
+                return "A Destination may touch only the end of the trail it closes: one marker leads to it (rule 11)."
         return None
+
+    def third_side_waits(self, j: int) -> bool:
+        """Junction `j` got its second trail this turn: its third must wait (rule 8)."""
+        return (j != self.pending_junction and len(self.branches.get(j, ())) == 1
+                and self.markers[j].turn == self.turn)
 
     def placements(self, family: str) -> list[tuple[tuple, int]]:
         """Every (triangles, anchor) where a marker of `family` may go now."""
@@ -476,9 +506,9 @@ class ScrubState(CachedMovesState):
                     for tris in shapes_across(inner, outer, shape):
                         if tris in seen:
                             continue
-                        seen.add(tris)
                         if self.contact_fault(family, tris, anchor) is None:
-                            found.append((tris, anchor))
+                            seen.add(tris)  # only once found: a spot refused against one anchor
+                            found.append((tris, anchor))  # may still be fine against the next
         return found
 
     def is_other_players(self, code: str, seat: int) -> bool:
@@ -501,15 +531,14 @@ class ScrubState(CachedMovesState):
                 by_family[family] = self.placements(family)
             spots = by_family[family]
             if family == "junction":
-                spots = [s for s in spots if self._junction_can_branch(s, seat)]
+                has_trail = any(MARKERS[c].family == "trail" for c in self.stashes[seat])
+                spots = [s for s in spots if has_trail and self._junction_can_branch(s, seat)]
             target = others if self.is_other_players(code, seat) else moves
             target.extend(Lay(code, tris, anchor) for tris, anchor in spots)
         return moves or others  # rule 13: other players' markers only to make the count
 
     def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
         """Rule 7: a Junction must get a Trail marker from its player at once."""
-        if not any(MARKERS[c].family == "trail" for c in self.stashes[seat]):
-            return False
         tris, _anchor = spot
         j = len(self.markers)
         self.cells[tris[0]] = j
@@ -540,16 +569,18 @@ class ScrubState(CachedMovesState):
         credited, value = self.gains(move.code, seat)
         self.haul[credited] += value
         if t.family == "trail":
+            self.trails.append(m)
             if self.family(anchor) == "trail":
                 self.next_of[anchor] = m
             elif self.family(anchor) == "junction":
-                self.branches.setdefault(anchor, []).append(m)
+                self.branches[anchor].append(m)
                 self.pending_junction = None
             self.followed = m
         elif t.family == "destination":
             self.next_of[anchor] = m
             self.followed = anchor
         elif t.family == "junction":
+            self.branches[m] = []
             self.followed = anchor
             self.pending_junction = m
         elif t.family == "obstacle":
@@ -608,16 +639,25 @@ class ScrubState(CachedMovesState):
         anchors = self.anchors(family)
         faults = [self.contact_fault(family, tris, a) for a in anchors if a in touched]
         if faults:
-            return faults[0] or "That marker cannot go there now."
+            if family == "junction" and None in faults:
+                return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
+            return next((f for f in faults if f), "That marker cannot go there now.")
+        if family == "trail":
+            if any(self.family(m) == "destination" for m in touched):
+                return "A trail ends at its Destination: nothing may go on past it (rule 11)."
+            if any(self.family(m) == "junction" and self.third_side_waits(m) for m in touched):
+                return "A Junction's third trail may start only in a later turn (rule 8)."
         if self.followed is not None and not any(m in self.trail_of(self.followed) for m in touched):
             return "Only one trail may be followed per turn (rule 1)."
         if family == "trail":
             if any(self.family(m) == "junction" for m in touched):
-                return "A Junction's third trail may start only in a later turn (rule 8)."
+                return "A Junction joins three trails at most: its own and two more (rules 7 and 8)."
             if any(self.family(m) == "trail" for m in touched):
                 return "A trail grows only from its last marker."
             return "A Trail marker continues a trail: the Landing, a trail's end or a Junction."
         if family == "destination":
+            if any(self.family(m) == "destination" for m in touched):
+                return "Destinations may not touch other Destinations (rule 12)."
             if any(self.family(m) == "trail" for m in touched):
                 return "A Destination closes a trail: lay it against the trail's last marker only (rule 11)."
             return "Only Trail markers may lead to a Destination (rule 3)."
@@ -688,6 +728,7 @@ class ScrubState(CachedMovesState):
         c.cells = dict(self.cells)
         c.next_of = dict(self.next_of)
         c.branches = {k: v[:] for k, v in self.branches.items()}
+        c.trails = self.trails[:]
         c.bag = self.bag[:]
         c.stashes = [s[:] for s in self.stashes]
         c.haul = self.haul[:]
@@ -755,6 +796,7 @@ class ScrubSpec(GameSpec):
     min_players = 2
     max_players = 4
     hidden_information = False
+    bench_moves = 150  # the issue asks for the board's frame time on a map of 150 markers
     blurb = "Pirates map the island trail by trail until someone finds the Treasure Cave."
     seat_labels = COLOURS
     side_colours = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))
