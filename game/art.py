@@ -1160,7 +1160,8 @@ def _add_game_sprites() -> None:
         SPRITE_SIZES.update(module.SPRITE_SIZES)
 
 
-_add_game_sprites()
+if __name__ != "__main__":  # under `python -m game.art` the package module game.art gathers them (below)
+    _add_game_sprites()
 
 
 def save_png(surface: pygame.Surface, path: Path) -> None:
@@ -1203,4 +1204,7 @@ def main(argv: list | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # The games' art.py files import game.art; run that module, not this __main__ copy of it.
+    import importlib
+
+    raise SystemExit(importlib.import_module("game.art").main())

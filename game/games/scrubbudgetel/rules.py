@@ -76,6 +76,28 @@ BAG_CODES = tuple(sorted(code for code, t in MARKERS.items() if t.family != "lan
 RADIUS = 16  # the island table: grid points at most this many steps from the Landing's centre
 
 
+BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way."
+# (family of a new marker, family of a marker it would touch besides its anchor) -> the rule against it
+CONTACT_FAULTS = {
+    ("junction", "landing"): "Only Trail markers may touch the Landing (rule 2).",
+    ("obstacle", "landing"): "Only Trail markers may touch the Landing (rule 2).",
+    ("destination", "landing"): "Only Trail markers may touch the Landing (rule 2).",
+    ("trail", "destination"): "A trail ends at its Destination: nothing may go on past it (rule 11).",
+    ("junction", "destination"): "Only a Trail marker may touch a Destination (rule 3).",
+    ("obstacle", "destination"): "Obstacles go against Trail markers only, not against a Destination (rule 9).",
+    ("destination", "destination"): "Destinations may not touch other Destinations (rule 12).",
+    ("trail", "obstacle"): BLOCKS,
+    ("junction", "obstacle"): BLOCKS,
+    ("destination", "obstacle"): BLOCKS,
+    ("obstacle", "obstacle"): "Obstacles may not touch other Obstacles (rule 9).",
+    ("junction", "junction"): "Junctions may not touch other Junctions (rule 6).",
+    ("obstacle", "junction"): "Obstacles go against Trail markers only, not against a Junction (rule 9).",
+    ("destination", "junction"): "Only Trail markers may touch a Destination, not a Junction (rule 3).",
+    ("destination", "trail"): ("A Destination may touch only the end of the trail it closes: "
+                               "one marker leads to it (rule 11)."),
+}
+
+
 def bag_contents() -> list[str]:
     """Every marker that starts in the bag, sorted by code."""
     return [code for code in BAG_CODES for _ in range(MARKERS[code].count)]
@@ -460,32 +482,13 @@ class ScrubState(CachedMovesState):
             if m == anchor:
                 continue
             other = self.family(m)
-            if other == "landing" and family != "trail":
-                return "Only Trail markers may touch the Landing (rule 2)."
-            if other == "destination":
-                if family == "destination":
-                    return "Destinations may not touch other Destinations (rule 12)."
-                if family == "trail":
-                    return "A trail ends at its Destination: nothing may go on past it (rule 11)."
-                if family == "obstacle":
-                    return "Obstacles go against Trail markers only, not against a Destination (rule 9)."
-                return "Only a Trail marker may touch a Destination (rule 3)."
-            if other == "obstacle":
-                if family == "obstacle":
-                    return "Obstacles may not touch other Obstacles (rule 9)."
-                return "Nothing may be laid against an Obstacle: it blocks the way."
-            if other == "junction":
-                if family == "junction":
-                    return "Junctions may not touch other Junctions (rule 6)."
-                if family == "obstacle":
-                    return "Obstacles go against Trail markers only, not against a Junction (rule 9)."
-                if family == "destination":
-                    return "Only Trail markers may touch a Destination, not a Junction (rule 3)."
+            if family == "trail" and other == "junction":
                 if self.third_side_waits(m):
                     return "A Junction's third trail may start only in a later turn (rule 8)."
                 return "A new trail may start from a Junction only on a side left free for it."
-            if family == "destination":
-                return "A Destination may touch only the end of the trail it closes: one marker leads to it (rule 11)."
+            fault = CONTACT_FAULTS.get((family, other))
+            if fault:
+                return fault
         return None
 
     def third_side_waits(self, j: int) -> bool:

@@ -1,0 +1,899 @@
+"""Scrubbudgetel's screen: the island map that grows marker by marker, a camera
+that pans (drag), zooms (wheel) and follows the trail being laid, and every
+player's stash face up along the bottom.
+
+The map is drawn once per camera position and map (a cached surface); each
+frame only adds what moves: the glowing places a chosen marker may go, the
+preview under the mouse, the die and the stash tray.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pygame
+
+from ...ui import look
+from ...ui.board import Anim, BoardScene
+from ...ui.scene import panel
+from . import icons
+from .icons import (
+    FOAM, GRID, SAND, SAND_DARK, SEA, SHALLOW, coast, draw_icon, draw_junction_mark, draw_tile,
+    draw_trail_mark, grid_lines, icon_detail, marker_centre, marker_outline, medal_radius,
+    table_corners,
+)
+from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
+
+SQRT3_2 = 0.8660254037844386
+FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
+ZOOM_MAX = 120.0
+DRAG_SLOP = 6  # a press that moves further than this is a drag, not a click
+GLIDE_S = 0.45
+TUMBLE_S = 0.7
+FAMILY_ORDER = {"trail": 0, "junction": 1, "destination": 2, "obstacle": 3, "landing": 4}
+CHIP_SHAPES = {  # the marker drawn on a stash chip, in plane units
+    "trail": ((0, 0, 0), (0, -1, 1)),
+    "obstacle": ((0, 0, 0), (0, -1, 1)),
+    "junction": ((0, 0, 0),),
+    "destination": hexagon((0, 0)),
+    "landing": hexagon((0, 0)),
+}
+PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+
+
+def _ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+def _premultiplied(big: pygame.Surface, size) -> pygame.Surface:
+    """Shrink a supersampled drawing; blit the result with BLEND_PREMULTIPLIED."""
+    return pygame.transform.smoothscale(big.premul_alpha(), (max(1, int(size[0])), max(1, int(size[1]))))
+
+
+class ScrubScene(BoardScene):
+    def __init__(self, app, match):
+        self.scale = 40.0  # pixels per side of a grid triangle
+        self.cam = (0.0, 0.0)  # the plane point at the map's centre
+        self.glide = None  # (start time, from cam, from scale, to cam, to scale)
+        self.drag = None
+        self.mouse = (0, 0)
+        self.map_rect = pygame.Rect(0, 0, 10, 10)
+        self.fitted_for = None
+        self._map_key = self._map_surface = None
+        self._spots_key = self._spots = None
+        self._preview_key = self._preview = None
+        self._icons: dict = {}
+        self._chips: dict = {}
+        self._dice: dict = {}
+        self.die_turn = match.state.turn
+        self.die_since = -10.0
+        self.coast = coast()
+        self.grid = grid_lines()
+        self.tufts = icons.scrub()
+        super().__init__(app, match)
+
+    # ---- layout ------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        m = self.map_rect
+        self.button((m.right - 52, m.y + 8, 44, 32), "Fit", self.fit_view, tooltip="Show the whole map (F)")
+        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: self.zoom_at(m.center, 1.3),
+                    tooltip="Zoom in (mouse wheel)")
+        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: self.zoom_at(m.center, 1 / 1.3),
+                    tooltip="Zoom out (mouse wheel)")
+
+    def layout(self, rect: pygame.Rect) -> None:
+        n = self.match.state.players
+        self.row_big = 66 if rect.h >= 640 else 58
+        self.row_small = 34
+        strip_h = 8 + self.row_big + (n - 1) * (self.row_small + 4) + 8
+        self.strip_rect = pygame.Rect(rect.x, rect.bottom - strip_h, rect.w, strip_h)
+        turn_w = 190 if rect.w >= 760 else 160
+        self.turn_rect = pygame.Rect(rect.x, self.strip_rect.y, turn_w, strip_h)
+        self.rows_rect = pygame.Rect(self.turn_rect.right + 8, self.strip_rect.y,
+                                     rect.right - self.turn_rect.right - 8, strip_h)
+        self.map_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - strip_h - 8)
+        m = self.map_rect
+        # the whole island fits at the smallest zoom
+        self.min_scale = min(m.w / (2 * RADIUS + 5), m.h / (2 * RADIUS * SQRT3_2 + 5))
+        if self.fitted_for != m.size:
+            self.fitted_for = m.size
+            self.glide = None
+            self.cam, self.scale = self.fit_target()
+        self._map_key = self._spots_key = self._preview_key = None
+
+    # ---- camera ------------------------------------------------------------------
+    def to_px(self, p) -> tuple[float, float]:
+        m = self.map_rect
+        return (m.x + m.w / 2 + (p[0] - self.cam[0]) * self.scale,
+                m.y + m.h / 2 - (p[1] - self.cam[1]) * self.scale)
+
+    def to_plane(self, pos) -> tuple[float, float]:
+        m = self.map_rect
+        return (self.cam[0] + (pos[0] - m.x - m.w / 2) / self.scale,
+                self.cam[1] - (pos[1] - m.y - m.h / 2) / self.scale)
+
+    def tri_at(self, pos) -> tuple:
+        x, y = self.to_plane(pos)
+        j = y / SQRT3_2
+        i = x - j / 2
+        fi, fj = math.floor(i), math.floor(j)
+        return (fi, fj, 0) if (i - fi) + (j - fj) < 1 else (fi, fj, 1)
+
+    def clamp_cam(self, cam) -> tuple[float, float]:
+        lim = RADIUS + 3
+        return max(-lim, min(lim, cam[0])), max(-lim * SQRT3_2, min(lim * SQRT3_2, cam[1]))
+
+    def clamp_scale(self, s: float) -> float:
+        return max(self.min_scale * 0.8, min(ZOOM_MAX, s))
+
+    def fit_target(self):
+        """Camera and zoom that show every marker, and a margin where the next go."""
+        pts = [xy for m in self.match.state.markers for xy in marker_outline(m.tris)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        margin = 1.6
+        w = max(xs) - min(xs) + 2 * margin
+        h = max(ys) - min(ys) + 2 * margin
+        m = self.map_rect
+        scale = max(self.min_scale * 0.8, min(FIT_MAX, (m.w - 20) / w, (m.h - 60) / h))
+        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), scale
+
+    def glide_to(self, cam, scale) -> None:
+        cam, scale = self.clamp_cam(cam), self.clamp_scale(scale)
+        self.glide = (time.monotonic(), self.cam, self.scale, cam, scale)
+
+    def finish_glide(self) -> None:
+        if self.glide is not None:
+            _t0, _c0, _s0, cam, scale = self.glide
+            self.glide = None
+            self.cam, self.scale = cam, scale
+
+    def _advance_glide(self) -> None:
+        if self.glide is None:
+            return
+        t0, c0, s0, c1, s1 = self.glide
+        t = (time.monotonic() - t0) / GLIDE_S
+        if t >= 1:
+            self.finish_glide()
+            return
+        e = _ease(t)
+        self.scale = math.exp(math.log(s0) + (math.log(s1) - math.log(s0)) * e)
+        self.cam = (c0[0] + (c1[0] - c0[0]) * e, c0[1] + (c1[1] - c0[1]) * e)
+
+    def fit_view(self) -> None:
+        self.glide_to(*self.fit_target())
+
+    def zoom_at(self, pos, factor: float) -> None:
+        """Zoom keeping the plane point under `pos` where it is."""
+        self.finish_glide()
+        before = self.to_plane(pos)
+        self.scale = self.clamp_scale(self.scale * factor)
+        after = self.to_plane(pos)
+        self.cam = self.clamp_cam((self.cam[0] + before[0] - after[0], self.cam[1] + before[1] - after[1]))
+
+    def safe_rect(self) -> pygame.Rect:
+        """The part of the map clear of its buttons and edges: targets are shown inside it."""
+        m = self.map_rect
+        return pygame.Rect(m.x + 36, m.y + 52, m.w - 72, m.h - 88)
+
+    def show(self, p) -> None:
+        """Pan at once so that the plane point `p` is inside the safe part of the map."""
+        self.finish_glide()
+        if not self.safe_rect().collidepoint(self.to_px(p)):
+            self.cam = self.clamp_cam(p)
+
+    def follow(self) -> None:
+        """After a marker is laid: if it, or the end of the trail followed this turn,
+        is near the edge of the map or beyond, glide there."""
+        view = self.view()
+        markers = view["markers"]
+        if len(markers) < 2:
+            return
+
+        def centre(m):
+            return marker_centre(tuple(tuple(t) for t in m["tris"]))
+
+        pts = [centre(markers[-1])]
+        if view["followed_end"] is not None:
+            pts.append(centre(markers[view["followed_end"]]))
+        self.finish_glide()
+        m = self.map_rect
+        inner = m.inflate(-int(m.w * 0.28), -int(m.h * 0.28))
+        if all(inner.collidepoint(self.to_px(p)) for p in pts):
+            return
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        cam = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        need_w = (max(xs) - min(xs) + 3) * self.scale
+        need_h = (max(ys) - min(ys) + 3) * self.scale
+        scale = self.scale * min(1.0, inner.w / max(1, need_w), inner.h / max(1, need_h))
+        self.glide_to(cam, scale)
+
+    # ---- input -----------------------------------------------------------------------
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag is not None:
+                buttons = getattr(event, "buttons", (1,))
+                if buttons and not buttons[0]:
+                    self.drag = None  # released outside the window
+                else:
+                    x0, y0 = self.drag["start"]
+                    dx, dy = event.pos[0] - x0, event.pos[1] - y0
+                    if not self.drag["moving"] and math.hypot(dx, dy) > DRAG_SLOP:
+                        self.drag["moving"] = True
+                        self.controller.set_hover(None)
+                    if self.drag["moving"]:
+                        c = self.drag["cam"]
+                        self.cam = self.clamp_cam((c[0] - dx / self.scale, c[1] + dy / self.scale))
+                        return
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.map_rect.collidepoint(event.pos):
+            self.glide = None  # a press stops the camera where it is
+            self.drag = {"start": event.pos, "cam": self.cam, "moving": False}
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            moving = self.drag["moving"]
+            self.drag = None
+            if moving:
+                return  # a drag pans; it never plays
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = self.mouse
+            if self.map_rect.collidepoint(pos):
+                step = getattr(event, "precise_y", event.y) or event.y
+                self.zoom_at(pos, 1.2 ** max(-3.0, min(3.0, step)))
+            return
+        elif event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
+            if event.key == pygame.K_f:
+                self.fit_view()
+                return
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom_at(self.map_rect.center, 1.3)
+                return
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom_at(self.map_rect.center, 1 / 1.3)
+                return
+        super().on_event(event)
+
+    def _played(self, move, seat, before, label) -> None:
+        super()._played(move, seat, before, label)
+        self.follow()
+
+    # ---- targets --------------------------------------------------------------------
+    def target_at(self, pos):
+        for (seat, code), rect in self.chip_rects().items():
+            if seat == self.match.state.to_move and rect.collidepoint(pos):
+                return ("stash", code)
+        if not self.map_rect.collidepoint(pos):
+            return None
+        tri = self.tri_at(pos)
+        if not on_table(tri):
+            return None
+        best, best_d = None, None
+        for target in self.controller.next_targets():
+            if target[0] == "at" and tri in target[1]:
+                cx, cy = self.to_px(marker_centre(target[1]))
+                d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
+                if best_d is None or d < best_d:
+                    best, best_d = target, d
+        return best or ("tri", tri)
+
+    def target_rect(self, target) -> pygame.Rect:
+        kind = target[0]
+        if kind == "stash":
+            seat = self.match.state.to_move
+            return self.chip_rects()[(seat, target[1])].inflate(-8, -8)
+        if kind in ("at", "tri"):
+            tris = target[1] if kind == "at" else (target[1],)
+            p = marker_centre(tris)
+            self.show(p)
+            x, y = self.to_px(p)
+            return pygame.Rect(round(x) - 3, round(y) - 3, 7, 7)
+        raise KeyError(target)
+
+    # ---- the stash tray: geometry -----------------------------------------------------
+    @staticmethod
+    def grouped(stash) -> list[tuple[str, int]]:
+        counts: dict[str, int] = {}
+        for code in stash:
+            counts[code] = counts.get(code, 0) + 1
+        order = sorted(counts, key=lambda c: (FAMILY_ORDER[MARKERS[c].family], c != "CV", c))
+        return [(c, counts[c]) for c in order]
+
+    def active_seat(self) -> int:
+        state = self.match.state
+        return state.to_move if state.to_move is not None else state.turn_seat
+
+    def row_rects(self) -> list[pygame.Rect]:
+        r = self.rows_rect
+        y = r.y + 8
+        out = []
+        active = self.active_seat()
+        for seat in range(self.match.state.players):
+            h = self.row_big if seat == active else self.row_small
+            out.append(pygame.Rect(r.x + 8, y, r.w - 16, h))
+            y += h + 4
+        return out
+
+    def label_width(self) -> int:
+        return 186 if self.rows_rect.w >= 600 else 150
+
+    def chip_rects(self) -> dict:
+        """(seat, code) -> the chip's rect in the tray."""
+        state = self.match.state
+        out = {}
+        active = self.active_seat()
+        lw = self.label_width()
+        for seat, row in enumerate(self.row_rects()):
+            groups = self.grouped(state.stashes[seat])
+            x = row.x + lw
+            avail = row.right - x - 4
+            if seat == active:
+                size = int(max(34, min(58, avail / max(1, len(groups)) - 6)))
+                for code, _n in groups:
+                    out[(seat, code)] = pygame.Rect(x, row.y + 2, size, row.h - 4)
+                    x += size + 6
+            else:
+                w = int(max(34, min(50, avail / max(1, len(groups)) - 4)))
+                for code, _n in groups:
+                    out[(seat, code)] = pygame.Rect(x, row.y + 2, w, row.h - 4)
+                    x += w + 4
+        return out
+
+    # ---- drawing: the map -------------------------------------------------------------
+    def seat_shape(self, colour: int | None):
+        """The seat badge shape shown on markers of a colour (None: nobody plays it)."""
+        if colour is None or colour >= len(self.match.seats):
+            return None
+        return self.match.seats[colour].colour
+
+    def icon_image(self, code: str, r: int) -> pygame.Surface:
+        key = (code, r)
+        img = self._icons.get(key)
+        if img is None:
+            size = 2 * r + 4
+            big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+            draw_icon(big, code, (size, size), r * 2, icon_detail(r))
+            img = _premultiplied(big, (size, size))
+            if len(self._icons) > 600:
+                self._icons.clear()
+            self._icons[key] = img
+        return img
+
+    def blit_icon(self, surface, code: str, centre, r: float) -> None:
+        r = int(round(r))
+        if r < 2:
+            return
+        img = self.icon_image(code, r)
+        surface.blit(img, (round(centre[0]) - r - 2, round(centre[1]) - r - 2),
+                     special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def draw_marker_at(self, surface, index_or_code, tris, to_px, unit, *, anchor_tris=None, next_tris=(),
+                       shadow=True) -> None:
+        """One marker: tile, trail path, mark and icon, with the screen's cached icons."""
+        code = index_or_code
+        t = MARKERS[code]
+        pts = [to_px(p) for p in marker_outline(tris)]
+        draw_tile(surface, code, pts, unit, shadow)
+        centre = to_px(marker_centre(tris))
+        if t.family == "trail":
+            icons.draw_path(surface, tris, anchor_tris, next_tris, to_px, unit)
+            if unit >= 26:
+                draw_trail_mark(surface, code, centre, unit * 0.13, self.seat_shape(t.colour))
+        elif t.family == "junction":
+            if unit >= 10:
+                draw_junction_mark(surface, pts, unit)
+        else:
+            if t.family == "destination" and anchor_tris is not None:
+                icons.draw_path(surface, tris, anchor_tris, (), to_px, unit)
+            self.blit_icon(surface, code, centre, unit * medal_radius(t.family))
+
+    def map_key(self, hints) -> tuple:
+        return (self.cam, self.scale, self.map_rect.size, self.match.revision, id(self.match.state),
+                self.hidden_targets(), tuple(hints.last_moves), self.match.state.is_over)
+
+    def map_surface(self, hints) -> pygame.Surface:
+        key = self.map_key(hints)
+        if key != self._map_key:
+            self._map_key = key
+            self._map_surface = self.render_map(hints)
+        return self._map_surface
+
+    def render_map(self, hints) -> pygame.Surface:
+        m = self.map_rect
+        surf = pygame.Surface(m.size)
+        s = self.scale
+        hw, hh = m.w / 2, m.h / 2
+        cx, cy = self.cam
+
+        def P(p):
+            return (hw + (p[0] - cx) * s, hh - (p[1] - cy) * s)
+
+        surf.fill(SEA)
+        self._draw_sea(surf, P, s)
+        shore = [P(p) for p in self.coast]
+        shallow = [P((x * 1.04 + (0.7 if x > 0 else -0.7), y * 1.04 + (0.7 if y > 0 else -0.7)))
+                   for x, y in self.coast]
+        pygame.draw.polygon(surf, SHALLOW, shallow)
+        pygame.draw.polygon(surf, FOAM, shore)
+        pygame.draw.polygon(surf, SAND, [P((x * 0.985, y * 0.985)) for x, y in self.coast])
+        if s >= 14:
+            view = pygame.Rect(-s, -s, m.w + 2 * s, m.h + 2 * s)
+            tuft = (150, 160, 84)
+            for x, y, size in self.tufts:
+                px = P((x, y))
+                if view.collidepoint(px):
+                    icons.draw_tuft(surf, px, size * s * 0.18, tuft)
+        grid = GRID if s >= 22 else icons.mix(GRID, SAND, 0.55 if s >= 14 else 0.75)
+        for a, b in self.grid:
+            pygame.draw.line(surf, grid, P(a), P(b), 1)
+        pygame.draw.lines(surf, SAND_DARK, True, [P(p) for p in table_corners()], 2)
+        # the markers: shadows, then tiles and paths, then what the last turns laid
+        state = self.match.state
+        hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
+        visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
+        shown = []
+        for i, mk in enumerate(state.markers):
+            if i in hidden:
+                continue
+            c = P(marker_centre(mk.tris))
+            if visible.collidepoint(c):
+                shown.append(i)
+        off = max(1.0, s * 0.05)
+        for i in shown:
+            pts = [P(p) for p in marker_outline(state.markers[i].tris)]
+            pygame.draw.polygon(surf, SAND_DARK, [(x + off, y + off * 1.4) for x, y in pts])
+        nexts: dict[int, list] = {}
+        for i, mk in enumerate(state.markers):
+            if mk.anchor >= 0 and mk.family in ("trail", "junction") and i not in hidden:
+                nexts.setdefault(mk.anchor, []).append(mk.tris)
+        for i in shown:
+            mk = state.markers[i]
+            anchor = state.markers[mk.anchor].tris if mk.anchor >= 0 else None
+            self.draw_marker_at(surf, mk.code, mk.tris, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
+                                shadow=False)
+        recent = {tuple(mv.tris) for mv in hints.last_moves if hasattr(mv, "tris")}
+        if recent and not state.is_over:
+            for tris in recent:
+                idx = state.cells.get(tris[0])
+                if idx is None or idx in hidden:
+                    continue
+                pts = [P(p) for p in marker_outline(state.markers[idx].tris)]
+                pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(s * 0.06)))
+        return surf
+
+    def _draw_sea(self, surf, P, s) -> None:
+        """Little wave marks on the sea, fixed to the plane so that they pan with it."""
+        if s < 9:
+            return
+        m = self.map_rect
+        x0, y1 = self.to_plane(m.topleft)
+        x1, y0 = self.to_plane(m.bottomright)
+        step = 2.6
+        colour = (64, 132, 176)
+        for gx in range(math.floor(x0 / step) - 1, math.ceil(x1 / step) + 1):
+            for gy in range(math.floor(y0 / step) - 1, math.ceil(y1 / step) + 1):
+                h = (gx * 73856093) ^ (gy * 19349663)
+                jx = (h % 97) / 97 * step
+                jy = ((h // 97) % 89) / 89 * step
+                x, y = gx * step + jx, gy * step + jy
+                if abs(x) < RADIUS * 0.8 and abs(y) < RADIUS * 0.7:
+                    continue  # under the island
+                px, py = P((x, y))
+                w = s * 0.5
+                pts = [(px + w * k / 4, py - math.sin(k / 4 * math.pi) * s * 0.12) for k in range(5)]
+                pygame.draw.lines(surf, colour, False, pts, max(1, int(s * 0.06)))
+
+    # ---- drawing: legal spots and the preview ---------------------------------------------
+    def selected_code(self, hints):
+        if hints.selected and hints.selected[0][0] == "stash":
+            return hints.selected[0][1]
+        return None
+
+    def spots_surface(self, hints):
+        """The glow for every place the chosen marker may go: the sides where it would
+        touch the marker it is laid against, and a faint outline of the place."""
+        code = self.selected_code(hints)
+        if code is None:
+            return None
+        key = (self._map_key, code)
+        if key == self._spots_key:
+            return self._spots
+        self._spots_key = key
+        state = self.match.state
+        moves = [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+        m = self.map_rect
+        layer = pygame.Surface(m.size, pygame.SRCALPHA)
+        s = self.scale
+        hw, hh = m.w / 2, m.h / 2
+        cx, cy = self.cam
+
+        def P(p):
+            return (hw + (p[0] - cx) * s, hh - (p[1] - cy) * s)
+
+        tris_seen = set()
+        for mv in moves:
+            for t in mv.tris:
+                if t not in tris_seen:
+                    tris_seen.add(t)
+                    pygame.draw.polygon(layer, (255, 186, 60, 80), [P(point_xy(p)) for p in tri_corners(t)])
+        outline = max(1, int(s * 0.035))
+        for mv in moves:
+            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.tris)], outline)
+        width = max(3, int(s * 0.09))
+        for mv in moves:
+            for a, b in self.touching_sides(state, mv.tris, mv.anchor):
+                pa, pb = P(a), P(b)
+                pygame.draw.line(layer, (242, 108, 0, 235), pa, pb, width + 8)
+                pygame.draw.line(layer, (255, 255, 250, 255), pa, pb, width)
+        self._spots = layer
+        return layer
+
+    @staticmethod
+    def touching_sides(state, tris, anchor) -> list:
+        """The sides (pairs of plane points) where `tris` would touch marker `anchor`."""
+        out = []
+        for t in tris:
+            for n in tri_neighbours(t):
+                if state.cells.get(n) == anchor and n not in tris:
+                    common = [p for p in tri_corners(t) if p in tri_corners(n)]
+                    out.append((point_xy(common[0]), point_xy(common[1])))
+        return out
+
+    def preview_surface(self, code: str, tris):
+        key = (self._map_key, code, tris)
+        if key == self._preview_key:
+            return self._preview
+        state = self.match.state
+        move = next((mv for mv in self.controller.candidates() if getattr(mv, "tris", None) == tris), None)
+        anchor = state.markers[move.anchor].tris if move is not None and move.anchor >= 0 else None
+        pts = [self.to_px(p) for p in marker_outline(tris)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(int(min(xs)) - 4, int(min(ys)) - 4, int(max(xs) - min(xs)) + 9, int(max(ys) - min(ys)) + 9)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+
+        def P(p):
+            x, y = self.to_px(p)
+            return x - box.x, y - box.y
+
+        self.draw_marker_at(layer, code, tris, P, self.scale, anchor_tris=anchor, shadow=False)
+        layer.set_alpha(165)
+        self._preview_key, self._preview = key, (layer, box)
+        return self._preview
+
+    # ---- drawing: the frame -------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        self._advance_glide()
+        return super().update(dt)
+
+    def busy(self) -> bool:
+        return super().busy() or self.glide is not None or self.tumbling()
+
+    def tumbling(self) -> bool:
+        return time.monotonic() - self.die_since < TUMBLE_S
+
+    def draw_board(self, surface, view: dict, hints) -> None:
+        self._advance_glide()
+        m = self.map_rect
+        if view["turn"] != self.die_turn:
+            self.die_turn = view["turn"]
+            self.die_since = time.monotonic()
+        surface.blit(self.map_surface(hints), m.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(m)
+        spots = self.spots_surface(hints)
+        if spots is not None:
+            pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+            spots.set_alpha(int(165 + 90 * pulse))
+            surface.blit(spots, m.topleft)
+        self._draw_hover(surface, view, hints)
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
+        hint = "Drag to pan · wheel to zoom · F fits the map"
+        w = look.font(12).size(hint)[0] + 16
+        pill = pygame.Surface((w, 22), pygame.SRCALPHA)
+        pygame.draw.rect(pill, (20, 30, 40, 170), pill.get_rect(), border_radius=11)
+        surface.blit(pill, (m.x + 8, m.bottom - 30))
+        look.text(surface, hint, (m.x + 16, m.bottom - 27), 12, (220, 236, 244), shadow=False)
+        self.draw_turn_box(surface, view)
+        self.draw_tray(surface, view, hints)
+        self._draw_tooltip(surface, view, hints)
+
+    def _draw_hover(self, surface, view, hints) -> None:
+        hover = hints.hover
+        if hover is None or hover[0] not in ("at", "tri"):
+            return
+        code = self.selected_code(hints)
+        if hover[0] == "at" and hints.hover_ok and code is not None:
+            layer, box = self.preview_surface(code, hover[1])
+            surface.blit(layer, box.topleft)
+            pts = [self.to_px(p) for p in marker_outline(hover[1])]
+            pygame.draw.polygon(surface, look.HIGHLIGHT, pts, 3)
+        elif hover[0] == "tri" and code is not None:
+            pts = [self.to_px(point_xy(p)) for p in tri_corners(hover[1])]
+            pygame.draw.polygon(surface, look.BAD, pts, 2)
+
+    def _draw_tooltip(self, surface, view, hints) -> None:
+        """The name of the marker under the mouse (on the map or in a stash)."""
+        if self.drag is not None and self.drag["moving"]:
+            return
+        hover = hints.hover
+        text = None
+        state = self.match.state
+        pos = self.mouse
+        if hover is not None and hover[0] == "tri" and self.selected_code(hints) is None:
+            idx = state.cells.get(hover[1])
+            if idx is not None:
+                mk = state.markers[idx]
+                t = MARKERS[mk.code]
+                text = t.name if mk.seat is None else f"{t.name}, laid by {self.seat_name(mk.seat)}"
+        else:
+            for (seat, code), rect in self.chip_rects().items():
+                if rect.collidepoint(pos):
+                    t = MARKERS[code]
+                    owner = state.owner_of_colour(t.colour)
+                    text = f"{t.name}: {t.value} doubloon{'s' if t.value != 1 else ''}"
+                    if owner is not None and owner != seat and view["leftover"] == "double":
+                        text += ", costs double if left over"
+                    break
+        if not text:
+            return
+        img_w = look.font(13).size(text)[0] + 16
+        box = pygame.Rect(pos[0] + 14, pos[1] + 18, img_w, 24)
+        box.clamp_ip(pygame.Rect((0, 0), surface.get_size()))
+        pygame.draw.rect(surface, (28, 22, 18), box, border_radius=5)
+        pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=5)
+        look.text(surface, text, (box.x + 8, box.y + 4), 13, look.INK)
+
+    def seat_name(self, seat: int) -> str:
+        name = self.match.seats[seat].name
+        return name if COLOURS[seat] in name else f"{name} ({COLOURS[seat]})"
+
+    # ---- the die and the turn ---------------------------------------------------------------
+    def die_image(self, face: int, size: int) -> pygame.Surface:
+        key = (face, size)
+        img = self._dice.get(key)
+        if img is None:
+            big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+            rect = big.get_rect().inflate(-4, -4)
+            pygame.draw.rect(big, (40, 30, 24), rect.move(0, 3), border_radius=size // 3)
+            pygame.draw.rect(big, (250, 246, 236), rect, border_radius=size // 3)
+            pygame.draw.rect(big, (60, 48, 40), rect, 3, border_radius=size // 3)
+            c = rect.center
+            for dx, dy in PIPS[face]:
+                pygame.draw.circle(big, (40, 30, 28), (c[0] + dx * rect.w * 0.27, c[1] + dy * rect.h * 0.27),
+                                   rect.w * 0.09)
+            img = pygame.transform.smoothscale(big, (size, size))
+            self._dice[key] = img
+        return img
+
+    def draw_die(self, surface, centre, size: int, face: int) -> None:
+        age = time.monotonic() - self.die_since
+        if age < TUMBLE_S and face:
+            rng = random.Random(int(age * 14) + 7 * self.die_turn)
+            shown = rng.randint(1, 6)
+            angle = (1 - age / TUMBLE_S) * 540
+            hop = math.sin(age / TUMBLE_S * math.pi) * 10
+            img = pygame.transform.rotate(self.die_image(shown, size), angle)
+            surface.blit(img, img.get_rect(center=(centre[0], centre[1] - hop)))
+            return
+        if not face:
+            img = self.die_image(1, size).copy()
+            img.set_alpha(90)
+        else:
+            img = self.die_image(face, size)
+        surface.blit(img, img.get_rect(center=centre))
+
+    def draw_turn_box(self, surface, view) -> None:
+        r = self.turn_rect
+        panel(surface, r)
+        x, y = r.x + 12, r.y + 10
+        seat = view["turn_seat"]
+        over = view["outcome"] is not None
+        size = 46 if r.w >= 180 else 38
+        self.draw_die(surface, (x + size // 2, y + size // 2 + 2), size, view["roll"])
+        tx = x + size + 10
+        room = r.right - tx - 6
+        who = COLOURS[seat]
+        look.text(surface, f"Turn {view['turn']}", (tx, y - 1), 12, look.MUTED)
+        if over:
+            look.text(surface, "Game over", (tx, y + 14), 16, look.GOLD, bold=True)
+        else:
+            line = f"{who} rolled {view['roll']}"
+            fsize = next((f for f in (14, 13, 12) if look.font(f, True).size(line)[0] <= room), 11)
+            look.text(surface, look.fit_text(line, fsize, room, bold=True), (tx, y + 14), fsize, look.INK,
+                      bold=True)
+            left = view["to_lay"] - len(view["laid_now"])
+            look.text(surface, f"lay {left} more", (tx, y + 33), 16, look.HIGHLIGHT, bold=True)
+        y += size + 16
+        lines = []
+        if not over and view["pending_junction"] is not None:
+            lines.append(("Now a Trail from the Junction", look.WARN))
+        if not over and view["miss_next"]:
+            lines.append(("Obstacle: the next player misses a turn", look.WARN))
+        if not view["cave_allowed"] and not over:
+            lines.append(("No Cave in the first round", look.MUTED))
+        self.draw_bag(surface, (x + 12, y + 10), 11)
+        look.text(surface, f"Bag: {view['bag']} marker{'s' if view['bag'] != 1 else ''}", (x + 30, y + 2), 13,
+                  look.INK)
+        y += 22
+        for text, colour in lines:
+            for line in look.wrap_text(text, 12, r.w - 24, max_lines=2):
+                if y + 14 > r.bottom - 4:
+                    return
+                look.text(surface, line, (x, y), 12, colour)
+                y += 15
+
+    @staticmethod
+    def draw_bag(surface, centre, r) -> None:
+        cx, cy = centre
+        body = pygame.Rect(0, 0, r * 2, r * 1.7)
+        body.midbottom = (cx, cy + r)
+        pygame.draw.ellipse(surface, (150, 104, 60), body)
+        pygame.draw.polygon(surface, (150, 104, 60), [(cx - r * 0.5, body.y + 3), (cx + r * 0.5, body.y + 3),
+                                                     (cx + r * 0.7, cy - r), (cx - r * 0.7, cy - r)])
+        pygame.draw.line(surface, (70, 44, 24), (cx - r * 0.55, body.y + 2), (cx + r * 0.55, body.y + 2), 2)
+        pygame.draw.ellipse(surface, (70, 44, 24), body, 1)
+
+    # ---- the stash tray ----------------------------------------------------------------------
+    def chip_image(self, code: str, w: int, h: int) -> pygame.Surface:
+        """A marker as it lies in a stash: its shape, colour and icon, drawn once per size."""
+        key = (code, w, h, self.seat_shape(MARKERS[code].colour))
+        img = self._chips.get(key)
+        if img is None:
+            k = 2
+            big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+            family = MARKERS[code].family
+            tris = CHIP_SHAPES[family]
+            pts = marker_outline(tris)
+            cx, cy = marker_centre(tris)
+            span_w = max(p[0] for p in pts) - min(p[0] for p in pts)
+            span_h = max(p[1] for p in pts) - min(p[1] for p in pts)
+            unit = min(w * k * 0.9 / span_w, h * k * 0.9 / span_h)
+
+            def P(p):
+                return (w * k / 2 + (p[0] - cx) * unit, h * k / 2 - (p[1] - cy) * unit)
+
+            draw_tile(big, code, [P(p) for p in pts], unit, shadow=False)
+            centre = P((cx, cy))
+            t = MARKERS[code]
+            if family == "trail":
+                draw_trail_mark(big, code, centre, unit * 0.16, self.seat_shape(t.colour))
+            elif family == "junction":
+                draw_junction_mark(big, [P(p) for p in pts], unit)
+            else:
+                r = unit * medal_radius(family) * (1.15 if family == "obstacle" else 1.0)
+                draw_icon(big, code, centre, r, icon_detail(r / k))
+            img = _premultiplied(big, (w, h))
+            if len(self._chips) > 400:
+                self._chips.clear()
+            self._chips[key] = img
+        return img
+
+    def draw_tray(self, surface, view, hints) -> None:
+        panel(surface, self.rows_rect)
+        state = self.match.state
+        active = self.active_seat()
+        playable = {mv.targets[0] for mv in self.controller.candidates(())} if self.controller.human_to_move() else set()
+        selected = self.selected_code(hints)
+        chips = self.chip_rects()
+        lw = self.label_width()
+        for seat, row in enumerate(self.row_rects()):
+            big = seat == active
+            if big:
+                pygame.draw.rect(surface, (66, 52, 38), row, border_radius=8)
+                pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=8)
+            rgb = self.seat_rgb(seat)
+            badge_y = row.y + (16 if big else row.h // 2)
+            look.draw_seat_shape(surface, self.match.seats[seat].colour, (row.x + 14, badge_y), 8 if big else 7, rgb)
+            name = look.fit_text(self.seat_name(seat), 14 if big else 13, lw - 40, bold=big)
+            haul, cost = view["haul"][seat], view["stash_costs"][seat]
+            sums = f"haul {haul} − stash {cost} = {haul - cost}"
+            if look.font(12).size(sums)[0] > lw - 32:
+                sums = f"{haul} − {cost} = {haul - cost}"
+            if big:
+                look.text(surface, name, (row.x + 28, row.y + 6), 14, look.INK, bold=True)
+                look.text(surface, sums, (row.x + 28, row.y + 27), 12, look.MUTED)
+                who = "your stash" if state.to_move == seat else "stash"
+                look.text(surface, f"{len(state.stashes[seat])} in {who}", (row.x + 28, row.y + 43), 12,
+                          look.MUTED)
+            else:
+                look.text(surface, name, (row.x + 28, row.y + 2), 13, look.INK)
+                look.text(surface, sums if sums[0] != "h" else f"haul {haul} − {cost} = {haul - cost}",
+                          (row.x + 28, row.y + 18), 11, look.MUTED)
+            if not state.stashes[seat]:
+                look.text(surface, "empty stash", (row.x + lw, row.centery), 12, look.MUTED, anchor="midleft")
+            for code, count in self.grouped(state.stashes[seat]):
+                rect = chips[(seat, code)]
+                target = ("stash", code)
+                clickable = big and state.to_move == seat and target in playable
+                if big:
+                    face = pygame.Rect(rect.x, rect.y, rect.w, rect.h)
+                    if code == selected and state.to_move == seat:
+                        pygame.draw.rect(surface, (120, 96, 50), face.inflate(4, 4), border_radius=8)
+                        pygame.draw.rect(surface, (255, 255, 255), face.inflate(4, 4), 3, border_radius=8)
+                    elif clickable:
+                        hover = hints.hover == target
+                        pygame.draw.rect(surface, (86, 70, 46), face, border_radius=7)
+                        pygame.draw.rect(surface, look.HIGHLIGHT if hover else look.GOLD, face, 3 if hover else 1,
+                                         border_radius=7)
+                    ih = rect.h - 16
+                    img = self.chip_image(code, rect.w - 8, ih)
+                    surface.blit(img, (rect.x + 4, rect.y + 2), special_flags=pygame.BLEND_PREMULTIPLIED)
+                    if state.to_move == seat and not clickable and code != selected:
+                        dim = pygame.Surface(rect.size, pygame.SRCALPHA)
+                        dim.fill((30, 24, 20, 105))
+                        surface.blit(dim, rect.topleft)
+                    look.text(surface, f"×{count}", (rect.centerx, rect.bottom - 1), 12,
+                              look.INK if count > 1 else look.MUTED, bold=count > 1, anchor="midbottom")
+                else:
+                    size = rect.h
+                    img = self.chip_image(code, size, size)
+                    surface.blit(img, (rect.x, rect.y), special_flags=pygame.BLEND_PREMULTIPLIED)
+                    look.text(surface, f"×{count}", (rect.x + size + 1, rect.centery + 1), 11,
+                              look.INK if count > 1 else look.MUTED, anchor="midleft")
+
+    # ---- the side panel: recent events ----------------------------------------------------------
+    NOTICE_LINES = 5
+
+    def panel_header_height(self) -> int:
+        return super().panel_header_height() + 26 + 16 * self.NOTICE_LINES
+
+    def draw_panel(self, surface, hints) -> None:
+        super().draw_panel(surface, hints)
+        p = self.panel_rect
+        y = p.y + super().panel_header_height() - 6
+        look.text(surface, "On the island", (p.x + 16, y), 13, look.GOLD, bold=True)
+        y += 20
+        lines: list[tuple[str, bool]] = []
+        notices = self.match.state.notices
+        for k, notice in enumerate(reversed(notices)):
+            wrapped = look.wrap_text(notice, 12, p.w - 40)
+            if len(lines) + len(wrapped) > self.NOTICE_LINES:
+                break
+            lines = [(line, k == 0) for line in wrapped] + lines
+        for line, newest in lines:
+            look.text(surface, line, (p.x + 22, y), 12, look.INK if newest else look.MUTED)
+            y += 16
+
+    # ---- animations and scores ---------------------------------------------------------------------
+    def animations_for(self, move, seat, before, after) -> list[Anim]:
+        index = len(before["markers"])
+        if index >= len(after["markers"]):
+            return []
+        code, tris = move.code, move.tris
+        scale0 = self.scale
+        pts = [self.to_px(p) for p in marker_outline(tris)]
+        c0 = self.to_px(marker_centre(tris))
+        half = int(max(max(abs(x - c0[0]), abs(y - c0[1])) for x, y in pts)) + 4
+        layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        state = self.match.state
+        anchor = state.markers[state.markers[index].anchor].tris if state.markers[index].anchor >= 0 else None
+
+        def P(p):
+            x, y = self.to_px(p)
+            return x - c0[0] + half, y - c0[1] + half
+
+        self.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
+
+        def paint(surface, t):
+            k = self.scale / scale0 * (1.35 - 0.35 * t)
+            size = max(2, int(2 * half * k))
+            img = pygame.transform.smoothscale(layer, (size, size))
+            img.set_alpha(int(70 + 185 * t))
+            cx, cy = self.to_px(marker_centre(tris))
+            clip = surface.get_clip()
+            surface.set_clip(self.map_rect)
+            surface.blit(img, img.get_rect(center=(cx, cy - 36 * (1 - t))))
+            surface.set_clip(clip)
+
+        return [Anim(0.35, paint, hides=frozenset({("marker", index)}))]
+
+    def score_breakdown(self, seat: int) -> str:
+        state = self.match.state
+        left = len(state.stashes[seat])
+        return (f"haul {state.haul[seat]} − stash {state.stash_cost(seat)} "
+                f"({left} marker{'s' if left != 1 else ''} left over)")
+
+
+SCENE = ScrubScene

@@ -1,0 +1,255 @@
+"""Scrubbudgetel played through the real app with synthetic mouse and key events only."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.games.scrubbudgetel.icons import marker_centre
+from game.games.scrubbudgetel.rules import MARKERS, on_table, tri_neighbours
+from game.games.scrubbudgetel.scene import ScrubScene
+from game.ui.scene import ResultsScene, start_match
+
+from uikit import (
+    choose, click, click_button, click_target, key, open_setup, pump, run_until, screenshot, seat_kind_menu,
+    title_app,
+)
+
+SPEC = registry.GAMES["scrubbudgetel"]
+
+
+@pytest.fixture
+def app():
+    yield from title_app()
+
+
+def lay(app, board, move) -> None:
+    """Click the marker in the stash, then its place on the map; exactly `move` is played."""
+    before = len(board.match.state.history)
+    click_target(app, ("stash", move.code))
+    assert board.controller.prefix == (("stash", move.code),), board.controller.message
+    click_target(app, ("at", move.tris))
+    history = board.match.state.history
+    assert len(history) == before + 1, (str(move), board.controller.message)
+    assert history[before] == move, "the clicks did not play the move they aim at"
+
+
+def start(app, players=2, seed=4) -> ScrubScene:
+    seats = [Seat(f"Player {i + 1}", i) for i in range(players)]
+    start_match(app, Match(SPEC, seats, seed))
+    board = app.scene
+    assert isinstance(board, ScrubScene)
+    pump(app)
+    return board
+
+
+def settle(app, board) -> None:
+    """Let the drop animation, the camera and the die come to rest (for screenshots)."""
+    run_until(app, lambda: not board.anims and board.glide is None and not board.tumbling(), timeout=5)
+
+
+def drag(app, a, b) -> None:
+    """Press at a, move to b in steps, release at b."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    pump(app, 1)
+    for k in range(1, 5):
+        p = (a[0] + (b[0] - a[0]) * k // 4, a[1] + (b[1] - a[1]) * k // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    pump(app, 2)
+
+
+def test_a_whole_three_player_game_by_mouse(app):
+    setup = open_setup(app, "scrubbudgetel")
+    choose(app, setup.count_menu, "3")
+    setup = app.scene
+    choose(app, seat_kind_menu(setup, 1), "Human")
+    choose(app, seat_kind_menu(setup, 2), "Human")
+    click_button(app, "Start")
+    board = app.scene
+    assert isinstance(board, ScrubScene)
+    assert [s.kind for s in board.match.seats] == ["human"] * 3
+    rng = random.Random(5)
+    shots = {"small", "selected", "large"}
+    for _ in range(600):
+        state = board.match.state
+        if state.is_over:
+            break
+        n = len(state.markers)
+        moves = state.legal_moves()
+        if n < 70:  # keep the Treasure Cave back until the map is large
+            moves = [m for m in moves if m.code != "CV"] or moves
+        else:
+            moves = [m for m in moves if m.code == "CV"] or moves
+        move = rng.choice(moves)
+        if "small" in shots and n >= 6:
+            shots.discard("small")
+            settle(app, board)
+            screenshot(app, "scrubbudgetel-small-map")
+        if "selected" in shots and n >= 25 and MARKERS[move.code].family in ("trail", "obstacle"):
+            candidates = [m for m in state.legal_moves() if m.code == move.code]
+            if len(candidates) >= 6:
+                shots.discard("selected")
+                settle(app, board)
+                click_target(app, ("stash", move.code))
+                # glowing places for every candidate, and a preview under the mouse
+                assert {("at", m.tris) for m in candidates} == board.controller.next_targets()
+                pos = board.target_rect(("at", move.tris)).center
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                pump(app)
+                assert board.controller.hints().hover == ("at", move.tris)
+                screenshot(app, "scrubbudgetel-selected")
+                click_target(app, ("at", move.tris))
+                assert board.match.state.history[-1] == move
+                continue
+        if "large" in shots and n >= 70:
+            shots.discard("large")
+            key(app, pygame.K_f)
+            settle(app, board)
+            screenshot(app, "scrubbudgetel-large-map")
+        lay(app, board, move)
+    else:
+        raise AssertionError("the game did not end")
+    assert not shots, f"screenshots not taken: {shots}"
+    state = board.match.state
+    assert state.is_over and state.outcome.winners
+    assert len(state.markers) >= 70
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    screenshot(app, "scrubbudgetel-results")
+    assert "haul" in board.score_breakdown(0)
+    click_button(app, "Look at the board")
+    assert app.scene is board
+    screenshot(app, "scrubbudgetel-end-board")
+
+
+def test_b_an_illegal_click_explains_the_rule(app):
+    board = start(app, seed=4)
+    state = board.match.state
+    trail = next(m for m in state.legal_moves() if MARKERS[m.code].family == "trail")
+    click_target(app, ("stash", trail.code))
+    # far from everything: markers are laid edge to edge
+    click_target(app, ("tri", (6, 3, 0)))
+    assert "edge to edge" in board.controller.message
+    assert board.match.state.history == []
+    screenshot(app, "scrubbudgetel-refused")
+    assert board.controller.prefix == (("stash", trail.code),), "a refused place keeps the marker chosen"
+    # an Obstacle where the rules keep it off: the refusal names the rule
+    rng = random.Random(1)
+    for _ in range(200):
+        state = board.match.state
+        obstacles = [m for m in state.legal_moves() if MARKERS[m.code].family == "obstacle"]
+        if obstacles:
+            break
+        lay(app, board, rng.choice([m for m in state.legal_moves() if m.code != "CV"] or state.legal_moves()))
+    else:
+        raise AssertionError("no obstacle came up")
+    code = obstacles[0].code
+    spots = {t for m in obstacles for t in m.tris}
+    free = sorted({n for t in state.cells for n in tri_neighbours(t)
+                   if n not in state.cells and n not in spots and on_table(n)})
+    n = len(state.history)
+    click_target(app, ("stash", code))
+    refused = None
+    for tri in free:
+        click_target(app, ("tri", tri))
+        assert len(board.match.state.history) == n, "a refused click played a move"
+        if "rule" in board.controller.message:
+            refused = board.controller.message
+            break
+    assert refused, board.controller.message
+    assert board.controller.prefix == (("stash", code),)
+
+
+def test_c_drag_pans_wheel_zooms_and_f_fits(app):
+    board = start(app, seed=4)
+    rng = random.Random(2)
+    for _ in range(8):
+        state = board.match.state
+        lay(app, board, rng.choice([m for m in state.legal_moves() if m.code != "CV"]))
+    state = board.match.state
+    move = state.legal_moves()[0]
+    click_target(app, ("stash", move.code))
+    n = len(state.history)
+    # a drag that starts on a legal place pans the map and plays nothing
+    a = board.target_rect(("at", move.tris)).center
+    board.finish_glide()
+    cam, scale = board.cam, board.scale
+    b = (a[0] - 120, a[1] + 40)
+    drag(app, a, b)
+    assert len(board.match.state.history) == n
+    assert board.controller.prefix == (("stash", move.code),)
+    assert math.isclose(board.cam[0] - cam[0], 120 / scale, abs_tol=1e-6)
+    assert math.isclose(board.cam[1] - cam[1], 40 / scale, abs_tol=1e-6)
+    # the place moved with the map: it is still under its own centre
+    assert board.target_at(board.target_rect(("at", move.tris)).center) == ("at", move.tris)
+    # the wheel zooms around the mouse: the plane point under it stays put
+    pos = board.map_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    under = board.to_plane(pos)
+    before = board.scale
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0,
+                                         flipped=False, touch=False))
+    pump(app, 2)
+    assert board.scale < before
+    after = board.to_plane(pos)
+    assert math.dist(under, after) < 1e-6
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, precise_x=0.0, precise_y=2.0,
+                                         flipped=False, touch=False))
+    pump(app, 2)
+    assert board.scale > before
+    screenshot(app, "scrubbudgetel-zoomed")
+    # F glides back to the fitted view of the whole map
+    key(app, pygame.K_f)
+    run_until(app, lambda: board.glide is None, timeout=5)
+    fit_cam, fit_scale = board.fit_target()
+    assert math.isclose(board.scale, fit_scale) and math.dist(board.cam, fit_cam) < 1e-6
+    for m in board.match.state.markers:
+        assert board.map_rect.collidepoint(board.to_px(marker_centre(m.tris)))
+    # so does the Fit button
+    board.zoom_at(pos, 2.0)
+    click_button(app, "Fit")
+    run_until(app, lambda: board.glide is None, timeout=5)
+    assert math.isclose(board.scale, fit_scale)
+    # the chosen marker is still chosen, and its place still plays it: a press and
+    # release that moves only a few pixels is a click, not a drag
+    spot = board.target_rect(("at", move.tris)).center
+    drag(app, spot, (spot[0] + 3, spot[1] + 2))
+    assert board.match.state.history[-1] == move
+    assert len(board.match.state.history) == n + 1
+
+
+def test_d_the_view_follows_the_trail_end(app):
+    board = start(app, seed=4)
+    rng = random.Random(3)
+    for _ in range(6):
+        state = board.match.state
+        lay(app, board, rng.choice([m for m in state.legal_moves() if m.code != "CV"]))
+    state = board.match.state
+    trails = [m for m in state.legal_moves() if MARKERS[m.code].family == "trail"]
+    move = trails[0] if trails else state.legal_moves()[0]
+    board.zoom_at(board.map_rect.center, 1.6)
+    click_target(app, ("stash", move.code))
+    # pan so that the place lies near the right edge of the map, still clickable
+    a = board.target_rect(("at", move.tris)).center
+    safe = board.safe_rect()
+    b = (safe.right - 6, safe.centery)
+    drag(app, a, b)
+    spot = board.target_rect(("at", move.tris)).center
+    assert abs(spot[0] - b[0]) <= 1 and abs(spot[1] - b[1]) <= 1, "target_rect moved the camera itself"
+    cam = board.cam
+    click(app, spot)
+    assert board.match.state.history[-1] == move
+    assert board.glide is not None, "the camera did not set off after the trail"
+    settle(app, board)
+    assert math.dist(board.cam, cam) > 1.0
+    laid = board.to_px(marker_centre(move.tris))
+    inner = board.map_rect.inflate(-board.map_rect.w // 4, -board.map_rect.h // 4)
+    assert inner.collidepoint(laid)
+    screenshot(app, "scrubbudgetel-followed")
