@@ -226,3 +226,18 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
         assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps another card or button"
     screenshot(app, f"title-five-games-{size[0]}")
     pygame.quit()
+
+
+def test_every_title_card_caption_fits_without_cutting():
+    """At the default window size every game's title and blurb show whole."""
+    from game.engine import registry
+    from game.ui.scene import TitleScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    title = app.scene
+    for game_id, (text, _size, _players, blurb) in title.card_text.items():
+        spec = registry.GAMES[game_id]
+        assert text == spec.title
+        assert blurb and " ".join(blurb) == spec.blurb, (game_id, blurb)
+    pygame.quit()

@@ -15,9 +15,11 @@ from .rules import CAVE, MARKERS, on_table, tri_neighbours
 
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6},
-    "normal": {"iterations": 240, "rollout_depth": 14},
+    "normal": {"iterations": 150, "rollout_depth": 10},
     "hard": {"iterations": 900, "rollout_depth": 30},
 }
+
+SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
 
 # Playout preference by family: big, sure points first; Junctions open new trails.
 PREFERENCE = {"destination": 5, "trail": 3, "obstacle": 2, "junction": 1}
@@ -54,17 +56,19 @@ def _others_fit(state, seat: int) -> bool:
 
 def candidate_moves(state, moves) -> list:
     """One spot per kind of marker, the roomiest; the Cave only when it wins."""
-    best: dict[str, tuple] = {}
+    by_code: dict[str, list] = {}
     seat = state.to_move
     for move in moves:
         if move.code == CAVE:
             if cave_pays(state, seat):
                 return [move]
             continue
-        room = open_room(state, move.tris)
-        if move.code not in best or room > best[move.code][0]:
-            best[move.code] = (room, move)
-    return [move for _room, move in best.values()] or moves
+        by_code.setdefault(move.code, []).append(move)
+    picked = []
+    for spots in by_code.values():
+        step = max(1, len(spots) // SPOTS_LOOKED_AT)  # a spread of spots is enough to find room
+        picked.append(max(spots[::step], key=lambda m: open_room(state, m.tris)))
+    return picked or moves
 
 
 def rollout_move(state, moves, rng):

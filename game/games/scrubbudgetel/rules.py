@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 
@@ -106,6 +107,7 @@ def bag_contents() -> list[str]:
 # ---------------------------------------------------------------------------
 # Triangle-grid geometry
 # ---------------------------------------------------------------------------
+@lru_cache(maxsize=None)  # pure and called in every legality check: remember the answers
 def tri_neighbours(t: tuple) -> tuple:
     """The three triangles sharing a side with `t`."""
     x, y, o = t
@@ -114,6 +116,7 @@ def tri_neighbours(t: tuple) -> tuple:
     return (x, y, 0), (x + 1, y, 0), (x, y + 1, 0)
 
 
+@lru_cache(maxsize=None)
 def tri_corners(t: tuple) -> tuple:
     """The three grid points of `t`."""
     x, y, o = t
@@ -156,15 +159,16 @@ def on_table(t: tuple) -> bool:
     return t in TABLE
 
 
-def shapes_across(inner: tuple, outer: tuple, shape: str) -> list[tuple]:
+@lru_cache(maxsize=None)
+def shapes_across(inner: tuple, outer: tuple, shape: str) -> tuple:
     """Every placement of `shape` that covers `outer` and lies across the side it
     shares with `inner` (so `inner` is not covered)."""
     if shape == "tri":
-        return [(outer,)]
+        return ((outer,),)
     if shape == "rhombus":
-        return [tuple(sorted((outer, n))) for n in tri_neighbours(outer) if n != inner]
+        return tuple(tuple(sorted((outer, n))) for n in tri_neighbours(outer) if n != inner)
     far = [p for p in tri_corners(outer) if p not in tri_corners(inner)][0]
-    return [hexagon(far)]
+    return (hexagon(far),)
 
 
 def is_shape(tris: tuple, shape: str) -> bool:
@@ -411,14 +415,13 @@ class ScrubState(CachedMovesState):
 
     def touching(self, tris) -> set[int]:
         """The markers sharing a side with the triangles `tris` (not covering them)."""
-        inside = set(tris)
+        cells = self.cells
         found = set()
         for t in tris:
             for n in tri_neighbours(t):
-                if n not in inside:
-                    m = self.cells.get(n)
-                    if m is not None:
-                        found.add(m)
+                m = cells.get(n)
+                if m is not None and n not in tris:
+                    found.add(m)
         return found
 
     def trail_end(self, m: int) -> int:
@@ -470,10 +473,11 @@ class ScrubState(CachedMovesState):
 
     def contact_fault(self, family: str, tris: tuple, anchor: int) -> str | None:
         """Why a marker of `family` may not lie on `tris` against `anchor` (None: it may)."""
+        cells = self.cells
         for t in tris:
-            if t in self.cells:
+            if t in cells:
                 return "Markers may not overlap."
-            if not on_table(t):
+            if t not in TABLE:
                 return "That is beyond the edge of the island table."
         touched = self.touching(tris)
         if anchor not in touched:
@@ -800,7 +804,7 @@ class ScrubSpec(GameSpec):
     max_players = 4
     hidden_information = False
     bench_moves = 150  # the issue asks for the board's frame time on a map of 150 markers
-    blurb = "Pirates map the island trail by trail until someone finds the Treasure Cave."
+    blurb = "Pirates map the island trail by trail until the Cave is found."
     seat_labels = COLOURS
     side_colours = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))
     options = (

@@ -723,7 +723,7 @@ class ScurrySpec(GameSpec):
     hidden_information = False
     seat_labels = SIDE_NAMES
     side_colours = ((150, 92, 48), (168, 172, 178))  # the tiles' brown and grey faces
-    blurb = "Squirrels race along grid lines, flipping acorn tiles; the last acorn reached is eaten."
+    blurb = "Squirrels dash along the lines of the board, flipping acorn tiles."
     options = (
         Option(
             "size",

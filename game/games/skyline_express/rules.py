@@ -740,7 +740,7 @@ class SkylineSpec(GameSpec):
     min_players = 1
     max_players = 4
     hidden_information = False
-    blurb = "Roll four dice and seat passengers in your carriage for tasks, VIPs and services."
+    blurb = "Roll dice and seat passengers for tasks, VIPs and services."
     options = (
         Option(
             "two_player",

@@ -601,7 +601,7 @@ class SkySpec(GameSpec):
     min_players = 2
     max_players = 5
     hidden_information = True
-    blurb = "Bid with secret number cards for climbing gear and race up a skyscraper to the roof."
+    blurb = "Bid secret number cards for climbing gear; race to the roof."
     options = (
         Option("lower", "Grooves, lower wall", ("players", 1, 2, 3, 4, 5),
                labels=("One per player", "1", "2", "3", "4", "5"),
