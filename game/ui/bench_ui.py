@@ -92,20 +92,31 @@ def _summary(times: list[float]) -> dict:
 
 
 def _midgame_match(game_id: str, seed: int = 3, moves: int | None = None, seats=None):
-    """A match `moves` random moves in; by default the game's bench_moves, then
-    steering clear of moves that would end it (a big map to draw, not a results screen)."""
-    import random
-
+    """A match `moves` random moves in. By default the game's bench_moves, steering
+    clear of moves that end it (a big map to draw, not a results screen); a game that
+    ends anyway is dealt again with the next seed."""
     from ..engine import registry
-    from ..engine.match import Match, Seat
 
     spec = registry.GAMES[game_id]
+    if moves is not None:
+        return _random_match(spec, seed, moves, seats, steer=False)
+    for attempt in range(20):
+        match = _random_match(spec, seed + attempt, spec.bench_moves, seats, steer=True)
+        if not match.state.is_over:
+            break
+    return match
+
+
+def _random_match(spec, seed: int, moves: int, seats, steer: bool):
+    import random
+
+    from ..engine.match import Match, Seat
+
     players = max(spec.min_players, min(3, spec.max_players))
     seats = seats or [Seat(f"Player {i + 1}", i) for i in range(players)]
     match = Match(spec, seats, seed)
     rng = random.Random(seed)
-    steer = moves is None
-    for _ in range(spec.bench_moves if steer else moves):
+    for _ in range(moves):
         if match.state.is_over:
             break
         legal = match.state.legal_moves()

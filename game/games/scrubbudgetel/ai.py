@@ -16,7 +16,7 @@ from .rules import CAVE, MARKERS, on_table, tri_neighbours
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6},
     "normal": {"iterations": 150, "rollout_depth": 10},
-    "hard": {"iterations": 900, "rollout_depth": 30},
+    "hard": {"iterations": 500, "rollout_depth": 16},
 }
 
 SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
