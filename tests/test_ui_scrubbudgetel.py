@@ -38,6 +38,12 @@ def lay(app, board, move) -> None:
     assert history[before] == move, "the clicks did not play the move they aim at"
 
 
+def lay_some(app, board, rng, count) -> None:
+    """Lay `count` random markers by mouse, never the Cave (the game goes on)."""
+    for _ in range(count):
+        lay(app, board, rng.choice([m for m in board.match.state.legal_moves() if m.code != "CV"]))
+
+
 def start(app, players=2, seed=4) -> ScrubScene:
     seats = [Seat(f"Player {i + 1}", i) for i in range(players)]
     start_match(app, Match(SPEC, seats, seed))
@@ -168,10 +174,7 @@ def test_b_an_illegal_click_explains_the_rule(app):
 
 def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     board = start(app, seed=4)
-    rng = random.Random(2)
-    for _ in range(8):
-        state = board.match.state
-        lay(app, board, rng.choice([m for m in state.legal_moves() if m.code != "CV"]))
+    lay_some(app, board, random.Random(2), 8)
     state = board.match.state
     move = state.legal_moves()[0]
     click_target(app, ("stash", move.code))
@@ -227,10 +230,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
 
 def test_d_the_view_follows_the_trail_end(app):
     board = start(app, seed=4)
-    rng = random.Random(3)
-    for _ in range(6):
-        state = board.match.state
-        lay(app, board, rng.choice([m for m in state.legal_moves() if m.code != "CV"]))
+    lay_some(app, board, random.Random(3), 6)
     state = board.match.state
     trails = [m for m in state.legal_moves() if MARKERS[m.code].family == "trail"]
     move = trails[0] if trails else state.legal_moves()[0]
