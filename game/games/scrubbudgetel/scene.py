@@ -111,6 +111,11 @@ class ScrubScene(BoardScene):
         return (m.x + m.w / 2 + (p[0] - self.cam[0]) * self.scale,
                 m.y + m.h / 2 - (p[1] - self.cam[1]) * self.scale)
 
+    def to_map_px(self, p) -> tuple[float, float]:
+        """A plane point on the cached map surface (whose origin is the map's corner)."""
+        x, y = self.to_px(p)
+        return x - self.map_rect.x, y - self.map_rect.y
+
     def to_plane(self, pos) -> tuple[float, float]:
         m = self.map_rect
         return (self.cam[0] + (pos[0] - m.x - m.w / 2) / self.scale,
@@ -368,10 +373,9 @@ class ScrubScene(BoardScene):
         surface.blit(img, (round(centre[0]) - r - 2, round(centre[1]) - r - 2),
                      special_flags=pygame.BLEND_PREMULTIPLIED)
 
-    def draw_marker_at(self, surface, index_or_code, tris, to_px, unit, *, anchor_tris=None, next_tris=(),
+    def draw_marker_at(self, surface, code, tris, to_px, unit, *, anchor_tris=None, next_tris=(),
                        shadow=True) -> None:
         """One marker: tile, trail path, mark and icon, with the screen's cached icons."""
-        code = index_or_code
         t = MARKERS[code]
         pts = [to_px(p) for p in marker_outline(tris)]
         draw_tile(surface, code, pts, unit, shadow)
@@ -403,11 +407,7 @@ class ScrubScene(BoardScene):
         m = self.map_rect
         surf = pygame.Surface(m.size)
         s = self.scale
-        hw, hh = m.w / 2, m.h / 2
-        cx, cy = self.cam
-
-        def P(p):
-            return (hw + (p[0] - cx) * s, hh - (p[1] - cy) * s)
+        P = self.to_map_px
 
         surf.fill(SEA)
         self._draw_sea(surf, P, s)
@@ -505,11 +505,7 @@ class ScrubScene(BoardScene):
         m = self.map_rect
         layer = pygame.Surface(m.size, pygame.SRCALPHA)
         s = self.scale
-        hw, hh = m.w / 2, m.h / 2
-        cx, cy = self.cam
-
-        def P(p):
-            return (hw + (p[0] - cx) * s, hh - (p[1] - cy) * s)
+        P = self.to_map_px
 
         tris_seen = set()
         for mv in moves:
