@@ -102,6 +102,19 @@ class State:
     def to_json(self) -> dict:
         raise NotImplementedError
 
+    # ---- helpers for subclasses ------------------------------------------
+    def rng_json(self) -> list:
+        """The random generator's state, JSON-able, for to_json: two states that
+        would roll differently never look the same."""
+        version, internal, gauss = self.rng.getstate()
+        return [version, list(internal), gauss]
+
+    def rng_copy(self) -> random.Random:
+        """An independent generator in the same state, for clone."""
+        twin = random.Random()
+        twin.setstate(self.rng.getstate())
+        return twin
+
     # ---- hooks for subclasses and for the app -------------------------
     def _apply(self, move) -> None:
         """Change the state for a move already known to be legal."""

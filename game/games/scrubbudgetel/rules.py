@@ -729,8 +729,7 @@ class ScrubState(CachedMovesState):
     def clone(self) -> "ScrubState":
         c = ScrubState.__new__(ScrubState)
         c.__dict__.update(self.__dict__)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng_copy()
         c.markers = self.markers[:]
         c.cells = dict(self.cells)
         c.next_of = dict(self.next_of)
@@ -781,7 +780,6 @@ class ScrubState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
         data = self.view(0)
         data.update(
             options={"leftover": self.leftover, "captain": self.captain_option},
@@ -792,7 +790,7 @@ class ScrubState(CachedMovesState):
             dry_turns=self.dry_turns,
             obstacle_now=self.obstacle_now,
             history=[str(m) for m in self.history],
-            rng=[version, list(internal), gauss],
+            rng=self.rng_json(),
         )
         return data
 

@@ -328,8 +328,7 @@ class ScurryState(CachedMovesState):
         c.tiles_per_player = self.tiles_per_player
         c.random_setup = self.random_setup
         c.seed = self.seed
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng_copy()
         c._geo = self._geo
         c.board = self.board[:]
         c.squirrels = self.squirrels[:]
@@ -660,7 +659,6 @@ class ScurryState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
         return {
             "game": "scurry",
             "options": {
@@ -682,7 +680,7 @@ class ScurryState(CachedMovesState):
             "last_removed": self.last_removed,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "history": [str(m) for m in self.history],
-            "rng": [version, list(internal), gauss],
+            "rng": self.rng_json(),
         }
 
     # ---- random set-up -----------------------------------------------------------

@@ -417,8 +417,7 @@ class SkurdirState(CachedMovesState):
     def clone(self) -> "SkurdirState":
         c = SkurdirState.__new__(SkurdirState)
         c.__dict__.update(self.__dict__)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng_copy()
         c.station = self.station[:]
         c.stacks = [st[:] for st in self.stacks]
         c.canals = dict(self.canals)
@@ -801,13 +800,12 @@ class SkurdirState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
         data = self.view(0)
         data.update(
             options={"random_setup": self.random_setup, "crossing": self.crossing},
             seed=self.seed,
             history=[str(m) for m in self.history],
-            rng=[version, list(internal), gauss],
+            rng=self.rng_json(),
             chooser=self.chooser,
         )
         data["stations"] = {str(k): v for k, v in data["stations"].items()}

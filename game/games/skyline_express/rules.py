@@ -343,8 +343,7 @@ class SkylineState(CachedMovesState):
     def clone(self) -> "SkylineState":
         c = SkylineState.__new__(SkylineState)
         c.__dict__.update(self.__dict__)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng_copy()
         c.sheets = [s.copy() for s in self.sheets]
         c.service_owner = self.service_owner[:]
         c.dice = self.dice[:]
@@ -692,7 +691,6 @@ class SkylineState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
         return {
             "game": "skyline_express",
             "options": {"two_player": self.two_player, "across": self.across},
@@ -718,7 +716,7 @@ class SkylineState(CachedMovesState):
             "last_seats": list(self.last_seats),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "history": [str(m) for m in self.history],
-            "rng": [version, list(internal), gauss],
+            "rng": self.rng_json(),
         }
 
 

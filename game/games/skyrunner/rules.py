@@ -537,8 +537,7 @@ class SkyState(State):
     def clone(self) -> "SkyState":
         other = object.__new__(SkyState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = self.rng_copy()
         other.history = list(self.history)
         other.pos = [list(p) for p in self.pos]
         other.numbers = [list(n) for n in self.numbers]
