@@ -610,18 +610,25 @@ class ScrubState(CachedMovesState):
     def explain(self, move) -> str | None:
         if not isinstance(move, Lay) or move.code not in MARKERS:
             return "That is not a Scrubbudgetel move."
-        seat = self.to_move
         t = MARKERS[move.code]
-        if move.code not in self.stashes[seat]:
-            return f"There is no {t.name} in your stash."
-        if move.code == CAVE and not self.cave_allowed():
-            return "The Treasure Cave may not be laid in the first round (rule 16)."
-        if self.is_other_players(move.code, seat) and any(
-                m for m in self._legal_list() if not self.is_other_players(m.code, seat)):
-            return "Lay your own markers first; another player's only to make the count (rule 13)."
+        fault = self.marker_fault(move.code)
+        if fault:
+            return fault
         if tuple(sorted(move.tris)) != move.tris or not is_shape(move.tris, t.shape):
             return f"A {t.name} covers a {t.shape}: that is not its shape."
         return self.placement_fault(t.family, move.tris)
+
+    def marker_fault(self, code: str) -> str | None:
+        """Why the marker `code` may not be laid anywhere now, whatever the place (None: it may be)."""
+        seat = self.to_move
+        if code not in self.stashes[seat]:
+            return f"There is no {MARKERS[code].name} in your stash."
+        if code == CAVE and not self.cave_allowed():
+            return "The Treasure Cave may not be laid in the first round (rule 16)."
+        if self.is_other_players(code, seat) and any(
+                m for m in self._legal_list() if not self.is_other_players(m.code, seat)):
+            return "Lay your own markers first; another player's only to make the count (rule 13)."
+        return None
 
     def placement_fault(self, family: str, tris: tuple) -> str:
         """The rule that keeps a marker of `family` off `tris` now."""
@@ -643,6 +650,7 @@ class ScrubState(CachedMovesState):
                 return "Only one Junction may be laid per turn (rule 4)."
             if self.to_lay - len(self.laid_now) < 2:
                 return "A Junction needs a Trail marker laid from it in the same turn (rule 7)."
+        near = {self.family(m) for m in touched}
         anchors = self.anchors(family)
         faults = [self.contact_fault(family, tris, a) for a in anchors if a in touched]
         if faults:
@@ -650,22 +658,22 @@ class ScrubState(CachedMovesState):
                 return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
             return next((f for f in faults if f), "That marker cannot go there now.")
         if family == "trail":
-            if any(self.family(m) == "destination" for m in touched):
+            if "destination" in near:
                 return "A trail ends at its Destination: nothing may go on past it (rule 11)."
             if any(self.family(m) == "junction" and self.third_side_waits(m) for m in touched):
                 return "A Junction's third trail may start only in a later turn (rule 8)."
         if self.followed is not None and not any(m in self.trail_of(self.followed) for m in touched):
             return "Only one trail may be followed per turn (rule 1)."
         if family == "trail":
-            if any(self.family(m) == "junction" for m in touched):
+            if "junction" in near:
                 return "A Junction joins three trails at most: its own and two more (rules 7 and 8)."
-            if any(self.family(m) == "trail" for m in touched):
+            if "trail" in near:
                 return "A trail grows only from its last marker."
             return "A Trail marker continues a trail: the Landing, a trail's end or a Junction."
         if family == "destination":
-            if any(self.family(m) == "destination" for m in touched):
+            if "destination" in near:
                 return "Destinations may not touch other Destinations (rule 12)."
-            if any(self.family(m) == "trail" for m in touched):
+            if "trail" in near:
                 return "A Destination closes a trail: lay it against the trail's last marker only (rule 11)."
             return "Only Trail markers may lead to a Destination (rule 3)."
         if family == "obstacle":
@@ -684,10 +692,7 @@ class ScrubState(CachedMovesState):
             code = target[1]
             if code not in self.stashes[seat]:
                 return "That marker is not in your stash."
-            reason = self.explain(Lay(code, ()))
-            if reason and "shape" not in reason:
-                return reason
-            return f"There is nowhere the {MARKERS[code].name} can go now."
+            return self.marker_fault(code) or f"There is nowhere the {MARKERS[code].name} can go now."
         code = path[0][1] if len(path) >= 2 and path[0][0] == "stash" else None
         if kind == "at" and code is not None:
             return self.explain(Lay(code, tuple(sorted(target[1])))) or "That marker cannot go there now."
