@@ -17,9 +17,10 @@ import pygame
 
 from . import storage
 from .ui import look
+from .ui.scene import UIManagerPool
 
 MIN_SIZE = (960, 640)
-IDLE_WAIT_MS = 500  # longest sleep between frames when nothing moves
+IDLE_WAIT_MS = 500  # longest sleep between loop passes when nothing moves
 
 
 class App:
@@ -44,8 +45,10 @@ class App:
         self.scenes: list = []
         self.running = True
         self.dirty = True
-        self.last_frame = time.monotonic()
+        self.last_frame = time.monotonic()  # the last pass of the loop
+        self.last_draw = 0.0  # when the last frame was drawn
         self.frames_drawn = 0
+        self.ui_managers = UIManagerPool()
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
 
     def new_seed(self) -> int:
@@ -171,6 +174,9 @@ class App:
             before = len(self.toasts)
             self.toasts = [(m, t) for m, t in self.toasts if t > now]
             self.dirty |= len(self.toasts) != before
+        interval = self.scene.frame_interval()
+        if interval is not None and now - self.last_draw >= interval:
+            self.dirty = True  # an animation, a thinking bar, a timer: frames without input
         if not self.dirty:
             return False
         self.draw()
@@ -181,6 +187,7 @@ class App:
         self._draw_toasts()
         pygame.display.flip()
         self.dirty = False
+        self.last_draw = time.monotonic()
         self.frames_drawn += 1
 
     def _draw_toasts(self) -> None:
@@ -198,17 +205,26 @@ class App:
                 look.text(self.screen, line, (box.x + 14, box.y + 7 + 20 * i), 15, look.INK)
             y = box.bottom + 8
 
-    def wants_frames(self) -> bool:
-        scene = self.scene
-        return bool(scene and scene.busy())
+    def seconds_to_next_frame(self) -> float | None:
+        """How long the loop may sleep before something on screen changes by
+        itself: 0 while animating, the rest of the interval while a computer
+        thinks, until the next toast expires, or None (only input changes it)."""
+        now = time.monotonic()
+        waits = [t - now for _m, t in self.toasts]
+        interval = self.scene.frame_interval() if self.scene is not None else None
+        if interval is not None:
+            waits.append(self.last_draw + interval - now)
+        return max(0.0, min(waits)) if waits else None
 
     def run(self) -> None:
         clock = pygame.time.Clock()
         while self.running:
-            if self.wants_frames():
+            wait = self.seconds_to_next_frame()
+            if wait is not None and wait <= 1 / 60:
                 clock.tick(60)
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
+                timeout = IDLE_WAIT_MS if wait is None else min(IDLE_WAIT_MS, int(wait * 1000))
+                first = pygame.event.wait(timeout)
                 if first.type != pygame.NOEVENT:
                     pygame.event.post(first)
             self.step()

@@ -195,6 +195,10 @@ def test_hand_off_screen_guards_each_hand_in_pass_and_play():
     assert str(match.state.history[-1]) == f"p{card}"
     click_button(app, "End turn")
     pump(app)
+    assert app.scene is board, "the turn is not over until Ann confirms it: a mis-click can still be changed"
+    assert match.state.to_move == 0
+    click_button(app, "Confirm: pass to Bob")
+    pump(app)
     assert isinstance(app.scene, HandOffScene) and app.scene.name == "Bob"
     assert board.viewer == 0, "Bob's hand must not be drawn before Bob confirms"
     click_button(app, "I am Bob: show my view")

@@ -162,7 +162,7 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     click_target(app, ("die", 2))
     assert board.match.state.sheets[1].colours.count(2) == 1
     assert board.match.state.phase == "pick"
-    assert "automaton: green" in board.log[-1][1]
+    assert "automaton: green" in board.log.entries[-1][1]
     # a task card explains itself under the mouse
     pos = board.task_rects[(2, 0)].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -12,7 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, ResultsScene, SetupScene, start_match
 
 from uikit import (
-    choose, click_button, click_target, open_setup, option_menu, pump, run_until, screenshot,
+    choose, click_button, click_target, confirm_if_asked, open_setup, option_menu, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -40,6 +40,7 @@ def play_move(app, board, move):
             click_button(app, board.BUTTONS[target[1]])
         else:
             click_target(app, target)
+    confirm_if_asked(app, board)
     assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
 
 
@@ -122,7 +123,7 @@ def test_one_person_against_two_computers_needs_no_hand_off(app):
     assert board.match.state.is_over
     assert {1, 2} <= set(board.match.movers)
     # the log names the players and sums up each round
-    assert any("Round" in label and "Robo" in label for _seat, label in board.log)
+    assert any("Round" in label and "Robo" in label for _seat, label in board.log.entries)
 
 
 def test_refused_click_explains_and_attack_needs_a_target(app):
@@ -196,9 +197,11 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
         assert state.phase == "use" and state.to_move == winner
         if keep:
             click_button(app, "Keep the card for later")
+            confirm_if_asked(app, board)
             assert "S" in state.hand[winner]
         else:
             screenshot(app, "skyrunner-use-sabotage")
             click_target(app, ("seat", 1 - winner))
+            confirm_if_asked(app, board)
             assert str(state.history[-1]) == f"use p{2 - winner}"
         run_until(app, lambda: not board.anims, timeout=5)

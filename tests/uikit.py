@@ -102,6 +102,12 @@ def click_target(app, target) -> None:
     click(app, app.scene.target_rect(target).center)
 
 
+def confirm_if_asked(app, board) -> None:
+    """A secret choice before a hand-off waits for its maker's Confirm button."""
+    if board.controller.pending is not None:
+        click_button(app, f"Confirm: pass to {board.controller.pending_to}")
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():

@@ -20,16 +20,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 import pygame
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UITextBox
-
 from ..engine.match import autosave
 from . import look
 from .controller import Controller
+from .movelog import MoveLog
 from .scene import HandOffScene, MenuScene, ResultsScene, Scene, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
+WAITING_FRAME_S = 0.1  # while a computer thinks: 10 frames a second for its bar, the rest for its search
 
 
 @dataclass
@@ -41,6 +40,7 @@ class Anim:
     hides: frozenset = frozenset()  # targets whose resting piece is not drawn meanwhile
     delay: float = 0.0
     elapsed: float = 0.0
+    shown: bool = False  # drawn at least once
 
     @property
     def t(self) -> float:
@@ -70,10 +70,11 @@ class BoardScene(Scene):
         self.match = match
         self.controller = Controller(match)
         self.controller.on_played = self._played
+        self.controller.needs_confirm = self.hands_off_after
         match.on_change = autosave
         self.anims: list[Anim] = []
-        self.log = self._replayed_log()
-        self.log_shown = None
+        self.log = MoveLog()
+        self.log.replace(self._replayed_log())
         self.game_buttons: dict[str, object] = {}
         self.results_shown = match.state.is_over
         self.over_since = None
@@ -81,6 +82,8 @@ class BoardScene(Scene):
         self.viewer = humans[0] if humans else 0
         self.confirmed_viewer = None if self.needs_hand_off() else self.viewer
         self.pressed_target = None
+        self.last_played = None  # (move, seat, every seat's view before it), for animating it
+        self.drawn_revision, self.drawn_status = None, ""
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -119,10 +122,14 @@ class BoardScene(Scene):
             self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, 40), text,
                                                   lambda n=name: self.click_target(("button", n)), primary=True)
             y -= 48
+        self.confirm_button = None
+        if self.needs_hand_off():  # a secret choice waits for its maker's confirmation
+            self.confirm_button = self.button((p.x + 12, y, p.w - 24, 40), "Confirm", self.confirm, primary=True,
+                                              tooltip="Make your choice final (Enter)")
+            self.confirm_button.hide()
+            y -= 48
         self.log_top = p.y + self.panel_header_height()
-        self.log_box = UITextBox("", pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)),
-                                 self.manager, object_id=ObjectID(object_id="#log_box"))
-        self.log_shown = None
+        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)))
         self.layout(self.board_rect)
         self.refresh_panel()
 
@@ -144,16 +151,46 @@ class BoardScene(Scene):
         if isinstance(self.app.scene, HandOffScene) or self.app.scene is not self:
             return
         person = self.match.seats[seat]
+        self.forget_input()  # nothing of the last person's stays under the cover
 
         def ready(seat=seat):
             self.viewer = self.confirmed_viewer = seat
+            self.forget_input()
+            if self.last_played is not None and self.last_played[1] != seat:
+                self._animate_last_move()  # the others' last move, as this seat may see it
+            pos = pygame.mouse.get_pos()  # the pointer is where it is: hover what is under it in the new view
+            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
         self.app.push(HandOffScene(self.app, person.name, person.colour, ready))
+
+    def forget_input(self) -> None:
+        """Drop everything that belonged to the person who was in front of the
+        screen: hover, a half-made or unconfirmed move, messages, animations."""
+        self.controller.reset_input()
+        self.pressed_target = None
+        self.anims.clear()
+        self.log.scroll = 0
+        self._set_hand_cursor(False)
+        self.refresh_panel()
+
+    def hands_off_after(self, move) -> str | None:
+        """The name of the person the screen goes to after `move`, when that
+        needs a hand-off: then the move waits for its maker to confirm it."""
+        if not self.needs_hand_off():
+            return None
+        after = self.match.state.clone()
+        after.apply(move)
+        nxt = after.to_move
+        if nxt is None or nxt == self.match.state.to_move or self.match.seats[nxt].kind != "human":
+            return None
+        return self.match.seats[nxt].name
 
     def view(self) -> dict:
         return self.match.state.view(self.viewer)
 
     # ---- input ---------------------------------------------------------
     def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, pygame.mouse.get_pos()):
+            return
         if event.type == pygame.MOUSEMOTION:
             target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
             self.controller.set_hover(target)
@@ -173,6 +210,8 @@ class BoardScene(Scene):
                     self.open_menu()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.controller.pending is not None:
+                self.confirm()
         self.refresh_panel()
 
     def _set_hand_cursor(self, hand: bool) -> None:
@@ -189,10 +228,15 @@ class BoardScene(Scene):
         self.controller.click(target)
         self.refresh_panel()
 
+    def confirm(self) -> None:
+        self.finish_animations()
+        self.controller.confirm()
+        self.refresh_panel()
+
     def undo(self) -> None:
         self.finish_animations()
         if not self.controller.undo():
-            self.log = self._replayed_log()
+            self.log.replace(self._replayed_log())
             self.results_shown = self.match.state.is_over
         self.refresh_panel()
 
@@ -201,15 +245,22 @@ class BoardScene(Scene):
 
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
-        self.log.append((seat, label))
-        factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
-        if factor > 0 and before is not None:
-            viewer = self.viewer
-            for anim in self.animations_for(move, seat, before[viewer], self.match.state.view(viewer)):
-                anim.duration *= factor
-                anim.delay *= factor
-                self.anims.append(anim)
+        self.log.append(seat, label)
+        self.last_played = (move, seat, before)
+        self._animate_last_move()
         self.refresh_panel()
+
+    def _animate_last_move(self) -> None:
+        """Animate the last move as the seat in front of the screen saw it happen."""
+        factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
+        if factor <= 0 or self.last_played is None or self.last_played[2] is None:
+            return
+        move, seat, before = self.last_played
+        viewer = self.viewer
+        for anim in self.animations_for(move, seat, before[viewer], self.match.state.view(viewer)):
+            anim.duration *= factor
+            anim.delay *= factor
+            self.anims.append(anim)
 
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
@@ -232,24 +283,37 @@ class BoardScene(Scene):
 
     # ---- frame ---------------------------------------------------------
     def busy(self) -> bool:
-        return bool(self.anims) or self.controller.thinking is not None or (
-            not self.match.state.is_over and self.match.is_computer_turn()) or (
-            self.match.state.is_over and not self.results_shown)
+        """Animating: every frame is needed."""
+        return bool(self.anims)
+
+    def waiting(self) -> bool:
+        """A computer thinks, or the results screen is due: the screen changes by itself, slowly."""
+        state = self.match.state
+        return self.controller.thinking is not None or (not state.is_over and self.match.is_computer_turn()) or (
+            state.is_over and not self.results_shown)
+
+    def frame_interval(self) -> float | None:
+        if self.busy():
+            return 0.0
+        if self.waiting():
+            return WAITING_FRAME_S
+        return super().frame_interval()
 
     def update(self, dt: float) -> bool:
         super().update(dt)
         for anim in self.anims:
-            anim.elapsed += dt
+            if anim.shown:  # time runs from the first frame that showed it
+                anim.elapsed += dt
         running = [a for a in self.anims if not a.done]
-        finished = len(running) != len(self.anims)  # one more frame shows the pieces at rest
+        changed = len(running) != len(self.anims) or bool(running)  # one more frame shows the pieces at rest
         self.anims = running
         if self.app.scene is self:
-            played = self.controller.poll(ready=not self.anims)
-            if played is not None:
+            if self.controller.poll(ready=not self.anims) is not None:
                 self.refresh_panel()
+                changed = True  # the computer's move is on the board: show it now, not at the next input
             self._check_viewer()
             self._maybe_show_results()
-        return self.busy() or finished
+        return changed
 
     def _maybe_show_results(self) -> None:
         if not self.match.state.is_over or self.results_shown or self.anims:
@@ -264,16 +328,8 @@ class BoardScene(Scene):
 
     def refresh_panel(self) -> None:
         """Update the pygame-gui parts when the game changed (not every frame)."""
-        if self.log_shown != len(self.log):
-            self.log_shown = len(self.log)
-            rows = []
-            for seat, label in self.log[-60:]:
-                colour = "#%02x%02x%02x" % self.seat_rgb(seat) if seat is not None else "#cccccc"
-                rows.append(f"<font color='{colour}'>■</font> {label}")
-            self.log_box.set_text("<br>".join(rows) or "No moves yet.")
-            bar = getattr(self.log_box, "scroll_bar", None)
-            if bar is not None:
-                bar.set_scroll_from_start_percentage(1.0)
+        if self.manager is None:
+            return  # the scene has left
         can_undo = self.match.can_undo() is None and not self.match.is_computer_turn()
         if can_undo != self.undo_button.is_enabled:
             self.undo_button.enable() if can_undo else self.undo_button.disable()
@@ -282,6 +338,16 @@ class BoardScene(Scene):
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+        if self.confirm_button is not None:
+            pending = self.controller.pending
+            if pending is None and self.confirm_button.visible:
+                self.confirm_button.hide()
+            elif pending is not None:
+                text = f"Confirm: pass to {self.controller.pending_to}"
+                if self.confirm_button.text != text:
+                    self.confirm_button.set_text(text)
+                if not self.confirm_button.visible:
+                    self.confirm_button.show()
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
@@ -289,9 +355,11 @@ class BoardScene(Scene):
         view = self.view()
         self.draw_board(surface, view, hints)
         for anim in self.anims:
+            anim.shown = True
             if anim.started:
                 anim.paint(surface, ease(anim.t))
         self.draw_panel(surface, hints)
+        self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
 
     def draw_panel(self, surface, hints) -> None:
@@ -327,6 +395,8 @@ class BoardScene(Scene):
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
         else:
             status = state.phase_label() or f"{self.match.seats[state.to_move].name} to move"
+        # what this frame showed, so tests can tell a stale screen from a fresh one
+        self.drawn_revision, self.drawn_status = self.match.revision, status
         for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
             look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
             y += 20

@@ -21,7 +21,7 @@ from ..engine.core import IllegalMove
 
 @dataclass
 class ClickResult:
-    kind: str  # "played" | "extended" | "cancelled" | "refused" | "ignored"
+    kind: str  # "played" | "pending" (awaits confirm) | "extended" | "cancelled" | "refused" | "ignored"
     move: object = None
     reason: str = ""
 
@@ -61,6 +61,11 @@ class Controller:
         self.ai_failures = 0
         self.ai_delay = ai_delay  # a computer move waits this long so people can follow
         self.on_played = None  # callback(move, seat, views_before, label) set by the scene
+        # needs_confirm(move) -> who the screen goes to next, when a finished click
+        # path must be confirmed first (a secret choice before a hand-off), else None
+        self.needs_confirm = None
+        self.pending = None  # a complete move waiting for that confirmation
+        self.pending_to = ""
         self._cache_key = None
         self._cache_moves: list = []
 
@@ -87,6 +92,8 @@ class Controller:
     def next_targets(self) -> set:
         if not self.human_to_move():
             return set()
+        if self.pending is not None:  # choosing again starts a fresh path
+            return {m.targets[0] for m in self._legal() if m.targets}
         n = len(self.prefix)
         return {m.targets[n] for m in self.candidates() if len(m.targets) > n}
 
@@ -119,6 +126,14 @@ class Controller:
         return list(reversed(out))
 
     # ---- input --------------------------------------------------------
+    def reset_input(self) -> None:
+        """Forget the person in front of the screen: hover, half-made or unconfirmed move, message."""
+        self.prefix = ()
+        self.hover = None
+        self.pending = None
+        self.pending_to = ""
+        self.message = ""
+
     def set_hover(self, target) -> bool:
         """Returns True when the hover target changed (the scene redraws)."""
         if target == self.hover:
@@ -136,6 +151,9 @@ class Controller:
             if self.prefix:
                 return self.cancel()
             return ClickResult("ignored")
+        if self.pending is not None:  # a new choice replaces the one waiting for confirmation
+            self.pending = None
+            self.prefix = ()
         path = self.prefix + (target,)
         matches = self.candidates(path)
         if not matches and self.prefix:
@@ -150,14 +168,28 @@ class Controller:
             return ClickResult("refused", reason=reason)
         complete = [m for m in matches if len(m.targets) == len(path)]
         if complete and len(matches) == 1:
+            receiver = self.needs_confirm(complete[0]) if self.needs_confirm else None
+            if receiver:
+                self.pending, self.pending_to, self.prefix = complete[0], receiver, path
+                self.message = (f"Confirm your choice before the screen goes to {receiver} "
+                                "(Enter), or choose again.")
+                return ClickResult("pending", move=complete[0])
             return self.play(complete[0])
         self.prefix = path
         self.message = ""
         return ClickResult("extended")
 
+    def confirm(self) -> ClickResult:
+        """Play the move that waited for its maker's confirmation."""
+        move, self.pending = self.pending, None
+        if move is None:
+            return ClickResult("ignored")
+        return self.play(move)
+
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)
         self.prefix = ()
+        self.pending = None
         if had:
             self.message = "Move cancelled."
         return ClickResult("cancelled" if had else "ignored")

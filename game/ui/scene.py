@@ -32,16 +32,44 @@ PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for s
 WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 
+GUI_FRAME_S = 0.1  # pygame-gui hover effects and tooltips need a frame this often, not 60 a second
+
+
+class UIManagerPool:
+    """pygame-gui managers for the whole app, reused from scene to scene.
+
+    Building a manager (theme, fonts, cursors) takes ~20 ms, too long for an
+    overlay to open within a frame, and a manager per scene multiplies the
+    fonts it loads. A scene takes a manager when it is built and gives it back,
+    emptied, when it leaves; the pool holds as many as the deepest scene stack."""
+
+    def __init__(self):
+        self.free: list = []
+
+    def acquire(self, size) -> pygame_gui.UIManager:
+        if self.free:
+            manager = self.free.pop()
+            if tuple(manager.window_resolution) != tuple(size):
+                manager.set_window_resolution(size)
+            return manager
+        manager = pygame_gui.UIManager(size, look.theme(), enable_live_theme_updates=False)
+        manager.preload_fonts(PRELOADED_FONTS)
+        return manager
+
+    def release(self, manager) -> None:
+        manager.clear_and_reset()
+        self.free.append(manager)
+
+
 class Scene:
-    """A screen with its own pygame-gui manager. Elements are built once, and
-    again only when the window size changes."""
+    """A screen with pygame-gui elements. Elements are built once, and again
+    only when the window size changes."""
 
     background = "title_background.png"
 
     def __init__(self, app):
         self.app = app
-        self.manager = pygame_gui.UIManager(app.size, look.theme(), enable_live_theme_updates=False)
-        self.manager.preload_fonts(PRELOADED_FONTS)
+        self.manager = app.ui_managers.acquire(app.size)
         self.actions: dict = {}
         self.build()
 
@@ -50,7 +78,7 @@ class Scene:
         """Create the pygame-gui elements for the current window size."""
 
     def resize(self, size) -> None:
-        if tuple(size) == tuple(self.manager.window_resolution):
+        if self.manager is None or tuple(size) == tuple(self.manager.window_resolution):
             return
         self.manager.set_window_resolution(size)
         self.rebuild()
@@ -62,14 +90,33 @@ class Scene:
         self.build()
 
     def enter(self) -> None:
-        pass
+        if self.manager is None:  # a scene shown again after it left
+            self.manager = self.app.ui_managers.acquire(self.app.size)
+            self.actions = {}
+            self.build()
 
     def leave(self) -> None:
-        pass
+        """The scene is off the stack: its elements go, its manager serves the next scene."""
+        if self.manager is not None:
+            self.actions = {}
+            self.app.ui_managers.release(self.manager)
+            self.manager = None
 
     def busy(self) -> bool:
-        """True while the scene needs frames without input (animations, thinking)."""
+        """True while the scene animates and needs every frame."""
         return False
+
+    def frame_interval(self) -> float | None:
+        """How often the scene needs a frame without input: 0 = every frame
+        (animating), a number of seconds, or None (only when something changes)."""
+        if self.busy():
+            return 0.0
+        if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
+            return GUI_FRAME_S  # tooltips appear, a text cursor blinks
+        return None
+
+    def typing(self) -> bool:
+        return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
 
     # ---- helpers for building ------------------------------------------
     def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True) -> UIButton:
@@ -119,8 +166,9 @@ class Scene:
 
     # ---- frame -------------------------------------------------------
     def update(self, dt: float) -> bool:
+        """Advance timers and widgets; True when what the screen shows changed."""
         self.manager.update(dt)
-        return self.busy()
+        return False
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))

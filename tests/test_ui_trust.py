@@ -1,0 +1,209 @@
+"""The screen tells the truth and keeps secrets, for every game on the shelf.
+
+- A computer's move is drawn the moment it is played, with the mouse left
+  still (the loop is stepped with no events, as App.run does when
+  pygame.event.wait times out), with animations off and on.
+- While a computer thinks, the screen is redrawn at most ~10 times a second.
+- After a pass-and-play hand-off, the first frame depends only on the view of
+  the person now in front of the screen: not on what the last person hovered,
+  half-clicked or chose first.
+"""
+from __future__ import annotations
+
+import random
+import time
+import types
+
+import pygame
+import pytest
+
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui import board as board_module
+from game.ui.scene import HandOffScene, start_match
+
+from uikit import click, click_button, click_target, confirm_if_asked, key, make_app, pump
+
+GAMES = sorted(registry.GAMES)
+HIDDEN = [g for g in GAMES if registry.GAMES[g].hidden_information]
+
+
+def play_by_mouse(app, board, move) -> None:
+    """Click the move's path: board places, or the side panel's buttons."""
+    before = len(board.match.state.history)
+    for target in move.targets:
+        if target[0] == "button":
+            click_button(app, board.BUTTONS[target[1]])
+        else:
+            click_target(app, target)
+    confirm_if_asked(app, board)
+    assert len(board.match.state.history) > before, f"the clicks did not play {move}"
+
+
+def step_until(app, predicate, timeout=30.0) -> None:
+    """Run the loop with no input at all until `predicate` holds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out with the mouse left still"
+        app.step([])
+        time.sleep(0.002)
+
+
+@pytest.mark.parametrize("speed", ["off", "normal"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_computer_move_is_drawn_without_input(game_id, speed):
+    spec = registry.GAMES[game_id]
+    players = max(2, spec.min_players)
+    seats = [Seat("Ann", 0)] + [Seat(f"Robo {i}", i, "computer", "easy") for i in range(1, players)]
+    app = make_app()
+    app.settings["animation_speed"] = speed
+    start_match(app, Match(spec, seats, 11))
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    rng = random.Random(5)
+    computer_turns_seen = 0
+    for _ in range(40):
+        match = board.match
+        if match.state.is_over or computer_turns_seen >= 3:
+            break
+        if match.is_computer_turn():
+            computer_turns_seen += 1
+            step_until(app, lambda: match.state.is_over or not match.is_computer_turn())
+            if match.state.is_over:
+                break
+            # The computer has moved; with no input, the frame must show it and ask the person.
+            step_until(app, lambda: board.drawn_revision == match.revision and not board.anims, timeout=5)
+            assert "thinking" not in board.drawn_status, board.drawn_status
+            assert board.drawn_status == (match.state.phase_label() or "Ann to move")
+            continue
+        play_by_mouse(app, board, rng.choice(match.state.legal_moves()))
+    assert computer_turns_seen >= 1
+    pygame.quit()
+
+
+def test_thinking_draws_at_most_ten_frames_a_second():
+    spec = registry.GAMES["scurry"]
+    app = make_app()
+    start_match(app, Match(spec, [Seat("Robo", 0, "computer", "hard"), Seat("Ann", 1)], 2))
+    board = app.scene
+    step_until(app, lambda: board.controller.thinking is not None)
+    frames, started = app.frames_drawn, time.monotonic()
+    while board.controller.thinking is not None and time.monotonic() - started < 1.5:
+        app.step([])
+    seconds = time.monotonic() - started
+    assert seconds > 0.5, "the computer answered too fast to measure"
+    drawn = app.frames_drawn - frames
+    assert drawn >= 3, "the thinking bar must move"
+    assert drawn / seconds <= 11, f"{drawn} frames in {seconds:.2f} s while the computer thinks"
+    board.controller.stop_thinking()
+    pygame.quit()
+
+
+def first_frame_after_hand_off(game_id, prelude, monkeypatch):
+    """Play the first person's first move after `prelude(app, board)` fiddled
+    with the board, hand off, and return the first frame the next person sees,
+    and the frame after a zero-distance mouse move at the pointer."""
+    monkeypatch.setattr(board_module, "time", types.SimpleNamespace(monotonic=lambda: 1000.0))  # still glows
+    spec = registry.GAMES[game_id]
+    app = make_app()
+    seats = [Seat(name, i) for i, name in enumerate(("Ann", "Bob", "Cy")[:max(3, spec.min_players)])]
+    start_match(app, Match(spec, seats, 21))
+    board = app.scene
+    pump(app)
+    click_button(app, "I am Ann: show my view")
+    move = shared_choice(board.match.state)
+    prelude(app, board, move)
+    frames = []
+    plain_draw = app.draw
+
+    def draw():
+        plain_draw()
+        frames.append((app.scene, app.screen.copy()))
+    app.draw = draw
+    for target in move.targets:
+        if target[0] == "button":
+            click_button(app, board.BUTTONS[target[1]])
+        else:
+            click_target(app, target)
+    if board.controller.pending is not None:  # Enter confirms, with the mouse still on the choice
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandOffScene)
+    frames.clear()
+    click_button(app, f"I am {app.scene.name}: show my view")
+    first = next(frame for scene, frame in frames if scene is board)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.dirty = True
+    app.step()
+    still = app.screen.copy()
+    app.draw = plain_draw
+    return first, still
+
+
+def shared_choice(state):
+    """A first move whose first click target the next person can click too, so
+    that a hover left over from the last person would show on their board."""
+    moves = [m for m in state.legal_moves() if m.targets[0][0] != "button"]
+    for move in moves:
+        after = state.clone()
+        after.apply(move)
+        if move.targets[0] in {m.targets[0] for m in after.legal_moves()}:
+            return move
+    return moves[0]
+
+
+def hover_everything(app, board, move):
+    """Glide over every clickable place, ending on the move's own first target."""
+    for target in sorted(board.controller.next_targets(), key=repr) + [move.targets[0]]:
+        if target[0] != "button":
+            rect = board.target_rect(target)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 0), buttons=(0, 0, 0)))
+            pump(app, 1)
+
+
+def choose_another_first(app, board, move):
+    """Click another choice first (held for confirmation), then hover elsewhere."""
+    others = [m for m in board.match.state.legal_moves() if m != move and m.targets[0][0] != "button"]
+    if others:
+        for target in others[-1].targets:
+            click_target(app, target)
+    hover_everything(app, board, move)
+
+
+def leave_alone(app, board, move):
+    pass
+
+
+@pytest.mark.parametrize("game_id", HIDDEN)
+def test_the_first_frame_after_a_hand_off_shows_nothing_of_the_last_person(game_id, monkeypatch):
+    plain, plain_still = first_frame_after_hand_off(game_id, leave_alone, monkeypatch)
+    assert pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(plain_still, "RGB"), \
+        "a zero-distance mouse move changed the first frame"
+    for prelude in (hover_everything, choose_another_first):
+        first, _still = first_frame_after_hand_off(game_id, prelude, monkeypatch)
+        assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(plain, "RGB"), \
+            f"{prelude.__name__}: the last person's input shows after the hand-off"
+    pygame.quit()
+
+
+def test_a_mis_clicked_secret_choice_can_be_changed_before_the_hand_off():
+    spec = registry.GAMES["skyrunner"]
+    app = make_app()
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], 8))
+    board = app.scene
+    pump(app)
+    click_button(app, "I am Ann: show my view")
+    first, second = [m for m in board.match.state.legal_moves() if m.targets[0][0] == "card"][:2]
+    click_target(app, first.targets[0])
+    assert board.match.state.history == [] and board.controller.pending == first
+    assert board.app.scene is board, "no hand-off before Ann confirms"
+    click_target(app, second.targets[0])  # Ann meant the other card
+    assert board.controller.pending == second
+    click(app, (5, 5), button=3)  # right-click: nothing chosen
+    assert board.controller.pending is None
+    click_target(app, second.targets[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    pump(app)
+    assert board.match.state.history == [second]
+    assert isinstance(app.scene, HandOffScene) and app.scene.name == "Bob"
+    pygame.quit()
