@@ -37,14 +37,12 @@ from typing import Callable, Iterable
 
 import pygame
 
+from .resources import SPRITES_DIR
 from .ui.draw import (
     SS, Color, Point, blurred_shadow, brush, catmull_rom, clip_to, draw_die, draw_pyramid,
     ellipse_points, felt_texture, gradient, lerp, mix, new_layer, outlined, polygon, render,
     resample, shade, stroke, tile_fill, vignette, wood_texture,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-SPRITES_DIR = ROOT / "sprites"
 
 # Where the squirrel token stands inside its sprite, as fractions of the
 # sprite size: blit the sprite so that this point lies on the board vertex.
