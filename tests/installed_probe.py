@@ -1,4 +1,4 @@
-"""Run by tests/test_wheel.py with the python of a venv the wheel was installed into
+"""Run by tests/test_install.py with the python of a venv the wheel was installed into
 (never imported by pytest): start the app headless, draw the title, one board frame
 and the rules screen of every game, read the files named in argv[1] through
 game.resources, and print what was found as one JSON line."""

@@ -1,9 +1,11 @@
-"""`pip install .` as a person does it: build the wheel, install it (not editable)
-into a fresh venv with its dependencies from PyPI, and run the app from there,
-far from the checkout. Also the locator (game/resources.py) on its own."""
+"""Installing: `pip install .` as a person does it (build the wheel, install it,
+not editable, into a fresh venv with its dependencies from PyPI, and run the app
+from there, far from the checkout), the locator (game/resources.py) on its own,
+and the README's commands, which CI runs."""
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -132,3 +134,24 @@ def test_in_this_checkout_the_locator_finds_the_repo_folders():
     assert (resources.FONTS_DIR / "DejaVuSans.ttf").is_file()
     assert (resources.SEEDS_DIR / "skurdir.md").is_file()
     assert (resources.SPRITES_DIR / "felt.png").is_file()
+
+
+def readme_command(section: str) -> str:
+    """The command in the sh block of one README section."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    (command,) = re.findall(r"```sh\n(.*?)\n```", body, re.S)
+    return command
+
+
+def test_the_readme_commands_install_into_a_venv_and_ci_runs_the_test_command():
+    play, test = readme_command("Play"), readme_command("Test")
+    for command in (play, test):
+        # one line; the system Python only makes the venv (PEP 668 refuses pip there)
+        assert "\n" not in command and command.startswith("python3 -m venv .venv && .venv/bin/pip install -e ")
+        assert "python3 -m pip" not in command
+    assert play.endswith("&& .venv/bin/game-shelf")
+    assert test.endswith("&& .venv/bin/python -m pytest")
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test in ci
+    assert ".venv/bin/python -m pytest ../shared/conformance -q -p no:cacheprovider" in "\n".join(ci)
