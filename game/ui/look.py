@@ -8,10 +8,8 @@ from pathlib import Path
 
 import pygame
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-FONT_DIR = ROOT / "fonts"
-SPRITE_DIR = ROOT / "sprites"
-SEEDS_DIR = ROOT / "seeds"
+from ..resources import FONTS_DIR as FONT_DIR, SEEDS_DIR, SPRITES_DIR as SPRITE_DIR
+
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 

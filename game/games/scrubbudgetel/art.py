@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from ... import art
+from ...ui.draw import gradient, polygon, render, stroke, vignette
 from .icons import FOAM, SAND, SAND_DARK, SEA_DEEP, SHALLOW, draw_marker, draw_tuft, marker_outline, scrub
 from .rules import MARKERS, hexagon
 
@@ -50,19 +50,19 @@ def _ship(s, k, x, y, size) -> None:
     def P(dx, dy):
         return ((x + dx * size) * k, (y + dy * size) * k)
 
-    art.polygon(s, (84, 52, 30), [P(-0.7, -0.1), P(0.75, -0.1), P(0.5, 0.22), P(-0.5, 0.22)])
-    art.stroke(s, (40, 24, 14), [P(-0.7, -0.1), P(0.75, -0.1)], 1.2 * k)
-    art.stroke(s, (60, 40, 24), [P(0, -0.1), P(0, -1.1)], 1.6 * k)
-    art.polygon(s, (244, 236, 214), [P(0.06, -1.0), P(0.06, -0.22), P(0.62, -0.22)])
-    art.polygon(s, (232, 222, 198), [P(-0.06, -0.9), P(-0.06, -0.28), P(-0.5, -0.28)])
-    art.polygon(s, (30, 26, 28), [P(0, -1.1), P(0.32, -1.02), P(0, -0.94)])
-    art.stroke(s, (210, 236, 240), [P(-0.8, 0.26), P(-0.3, 0.3), P(0.3, 0.3), P(0.85, 0.26)], 1.2 * k)
+    polygon(s, (84, 52, 30), [P(-0.7, -0.1), P(0.75, -0.1), P(0.5, 0.22), P(-0.5, 0.22)])
+    stroke(s, (40, 24, 14), [P(-0.7, -0.1), P(0.75, -0.1)], 1.2 * k)
+    stroke(s, (60, 40, 24), [P(0, -0.1), P(0, -1.1)], 1.6 * k)
+    polygon(s, (244, 236, 214), [P(0.06, -1.0), P(0.06, -0.22), P(0.62, -0.22)])
+    polygon(s, (232, 222, 198), [P(-0.06, -0.9), P(-0.06, -0.28), P(-0.5, -0.28)])
+    polygon(s, (30, 26, 28), [P(0, -1.1), P(0.32, -1.02), P(0, -0.94)])
+    stroke(s, (210, 236, 240), [P(-0.8, 0.26), P(-0.3, 0.3), P(0.3, 0.3), P(0.85, 0.26)], 1.2 * k)
 
 
 def sprite_title_scrubbudgetel() -> pygame.Surface:
     W, H = 480, 300
     card = pygame.Surface((W, H))
-    card.blit(art.gradient((W, H), (52, 132, 170), SEA_DEEP, direction="v"), (0, 0))
+    card.blit(gradient((W, H), (52, 132, 170), SEA_DEEP, direction="v"), (0, 0))
     unit = 32.0
     xs = [x for _c, tris, _a in TITLE_MAP for x, _y in marker_outline(tris)]
     ys = [y for _c, tris, _a in TITLE_MAP for _x, y in marker_outline(tris)]
@@ -77,14 +77,14 @@ def sprite_title_scrubbudgetel() -> pygame.Surface:
         for _ in range(46):  # wavelets
             x, y = rng.uniform(0, W), rng.uniform(0, H)
             pts = [((x + i * 2.2) * k, (y - 1.6 * math.sin(i / 5 * math.pi)) * k) for i in range(6)]
-            art.stroke(s, (120, 190, 214, 150), pts, 1.2 * k)
+            stroke(s, (120, 190, 214, 150), pts, 1.2 * k)
         island = [(240 + 214 * math.cos(a) * (1 + 0.07 * math.sin(3 * a + 1) + 0.04 * math.sin(7 * a)),
                    150 + 128 * math.sin(a) * (1 + 0.06 * math.cos(5 * a))) for a in
                   [2 * math.pi * i / 90 for i in range(90)]]
         grow = [(240 + (x - 240) * 1.06, 150 + (y - 150) * 1.08) for x, y in island]
-        art.polygon(s, SHALLOW, [(x * k, y * k) for x, y in grow])
-        art.stroke(s, FOAM, [(x * k, y * k) for x, y in island], 3 * k, closed=True)
-        art.polygon(s, SAND, [(x * k, y * k) for x, y in island])
+        polygon(s, SHALLOW, [(x * k, y * k) for x, y in grow])
+        stroke(s, FOAM, [(x * k, y * k) for x, y in island], 3 * k, closed=True)
+        polygon(s, SAND, [(x * k, y * k) for x, y in island])
         for (x, y, size) in scrub(9)[:70]:
             px, py = 240 + x * 12.2, 150 - y * 7.6
             draw_tuft(s, (px * k, py * k), size * 5 * k, (136, 150, 70))
@@ -102,8 +102,8 @@ def sprite_title_scrubbudgetel() -> pygame.Surface:
         _ship(s, k, 40, 268, 30)
         pygame.draw.rect(s, (32, 22, 14), pygame.Rect(0, 0, W * k, H * k), int(3 * k))
 
-    card.blit(art.render((W, H), draw), (0, 0))
-    card.blit(art.vignette((W, H), 120), (0, 0))
+    card.blit(render((W, H), draw), (0, 0))
+    card.blit(vignette((W, H), 120), (0, 0))
     return card
 
 

@@ -14,32 +14,8 @@ import random
 
 import pygame
 
+from ...ui.draw import luminance, mix, shade, stroke
 from .rules import MARKERS, RADIUS, ScrubSpec, point_xy, tri_centre, tri_corners
-
-
-# small colour and stroke helpers (game/art.py has the same; importing it from
-# here would be circular, since it gathers every game's art.py)
-def shade(c, f: float) -> tuple:
-    return tuple(max(0, min(255, round(v * f))) for v in c[:3])
-
-
-def mix(c1, c2, t: float) -> tuple:
-    return tuple(max(0, min(255, round(a + (b - a) * t))) for a, b in zip(c1[:3], c2[:3]))
-
-
-def luminance(c) -> float:
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-
-
-def stroke(surface, colour, points, width: float, closed: bool = False) -> None:
-    """A thick polyline with round joins and caps."""
-    pts = list(points) + ([points[0]] if closed else [])
-    for a, b in zip(pts, pts[1:]):
-        pygame.draw.line(surface, colour, a, b, max(1, round(width)))
-    if width >= 3:
-        for p in pts:
-            pygame.draw.circle(surface, colour, p, width / 2)
-
 
 PLAYER_RGB = ScrubSpec.side_colours  # White, Red, Yellow, Blue
 TINT_RGB = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ... import art
+from ...ui.draw import draw_pyramid, polygon, render, shade, stroke, vignette, wood_texture
 
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
 
@@ -11,7 +11,7 @@ RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60
 def _canal(s, k, a, b, colour, width):
     """A medium pyramid lying on its side from a (wide end) towards b, in a water channel."""
     (ax, ay), (bx, by) = a, b
-    art.stroke(s, (120, 170, 200), [(ax * k, ay * k), (bx * k, by * k)], 7 * k)
+    stroke(s, (120, 170, 200), [(ax * k, ay * k), (bx * k, by * k)], 7 * k)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     dx, dy = (bx - ax), (by - ay)
     length = (dx * dx + dy * dy) ** 0.5
@@ -22,17 +22,17 @@ def _canal(s, k, a, b, colour, width):
     px, py = -uy * width / 2, ux * width / 2
     c1 = (base[0] + px, base[1] + py)
     c2 = (base[0] - px, base[1] - py)
-    art.polygon(s, art.shade(RGB[colour], 1.15), [(p[0] * k, p[1] * k) for p in (c1, tip, base)])
-    art.polygon(s, art.shade(RGB[colour], 0.75), [(p[0] * k, p[1] * k) for p in (base, tip, c2)])
-    art.stroke(s, (24, 18, 12), [(p[0] * k, p[1] * k) for p in (c1, tip, c2, c1)], 1.6 * k)
+    polygon(s, shade(RGB[colour], 1.15), [(p[0] * k, p[1] * k) for p in (c1, tip, base)])
+    polygon(s, shade(RGB[colour], 0.75), [(p[0] * k, p[1] * k) for p in (base, tip, c2)])
+    stroke(s, (24, 18, 12), [(p[0] * k, p[1] * k) for p in (c1, tip, c2, c1)], 1.6 * k)
 
 
 def sprite_title_skurdir() -> pygame.Surface:
     W, H = 480, 300
     card = pygame.Surface((W, H))
-    card.blit(art.wood_texture((480, 300), seed=31, base=(214, 190, 140), plank_height=300, contrast=0.4,
+    card.blit(wood_texture((480, 300), seed=31, base=(214, 190, 140), plank_height=300, contrast=0.4,
                                seams=False), (0, 0))
-    card.blit(art.vignette((W, H), 150), (0, 0))
+    card.blit(vignette((W, H), 150), (0, 0))
     cell = 70
     ox, oy = 65, 40
     stations = {(0, 1): 0, (2, 1): 1, (4, 1): 3, (1, 2): 2, (2, 3): 4, (4, 3): 2, (0, 3): 1, (5, 2): 0}
@@ -52,11 +52,11 @@ def sprite_title_skurdir() -> pygame.Surface:
             _canal(s, k, at(a), at(b), c, 20)
         for p in sorted(stations, key=lambda q: (q[1], q[0])):
             x, y = at(p)
-            art.draw_pyramid(s, (x * k, (y + 22) * k), 46 * k, RGB[stations[p]], (24, 18, 12))
+            draw_pyramid(s, (x * k, (y + 22) * k), 46 * k, RGB[stations[p]], (24, 18, 12))
             for i, r in enumerate(riders.get(p, [])):
-                art.draw_pyramid(s, (x * k, (y - 12 - 11 * i) * k), 22 * k, RGB[r], (24, 18, 12))
+                draw_pyramid(s, (x * k, (y - 12 - 11 * i) * k), 22 * k, RGB[r], (24, 18, 12))
 
-    card.blit(art.render((W, H), draw), (0, 0))
+    card.blit(render((W, H), draw), (0, 0))
     return card
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...art import draw_die, gradient, render, vignette
+from ...ui.draw import draw_die, gradient, render, vignette
 
 PENCIL = ((208, 58, 48), (236, 190, 30), (58, 156, 82), (46, 104, 196))
 

@@ -5,7 +5,7 @@ import random
 
 import pygame
 
-from ...art import gradient, render, vignette
+from ...ui.draw import gradient, render, vignette
 
 CLIMBERS = ((230, 159, 0), (86, 180, 233), (0, 158, 115))
 
