@@ -59,7 +59,7 @@ class Parser(argparse.ArgumentParser):
 def fail(message: str):
     """The one line on stderr for a bad command line, and exit status 2."""
     line = " ".join(str(message).split())
-    sys.stderr.write(f"{PROG}: error: {line} (see {PROG} --help)\n")
+    print(f"{PROG}: error: {line} (see {PROG} --help)", file=sys.stderr)  # print: no-op where there is no stderr
     raise SystemExit(2)
 
 
@@ -289,7 +289,7 @@ def main(argv=None) -> int:
         return 0
     problem = missing_display()
     if problem:
-        sys.stderr.write(problem + "\n")
+        print(problem, file=sys.stderr)
         return 1
     from .app import start
 
