@@ -76,7 +76,8 @@ def build_parser() -> Parser:
     game = parser.add_argument_group("a new game")
     game.add_argument("--game", metavar="ID", help="open this game's new-game screen (ids: see --list-games); "
                       "with any of the options below the game starts at once")
-    game.add_argument("--players", metavar="N", help="how many play (default: the new-game screen's)")
+    game.add_argument("--players", metavar="N", help="how many play (default: one per --seat or --name given, at least as many as "
+                      "the new-game screen starts with)")
     game.add_argument("--seat", metavar="KIND", action="append", default=[],
                       help="who sits at the next seat: human, easy, normal or hard (the last three are the "
                       "computer's levels); repeat once per seat. Unlisted seats: a person at the first, "
@@ -122,8 +123,7 @@ def parse_option(spec, text: str) -> tuple[str, object]:
 def parse_players(spec, text: str | None, listed: int) -> int:
     counts = list(range(spec.min_players, spec.max_players + 1))
     if text is None:  # as many as were described, at least the new-game screen's default
-        default = max(spec.min_players, min(2, spec.max_players))
-        count = max(default, listed)
+        count = max(spec.default_players, listed)
         if count > spec.max_players:
             fail(f"{listed} seats were described, but {spec.title} is for at most {spec.max_players} players")
         return count
@@ -178,11 +178,11 @@ def make_seats(spec, count: int, kinds: list[str], names: list[str], watch: bool
         if len(name) > NAME_LIMIT:
             fail(f"--name {name}: a name has at most {NAME_LIMIT} characters")
         seats.append(Seat(name, colour=i, kind=kind, level=level))
-    taken = {}
+    taken = set()
     for seat in seats:
         if seat.name.lower() in taken:
             fail(f"two seats are called {seat.name!r}: give each a different --name")
-        taken[seat.name.lower()] = seat
+        taken.add(seat.name.lower())
     return seats
 
 
@@ -228,7 +228,7 @@ def parse(argv=None) -> Launch:
         if given:
             fail(f"{given[0]} needs --game ID; the ids are {', '.join(GAMES)}")
         return launch
-    spec = GAMES.get(args.game)
+    spec = GAMES.get(args.game.strip().lower())
     if spec is None:
         fail(f"--game {args.game}: no such game; the ids are {', '.join(GAMES)}")
     if not given:

@@ -294,7 +294,7 @@ class SetupScene(Scene):
         if not seats:
             for i, seat in enumerate(self.seats):
                 seat.name = self.default_name(i, seat.kind)
-        self.players = len(seats) if seats else max(spec.min_players, min(2, spec.max_players))
+        self.players = len(seats) if seats else spec.default_players
         self.options = spec.resolved_options(options)
         self.message = ""
         super().__init__(app)
