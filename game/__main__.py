@@ -1,11 +1,11 @@
-"""python -m game (and the `game-shelf` gui-script) starts the app."""
+"""python -m game (and the `game-shelf` gui-script): the command line, then the app."""
 import sys
 
 
-def main() -> int:
-    from .app import main as run
+def main(argv=None) -> int:
+    from .cli import main as run
 
-    return run(sys.argv[1:])
+    return run(sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -19,7 +20,7 @@ from . import storage
 from .ui import look
 from .ui.scene import UIManagerPool
 
-MIN_SIZE = (960, 640)
+MIN_SIZE = storage.MIN_WINDOW
 IDLE_WAIT_MS = 500  # longest sleep between loop passes when nothing moves
 
 
@@ -232,10 +233,41 @@ class App:
         pygame.quit()
 
 
-def main(argv=None) -> int:
-    from .ui.scene import TitleScene
+def build_app(launch) -> App:
+    """The app as the command line asks (cli.Launch): the title screen, with a
+    game's new-game screen or a match on top; the loop is not started."""
+    from .ui.scene import SetupScene, TitleScene, start_match
 
-    app = App()
+    app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))
+    if launch.match is not None:
+        start_match(app, launch.match)
+    elif launch.setup is not None:
+        app.push(SetupScene(app, launch.setup))
+    return app
+
+
+def unusable_display() -> str | None:
+    """Start SDL's video; a message if it chose an invisible driver that nobody asked for."""
+    from .cli import NO_USABLE_DISPLAY
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return NO_USABLE_DISPLAY.format(why=f"SDL: {exc}")
+    driver = pygame.display.get_driver()
+    if not os.environ.get("SDL_VIDEODRIVER") and driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        return NO_USABLE_DISPLAY.format(why=f"SDL found only its invisible {driver!r} video driver")
+    return None
+
+
+def start(launch) -> int:
+    """Open the window for a checked cli.Launch and run until the player quits."""
+    problem = unusable_display()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    app = build_app(launch)
     app.run()
     return 0

@@ -125,13 +125,15 @@ DEFAULT_SETTINGS = {
     "player_names": [],  # names last used, offered again on the setup screen
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
+MAX_WINDOW = 10000  # pixels, either way
 
 
 def _validate_settings(data) -> None:
     if not isinstance(data, dict):
         raise ValueError("settings must be a JSON object")
     size = data.get("window_size", DEFAULT_SETTINGS["window_size"])
-    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in size)):
+    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and 320 <= v <= MAX_WINDOW for v in size)):
         raise ValueError("window_size must be two sizes in pixels")
     if data.get("animation_speed", "normal") not in ANIMATION_SPEEDS:
         raise ValueError("unknown animation speed")

@@ -185,6 +185,11 @@ class GameSpec:
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
 
+    @property
+    def default_players(self) -> int:
+        """How many players a new game starts with unless told otherwise."""
+        return max(self.min_players, min(2, self.max_players))
+
     def default_options(self) -> dict:
         return {o.key: o.choices[self.default_choice_index(o)] for o in self.options}
 

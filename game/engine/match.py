@@ -18,6 +18,7 @@ from .core import IllegalMove
 
 KINDS = ("human", "computer")
 LEVELS = ("easy", "normal", "hard")  # the same names as ai.LEVELS
+NAME_LIMIT = 18  # characters in a seat's name: what the side panel has room for
 
 RNG_BARRIER = "A die was rolled or a card drawn: that cannot be taken back."
 REVEAL_BARRIER = "Hidden information was revealed: that cannot be taken back."

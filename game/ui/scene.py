@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 
 from .. import storage
 from ..engine import registry
-from ..engine.match import Match, Seat, SaveError, load_match, save_match, save_summary
+from ..engine.match import NAME_LIMIT, Match, Seat, SaveError, load_match, save_match, save_summary
 from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
@@ -342,7 +342,7 @@ class SetupScene(Scene):
         if not seats:
             for i, seat in enumerate(self.seats):
                 seat.name = self.default_name(i, seat.kind)
-        self.players = len(seats) if seats else max(spec.min_players, min(2, spec.max_players))
+        self.players = len(seats) if seats else spec.default_players
         self.options = spec.resolved_options(options)
         self.message = ""
         super().__init__(app)
@@ -380,7 +380,7 @@ class SetupScene(Scene):
             tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
             self.label((left, y, 130, 34), tag)
             name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
-            name.set_text_length_limit(18)
+            name.set_text_length_limit(NAME_LIMIT)
             colour = None  # games with fixed side colours (Scurry) offer no choice
             if not self.spec.side_colours:
                 colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],

@@ -530,7 +530,7 @@ class SkyState(State):
             "hand": [list(h) for h in self.hand], "debts": [list(d) for d in self.debts],
             "chosen": [list(c) if c else None for c in self.chosen],
             "pending": list(self.pending) if self.pending else None, "last_round": self.last_round,
-            "history": [str(m) for m in self.history],
+            "history": [str(m) for m in self.history], "rng": self.rng_json(),
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
