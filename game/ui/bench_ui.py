@@ -209,13 +209,137 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     return _summary(times)["p99_ms"] if times else 0.0
 
 
+_RSS_GROWTH = r"""
+import gc, json, random, sys
+from game.app import App
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui import scene as screens
+
+def rss_mb():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS"):
+                return int(line.split()[1]) / 1024
+
+app = App((1280, 800))
+app.push(screens.TitleScene(app))
+app.step()
+games = list(registry.GAMES.values())
+rng = random.Random(1)
+after = []
+for n in range(int(sys.argv[1])):
+    spec = games[n % len(games)]
+    app.push(screens.SetupScene(app, spec))
+    app.step()
+    players = max(spec.min_players, min(3, spec.max_players))
+    screens.start_match(app, Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], n))
+    board = app.scenes[1]
+    for _ in range(60):  # a stretch of a game, every move through the controller and a frame
+        while app.scene is not board:
+            app.pop()
+        if board.match.state.is_over:
+            break
+        board.controller.play(rng.choice(board.match.state.legal_moves()))
+        board.finish_animations()
+        app.dirty = True
+        app.step()
+    app.push(screens.MenuScene(app, board))
+    app.step()
+    app.reset_to(screens.TitleScene(app))
+    app.step()
+    gc.collect()
+    after.append(rss_mb())
+print(json.dumps(after))
+"""
+
+
+def rss_growth_mb(starts: int = 20) -> dict:
+    """RSS after `starts` game starts (all the games in turn, a stretch of moves
+    each, back to the title) minus RSS after the first, in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", _RSS_GROWTH, str(starts)], capture_output=True, text=True,
+                         env=_env(), timeout=600)
+    after = json.loads(out.stdout.strip().splitlines()[-1])
+    return {"rss_growth_mb": round(after[-1] - after[0], 1), "rss_after_first_mb": round(after[0], 1),
+            "rss_after_last_mb": round(after[-1], 1)}
+
+
+def move_frames(only: str | None = None, seed: int = 7) -> dict:
+    """Per game, the frames that include playing a move, over whole games of
+    random moves: the click's move is applied, the panel and log updated and
+    the frame drawn in one App.step (animations off, as the slowest case for
+    the log is a frame with nothing else to do)."""
+    import random
+
+    import pygame
+
+    from ..app import App
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+    from . import scene as screens
+
+    app = App(SIZE)
+    app.settings["animation_speed"] = "normal"
+    per_game, every = {}, []
+    for game_id in ([only] if only else registry.GAMES):
+        spec = registry.GAMES[game_id]
+        players = max(spec.min_players, min(3, spec.max_players))
+        match = Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], seed)
+        screens.start_match(app, match)
+        board = app.scenes[1]
+        rng = random.Random(seed)
+        times = []
+        for _ in range(3000):
+            while app.scene is not board:
+                app.pop()
+            if match.state.is_over:
+                break
+            move = rng.choice(match.state.legal_moves())
+            t0 = time.perf_counter()
+            board.controller.play(move)
+            app.dirty = True
+            app.step([])
+            times.append((time.perf_counter() - t0) * 1000)
+            board.finish_animations()
+        per_game[game_id] = dict(_summary(times), moves=len(times), max_ms=round(max(times), 2))
+        every += times
+    pygame.quit()
+    return {"move_frame_p99_ms": _summary(every)["p99_ms"], "move_frames": per_game}
+
+
+def handoff_open_ms(opens: int = 60) -> float:
+    """p99 of opening the pass-and-play cover over a board: the scene built and its first frame drawn."""
+    import pygame
+
+    from ..app import App
+    from . import scene as screens
+
+    app = App(SIZE)
+    screens.start_match(app, _midgame_match("skyrunner"))
+    app.step()
+    times = []
+    for _ in range(opens):
+        t0 = time.perf_counter()
+        app.push(screens.HandOffScene(app, "Eva", 1, lambda: None))
+        app.step([])
+        times.append((time.perf_counter() - t0) * 1000)
+        app.pop()
+        app.step([])
+    pygame.quit()
+    return _summary(times)["p99_ms"]
+
+
 def ui_figures(only: str | None = None) -> dict:
-    return {
+    figures = {
         "startup_s": startup_seconds(),
         "scenes": scene_frames(only=only),
         "idle_cpu_pct": idle_cpu_percent(),
         "busy_ui_p99_ms": busy_ui_p99(only),
+        "handoff_open_ms": handoff_open_ms(),
     }
+    figures.update(move_frames(only))
+    figures.update(rss_growth_mb())
+    return figures
 
 
 if __name__ == "__main__":

@@ -111,7 +111,8 @@ def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outli
     pygame.draw.polygon(surface, outline, points, 2)
 
 
-@functools.lru_cache(maxsize=1024)
+# Enough for every line on a busy screen; more only holds old log lines in memory.
+@functools.lru_cache(maxsize=384)
 def rendered(message: str, size: int, colour, bold: bool) -> pygame.Surface:
     """Text images are cached: panels redraw the same lines every frame."""
     return font(size, bold).render(message, True, colour)

@@ -1,0 +1,28 @@
+"""Memory stays flat however many games are started in one app.
+
+Starting games used to keep every old scene's pygame-gui manager and fonts
+alive (RSS grew ~20 MB a game). Each game's first start loads its own art and
+code once; after every game has been started once, more starts must not grow
+the process (the bench measures the full 20-start figure, rss_growth_mb)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import sys as _sys
+
+import pytest
+
+from game.ui import bench_ui
+
+pytestmark = pytest.mark.skipif(not _sys.platform.startswith("linux"), reason="reads /proc/self/status")
+
+
+def test_rss_is_flat_once_every_game_has_been_started():
+    out = subprocess.run([sys.executable, "-c", bench_ui._RSS_GROWTH, "15"], capture_output=True, text=True,
+                         env=bench_ui._env(), timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    after = json.loads(out.stdout.strip().splitlines()[-1])
+    # the same game at starts 5, 10 and 15 (a game's own surfaces differ in size)
+    growth = after[14] - after[4]
+    assert growth <= 20, f"RSS grew {growth:.1f} MB over ten more game starts: {after}"
