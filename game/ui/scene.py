@@ -617,6 +617,8 @@ class OverlayScene(Scene):
 
     def draw(self, surface) -> None:
         below = self.app.scenes[-2] if len(self.app.scenes) > 1 and self.app.scenes[-1] is self else None
+        if self.shade[3] == 255:
+            below = None  # a full cover hides the board: don't draw it, and don't let it show
         if below is not None:
             below.draw(surface)
         else:

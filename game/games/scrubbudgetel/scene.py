@@ -63,6 +63,7 @@ class ScrubScene(BoardScene):
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
         self._map_key = self._map_surface = None
+        self._island_key = self._island = None  # the sea, sand and grid for one camera
         self._spots_key = self._spots = None
         self._preview_key = self._preview = None
         self._icons: dict = {}
@@ -404,6 +405,16 @@ class ScrubScene(BoardScene):
         return self._map_surface
 
     def render_map(self, hints) -> pygame.Surface:
+        """The island with every marker on it, drawn on a copy of the island
+        alone: a move redraws the markers, not the sea, sand and grid."""
+        key = (self.cam, self.scale, self.map_rect.size)
+        if key != self._island_key:
+            self._island_key, self._island = key, self.render_island()
+        surf = self._island.copy()
+        self.draw_markers(surf, hints)
+        return surf
+
+    def render_island(self) -> pygame.Surface:
         m = self.map_rect
         surf = pygame.Surface(m.size)
         s = self.scale
@@ -428,7 +439,13 @@ class ScrubScene(BoardScene):
         for a, b in self.grid:
             pygame.draw.line(surf, grid, P(a), P(b), 1)
         pygame.draw.lines(surf, SAND_DARK, True, [P(p) for p in table_corners()], 2)
-        # the markers: shadows, then tiles and paths, then what the last turns laid
+        return surf
+
+    def draw_markers(self, surf, hints) -> None:
+        """The markers: shadows, then tiles and paths, then what the last turns laid."""
+        m = self.map_rect
+        s = self.scale
+        P = self.to_map_px
         state = self.match.state
         hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
         visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
@@ -460,7 +477,6 @@ class ScrubScene(BoardScene):
                     continue
                 pts = [P(p) for p in marker_outline(state.markers[idx].tris)]
                 pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(s * 0.06)))
-        return surf
 
     def _draw_sea(self, surf, P, s) -> None:
         """Little wave marks on the sea, fixed to the plane so that they pan with it."""
