@@ -166,6 +166,7 @@ class BoardScene(Scene):
         """Drop everything that belonged to the person who was in front of the
         screen: hover, a half-made or unconfirmed move, messages, animations."""
         self.controller.reset_input()
+        self.forget_widget_hover()
         self.pressed_target = None
         self.anims.clear()
         self.log.scroll = 0

@@ -118,6 +118,16 @@ class Scene:
     def typing(self) -> bool:
         return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
 
+    def forget_widget_hover(self) -> None:
+        """Unhover every button and drop its tooltip (a new person is in front of the screen)."""
+        for element in self.actions:
+            if getattr(element, "tool_tip", None) is not None:
+                element.tool_tip.kill()
+                element.tool_tip = None
+            if getattr(element, "hovered", False):
+                element.hovered = False
+                element.on_unhovered()
+
     # ---- helpers for building ------------------------------------------
     def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True) -> UIButton:
         element = UIButton(
