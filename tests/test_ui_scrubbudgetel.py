@@ -33,6 +33,10 @@ def lay(app, board, move) -> None:
     click_target(app, ("stash", move.code))
     assert board.controller.prefix == (("stash", move.code),), board.controller.message
     click_target(app, ("at", move.tris))
+    if move.code == "CV":  # the Cave ends the game: it asks for a second click
+        assert len(board.match.state.history) == before and "ends the game" in board.controller.message
+        screenshot(app, "scrubbudgetel-cave-confirm")
+        click_target(app, ("at", move.tris))
     history = board.match.state.history
     assert len(history) == before + 1, (str(move), board.controller.message)
     assert history[before] == move, "the clicks did not play the move they aim at"

@@ -44,7 +44,8 @@ def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
         state = board.match.state
         move = pick(state, rng)
         before = len(state.history)
-        click_target(app, move.targets[0])
+        for target in move.targets:  # a service takes a confirming second click
+            click_target(app, target)
         assert board.match.state.history[before] == move, f"the click did not play {move}"
         if n in shots:
             screenshot(app, f"skyline-{shots[n]}")

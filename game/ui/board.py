@@ -23,6 +23,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
 
+from ..engine.core import seat_names
 from ..engine.match import autosave
 from . import look
 from .controller import Controller
@@ -70,6 +71,7 @@ class BoardScene(Scene):
         self.match = match
         self.controller = Controller(match)
         self.controller.on_played = self._played
+        self.controller.named = self.named
         match.on_change = autosave
         self.anims: list[Anim] = []
         self.log = self._replayed_log()
@@ -201,7 +203,7 @@ class BoardScene(Scene):
 
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
-        self.log.append((seat, label))
+        self.log.append((seat, self.named(label)))
         factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
         if factor > 0 and before is not None:
             viewer = self.viewer
@@ -217,7 +219,7 @@ class BoardScene(Scene):
         log = []
         for text in match.notations:
             move = spec.parse_move(state, text)
-            log.append((state.to_move, state.move_label(move)))
+            log.append((state.to_move, self.named(state.move_label(move))))
             state.apply(move)
         return log
 
@@ -321,12 +323,12 @@ class BoardScene(Scene):
             y += 34
         y += 6
         if state.is_over:
-            status = state.outcome.reason
+            status = self.named(state.outcome.reason)
         elif hints.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
         else:
-            status = state.phase_label() or f"{self.match.seats[state.to_move].name} to move"
+            status = self.named(state.phase_label()) or f"{self.match.seats[state.to_move].name} to move"
         for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
             look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
             y += 20
@@ -337,6 +339,11 @@ class BoardScene(Scene):
                 y += 18
 
     # ---- helpers for game scenes --------------------------------------
+    def named(self, text: str) -> str:
+        """Rules know seats, not people: they write P1, P2, ... where a player is
+        meant (core.seat_ref); the screen shows the players' names there."""
+        return seat_names(text, [s.name for s in self.match.seats])
+
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
         return look.side_colour(self.match.spec, index, self.match.seats[index])
 

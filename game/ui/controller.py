@@ -61,6 +61,7 @@ class Controller:
         self.ai_failures = 0
         self.ai_delay = ai_delay  # a computer move waits this long so people can follow
         self.on_played = None  # callback(move, seat, views_before, label) set by the scene
+        self.named = lambda text: text  # puts the players' names into the rules' texts (set by the scene)
         self._cache_key = None
         self._cache_moves: list = []
 
@@ -139,9 +140,10 @@ class Controller:
         path = self.prefix + (target,)
         matches = self.candidates(path)
         if not matches and self.prefix:
-            # A click elsewhere while a move is half-made starts afresh from there.
+            # A click elsewhere while a move is half-made starts afresh from there;
+            # a move waiting for its confirming click is dropped.
             fresh = self.candidates((target,))
-            if fresh:
+            if fresh or self.confirming() is not None:
                 self.prefix = ()
                 path, matches = (target,), fresh
         if not matches:
@@ -152,8 +154,18 @@ class Controller:
         if complete and len(matches) == 1:
             return self.play(complete[0])
         self.prefix = path
-        self.message = ""
+        waiting = self.confirming()
+        self.message = "" if waiting is None else self.named(
+            f"{self.state.confirm_label(waiting)} — click again to confirm; right-click cancels.")
         return ClickResult("extended")
+
+    def confirming(self):
+        """The move waiting for its confirming click (see core.confirmed), or None."""
+        n = len(self.prefix)
+        moves = self.candidates() if n else []
+        if len(moves) == 1 and len(moves[0].targets) == n + 1 and moves[0].targets[n] == self.prefix[-1]:
+            return moves[0]
+        return None
 
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)
@@ -190,8 +202,18 @@ class Controller:
         removed = self.match.undo()
         self.prefix = ()
         self._cache_key = None
-        self.message = "Took back " + ", ".join(removed) + "." if removed else ""
+        labels = self.labels(removed)
+        self.message = self.named("Taken back: " + "; ".join(labels) + ".") if labels else ""
         return ""
+
+    def labels(self, notations: list) -> list:
+        """The log's words for moves played from the current state on."""
+        state, spec, out = self.state.clone(), self.match.spec, []
+        for text in notations:
+            move = spec.parse_move(state, text)
+            out.append(state.move_label(move))
+            state.apply(move)
+        return out
 
     # ---- computer seats ----------------------------------------------
     def poll(self, now: float | None = None, ready: bool = True) -> object:

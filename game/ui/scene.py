@@ -688,7 +688,7 @@ class ResultsScene(Scene):
         out = self.match.state.outcome
         look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
         look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
-        for i, line in enumerate(look.wrap_text(out.reason, 17, min(860, w - 80))):
+        for i, line in enumerate(look.wrap_text(self.board.named(out.reason), 17, min(860, w - 80))):
             look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
         table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
         table.centerx = w // 2

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
 
 # ---------------------------------------------------------------------------
 # Markers
@@ -214,7 +214,8 @@ class Lay:
 
     @property
     def targets(self) -> tuple:
-        return (("stash", self.code), ("at", self.tris))
+        path = (("stash", self.code), ("at", self.tris))
+        return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
 
 
 @dataclass(frozen=True)
@@ -729,6 +730,9 @@ class ScrubState(CachedMovesState):
         credited, value = self.gains(move.code, self.to_move)
         gain = f" (+{value} {COLOURS[credited]})"
         return f"{COLOURS[self.to_move]} lays the {MARKERS[move.code].name}{gain}"
+
+    def confirm_label(self, move) -> str:
+        return self.move_label(move) + ": that ends the game"
 
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> "ScrubState":

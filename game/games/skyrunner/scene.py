@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 
 import pygame
 
@@ -502,19 +501,7 @@ class SkyRunnerScene(BoardScene):
         hides = frozenset(("figure", s) for s, *_ in moves)
         return [Anim(reveal_time + per_move * len(moves), paint, hides=hides)]
 
-    # ---- log and results ----------------------------------------------------------------
-    def named(self, label: str) -> str:
-        """The rules write P1..P5; the log shows the players' names."""
-        seats = self.match.seats
-        return re.sub(r"\bP([1-5])\b", lambda m: seats[int(m.group(1)) - 1].name if int(m.group(1)) <= len(seats)
-                      else m.group(0), label)
-
-    def _played(self, move, seat, before, label) -> None:
-        super()._played(move, seat, before, self.named(label))
-
-    def _replayed_log(self) -> list:
-        return [(seat, self.named(label)) for seat, label in super()._replayed_log()]
-
+    # ---- results ----------------------------------------------------------------------
     def score_breakdown(self, seat: int) -> str:
         state = self.match.state
         y = state.pos[seat][0]
