@@ -166,6 +166,12 @@ class State:
         """How the move log shows a move; defaults to its notation."""
         return str(move)
 
+    def notes(self, ply: int) -> list[tuple]:
+        """What the rules did by themselves (dice rolled, markers drawn, a turn
+        missed) as the game reached `ply` moves (0: the set-up), as log lines
+        (seat or None, text) that follow that move's own line. None by default."""
+        return []
+
     def confirm_label(self, move) -> str:
         """What a move waiting for its confirming click (see `confirmed`) will do,
         told to the player making it: unlike the log it may name their hidden card."""

@@ -204,6 +204,7 @@ class BoardScene(Scene):
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
         self.log.append((seat, self.named(label)))
+        self.log += self._note_rows(self.match.state)
         factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
         if factor > 0 and before is not None:
             viewer = self.viewer
@@ -216,12 +217,17 @@ class BoardScene(Scene):
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
         state = spec.new_game(len(match.seats), match.seed, match.options)
-        log = []
+        log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
             log.append((state.to_move, self.named(state.move_label(move))))
             state.apply(move)
+            log += self._note_rows(state)
         return log
+
+    def _note_rows(self, state) -> list:
+        """The log lines for what the rules did by themselves as `state` was reached."""
+        return [(seat, self.named(text)) for seat, text in state.notes(len(state.history))]
 
     def finish_animations(self) -> None:
         self.anims.clear()
