@@ -55,6 +55,8 @@ def test_whole_three_player_game_by_mouse(app):
     setup = app.scene
     choose(app, seat_kind_menu(setup, 1), "Human")
     choose(app, seat_kind_menu(setup, 2), "Human")
+    # the pyramid colour is chosen in play: the new-game screen offers no colour to pick
+    assert all(colour is None for _i, _n, colour, _k in setup.seat_rows)
     screenshot(app, "skurdir-new-game")
     click_button(app, "Start")
     board = app.scene

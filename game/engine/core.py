@@ -216,6 +216,7 @@ class GameSpec:
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
     seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
     side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
+    colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
 

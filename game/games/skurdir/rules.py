@@ -827,6 +827,7 @@ class SkurdirSpec(GameSpec):
     min_players = 2
     max_players = 5
     hidden_information = False
+    colours_chosen_in_play = True  # the pyramid colour is a move of the set-up
     blurb = "Dig canals between pyramid stations and ferry passengers home for points."
     options = (
         Option(
