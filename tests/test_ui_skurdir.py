@@ -195,3 +195,26 @@ def test_set_up_names_the_players(app):
     click_target(app, board.match.state.legal_moves()[0].targets[0])
     assert board.log[-1][1].split()[0] in ("Ann", "Bea") and "Seat" not in board.log[-1][1]
     screenshot(app, "skurdir-colour-chosen")
+
+
+def test_a_disabled_button_says_why(app):
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
+    board = app.scene
+    pump(app)
+    pass_button = board.game_buttons["pass"]
+    assert not pass_button.is_enabled  # the stacks are laid out first
+    # hovering it shows why, in words and with the player's name
+    pos = pass_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    rect, why = board.disabled_button_note(pos)
+    assert rect == pass_button.rect and why.startswith("Passing is for the building step only")
+    assert "Ann" in why or "Bea" in why
+    screenshot(app, "skurdir-disabled-pass-hover")
+    # a click on it says it in the panel and changes nothing
+    click(app, pos)
+    assert board.controller.message == why and board.match.state.history == []
+    # Undo, with nothing to take back, says that
+    click(app, board.undo_button.rect.center)
+    assert board.controller.message == "Nothing to undo."

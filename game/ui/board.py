@@ -83,6 +83,7 @@ class BoardScene(Scene):
         self.viewer = humans[0] if humans else 0
         self.confirmed_viewer = None if self.needs_hand_off() else self.viewer
         self.pressed_target = None
+        self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -157,6 +158,7 @@ class BoardScene(Scene):
     # ---- input ---------------------------------------------------------
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = None if self.board_rect.collidepoint(event.pos) else event.pos
             target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
             self.controller.set_hover(target)
             self._set_hand_cursor(target is not None and target in self.controller.next_targets())
@@ -165,6 +167,10 @@ class BoardScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.board_rect.collidepoint(event.pos):
                 self.click_target(self.target_at(event.pos))
+            else:
+                note = self.disabled_button_note(event.pos)
+                if note is not None:
+                    self.controller.message = note[1]
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.controller.cancel()
         elif event.type == pygame.KEYDOWN:
@@ -176,6 +182,16 @@ class BoardScene(Scene):
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
         self.refresh_panel()
+
+    def disabled_button_note(self, pos):
+        """(rect, why) for a disabled button under `pos` (a click on it is not passed
+        on by pygame-gui), else None."""
+        for name, element in self.game_buttons.items():
+            if not element.is_enabled and element.rect.collidepoint(pos):
+                return element.rect, self.controller.refusal(("button", name))
+        if not self.undo_button.is_enabled and self.undo_button.rect.collidepoint(pos):
+            return self.undo_button.rect, self.match.can_undo() or "Please wait: the computer is thinking."
+        return None
 
     def _set_hand_cursor(self, hand: bool) -> None:
         if hand == getattr(self, "_hand_cursor", False):
@@ -301,6 +317,19 @@ class BoardScene(Scene):
                 anim.paint(surface, ease(anim.t))
         self.draw_panel(surface, hints)
         self.manager.draw_ui(surface)
+        note = self.disabled_button_note(self.pointer) if self.pointer else None
+        if note is not None:
+            self.draw_note(surface, *note)
+
+    def draw_note(self, surface, rect, text) -> None:
+        """A tooltip above a disabled button saying why it is disabled."""
+        lines = look.wrap_text(text, 13, self.panel_rect.w - 44, max_lines=4)
+        box = pygame.Rect(0, 0, self.panel_rect.w - 24, 12 + 17 * len(lines))
+        box.midbottom = (self.panel_rect.centerx, rect.y - 6)
+        pygame.draw.rect(surface, (32, 26, 20), box, border_radius=6)
+        pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=6)
+        for k, line in enumerate(lines):
+            look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
 
     def draw_panel(self, surface, hints) -> None:
         p = self.panel_rect

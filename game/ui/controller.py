@@ -147,7 +147,7 @@ class Controller:
                 self.prefix = ()
                 path, matches = (target,), fresh
         if not matches:
-            reason = self.state.explain_click(path) or "Nothing can be done there now."
+            reason = self.named(self.state.explain_click(path) or "Nothing can be done there now.")
             self.message = reason
             return ClickResult("refused", reason=reason)
         complete = [m for m in matches if len(m.targets) == len(path)]
@@ -167,6 +167,14 @@ class Controller:
             return moves[0]
         return None
 
+    def refusal(self, target) -> str:
+        """Why a click on `target` would do nothing now (a disabled button says it)."""
+        if self.state.is_over:
+            return "The game is over."
+        if not self.human_to_move():
+            return "Please wait: the computer is thinking."
+        return self.named(self.state.explain_click((target,)) or "Nothing can be done there now.")
+
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)
         self.prefix = ()
@@ -179,8 +187,8 @@ class Controller:
         try:
             self._apply(move)
         except IllegalMove as exc:
-            self.message = exc.reason
-            return ClickResult("refused", reason=exc.reason)
+            self.message = self.named(exc.reason)
+            return ClickResult("refused", reason=self.message)
         self.message = ""
         return ClickResult("played", move=move)
 

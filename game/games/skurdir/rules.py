@@ -674,6 +674,8 @@ class SkurdirState(CachedMovesState):
         phase = self.phase
         seat = self.to_move
         kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "button":
+            return f"Passing is for the building step only ({self.phase_label()})."
         if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
             mine = self.colour_of[seat]
             return self._explain_canal(SkMove("c", path[0][1], target[1], mine), mine)

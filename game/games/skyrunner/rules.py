@@ -274,6 +274,8 @@ class SkyState(State):
 
     def explain_click(self, path: tuple) -> str:
         first = path[0]
+        if first == ("button", "keep") and self.phase != "use":
+            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
         if self.phase == "use":
             if first[0] == "seat" and first[1] == self.to_move:
                 return "Use it on another player, not on yourself."
