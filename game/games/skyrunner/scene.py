@@ -451,8 +451,10 @@ class SkyRunnerScene(BoardScene):
                 pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
                                  border_radius=8)
         if hints.selected and hints.selected[0][0] == "card":
-            look.text(surface, "Now pick the player to play it against (right-click cancels).",
-                      (r.right - 12, r.y + 5), 13, look.HIGHLIGHT, anchor="topright")
+            hint = ("Click that player again to confirm" if len(hints.selected) > 1
+                    else "Now pick the player to play it against")
+            look.text(surface, hint + " (right-click cancels).", (r.right - 12, r.y + 5), 13, look.HIGHLIGHT,
+                      anchor="topright")
 
     # ---- animations -------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
