@@ -245,3 +245,19 @@ def test_every_title_card_caption_fits_without_cutting():
         assert text == spec.title
         assert blurb and " ".join(blurb) == spec.blurb, (game_id, blurb)
     pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_id):
+    from uikit import open_setup
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    spec = registry.GAMES[game_id]
+    setup = open_setup(app, game_id)
+    offered = [colour is not None for _i, _n, colour, _k in setup.seat_rows]
+    # fixed sides (Scurry, Scrubbudgetel) and colours chosen in play (Skurðir) leave nothing to pick
+    assert offered == [not (spec.side_colours or spec.colours_chosen_in_play)] * len(offered)
+    assert game_id != "skurdir" or not any(offered)
+    pygame.quit()

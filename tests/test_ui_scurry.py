@@ -1,6 +1,7 @@
 """Scurry played through the real app with synthetic mouse events only."""
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -194,3 +195,30 @@ def test_the_window_answers_while_the_computer_thinks(app):
     assert app.scene is board and board.match.state.history == []
     run_until(app, lambda: board.match.state.history, timeout=30)
     assert board.match.movers[0] == 0
+
+
+@pytest.mark.parametrize("size,window", [(5, (960, 640)), (6, (1280, 800)), (7, (960, 640))])
+def test_rows_and_places_are_written_on_the_rim(app, size, window):
+    """The log says "f6": the board shows every row letter and place number,
+    wholly on the wood, clear of the vertices."""
+    from game.games.scurry.scene import RIM
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1], size=window))
+    pump(app)
+    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3, {"size": size}))
+    board = app.scene
+    pump(app)
+    labels = board.coordinate_labels()
+    n = size - 1
+    assert {t for _p, t in labels if t.isalpha()} == {chr(ord("a") + k) for k in range(2 * n + 1)}
+    assert {t for _p, t in labels if t.isdigit()} == {str(k) for k in range(1, 2 * n + 2)}
+    # the edge of the wood is RIM units out from the outer vertices: a label's far side stays inside it
+    half_text = board.unit * 0.3
+    corners = [board.to_pixel((n + RIM) * dq, (n + RIM) * dr) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
+    mask = pygame.Surface(app.size)
+    pygame.draw.polygon(mask, (255, 255, 255), corners)
+    for (x, y), text in labels:
+        for dx, dy in ((-half_text, -half_text), (half_text, -half_text), (-half_text, half_text), (half_text, half_text)):
+            assert mask.get_at((int(x + dx), int(y + dy)))[0] == 255, (text, (x, y))
+        assert min(math.dist((x, y), p) for p in board.points) > board.tile_px / 2, text
+    screenshot(app, f"scurry-coordinates-{size}")

@@ -55,6 +55,8 @@ def test_whole_three_player_game_by_mouse(app):
     setup = app.scene
     choose(app, seat_kind_menu(setup, 1), "Human")
     choose(app, seat_kind_menu(setup, 2), "Human")
+    # the pyramid colour is chosen in play: the new-game screen offers no colour to pick
+    assert all(colour is None for _i, _n, colour, _k in setup.seat_rows)
     screenshot(app, "skurdir-new-game")
     click_button(app, "Start")
     board = app.scene
@@ -137,3 +139,82 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
     play_by_mouse(app, random.Random(5))
     assert board.match.state.is_over
     assert any(seat != 0 for seat in board.match.movers), "the computer never moved"
+
+
+def test_sabotage_asks_for_a_second_click_and_undo_says_it_in_words(app):
+    app.settings["animation_speed"] = "off"
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4, {"random_setup": True}))
+    board = app.scene
+    rng = random.Random(2)
+
+    def sabotage(state):
+        return next((m for m in state.legal_moves() if m.kind == "x"), None)
+
+    while sabotage(board.match.state) is None:  # canals first, so that one can be sabotaged
+        state = board.match.state
+        moves = state.legal_moves()
+        board.controller.play(rng.choice([m for m in moves if m.kind == "c"] or moves))
+    pump(app)
+    state = board.match.state
+    move, n = sabotage(state), len(state.history)
+    link = move.targets[0]
+    click_target(app, link)
+    assert len(board.match.state.history) == n, "one click on another player's canal sabotages nothing"
+    message = board.controller.message
+    assert "sabotages the canal" in message and "click again to confirm" in message
+    screenshot(app, "skurdir-sabotage-confirm")
+    click(app, board.target_rect(link).center, button=3)  # right-click: changed my mind
+    assert board.controller.prefix == () and len(board.match.state.history) == n
+    click_target(app, link)
+    click_target(app, link)
+    assert board.match.state.history[n] == move
+    assert "sabotages the canal" in board.log.entries[-1][1]
+    # the next player's move taken back: the message says it as the log does, not in notation
+    while board.match.can_undo() is not None:
+        board.controller.play(rng.choice(board.match.state.legal_moves()))
+    pump(app)
+    m = len(board.match.state.history)
+    said, notation = board.log.entries[-1][1], board.match.notations[-1]
+    click_button(app, "Undo")
+    assert len(board.match.state.history) == m - 1
+    assert board.controller.message == f"Taken back: {said}." and notation not in said
+    screenshot(app, "skurdir-undo-in-words")
+
+
+def test_set_up_names_the_players(app):
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
+    board = app.scene
+    rng = random.Random(1)
+    while board.match.state.phase != "colours":
+        board.controller.play(rng.choice(board.match.state.legal_moves()))
+    pump(app)
+    assert board.named(board.match.state.phase_label()).split(":")[0] in ("Ann", "Bea")
+    assert any(label.endswith("will play first") and label.split()[0] in ("Ann", "Bea") for _s, label in board.log.entries)
+    click_target(app, board.match.state.legal_moves()[0].targets[0])
+    assert board.log.entries[-1][1].split()[0] in ("Ann", "Bea") and "Seat" not in board.log.entries[-1][1]
+    screenshot(app, "skurdir-colour-chosen")
+
+
+def test_a_disabled_button_says_why(app):
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
+    board = app.scene
+    pump(app)
+    pass_button = board.game_buttons["pass"]
+    assert not pass_button.is_enabled  # the stacks are laid out first
+    # hovering it shows why, in words and with the player's name
+    pos = pass_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    rect, why = board.disabled_button_note(pos)
+    assert rect == pass_button.rect and why.startswith("Passing is for the building step only")
+    assert "Ann" in why or "Bea" in why
+    screenshot(app, "skurdir-disabled-pass-hover")
+    # a click on it says it in the panel and changes nothing
+    click(app, pos)
+    assert board.controller.message == why and board.match.state.history == []
+    # Undo, with nothing to take back, says that
+    click(app, board.undo_button.rect.center)
+    assert board.controller.message == "Nothing to undo."

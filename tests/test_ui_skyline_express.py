@@ -44,7 +44,8 @@ def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
         state = board.match.state
         move = pick(state, rng)
         before = len(state.history)
-        click_target(app, move.targets[0])
+        for target in move.targets:  # a service takes a confirming second click
+            click_target(app, target)
         assert board.match.state.history[before] == move, f"the click did not play {move}"
         if n in shots:
             screenshot(app, f"skyline-{shots[n]}")
@@ -168,3 +169,32 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
     screenshot(app, "skyline-task-tip")
+
+
+def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
+    spec = registry.GAMES[GAME]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 3))
+    board = app.scene
+    pump(app)
+    click_target(app, ("die", 0))
+    assert board.log.entries[-1][1].startswith("Ann takes the red die")
+    state = board.match.state
+    state.sheets[0].service_earned = 10  # enough for a service (5 points)
+    state._legal = None
+    board.controller._cache_key = None
+    service = next(m for m in state.legal_moves() if m.kind == "s")
+    click_target(app, service.targets[0])
+    assert len(board.match.state.history) == 1, "one click on a service spends nothing"
+    message = board.controller.message
+    assert message.startswith("Ann takes the ") and "click again to confirm" in message
+    screenshot(app, "skyline-service-confirm")
+    click_target(app, service.targets[0])
+    assert board.match.state.history[-1] == service
+    assert board.log.entries[-1][1].startswith("Ann takes the ") and board.log.entries[-1][1].endswith("service")
+    seat = next(m for m in board.match.state.legal_moves() if m.kind == "p")
+    click_target(app, seat.targets[0])
+    assert board.log.entries[-1][1].startswith("Ann seats a red")
+    free = next(d for d in range(4) if board.match.state.taken[d] < 0)
+    click_target(app, ("die", free))
+    assert board.log.entries[-1][1].startswith("Bea takes the ")
+    screenshot(app, "skyline-log-names")

@@ -143,6 +143,11 @@ def test_refused_click_explains_and_attack_needs_a_target(app):
     assert board.controller.prefix == (("card", "S"),)
     screenshot(app, "skyrunner-attack-target")
     click_target(app, ("seat", 1))
+    # a sabotage is rare: the first click on the player only says what will happen
+    assert state.history == [] and board.controller.prefix == (("card", "S"), ("seat", 1))
+    assert "Bob" in board.controller.message and "click again to confirm" in board.controller.message
+    screenshot(app, "skyrunner-attack-confirm")
+    click_target(app, ("seat", 1))
     assert str(state.history[-1]) == "S p2"
 
 
@@ -201,6 +206,8 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
             assert "S" in state.hand[winner]
         else:
             screenshot(app, "skyrunner-use-sabotage")
+            click_target(app, ("seat", 1 - winner))
+            assert "click again to confirm" in board.controller.message
             click_target(app, ("seat", 1 - winner))
             confirm_if_asked(app, board)
             assert str(state.history[-1]) == f"use p{2 - winner}"

@@ -6,10 +6,33 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
 Target = tuple  # e.g. ("vertex", 17) or ("button", "pass")
+
+
+def confirmed(path: tuple) -> tuple:
+    """The click path of a move that spends something rare or cannot be taken
+    back (a once-a-game sabotage, the move that ends the game): its last
+    target is clicked a second time to confirm. The controller says what the
+    move will do and asks for that second click."""
+    return tuple(path) + (path[-1],)
+
+
+def seat_ref(seat: int) -> str:
+    """How a rules text names the player at `seat` ("P1" for seat 0): rules do not
+    know the players' names; the app writes each player's name there (seat_names)."""
+    return f"P{seat + 1}"
+
+
+def seat_names(text: str, names: list) -> str:
+    """`text` with each seat_ref replaced by that player's name."""
+    def name(m):
+        i = int(m.group(1)) - 1
+        return names[i] if i < len(names) else m.group(0)
+    return re.sub(r"\bP([1-9])\b", name, text)
 
 
 class IllegalMove(ValueError):
@@ -143,6 +166,17 @@ class State:
         """How the move log shows a move; defaults to its notation."""
         return str(move)
 
+    def notes(self, ply: int) -> list[tuple]:
+        """What the rules did by themselves (dice rolled, markers drawn, a turn
+        missed) as the game reached `ply` moves (0: the set-up), as log lines
+        (seat or None, text) that follow that move's own line. None by default."""
+        return []
+
+    def confirm_label(self, move) -> str:
+        """What a move waiting for its confirming click (see `confirmed`) will do,
+        told to the player making it: unlike the log it may name their hidden card."""
+        return self.move_label(move)
+
 
 class CachedMovesState(State):
     """A State that works out its legal moves once per position.
@@ -182,6 +216,7 @@ class GameSpec:
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
     seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
     side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
+    colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import pygame
+from ..engine.core import seat_names
 from ..engine.match import autosave
 from . import look
 from .controller import Controller
@@ -71,6 +72,7 @@ class BoardScene(Scene):
         self.controller = Controller(match)
         self.controller.on_played = self._played
         self.controller.needs_confirm = self.hands_off_after
+        self.controller.named = self.named
         match.on_change = autosave
         self.anims: list[Anim] = []
         self.log = MoveLog()
@@ -84,6 +86,7 @@ class BoardScene(Scene):
         self.pressed_target = None
         self.last_played = None  # (move, seat, every seat's view before it), for animating it
         self.drawn_revision, self.drawn_status = None, ""
+        self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -176,8 +179,9 @@ class BoardScene(Scene):
     def hands_off_after(self, move) -> str | None:
         """The name of the person the screen goes to after `move`, when that
         needs a hand-off: then the move waits for its maker to confirm it."""
-        if not self.needs_hand_off():
-            return None
+        targets = move.targets
+        if not self.needs_hand_off() or (len(targets) > 1 and targets[-1] == targets[-2]):
+            return None  # a move confirmed by its second click (core.confirmed) is not asked again
         after = self.match.state.clone()
         after.apply(move)
         nxt = after.to_move
@@ -193,6 +197,7 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, pygame.mouse.get_pos()):
             return
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = None if self.board_rect.collidepoint(event.pos) else event.pos
             target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
             self.controller.set_hover(target)
             self._set_hand_cursor(target is not None and target in self.controller.next_targets())
@@ -201,6 +206,10 @@ class BoardScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.board_rect.collidepoint(event.pos):
                 self.click_target(self.target_at(event.pos))
+            else:
+                note = self.disabled_button_note(event.pos)
+                if note is not None:
+                    self.controller.message = note[1]
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.controller.cancel()
         elif event.type == pygame.KEYDOWN:
@@ -214,6 +223,16 @@ class BoardScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.controller.pending is not None:
                 self.confirm()
         self.refresh_panel()
+
+    def disabled_button_note(self, pos):
+        """(rect, why) for a disabled button under `pos` (a click on it is not passed
+        on by pygame-gui), else None."""
+        for name, element in self.game_buttons.items():
+            if not element.is_enabled and element.rect.collidepoint(pos):
+                return element.rect, self.controller.refusal(("button", name))
+        if not self.undo_button.is_enabled and self.undo_button.rect.collidepoint(pos):
+            return self.undo_button.rect, self.match.can_undo() or "Please wait: the computer is thinking."
+        return None
 
     def _set_hand_cursor(self, hand: bool) -> None:
         if hand == getattr(self, "_hand_cursor", False):
@@ -246,7 +265,9 @@ class BoardScene(Scene):
 
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
-        self.log.append(seat, label)
+        self.log.append(seat, self.named(label))
+        for row in self._note_rows(self.match.state):
+            self.log.append(*row)
         self.last_played = (move, seat, before)
         self._animate_last_move()
         self.refresh_panel()
@@ -266,12 +287,17 @@ class BoardScene(Scene):
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
         state = spec.new_game(len(match.seats), match.seed, match.options)
-        log = []
+        log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
-            log.append((state.to_move, state.move_label(move)))
+            log.append((state.to_move, self.named(state.move_label(move))))
             state.apply(move)
+            log += self._note_rows(state)
         return log
+
+    def _note_rows(self, state) -> list:
+        """The log lines for what the rules did by themselves as `state` was reached."""
+        return [(seat, self.named(text)) for seat, text in state.notes(len(state.history))]
 
     def finish_animations(self) -> None:
         self.anims.clear()
@@ -362,6 +388,19 @@ class BoardScene(Scene):
         self.draw_panel(surface, hints)
         self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
+        note = self.disabled_button_note(self.pointer) if self.pointer else None
+        if note is not None:
+            self.draw_note(surface, *note)
+
+    def draw_note(self, surface, rect, text) -> None:
+        """A tooltip above a disabled button saying why it is disabled."""
+        lines = look.wrap_text(text, 13, self.panel_rect.w - 44, max_lines=4)
+        box = pygame.Rect(0, 0, self.panel_rect.w - 24, 12 + 17 * len(lines))
+        box.midbottom = (self.panel_rect.centerx, rect.y - 6)
+        pygame.draw.rect(surface, (32, 26, 20), box, border_radius=6)
+        pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=6)
+        for k, line in enumerate(lines):
+            look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
 
     def draw_panel(self, surface, hints) -> None:
         p = self.panel_rect
@@ -390,12 +429,12 @@ class BoardScene(Scene):
             y += 34
         y += 6
         if state.is_over:
-            status = state.outcome.reason
+            status = self.named(state.outcome.reason)
         elif hints.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
         else:
-            status = state.phase_label() or f"{self.match.seats[state.to_move].name} to move"
+            status = self.named(state.phase_label()) or f"{self.match.seats[state.to_move].name} to move"
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
         for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
@@ -408,6 +447,11 @@ class BoardScene(Scene):
                 y += 18
 
     # ---- helpers for game scenes --------------------------------------
+    def named(self, text: str) -> str:
+        """Rules know seats, not people: they write P1, P2, ... where a player is
+        meant (core.seat_ref); the screen shows the players' names there."""
+        return seat_names(text, [s.name for s in self.match.seats])
+
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
         return look.side_colour(self.match.spec, index, self.match.seats[index])
 

@@ -66,6 +66,7 @@ class Controller:
         self.needs_confirm = None
         self.pending = None  # a complete move waiting for that confirmation
         self.pending_to = ""
+        self.named = lambda text: text  # puts the players' names into the rules' texts (set by the scene)
         self._cache_key = None
         self._cache_moves: list = []
 
@@ -157,13 +158,14 @@ class Controller:
         path = self.prefix + (target,)
         matches = self.candidates(path)
         if not matches and self.prefix:
-            # A click elsewhere while a move is half-made starts afresh from there.
+            # A click elsewhere while a move is half-made starts afresh from there;
+            # a move waiting for its confirming click is dropped.
             fresh = self.candidates((target,))
-            if fresh:
+            if fresh or self.confirming() is not None:
                 self.prefix = ()
                 path, matches = (target,), fresh
         if not matches:
-            reason = self.state.explain_click(path) or "Nothing can be done there now."
+            reason = self.named(self.state.explain_click(path) or "Nothing can be done there now.")
             self.message = reason
             return ClickResult("refused", reason=reason)
         complete = [m for m in matches if len(m.targets) == len(path)]
@@ -176,7 +178,9 @@ class Controller:
                 return ClickResult("pending", move=complete[0])
             return self.play(complete[0])
         self.prefix = path
-        self.message = ""
+        waiting = self.confirming()
+        self.message = "" if waiting is None else self.named(
+            f"{self.state.confirm_label(waiting)} — click again to confirm; right-click cancels.")
         return ClickResult("extended")
 
     def confirm(self) -> ClickResult:
@@ -185,6 +189,22 @@ class Controller:
         if move is None:
             return ClickResult("ignored")
         return self.play(move)
+
+    def confirming(self):
+        """The move waiting for its confirming click (see core.confirmed), or None."""
+        n = len(self.prefix)
+        moves = self.candidates() if n else []
+        if len(moves) == 1 and len(moves[0].targets) == n + 1 and moves[0].targets[n] == self.prefix[-1]:
+            return moves[0]
+        return None
+
+    def refusal(self, target) -> str:
+        """Why a click on `target` would do nothing now (a disabled button says it)."""
+        if self.state.is_over:
+            return "The game is over."
+        if not self.human_to_move():
+            return "Please wait: the computer is thinking."
+        return self.named(self.state.explain_click((target,)) or "Nothing can be done there now.")
 
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)
@@ -199,8 +219,8 @@ class Controller:
         try:
             self._apply(move)
         except IllegalMove as exc:
-            self.message = exc.reason
-            return ClickResult("refused", reason=exc.reason)
+            self.message = self.named(exc.reason)
+            return ClickResult("refused", reason=self.message)
         self.message = ""
         return ClickResult("played", move=move)
 
@@ -222,8 +242,18 @@ class Controller:
         removed = self.match.undo()
         self.prefix = ()
         self._cache_key = None
-        self.message = "Took back " + ", ".join(removed) + "." if removed else ""
+        labels = self.labels(removed)
+        self.message = self.named("Taken back: " + "; ".join(labels) + ".") if labels else ""
         return ""
+
+    def labels(self, notations: list) -> list:
+        """The log's words for moves played from the current state on."""
+        state, spec, out = self.state.clone(), self.match.spec, []
+        for text in notations:
+            move = spec.parse_move(state, text)
+            out.append(state.move_label(move))
+            state.apply(move)
+        return out
 
     # ---- computer seats ----------------------------------------------
     def poll(self, now: float | None = None, ready: bool = True) -> object:

@@ -384,15 +384,15 @@ class SetupScene(Scene):
         y += 48
         self.seat_rows = []
         labels = self.spec.seat_labels
-        kind_x = left + (395 if self.spec.side_colours else 560)  # no colour column for fixed sides
+        kind_x = left + (560 if self.offers_colours() else 395)
         for i in range(self.players):
             seat = self.seats[i]
             tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
             self.label((left, y, 130, 34), tag)
             name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
             name.set_text_length_limit(NAME_LIMIT)
-            colour = None  # games with fixed side colours (Scurry) offer no choice
-            if not self.spec.side_colours:
+            colour = None
+            if self.offers_colours():
                 colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
                                         pygame.Rect(left + 395, y, 150, 34), self.manager)
             kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
@@ -450,9 +450,15 @@ class SetupScene(Scene):
         for help_text, (x, y), width in self.help_lines:
             for k, line in enumerate(look.wrap_text(help_text, 12, width, max_lines=2)):
                 look.text(surface, line, (x, y + 15 * k), 12, look.MUTED)
+        if self.spec.colours_chosen_in_play:
+            return  # no swatch: its colour would mean nothing
         for i, _name, _colour, _kind in self.seat_rows:
             look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13,
                                  look.side_colour(self.spec, i, self.seats[i]))
+
+    def offers_colours(self) -> bool:
+        """Fixed side colours (Scurry) or a colour chosen in play (Skurðir): no choice here."""
+        return not (self.spec.side_colours or self.spec.colours_chosen_in_play)
 
     def chosen_seats(self) -> list[Seat]:
         return [Seat(s.name.strip(), s.colour, s.kind, s.level) for s in self.seats[: self.players]]
@@ -463,7 +469,7 @@ class SetupScene(Scene):
             return "Every player needs a name."
         if len({s.name.lower() for s in seats}) < len(seats):
             return "Two players have the same name: give each a different one."
-        if len({s.colour for s in seats}) < len(seats):
+        if self.offers_colours() and len({s.colour for s in seats}) < len(seats):
             return "Two players have the same colour: choose a different colour for each."
         return ""
 
@@ -748,7 +754,7 @@ class ResultsScene(Scene):
         out = self.match.state.outcome
         look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
         look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
-        for i, line in enumerate(look.wrap_text(out.reason, 17, min(860, w - 80))):
+        for i, line in enumerate(look.wrap_text(self.board.named(out.reason), 17, min(860, w - 80))):
             look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
         table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
         table.centerx = w // 2

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
 
 # ---------------------------------------------------------------------------
 # Markers
@@ -214,7 +214,8 @@ class Lay:
 
     @property
     def targets(self) -> tuple:
-        return (("stash", self.code), ("at", self.tris))
+        path = (("stash", self.code), ("at", self.tris))
+        return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
 
 
 @dataclass(frozen=True)
@@ -273,7 +274,8 @@ class ScrubState(CachedMovesState):
         self.obstacle_now = False
         self.miss_next = False
         self.dry_turns = 0  # turns in a row with nothing laid while the bag is empty
-        self.notices: list[str] = []
+        self.noted: list[tuple] = []  # (ply, seat or None, text): what the rules did by themselves
+        self.ply = 0  # moves played once the move in play is done (0: the set-up)
         self.outcome: Outcome | None = None
         self.history: list = []
         self.to_move: int | None = None
@@ -282,13 +284,13 @@ class ScrubState(CachedMovesState):
             seat = (self.captain - k) % players
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got} for the stash")
+            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got} for the stash", seat)
         self._run_turns_from(self.captain)
 
     # ---- set-up -----------------------------------------------------------
     def _choose_captain(self) -> int:
         if isinstance(self.captain_option, int) and 0 <= self.captain_option < self.players:
-            self._note(f"{COLOURS[self.captain_option]} is the Captain (winner of the last game)")
+            self._note(f"{COLOURS[self.captain_option]} is the Captain (winner of the last game)", self.captain_option)
             return self.captain_option
         rolling = list(range(self.players))
         while True:
@@ -296,7 +298,7 @@ class ScrubState(CachedMovesState):
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             if len(rolling) == 1:
-                self._note(f"{COLOURS[rolling[0]]} rolls {best}, the highest, and is the Captain")
+                self._note(f"{COLOURS[rolling[0]]} rolls {best}, the highest, and is the Captain", rolling[0])
                 return rolling[0]
 
     def _draw(self, seat: int, count: int) -> int:
@@ -309,9 +311,18 @@ class ScrubState(CachedMovesState):
         self.stashes[seat].sort()
         return got
 
-    def _note(self, text: str) -> None:
-        self.notices.append(text)
-        del self.notices[:-12]
+    def _note(self, text: str, seat: int | None) -> None:
+        """Log what happens without a decision (dice, draws, missed turns), tagged
+        with the number of moves played once the move in play is done."""
+        self.noted.append((self.ply, seat, text))
+        del self.noted[:-40]
+
+    @property
+    def notices(self) -> list[str]:
+        return [text for _ply, _seat, text in self.noted]
+
+    def notes(self, ply: int) -> list[tuple]:
+        return [(seat, text) for at, seat, text in self.noted if at == ply]
 
     # ---- turns --------------------------------------------------------------
     def _run_turns_from(self, seat: int) -> None:
@@ -334,23 +345,23 @@ class ScrubState(CachedMovesState):
         name = COLOURS[seat]
         if self.miss_next:
             self.miss_next = False
-            self._note(f"{name} misses this turn (an Obstacle was laid)")
+            self._note(f"{name} misses this turn (an Obstacle was laid)", seat)
             self._end_turn(seat, draw=False)
             return False
         if not self.stashes[seat] and not self.bag:
-            self._note(f"{name} has no markers and the bag is empty: pass")
+            self._note(f"{name} has no markers and the bag is empty: pass", seat)
             self._end_turn(seat, draw=False)
             return False
         self.roll = roll_die(self.rng)
         self.to_lay = min(self.roll, len(self.stashes[seat]))
         self.to_move = seat
         if self.to_lay and self._legal_list():
-            self._note(f"{name} rolls {self.roll}: lay {self.to_lay}")
+            self._note(f"{name} rolls {self.roll}: lay {self.to_lay}", seat)
             return True
         if self.to_lay:
-            self._note(f"{name} rolls {self.roll} but no marker in the stash fits the map")
+            self._note(f"{name} rolls {self.roll} but no marker in the stash fits the map", seat)
         else:
-            self._note(f"{name} rolls {self.roll} with an empty stash")
+            self._note(f"{name} rolls {self.roll} with an empty stash", seat)
         self._end_turn(seat)
         return False
 
@@ -364,7 +375,7 @@ class ScrubState(CachedMovesState):
         if draw and self.bag:
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got}")
+            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got}", seat)
         self.to_move = None
         self._legal = None
         if self.dry_turns >= self.players:
@@ -563,6 +574,7 @@ class ScrubState(CachedMovesState):
 
     # ---- playing ------------------------------------------------------------------
     def _apply(self, move: Lay) -> None:
+        self.ply = len(self.history) + 1
         seat = self.to_move
         legal = {m: m for m in self._legal_list()}
         anchor = legal[move].anchor
@@ -595,13 +607,13 @@ class ScrubState(CachedMovesState):
             self.obstacle_now = True
         self._legal = None
         if move.code == CAVE:
-            self._note(f"{COLOURS[seat]} finds the Treasure Cave!")
+            self._note(f"{COLOURS[seat]} finds the Treasure Cave!", seat)
             self._finish("The Treasure Cave is found")
             return
         if len(self.laid_now) < self.to_lay and self._legal_list():
             return
         if len(self.laid_now) < self.to_lay:
-            self._note(f"{COLOURS[seat]} can lay no more this turn")
+            self._note(f"{COLOURS[seat]} can lay no more this turn", seat)
         self._end_turn(seat)
         if self.outcome is None:
             self._run_turns_from((seat + 1) % self.players)
@@ -730,6 +742,9 @@ class ScrubState(CachedMovesState):
         gain = f" (+{value} {COLOURS[credited]})"
         return f"{COLOURS[self.to_move]} lays the {MARKERS[move.code].name}{gain}"
 
+    def confirm_label(self, move) -> str:
+        return self.move_label(move) + ": that ends the game"
+
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> "ScrubState":
         c = ScrubState.__new__(ScrubState)
@@ -744,7 +759,7 @@ class ScrubState(CachedMovesState):
         c.stashes = [s[:] for s in self.stashes]
         c.haul = self.haul[:]
         c.laid_now = self.laid_now[:]
-        c.notices = self.notices[:]
+        c.noted = self.noted[:]
         c.history = self.history[:]
         c._legal = None if self._legal is None else self._legal[:]
         return c

@@ -845,29 +845,6 @@ class ScrubScene(BoardScene):
                     look.text(surface, f"×{count}", (rect.x + size + 1, rect.centery + 1), 11,
                               look.INK if count > 1 else look.MUTED, anchor="midleft")
 
-    # ---- the side panel: recent events ----------------------------------------------------------
-    NOTICE_LINES = 5
-
-    def panel_header_height(self) -> int:
-        return super().panel_header_height() + 26 + 16 * self.NOTICE_LINES
-
-    def draw_panel(self, surface, hints) -> None:
-        super().draw_panel(surface, hints)
-        p = self.panel_rect
-        y = p.y + super().panel_header_height() - 6
-        look.text(surface, "On the island", (p.x + 16, y), 13, look.GOLD, bold=True)
-        y += 20
-        lines: list[tuple[str, bool]] = []
-        notices = self.match.state.notices
-        for k, notice in enumerate(reversed(notices)):
-            wrapped = look.wrap_text(notice, 12, p.w - 40)
-            if len(lines) + len(wrapped) > self.NOTICE_LINES:
-                break
-            lines = [(line, k == 0) for line in wrapped] + lines
-        for line, newest in lines:
-            look.text(surface, line, (p.x + 22, y), 12, look.INK if newest else look.MUTED)
-            y += 16
-
     # ---- animations and scores ---------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
         index = len(before["markers"])

@@ -16,15 +16,19 @@ PATH_COLOURS = ((255, 196, 120), (215, 225, 240))
 WOOD = (176, 128, 80)
 WOOD_DARK = (96, 64, 38)
 GRID = (84, 56, 32)
+COORDS = (58, 34, 16)
+RIM = 1.2  # units between the outer vertices and the board's edge: room for the coordinates
+LABEL_OUT = 0.62  # how far out from its vertex a coordinate is written
 
 
 class ScurryScene(BoardScene):
     def layout(self, rect: pygame.Rect) -> None:
         size = self.match.state.size
         self.geo = board_geometry(size)
+        self.geo_index = {tuple(c) for c in self.geo["vertices"]}
         n = size - 1
-        # The board spans 2n units across and 2n*sqrt(3)/2 down; leave a rim of a unit.
-        self.unit = max(12.0, min(rect.w / (2 * n + 1.6), rect.h / (n * SQRT3 + 1.6)))
+        # The board spans 2n units across and n*sqrt(3) down, plus its rim on every side.
+        self.unit = max(12.0, min(rect.w / (2 * (n + RIM) + 0.3), rect.h / ((n + RIM) * SQRT3 + 0.3)))
         self.center = rect.center
         self.points = [self.to_pixel(q, r) for q, r in self.geo["vertices"]]
         self.pick_radius = self.unit * 0.48
@@ -39,7 +43,7 @@ class ScurryScene(BoardScene):
         """The wooden hexagon with its triangle grid, drawn once per layout."""
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
         n = self.match.state.size - 1
-        rim = n + 0.75
+        rim = n + RIM
         corners = [self.to_pixel(rim * dq, rim * dr) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
         shadow = [(x + 6, y + 8) for x, y in corners]
         pygame.draw.polygon(layer, (0, 0, 0, 110), shadow)
@@ -62,15 +66,32 @@ class ScurryScene(BoardScene):
         dot = max(2, int(self.unit * 0.07))
         for p in self.points:
             pygame.draw.circle(layer, GRID, p, dot)
-        # row letters along the left edge help to read the notation in the log
-        names = self.geo["names"]
-        label_size = max(10, min(15, int(self.unit * 0.28)))
-        for i, name in enumerate(names):
-            if name.endswith("1") and name[1:] == "1":
-                x, y = self.points[i]
-                look.text(layer, name[0], (x - int(self.unit * 0.62), y), label_size, (60, 36, 18),
-                          anchor="midright", shadow=False)
+        self._draw_coordinates(layer)
         return layer
+
+    def coordinate_labels(self) -> list[tuple[tuple[int, int], str]]:
+        """The notation on the rim, so that "f6" in the log can be found: each
+        row's letter at its left end and its last place number at its right end;
+        the top and bottom rows numbered vertex by vertex. (pixel centre, text)."""
+        n = self.match.state.size - 1
+        out = LABEL_OUT
+        labels = []
+        for (q, r), name in zip(self.geo["vertices"], self.geo["names"]):
+            row, place = name[0], name[1:]
+            if place == "1":
+                labels.append(((q - out, r), row))
+            if r == -n:
+                labels.append(((q + out / 2, r - out), place))
+            elif r == n:
+                labels.append(((q - out / 2, r + out), place))
+            elif (q + 1, r) not in self.geo_index:
+                labels.append(((q + out, r), place))
+        return [(self.to_pixel(x, y), text) for (x, y), text in labels]
+
+    def _draw_coordinates(self, layer) -> None:
+        size = max(10, min(16, int(self.unit * 0.3)))
+        for centre, text in self.coordinate_labels():
+            look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
 
     # ---- targets -------------------------------------------------------
     def target_at(self, pos):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
 LETTERS = "RYGBK"
@@ -128,10 +128,12 @@ class SkMove:
         if k == "c":
             path = (("cell", self.a), ("cell", self.b))
             return (("neutral",),) + path if self.neutral else path
-        if k == "b":
-            return (("cell", self.a),)
-        if k in ("r", "x"):
+        if k == "b":  # once a game: a second click confirms
+            return confirmed((("cell", self.a),))
+        if k == "r":
             return (("link", self.a, self.b),)
+        if k == "x":  # once a game: a second click confirms
+            return confirmed((("link", self.a, self.b),))
         if k == "p":
             return (("button", "pass"),)
         if k == "t":
@@ -553,9 +555,9 @@ class SkurdirState(CachedMovesState):
         best = max(self.points)
         winners = tuple(s for s in range(self.players) if self.points[s] == best)
         if len(winners) > 1:
-            reason += " Tied at the top: " + " and ".join(COLOURS[self.colour_of[s]] for s in winners) + " share the win."
+            reason += " Tied at the top: " + " and ".join(self.seat_name(s) for s in winners) + " share the win."
         else:
-            reason += f" {COLOURS[self.colour_of[winners[0]]]} wins with {best} points."
+            reason += f" {self.seat_name(winners[0])} wins with {best} points."
         self.outcome = Outcome(tuple(self.points), winners, reason)
         self.to_move = None
         self.phase = "over"
@@ -672,6 +674,8 @@ class SkurdirState(CachedMovesState):
         phase = self.phase
         seat = self.to_move
         kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "button":
+            return f"Passing is for the building step only ({self.phase_label()})."
         if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
             mine = self.colour_of[seat]
             return self._explain_canal(SkMove("c", path[0][1], target[1], mine), mine)
@@ -715,8 +719,7 @@ class SkurdirState(CachedMovesState):
 
     # ---- labels -----------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        c = self.colour_of[seat]
-        return COLOURS[c] if c is not None else f"Seat {seat + 1}"  # as the new-game screen numbers seats
+        return seat_ref(seat)  # the app shows the player's name, as the side panel does
 
     def phase_label(self) -> str:
         if self.outcome is not None:
@@ -740,9 +743,9 @@ class SkurdirState(CachedMovesState):
             return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
                     f"passenger at {cell_name(move.a)}")
         if k == "f":
-            return f"Seat {move.a + 1} will play first"
+            return f"{self.seat_name(move.a)} will play first"
         if k == "k":
-            return f"Seat {self.to_move + 1} plays {COLOURS[move.c]}"
+            return f"{self.seat_name(self.to_move)} plays {COLOURS[move.c]}"
         if k == "c":
             kind = "neutral " if move.neutral else ""
             return f"{who} builds a {kind}{COLOURS[move.c]} canal {cell_name(move.a)}→{cell_name(move.b)}"
@@ -826,6 +829,7 @@ class SkurdirSpec(GameSpec):
     min_players = 2
     max_players = 5
     hidden_information = False
+    colours_chosen_in_play = True  # the pyramid colour is a move of the set-up
     blurb = "Dig canals between pyramid stations and ferry passengers home for points."
     options = (
         Option(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
@@ -154,7 +154,8 @@ class SkyMove:
     @property
     def targets(self) -> tuple:
         name = {"d": "die", "a": "die", "v": "face", "c": "paint", "s": "service", "p": "seat"}[self.kind]
-        return ((name, self.arg),)
+        path = ((name, self.arg),)
+        return confirmed(path) if self.kind == "s" else path  # a service costs 5 points: click it twice
 
 
 # ---------------------------------------------------------------------------
@@ -613,9 +614,7 @@ class SkylineState(CachedMovesState):
 
     # ---- labels --------------------------------------------------------------
     def who(self, index: int) -> str:
-        if self.solo:
-            return "You" if index == 0 else AUTOMATON
-        return f"Player {index + 1}"
+        return AUTOMATON if self.solo and index == 1 else seat_ref(index)
 
     def phase_label(self) -> str:
         if self.outcome is not None:
@@ -632,18 +631,19 @@ class SkylineState(CachedMovesState):
         if not isinstance(move, SkyMove):
             return str(move)
         k, a = move.kind, move.arg
+        who = seat_ref(self.to_move)
         if k == "d":
-            return f"takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
+            return f"{who} takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
         if k == "a":
-            return f"gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
+            return f"{who} gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
         if k == "v":
-            return f"turns the die to {a}"
+            return f"{who} turns the die to {a}"
         if k == "c":
-            return f"pays 3 dice points for a {COLOUR_NAMES[a]} passenger"
+            return f"{who} pays 3 dice points for a {COLOUR_NAMES[a]} passenger"
         if k == "s":
-            return f"takes the {service_name(a)[:2]} service"
+            return f"{who} takes the {service_name(a)[:2]} service"
         vip = " VIP" if self.value >= 5 else ""
-        return f"seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
+        return f"{who} seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
 
     def _automaton_after(self, move) -> str:
         """Solo: what the automaton does in answer to a move, for the log."""

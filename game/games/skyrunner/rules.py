@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
 
 NUMBERS = tuple(f"N{v}" for v in range(1, 9))
 # Ruling 1: the 25 climbing cards' values (the rulebook's pictures are missing).
@@ -43,7 +43,7 @@ def card_name(card: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"  # the scene turns these into the players' names
+    return seat_ref(seat)  # the app shows the player's name there
 
 
 def action_deck() -> list[str]:
@@ -70,11 +70,13 @@ class SkyMove:
 
     @property
     def targets(self) -> tuple:
+        """Playing or using a lost equipment or sabotage against someone (rare
+        cards) takes a second, confirming click on that player."""
         if self.kind == "c":
             path = (("card", self.card),)
-            return path + ((("seat", self.target),) if self.target >= 0 else ())
+            return confirmed(path + (("seat", self.target),)) if self.target >= 0 else path
         if self.kind == "u":
-            return (("seat", self.target),)
+            return confirmed((("seat", self.target),))
         return (("button", "keep"),)
 
 
@@ -272,6 +274,8 @@ class SkyState(State):
 
     def explain_click(self, path: tuple) -> str:
         first = path[0]
+        if first == ("button", "keep") and self.phase != "use":
+            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
         if self.phase == "use":
             if first[0] == "seat" and first[1] == self.to_move:
                 return "Use it on another player, not on yourself."
@@ -500,6 +504,12 @@ class SkyState(State):
         if move.kind == "u":
             return f"{seat_name(self.to_move)} uses {card_name(self.pending[1])} on {seat_name(move.target)}"
         return f"{seat_name(self.to_move)} keeps the {card_name(self.pending[1])}"
+
+    def confirm_label(self, move) -> str:
+        card = move.card if move.kind == "c" else self.pending[1] if self.pending else ""
+        if move.kind in ("c", "u") and move.target >= 0:
+            return f"{seat_name(self.to_move)} plays the {card_name(card)} against {seat_name(move.target)}"
+        return self.move_label(move)
 
     def public_seat(self, s: int) -> dict:
         return {"numbers": list(self.numbers[s]), "parasite": self.parasite[s], "used": list(self.used[s]),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 
 import pygame
 
@@ -452,8 +451,10 @@ class SkyRunnerScene(BoardScene):
                 pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
                                  border_radius=8)
         if hints.selected and hints.selected[0][0] == "card":
-            look.text(surface, "Now pick the player to play it against (right-click cancels).",
-                      (r.right - 12, r.y + 5), 13, look.HIGHLIGHT, anchor="topright")
+            hint = ("Click that player again to confirm" if len(hints.selected) > 1
+                    else "Now pick the player to play it against")
+            look.text(surface, hint + " (right-click cancels).", (r.right - 12, r.y + 5), 13, look.HIGHLIGHT,
+                      anchor="topright")
 
     # ---- animations -------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
@@ -502,19 +503,7 @@ class SkyRunnerScene(BoardScene):
         hides = frozenset(("figure", s) for s, *_ in moves)
         return [Anim(reveal_time + per_move * len(moves), paint, hides=hides)]
 
-    # ---- log and results ----------------------------------------------------------------
-    def named(self, label: str) -> str:
-        """The rules write P1..P5; the log shows the players' names."""
-        seats = self.match.seats
-        return re.sub(r"\bP([1-5])\b", lambda m: seats[int(m.group(1)) - 1].name if int(m.group(1)) <= len(seats)
-                      else m.group(0), label)
-
-    def _played(self, move, seat, before, label) -> None:
-        super()._played(move, seat, before, self.named(label))
-
-    def _replayed_log(self) -> list:
-        return [(seat, self.named(label)) for seat, label in super()._replayed_log()]
-
+    # ---- results ----------------------------------------------------------------------
     def score_breakdown(self, seat: int) -> str:
         state = self.match.state
         y = state.pos[seat][0]

@@ -1,0 +1,42 @@
+"""Moves that spend something rare, or end the game, take a confirming second
+click on their last target (core.confirmed); every other move does not."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine import registry
+
+RARE = {
+    "skurdir": lambda m: m.kind in ("x", "b"),  # the one sabotage, the one spare station
+    "skyrunner": lambda m: m.kind == "u" or (m.kind == "c" and m.target >= 0),  # lost equipment, sabotage
+    "scrubbudgetel": lambda m: m.code == "CV",  # the Treasure Cave ends the game
+    "skyline_express": lambda m: m.kind == "s",  # a service: 5 service points, closed to the others
+    "scurry": lambda m: False,
+}
+
+
+def confirms(move) -> bool:
+    t = move.targets
+    return len(t) >= 2 and t[-1] == t[-2]
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_rare_moves_and_only_they_ask_for_a_second_click(game_id):
+    spec = registry.GAMES[game_id]
+    rare = RARE[game_id]
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = max(spec.min_players, min(3, spec.max_players))
+        state = spec.new_game(players, seed, spec.default_options())
+        for _ in range(400):
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            for m in moves:
+                assert confirms(m) == rare(m), (game_id, str(m), m.targets)
+                seen += rare(m)
+            state.apply(rng.choice(moves))
+    assert seen or game_id == "scurry", f"no rare move came up in {game_id}"
