@@ -170,7 +170,7 @@ class BoardScene(Scene):
         screen: hover, a half-made or unconfirmed move, messages, animations."""
         self.controller.reset_input()
         self.forget_widget_hover()
-        self.pressed_target = None
+        self.pressed_target = self.pointer = None
         self.anims.clear()
         self.log.scroll = 0
         self._set_hand_cursor(False)
