@@ -49,6 +49,7 @@ class Hints:
     last_moves: list = field(default_factory=list)  # moves since the seat to move last played
     thinking: bool = False
     progress: float = 0.0
+    pending_to: str = ""  # a finished secret choice waits for Confirm before the screen goes to this person
 
 
 class Controller:
@@ -108,6 +109,7 @@ class Controller:
             last_moves=self.last_moves(),
             thinking=self.thinking is not None,
             progress=self.thinking.progress if self.thinking else 0.0,
+            pending_to=self.pending_to if self.pending is not None else "",
         )
 
     def last_moves(self) -> list:

@@ -450,7 +450,10 @@ class SkyRunnerScene(BoardScene):
             if playable:
                 pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
                                  border_radius=8)
-        if hints.selected and hints.selected[0][0] == "card":
+        if hints.pending_to:
+            look.text(surface, f"Confirm (Enter) before the screen goes to {hints.pending_to}, or pick again.",
+                      (r.right - 12, r.y + 5), 13, look.HIGHLIGHT, anchor="topright")
+        elif hints.selected and hints.selected[0][0] == "card":
             hint = ("Click that player again to confirm" if len(hints.selected) > 1
                     else "Now pick the player to play it against")
             look.text(surface, hint + " (right-click cancels).", (r.right - 12, r.y + 5), 13, look.HIGHLIGHT,
