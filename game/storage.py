@@ -184,14 +184,14 @@ def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -
 
 
 def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
-    """The JSON in `path`, without touching the file. None if there is no such
-    file; ValueError(plain words) when it is too large, unreadable or not JSON
-    (the technical detail is chained as __cause__)."""
+    """The JSON in `path`, without touching the file. FileNotFoundError if there
+    is no such file; ValueError(plain words) when it is too large, unreadable or
+    not JSON (the technical detail is chained as __cause__)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(max_bytes + 1)  # never more than the limit, however large the file
     except FileNotFoundError:
-        return None
+        raise
     except OSError as exc:
         raise ValueError("the file cannot be opened") from exc
     if len(raw) > max_bytes:
@@ -215,10 +215,10 @@ def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
     valid JSON or `validate(data)` raises ValueError."""
     try:
         data = parse_json_file(path, max_bytes)
+    except FileNotFoundError:
+        return None
     except ValueError as exc:
         raise set_aside(path, str(exc), exc.__cause__ or exc) from None
-    if data is None:
-        return None
     try:
         if validate is not None:
             validate(data)

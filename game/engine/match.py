@@ -68,6 +68,7 @@ class Match:
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
+        self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -381,7 +382,7 @@ def start_up() -> list[str]:
         return []
     try:
         data = storage.parse_json_file(old)
-    except ValueError:
+    except (ValueError, OSError):
         data = None  # moved all the same: the list of games in progress sets it aside with a message
     from .registry import GAMES
 

@@ -23,10 +23,9 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
 
-from ..engine.match import autosave
 from . import look
 from .controller import Controller
-from .scene import HandOffScene, MenuScene, ResultsScene, Scene, panel
+from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
@@ -70,7 +69,7 @@ class BoardScene(Scene):
         self.match = match
         self.controller = Controller(match)
         self.controller.on_played = self._played
-        match.on_change = autosave
+        match.on_change = lambda m: keep_saved(app, m)  # one autosave per game in progress
         self.anims: list[Anim] = []
         self.log = self._replayed_log()
         self.log_shown = None
