@@ -1,0 +1,225 @@
+"""The monkey: random mouse clicks and motions, keys, wheel turns and window
+resizes sent into the real app, seeded and reproducible.
+
+It drives one game through every screen it can reach: the title (with its
+games in progress), the new-game screen, the board, the in-game menu, Save as,
+rules, settings, saved games, the hand-off cover and the results. Half its
+clicks aim at something clickable (a button, a drop-down entry, a legal place
+on the board), so it gets past the menus and plays whole games; the rest land
+anywhere. Computer players think as usual, on a small budget of search
+iterations (the screens are under test here, not the AI); the monkey waits for
+their answer before its next event, so the same seed sends the same events and
+reaches the same positions.
+
+    GAME_SHELF_MONKEY_EVENTS=10000 python3 -m pytest tests/test_monkey.py -s
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine import remote
+from game.engine.match import in_progress_path
+from game.ui.board import BoardScene
+from game.ui.scene import TitleScene
+from uikit import make_app
+
+KEYS = (pygame.K_ESCAPE, pygame.K_z, pygame.K_RETURN, pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE,
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_f, pygame.K_PLUS, pygame.K_MINUS,
+        pygame.K_a, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
+LETTERS = "abcdefghijklmnopqrstuvwxyz ÐðÞþ-_.'/~"
+AI_ITERATIONS = 20
+SIZES = ((640, 480), (960, 640), (1024, 700), (1280, 800), (1600, 1000), (1920, 1080), (2400, 1400))
+
+
+@dataclass
+class Counts:
+    events: int = 0
+    moves: int = 0
+    games_finished: int = 0
+    scenes: Counter = field(default_factory=Counter)  # scene class -> events sent into it
+    quits: int = 0  # the Quit button was hit (the monkey carries on)
+    waited_s: float = 0.0  # for computer players and the results pause
+
+    def line(self, game_id: str) -> str:
+        return (f"monkey {game_id}: {self.events} events, {self.moves} moves played, "
+                f"{self.games_finished} games finished, {self.quits} quits, {self.waited_s:.1f} s waiting, "
+                f"scenes visited: {', '.join(f'{k} {v}' for k, v in sorted(self.scenes.items()))}")
+
+
+def quick_thinking(monkeypatch) -> None:
+    """Computer players search AI_ITERATIONS times per move (deterministic, and quick)."""
+    think = remote.RemotePlayer.think
+
+    def quick(self, state, level, seed, time_limit, iterations=None):
+        return think(self, state, level, seed, None, AI_ITERATIONS)
+
+    monkeypatch.setattr(remote.RemotePlayer, "think", quick)
+
+
+class Monkey:
+    def __init__(self, game_id: str, seed: int, size=(1280, 800)):
+        self.game_id = game_id
+        self.rng = random.Random(f"{game_id}-{seed}")
+        self.app = make_app(size, seed=seed)
+        self.app.settings["animation_speed"] = "fast"
+        self.app.push(TitleScene(self.app))
+        self.app.step()
+        self.counts = Counts()
+        self.recent: list[str] = []  # the last events, for the report of a failure
+
+    # ---- sending events ------------------------------------------------
+    def post(self, event_type, **attrs) -> None:
+        pygame.event.post(pygame.event.Event(event_type, **attrs))
+        self.recent = (self.recent + [f"{pygame.event.event_name(event_type)} {attrs}"])[-12:]
+
+    def pump(self) -> None:
+        app = self.app
+        for _ in range(6):
+            app.step()
+            if not app.running:
+                self.counts.quits += 1
+                app.running = True
+            if not pygame.event.peek():
+                break
+
+    def click(self, pos, button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.pump()
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+    def key(self, code: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)
+
+    # ---- what to aim at ------------------------------------------------
+    def clickables(self) -> list:
+        """Rects worth clicking on this screen: its buttons, the entries of an open
+        drop-down or list, and on the board the places a legal move goes on."""
+        scene = self.app.scene
+        rects = []
+        for element in scene.manager.get_sprite_group().sprites():
+            if not getattr(element, "visible", True) or not element.is_enabled:
+                continue
+            if type(element).__name__ in ("UIButton", "UIDropDownMenu", "UITextEntryLine"):
+                rects.append(element.rect)
+        if isinstance(scene, TitleScene):
+            # stay with this monkey's game: the other games' cards and buttons are left alone
+            others = [pygame.Rect(c.x, c.y, c.w, c.h + scene.BELOW_CARD) for g, c in scene.cards.items()
+                      if g != self.game_id]
+            rects = [r for r in rects if r.collidelist(others) == -1]
+            rects.append(scene.cards[self.game_id])
+        if isinstance(scene, BoardScene):
+            for target in scene.controller.next_targets():
+                if target[0] == "button":
+                    element = scene.game_buttons.get(target[1])
+                    if element is not None:
+                        rects.append(element.rect)
+                else:
+                    rect = scene.target_rect(target)
+                    rects += [rect] * 6  # playing on is what most people do
+        return [r for r in rects if r.w > 0 and r.h > 0]
+
+    def random_pos(self):
+        w, h = self.app.size
+        return self.rng.randrange(w), self.rng.randrange(h)
+
+    # ---- one event -----------------------------------------------------
+    def step(self) -> None:
+        rng = self.rng
+        app = self.app
+        scene = app.scene
+        self.counts.scenes[type(scene).__name__] += 1
+        roll = rng.random()
+        if roll < 0.50:
+            targets = self.clickables()
+            if targets:
+                rect = rng.choice(targets)
+                self.click((rect.x + rng.randrange(max(1, rect.w)), rect.y + rng.randrange(max(1, rect.h))))
+            else:
+                self.click(self.random_pos())
+        elif roll < 0.65:
+            self.click(self.random_pos(), rng.choice((1, 1, 1, 3, 2)))
+        elif roll < 0.75:
+            pos = self.random_pos()
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-40, 40), rng.randint(-40, 40)),
+                      buttons=rng.choice(((0, 0, 0), (1, 0, 0))))
+        elif roll < 0.85:
+            mod = rng.choice((0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT))
+            self.key(rng.choice(KEYS), mod)
+        elif roll < 0.92:
+            text = "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, 6)))
+            self.post(pygame.TEXTINPUT, text=text)
+        elif roll < 0.96:
+            self.post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False, precise_x=0.0,
+                      precise_y=0.0)
+        elif roll < 0.995:
+            w, h = rng.choice(SIZES)
+            self.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
+        else:
+            self.key(pygame.K_F11)
+        self.counts.events += 1
+        self.pump()
+        self.wait_for_computer()
+        self.check()
+
+    def wait_for_computer(self, limit: float = 60.0) -> None:
+        """Let a computer player answer before the next event: the run stays reproducible."""
+        board = self.app.scene
+        if not isinstance(board, BoardScene):
+            return
+        board.controller.ai_delay = 0.0
+        deadline = time.monotonic() + limit
+        def waiting() -> bool:
+            match = board.match
+            if match.state.is_over:  # the results come after a short pause
+                return not board.results_shown
+            return board.controller.thinking is not None or match.is_computer_turn()
+
+        start = time.monotonic()
+        while self.app.scene is board and waiting():
+            assert time.monotonic() < deadline, "a computer player took over a minute"
+            self.app.step()
+            time.sleep(0.002)
+        self.counts.waited_s += time.monotonic() - start
+        if board.anims:
+            board.finish_animations()
+
+    def check(self) -> None:
+        """What must hold after every event."""
+        app = self.app
+        assert app.scene is not None, "no screen left"
+        board = next((s for s in reversed(app.scenes) if isinstance(s, BoardScene)), None)
+        if board is None:
+            return
+        match = board.match
+        played = len(match.notations)
+        if played != getattr(board, "_monkey_seen", played):
+            self.counts.moves += max(0, played - board._monkey_seen)
+        board._monkey_seen = played
+        if match.state.is_over:
+            if not getattr(board, "_monkey_finished", False):
+                board._monkey_finished = True
+                self.counts.games_finished += 1
+            return
+        if match.save_id is not None and match.unsaved is None:
+            saved = json.loads(in_progress_path(match.save_id).read_text(encoding="utf-8"))
+            assert saved["moves"] == match.notations, "the autosave is behind the game on screen"
+
+    def run(self, events: int) -> Counts:
+        try:
+            for _ in range(events):
+                self.step()
+        except BaseException as exc:
+            raise AssertionError(f"monkey {self.game_id} failed after {self.counts.events} events "
+                                 f"on {type(self.app.scene).__name__}; last events: {self.recent}") from exc
+        return self.counts
+
+
