@@ -52,6 +52,25 @@ class Counts:
                 f"scenes visited: {', '.join(f'{k} {v}' for k, v in sorted(self.scenes.items()))}")
 
 
+def sandbox(monkeypatch, folder) -> None:
+    """Everything the monkey writes stays in `folder`: the app's files, and any
+    path it types into Save as… (however absolute) lands under folder/typed/."""
+    from pathlib import Path
+
+    from game.ui.scene import SaveAsScene
+
+    monkeypatch.setenv("GAME_SHELF_HOME", str(folder / "home"))
+    monkeypatch.setenv("HOME", str(folder / "user"))
+    (folder / "user").mkdir()
+    target = SaveAsScene.target
+
+    def inside(scene):
+        path = Path(target(scene)).resolve()
+        return folder / "typed" / path.relative_to(path.anchor)
+
+    monkeypatch.setattr(SaveAsScene, "target", inside)
+
+
 def quick_thinking(monkeypatch) -> None:
     """Computer players search AI_ITERATIONS times per move (deterministic, and quick)."""
     think = remote.RemotePlayer.think

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.engine import registry
-from monkey import Monkey, quick_thinking
+from monkey import Monkey, quick_thinking, sandbox
 
 EVENTS = int(os.environ.get("GAME_SHELF_MONKEY_EVENTS", "150"))
 SEED = int(os.environ.get("GAME_SHELF_MONKEY_SEED", "1"))
@@ -20,7 +20,7 @@ SEED = int(os.environ.get("GAME_SHELF_MONKEY_SEED", "1"))
 
 @pytest.mark.parametrize("game_id", sorted(registry.GAMES))
 def test_monkey(game_id, monkeypatch, tmp_path):
-    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))  # its own saves and records
+    sandbox(monkeypatch, tmp_path)  # its own saves and records; Save as… stays inside too
     quick_thinking(monkeypatch)
     monkey = Monkey(game_id, SEED)
     try:

@@ -87,6 +87,19 @@ def test_starting_a_game_keeps_the_other_games_in_progress():
     assert [s.name for s in app.scene.match.seats] == ["Ann", "Bob"] and len(app.scene.match.notations) == 4
 
 
+def test_the_title_lists_again_what_changed_on_another_screen():
+    autosave(scurry_match(seed=1))
+    app = title_app()
+    assert len(app.scene.in_progress) == 1
+    click_button(app, "Saved games")
+    click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
+    click_button(app, "Delete")
+    click_button(app, "Delete")
+    click_button(app, "Back")
+    assert isinstance(app.scene, TitleScene) and app.scene.in_progress == []
+    assert not any(t.startswith("Continue") for t in app.scene.button_rects())
+
+
 def test_deleting_a_game_in_progress_asks_first():
     keep, drop = scurry_match(seed=1), scurry_match(seed=2)
     autosave(keep)
@@ -191,6 +204,16 @@ def test_save_as_puts_the_game_in_a_folder_the_player_names(tmp_path, monkeypatc
     assert isinstance(app.scene, MenuScene)
     saved = json.loads((elsewhere / "our game.json").read_text())
     assert saved["moves"] == match.notations
+    # the same name again: a second click replaces it, the first only asks
+    board = app.scene.board
+    board.controller.play(board.match.state.legal_moves()[0])
+    click_button(app, "Save as…")
+    type_into(app, app.scene.entry, str(elsewhere / "our game.json"))
+    click_button(app, "Save here")
+    assert isinstance(app.scene, SaveAsScene) and "again to replace" in app.scene.message
+    assert json.loads((elsewhere / "our game.json").read_text())["moves"] == match.notations[:4]
+    click_button(app, "Save here")
+    assert json.loads((elsewhere / "our game.json").read_text())["moves"] == board.match.notations
 
 
 def test_settings_that_cannot_be_written_are_a_message(monkeypatch):

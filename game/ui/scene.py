@@ -213,6 +213,11 @@ class TitleScene(Scene):
         self.load_in_progress(app)
         super().__init__(app)
 
+    def enter(self) -> None:
+        if getattr(self, "entered", False):  # back from another screen: games may have changed meanwhile
+            self.refresh()
+        self.entered = True
+
     def load_in_progress(self, app) -> None:
         self.in_progress, messages = games_in_progress()
         for message in messages:
@@ -760,6 +765,7 @@ class SaveAsScene(OverlayScene):
         self.match = match
         self.path_text = str(Path.home() / f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
         self.message = "Type where to save the game: a folder or a file name ending in .json."
+        self.replace_armed: Path | None = None
         super().__init__(app)
 
     def build(self) -> None:
@@ -800,6 +806,10 @@ class SaveAsScene(OverlayScene):
             return
         try:
             path = self.target()
+            if path.exists() and self.replace_armed != path:
+                self.replace_armed = path  # another file of that name is not lost to one click
+                self.say(f"{path.name} is there already: click Save here again to replace it.")
+                return
             save_match(self.match, path)
         except (OSError, ValueError) as exc:
             storage.log(f"save as {self.path_text!r}", exc)
