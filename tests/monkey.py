@@ -15,7 +15,9 @@ reaches the same positions.
 """
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import storage
 from game.engine import remote
 from game.engine.match import in_progress_path
 from game.ui.board import BoardScene
@@ -34,6 +37,8 @@ KEYS = (pygame.K_ESCAPE, pygame.K_z, pygame.K_RETURN, pygame.K_TAB, pygame.K_SPA
         pygame.K_a, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
 LETTERS = "abcdefghijklmnopqrstuvwxyz ÐðÞþ-_.'/~"
 AI_ITERATIONS = 20
+TECHNICAL = ("Errno", "Error", "Traceback", "line 1 column", "0x")  # never in a message to a person
+GARBAGE = ("", "{", "[]", "null", '{"format": 1, "game": "chess"}', "[" * 2000 + "]" * 2000, "\udcff")
 SIZES = ((640, 480), (960, 640), (1024, 700), (1280, 800), (1600, 1000), (1920, 1080), (2400, 1400))
 
 
@@ -45,10 +50,13 @@ class Counts:
     scenes: Counter = field(default_factory=Counter)  # scene class -> events sent into it
     quits: int = 0  # the Quit button was hit (the monkey carries on)
     waited_s: float = 0.0  # for computer players and the results pause
+    disk_full_events: int = 0  # events sent while every file write failed
+    files_damaged: int = 0
 
     def line(self, game_id: str) -> str:
         return (f"monkey {game_id}: {self.events} events, {self.moves} moves played, "
                 f"{self.games_finished} games finished, {self.quits} quits, {self.waited_s:.1f} s waiting, "
+                f"{self.disk_full_events} events on a full disk, {self.files_damaged} files damaged, "
                 f"scenes visited: {', '.join(f'{k} {v}' for k, v in sorted(self.scenes.items()))}")
 
 
@@ -82,7 +90,10 @@ def quick_thinking(monkeypatch) -> None:
 
 
 class Monkey:
-    def __init__(self, game_id: str, seed: int, size=(1280, 800)):
+    """`faults=True` also fills the disk now and then (every file write fails for
+    a while, as on a full disk) and damages a saved file under the app's feet."""
+
+    def __init__(self, game_id: str, seed: int, size=(1280, 800), faults: bool = True):
         self.game_id = game_id
         self.rng = random.Random(f"{game_id}-{seed}")
         self.app = make_app(size, seed=seed)
@@ -91,6 +102,9 @@ class Monkey:
         self.app.step()
         self.counts = Counts()
         self.recent: list[str] = []  # the last events, for the report of a failure
+        self.faults = faults
+        self.disk_full_for = 0  # events left with a full disk
+        self.real_replace = os.replace
 
     # ---- sending events ------------------------------------------------
     def post(self, event_type, **attrs) -> None:
@@ -179,15 +193,41 @@ class Monkey:
         elif roll < 0.96:
             self.post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False, precise_x=0.0,
                       precise_y=0.0)
-        elif roll < 0.995:
+        elif roll < 0.99:
             w, h = rng.choice(SIZES)
             self.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
-        else:
+        elif roll < 0.993:
             self.key(pygame.K_F11)
+        elif roll < 0.997 and self.faults:
+            self.disk_full_for = rng.randint(3, 40)
+        elif self.faults:
+            self.damage_a_file()
         self.counts.events += 1
-        self.pump()
-        self.wait_for_computer()
-        self.check()
+        full = self.disk_full_for > 0
+        self.counts.disk_full_events += full
+        os.replace = self.refuse if full else self.real_replace
+        try:
+            self.pump()
+            self.wait_for_computer()
+        finally:
+            os.replace = self.real_replace
+        self.disk_full_for = max(0, self.disk_full_for - 1)
+        self.check(full)
+
+    @staticmethod
+    def refuse(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def damage_a_file(self) -> None:
+        """Overwrite one of the app's files with something that is not what it should be."""
+        files = sorted(storage.in_progress_dir().glob("*.json")) + sorted(storage.saves_dir().glob("*.json"))
+        files.append(storage.settings_path())
+        path = self.rng.choice(files)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        garbage = self.rng.choice(GARBAGE)
+        path.write_bytes(garbage.encode("utf-8", "surrogateescape"))
+        self.counts.files_damaged += 1
+        self.recent.append(f"damaged {path.name} with {garbage[:20]!r}")
 
     def wait_for_computer(self, limit: float = 60.0) -> None:
         """Let a computer player answer before the next event: the run stays reproducible."""
@@ -211,10 +251,12 @@ class Monkey:
         if board.anims:
             board.finish_animations()
 
-    def check(self) -> None:
+    def check(self, disk_full: bool) -> None:
         """What must hold after every event."""
         app = self.app
         assert app.scene is not None, "no screen left"
+        for message, _until in app.toasts:
+            assert not any(word in message for word in TECHNICAL), f"a message for people shows {message!r}"
         board = next((s for s in reversed(app.scenes) if isinstance(s, BoardScene)), None)
         if board is None:
             return
@@ -227,6 +269,8 @@ class Monkey:
             if not getattr(board, "_monkey_finished", False):
                 board._monkey_finished = True
                 self.counts.games_finished += 1
+            return
+        if disk_full:
             return
         if match.save_id is not None and match.unsaved is None:
             saved = json.loads(in_progress_path(match.save_id).read_text(encoding="utf-8"))

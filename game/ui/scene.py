@@ -2,6 +2,7 @@
 results, rules viewer, settings, saved games and the pass-and-play hand-off."""
 from __future__ import annotations
 
+import html
 import importlib
 import json
 import re
@@ -581,8 +582,14 @@ class SettingsScene(Scene):
         self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
         y += 70
-        self.label((left, y, 560, 60), f"Settings are kept in {storage.settings_path()}", "#small_label")
-        self.label((left, y + 26, 560, 60), f"Saved games are kept in {storage.saves_dir()}", "#small_label")
+        # folder names can be long: a text box wraps them instead of cutting them off
+        width = min(860, w - 60)
+        places = (("Settings", storage.settings_path()), ("Games in progress", storage.in_progress_dir()),
+                  ("Saved games", storage.saves_dir()), ("Finished games", storage.records_path()),
+                  ("Log", storage.log_path()))
+        rows = "<br>".join(f"{what}: {html.escape(str(where))}" for what, where in places)
+        self.places_box = UITextBox(rows, pygame.Rect((w - width) // 2, y, width, max(60, min(140, h - 90 - y - 10))),
+                                    self.manager)
         self.button(((w - 160) // 2, h - 80, 160, 44), "Back", self.app.pop, primary=True)
 
     def toggle_full(self) -> None:
