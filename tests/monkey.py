@@ -105,6 +105,7 @@ class Monkey:
         self.faults = faults
         self.disk_full_for = 0  # events left with a full disk
         self.real_replace = os.replace
+        self.damaged = None  # (the open game's autosave, its revision) when the monkey damaged it
 
     # ---- sending events ------------------------------------------------
     def post(self, event_type, **attrs) -> None:
@@ -138,11 +139,15 @@ class Monkey:
         drop-down or list, and on the board the places a legal move goes on."""
         scene = self.app.scene
         rects = []
-        for element in scene.manager.get_sprite_group().sprites():
-            if not getattr(element, "visible", True) or not element.is_enabled:
-                continue
+        elements = [e for e in scene.manager.get_sprite_group().sprites()
+                    if getattr(e, "visible", True) and e.is_enabled]
+        open_lists = [e.rect for e in elements if type(e).__name__ == "UISelectionList"]
+        for element in elements:
             if type(element).__name__ in ("UIButton", "UIDropDownMenu", "UITextEntryLine"):
-                rects.append(element.rect)
+                # an open drop-down's entries are picked more often: seats become people or
+                # computers, options change, and the screens behind them get visited
+                inside_list = element.rect.collidelist(open_lists) != -1
+                rects += [element.rect] * (8 if inside_list else 1)
         if isinstance(scene, TitleScene):
             # stay with this monkey's game: the other games' cards and buttons are left alone
             others = [pygame.Rect(c.x, c.y, c.w, c.h + scene.BELOW_CARD) for g, c in scene.cards.items()
@@ -169,6 +174,7 @@ class Monkey:
         rng = self.rng
         app = self.app
         scene = app.scene
+        full = False
         self.counts.scenes[type(scene).__name__] += 1
         roll = rng.random()
         if roll < 0.50:
@@ -203,16 +209,15 @@ class Monkey:
         elif self.faults:
             self.damage_a_file()
         self.counts.events += 1
-        full = self.disk_full_for > 0
-        self.counts.disk_full_events += full
-        os.replace = self.refuse if full else self.real_replace
+        self.counts.disk_full_events += self.disk_full_for > 0
+        os.replace = self.refuse if self.disk_full_for > 0 else self.real_replace
         try:
             self.pump()
             self.wait_for_computer()
         finally:
             os.replace = self.real_replace
+        self.check(unchecked_autosave=full or self.disk_full_for > 0)
         self.disk_full_for = max(0, self.disk_full_for - 1)
-        self.check(full)
 
     @staticmethod
     def refuse(*_args, **_kwargs):
@@ -227,6 +232,9 @@ class Monkey:
         garbage = self.rng.choice(GARBAGE)
         path.write_bytes(garbage.encode("utf-8", "surrogateescape"))
         self.counts.files_damaged += 1
+        board = next((s for s in self.app.scenes if isinstance(s, BoardScene)), None)
+        if board is not None and board.match.save_id and path == in_progress_path(board.match.save_id):
+            self.damaged = (path, board.match.revision)  # until the game changes again
         self.recent.append(f"damaged {path.name} with {garbage[:20]!r}")
 
     def wait_for_computer(self, limit: float = 60.0) -> None:
@@ -251,7 +259,7 @@ class Monkey:
         if board.anims:
             board.finish_animations()
 
-    def check(self, disk_full: bool) -> None:
+    def check(self, unchecked_autosave: bool) -> None:
         """What must hold after every event."""
         app = self.app
         assert app.scene is not None, "no screen left"
@@ -270,8 +278,10 @@ class Monkey:
                 board._monkey_finished = True
                 self.counts.games_finished += 1
             return
-        if disk_full:
+        if unchecked_autosave:
             return
+        if self.damaged == (in_progress_path(match.save_id or ""), match.revision):
+            return  # the monkey damaged this game's file itself; the next change rewrites it
         if match.save_id is not None and match.unsaved is None:
             saved = json.loads(in_progress_path(match.save_id).read_text(encoding="utf-8"))
             assert saved["moves"] == match.notations, "the autosave is behind the game on screen"

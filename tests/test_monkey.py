@@ -7,6 +7,7 @@ the seed (the same seed sends the same events)."""
 from __future__ import annotations
 
 import os
+import warnings
 
 import pygame
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from game.engine import registry
 from monkey import Monkey, quick_thinking, sandbox
 
-EVENTS = int(os.environ.get("GAME_SHELF_MONKEY_EVENTS", "150"))
+EVENTS = int(os.environ.get("GAME_SHELF_MONKEY_EVENTS", "300"))
 SEED = int(os.environ.get("GAME_SHELF_MONKEY_SEED", "1"))
 
 
@@ -24,9 +25,14 @@ def test_monkey(game_id, monkeypatch, tmp_path):
     quick_thinking(monkeypatch)
     monkey = Monkey(game_id, SEED)
     try:
-        counts = monkey.run(EVENTS)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            counts = monkey.run(EVENTS)
     finally:
         pygame.quit()
     print(counts.line(game_id))
+    # pygame-gui warns when a label cannot show its whole text: words cut off on screen
+    cut = sorted({str(w.message).split(" - size diff")[0] for w in caught if "too small for text" in str(w.message)})
+    assert not cut, cut
     assert counts.events == EVENTS
     assert {"TitleScene", "SetupScene"} <= set(counts.scenes), counts.scenes

@@ -137,7 +137,7 @@ def fit_text(message: str, size: int, width: int, bold=False) -> str:
         return message
     # Text fitting is searched, not shortened a letter at a time: a name of
     # 100,000 letters takes about 17 measurements, not 100,000.
-    keep_chars = min(len(message), max(0, width))  # no glyph is narrower than a pixel
+    keep_chars = min(len(message), max(0, width))  # about a letter a pixel at most (zero-width marks aside)
     lo, hi = 0, keep_chars  # the longest prefix that fits is in [lo, hi]
     while lo < hi:
         mid = (lo + hi + 1) // 2
