@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "game-shelf")  # how window manag
 import pygame
 
 from . import storage
+from .engine.match import start_up
 from .ui import look
 from .ui.scene import UIManagerPool
 
@@ -36,6 +37,8 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if loaded.message:
             self.notify(loaded.message)
+        for message in start_up():  # stale temp files, the old single autosave
+            self.notify(message)
         self.windowed_size = tuple(size or self.settings["window_size"])
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
         pygame.display.set_caption("Game Shelf")
@@ -84,7 +87,9 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as exc:
-            self.notify(f"Settings could not be saved: {exc}")
+            storage.log("saving settings", exc)
+            self.notify(f"Settings could not be saved ({storage.write_problem(exc)}); "
+                        "they apply until you quit.")
 
     def _relayout(self) -> None:
         for scene in self.scenes:

@@ -1,17 +1,22 @@
 """Where Game Shelf keeps its files, and how it writes and reads them safely.
 
-Settings live in the user config dir, saves in the user data dir (saves/),
-logs in the user log dir (platformdirs, appname "game-shelf"). Every write is
-atomic: a temp file in the same folder, fsync, then os.replace. A file that
-cannot be read is moved aside (renamed *.damaged-<time>) and the caller gets a
-message for the player along with the defaults.
+Settings live in the user config dir; games in progress (one autosave each,
+saves/in-progress/), saves a person made (saves/) and the records of finished
+games (records.sqlite3, see game.records) in the user data dir; the log in the
+user log dir (platformdirs, appname "game-shelf"). Every write is atomic: a
+temp file in the same folder, fsync, then os.replace. A file that cannot be
+read is moved aside (renamed *.damaged-<time>) and the caller gets a message
+in plain words for the player; the technical detail goes to the log file.
 """
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +24,9 @@ import platformdirs
 
 APP_NAME = "game-shelf"
 SAVE_FORMAT = 1
+MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
+MAX_SETTINGS_BYTES = 256 * 1024
+STALE_TEMP_SECONDS = 60  # a temp file this old was left by a crash mid-write
 
 
 def _dirs() -> dict[str, Path]:
@@ -50,7 +58,80 @@ def settings_path() -> Path:
 
 
 def autosave_path() -> Path:
+    """The single autosave of older versions: moved into in_progress_dir() at start."""
     return saves_dir() / "autosave.json"
+
+
+def in_progress_dir() -> Path:
+    """One autosave per game in progress, named <game id>.json."""
+    return saves_dir() / "in-progress"
+
+
+def records_path() -> Path:
+    return _dirs()["data"] / "records.sqlite3"
+
+
+def log_path() -> Path:
+    return log_dir() / "game-shelf.log"
+
+
+def new_game_id(game: str) -> str:
+    """A name for a new game in progress: the game, when it started, and a random tail."""
+    return f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+
+
+# ---- the log: technical detail the player is spared --------------------
+
+_logger = logging.getLogger("game_shelf")
+_logger.propagate = False
+_log_file: Path | None = None
+
+
+def log(message: str, exc: BaseException | None = None) -> None:
+    """Write a line (and an exception's detail) to the log file; never fails."""
+    global _log_file
+    try:
+        path = log_path()
+        if _log_file != path:
+            for handler in list(_logger.handlers):
+                _logger.removeHandler(handler)
+                handler.close()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            _logger.addHandler(handler)
+            _logger.setLevel(logging.INFO)
+            _log_file = path
+        detail = f"{message}: {type(exc).__name__}: {exc}" if exc is not None else message
+        _logger.warning(detail[:4000])
+    except Exception:  # noqa: BLE001 - a log that cannot be written must not stop the game
+        pass
+
+
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, in plain words."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "disk full"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "no permission to write there"
+    return "the disk refused the write"
+
+
+def remove_stale_temp_files() -> int:
+    """Delete the temp files a crash mid-save left behind; returns how many."""
+    removed = 0
+    now = time.time()
+    for folder in (config_dir(), saves_dir(), in_progress_dir()):
+        try:
+            for path in folder.glob("*.tmp"):
+                if now - path.stat().st_mtime >= STALE_TEMP_SECONDS:
+                    path.unlink()
+                    removed += 1
+        except OSError as exc:
+            log(f"could not clean temp files in {folder}", exc)
+    return removed
 
 
 def write_json_atomic(path: Path, data) -> None:
@@ -80,8 +161,9 @@ class DamagedFile(Exception):
         self.moved_to = moved_to
 
 
-def set_aside(path: Path, why: str) -> DamagedFile:
-    """Rename an unreadable file out of the way and describe it for the player."""
+def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -> DamagedFile:
+    """Rename an unreadable file out of the way and describe it for the player
+    (`why`, plain words); `detail` goes to the log only."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
@@ -90,29 +172,59 @@ def set_aside(path: Path, why: str) -> DamagedFile:
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
         os.replace(path, target)
-    except OSError:
+    except OSError as exc:
+        log(f"could not move {path} aside", exc)
         target = None
-    where = f" It was moved to {target.name}." if target else ""
+    where = f" It was moved to {target.name}." if target else " It is left where it is."
+    if isinstance(detail, BaseException):
+        log(f"{path} set aside ({why})", detail)
+    else:
+        log(f"{path} set aside ({why}){': ' + detail if detail else ''}")
     return DamagedFile(f"{path.name} could not be read ({why}).{where}", target)
 
 
-def read_json(path: Path, validate=None):
+def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
+    """The JSON in `path`, without touching the file. FileNotFoundError if there
+    is no such file; ValueError(plain words) when it is too large, unreadable or
+    not JSON (the technical detail is chained as __cause__)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(max_bytes + 1)  # never more than the limit, however large the file
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise ValueError("the file cannot be opened") from exc
+    if len(raw) > max_bytes:
+        raise ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError("it is not a text file") from exc
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise ValueError("it is nested too deeply to be one of ours") from exc
+    except ValueError as exc:  # JSONDecodeError is a ValueError too
+        raise ValueError("it is not valid JSON: the file is cut short or damaged") from exc
+
+
+def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
     """The JSON in `path`, or None if there is no such file.
 
-    Raises DamagedFile (after moving the file aside) when it is not valid JSON
-    or `validate(data)` raises ValueError."""
+    Raises DamagedFile (after moving the file aside) when it is too large, not
+    valid JSON or `validate(data)` raises ValueError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = parse_json_file(path, max_bytes)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise set_aside(path, type(exc).__name__) from None
+    except ValueError as exc:
+        raise set_aside(path, str(exc), exc.__cause__ or exc) from None
     try:
-        data = json.loads(text)
         if validate is not None:
             validate(data)
-    except ValueError as exc:  # JSONDecodeError is a ValueError too
-        raise set_aside(path, str(exc)[:120]) from None
+    except (ValueError, RecursionError) as exc:
+        why = str(exc) if isinstance(exc, ValueError) else "it is nested too deeply to be one of ours"
+        raise set_aside(path, why, exc.__cause__ or exc) from None
     return data
 
 
@@ -126,19 +238,33 @@ DEFAULT_SETTINGS = {
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
-MAX_WINDOW = 10000  # pixels, either way
+WINDOW_MIN = (320, 240)
+WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
+NAME_MAX = 40  # characters of a player's name kept when one is read from a file
+MAX_REMEMBERED_NAMES = 10
+
+
+def cap_name(name: str) -> str:
+    """A name from a file, cut to a length the screens can show."""
+    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
+MAX_WINDOW = WINDOW_MAX[0]  # pixels, either way, asked for on the command line
 
 
 def _validate_settings(data) -> None:
+    """Every key's type and range; the messages are for people."""
     if not isinstance(data, dict):
-        raise ValueError("settings must be a JSON object")
+        raise ValueError("it is not a set of settings")
     size = data.get("window_size", DEFAULT_SETTINGS["window_size"])
-    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and 320 <= v <= MAX_WINDOW for v in size)):
-        raise ValueError("window_size must be two sizes in pixels")
+    if not (isinstance(size, list) and len(size) == 2
+            and all(type(v) is int and lo <= v <= hi for v, lo, hi in zip(size, WINDOW_MIN, WINDOW_MAX))):
+        raise ValueError(f"the window size must be two numbers of pixels, at most {WINDOW_MAX[0]}×{WINDOW_MAX[1]}")
     if data.get("animation_speed", "normal") not in ANIMATION_SPEEDS:
-        raise ValueError("unknown animation speed")
+        raise ValueError("the animation speed is not one of off, fast, normal, slow")
     if not isinstance(data.get("fullscreen", False), bool):
         raise ValueError("fullscreen must be true or false")
+    names = data.get("player_names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("the remembered player names are not a list of names")
 
 
 @dataclass
@@ -149,11 +275,12 @@ class Loaded:
 
 def load_settings() -> Loaded:
     try:
-        data = read_json(settings_path(), _validate_settings)
+        data = read_json(settings_path(), _validate_settings, MAX_SETTINGS_BYTES)
     except DamagedFile as damaged:
         return Loaded(dict(DEFAULT_SETTINGS), damaged.message + " Default settings are used.")
     merged = dict(DEFAULT_SETTINGS)
-    merged.update(data or {})
+    merged.update({k: v for k, v in (data or {}).items() if k in DEFAULT_SETTINGS})  # unknown keys are dropped
+    merged["player_names"] = [cap_name(n) for n in merged["player_names"][:MAX_REMEMBERED_NAMES]]
     return Loaded(merged)
 
 

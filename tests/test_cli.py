@@ -188,7 +188,7 @@ def test_the_listing_and_help_need_no_display(tmp_path):
 def test_a_watched_game_runs_in_a_real_process_and_is_autosaved(tmp_path):
     """A good command line opens the app and starts the match at once: the
     computer's first moves reach the autosave while the process runs."""
-    autosave = tmp_path / "data" / "saves" / "autosave.json"
+    in_progress = tmp_path / "data" / "saves" / "in-progress"  # one autosave per game in progress
     process = subprocess.Popen([sys.executable, "-m", "game", "--game", "scurry", "--watch", "--seed", "31",
                                 "--seat", "easy", "--seat", "easy", "--option", "random_setup=on"],
                                cwd=ROOT, env=environment(tmp_path, SDL_VIDEODRIVER="dummy"),
@@ -198,8 +198,8 @@ def test_a_watched_game_runs_in_a_real_process_and_is_autosaved(tmp_path):
         saved = None
         while time.monotonic() < deadline and process.poll() is None:
             try:
-                saved = json.loads(autosave.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                saved = json.loads(next(in_progress.glob("*.json")).read_text(encoding="utf-8"))
+            except (OSError, ValueError, StopIteration):
                 saved = None
             if saved and saved["moves"]:
                 break

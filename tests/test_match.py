@@ -15,8 +15,6 @@ from game.engine.match import (
     Match,
     SaveError,
     Seat,
-    autosave,
-    load_autosave,
     load_match,
     save_match,
 )
@@ -292,21 +290,3 @@ def test_a_damaged_save_is_moved_aside(tmp_path):
         load_match(path, TOY_GAMES)
     assert not path.exists()
     assert load_match(path, TOY_GAMES) is None
-
-
-def test_autosave_is_written_and_removed_at_the_end():
-    m = Match(TTT, people(), seed=1)
-    m.on_change = autosave
-    assert load_autosave(TOY_GAMES) is None
-    play(m, "a1")
-    assert storage.autosave_path().exists()
-    assert load_autosave(TOY_GAMES).notations == ["a1"]
-    play(m, "a2", "b1", "b2")
-    assert json.loads(storage.autosave_path().read_text())["moves"] == ["a1", "a2", "b1", "b2"]
-    play(m, "c1")  # three in a row: the game is over
-    assert m.state.is_over
-    assert not storage.autosave_path().exists()
-    assert load_autosave(TOY_GAMES) is None
-    # taking the winning move back makes the game resumable again
-    m.undo()
-    assert load_autosave(TOY_GAMES).notations == ["a1", "a2", "b1", "b2"]

@@ -117,3 +117,90 @@ def test_bad_settings_are_rejected(bad):
     assert loaded.data == storage.DEFAULT_SETTINGS
     assert loaded.message
     assert not storage.settings_path().exists()
+
+
+# ---- damaged files that used to crash or freeze -----------------------------
+def test_deeply_nested_json_is_set_aside_not_a_crash(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 1000 + "]" * 1000)
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path)
+    assert "nested too deeply" in err.value.message
+    assert err.value.moved_to.read_text() == "[" * 1000 + "]" * 1000
+
+
+def test_deeply_nested_settings_give_defaults():
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"a":' * 1000 + "1" + "}" * 1000)
+    loaded = storage.load_settings()
+    assert loaded.data == storage.DEFAULT_SETTINGS and "could not be read" in loaded.message
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    path = tmp_path / "huge.json"
+    path.write_text('{"moves": [' + ", ".join(['"m a1"'] * 400_000) + "]}")
+    assert path.stat().st_size > storage.MAX_SAVE_BYTES
+
+    def no_parsing(*_args, **_kwargs):
+        raise AssertionError("a file over the limit must not be parsed")
+
+    monkeypatch.setattr(storage.json, "loads", no_parsing)
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path)
+    assert "far too large" in err.value.message and err.value.moved_to.exists()
+
+
+def test_messages_are_plain_words_and_the_detail_goes_to_the_log(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_bytes(b'{"game": "scurry", "x": \xff\xfe}')
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path)
+    assert "UnicodeDecodeError" not in err.value.message and "position" not in err.value.message
+    assert "not a text file" in err.value.message
+    path.write_text('{"half": ')
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(path)
+    assert "char" not in err.value.message and "line 1" not in err.value.message
+    log = storage.log_path().read_text(encoding="utf-8")
+    assert "UnicodeDecodeError" in log and "JSONDecodeError" in log and str(path) in log
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"player_names": 5},
+        {"player_names": "Ann"},
+        {"player_names": ["Ann", 7]},
+        {"window_size": [10000, 10000]},
+        {"window_size": [True, 800]},
+        {"window_size": [-1280, 800]},
+    ],
+)
+def test_every_settings_value_is_checked(bad):
+    storage.write_json_atomic(storage.settings_path(), bad)
+    loaded = storage.load_settings()
+    assert loaded.data == storage.DEFAULT_SETTINGS and loaded.message
+    assert list(storage.config_dir().glob("settings.json.damaged-*"))
+
+
+def test_long_remembered_names_are_cut_when_read_and_unknown_keys_dropped():
+    storage.write_json_atomic(storage.settings_path(), {"player_names": ["x" * 50_000] * 3 + ["Eva"] * 20,
+                                                        "volume": 11})
+    loaded = storage.load_settings()
+    names = loaded.data["player_names"]
+    assert loaded.message is None and "volume" not in loaded.data
+    assert len(names) == storage.MAX_REMEMBERED_NAMES and all(len(n) <= storage.NAME_MAX for n in names)
+
+
+def test_settings_that_cannot_be_written_raise_oserror_for_the_app_to_report(monkeypatch):
+    import errno
+    import os
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(storage.os, "replace", full)
+    with pytest.raises(OSError) as err:
+        storage.save_settings(dict(storage.DEFAULT_SETTINGS))
+    assert storage.write_problem(err.value) == "disk full"

@@ -11,7 +11,7 @@ import pytest
 
 from game import storage
 from game.engine import registry
-from game.engine.match import Match, Seat, save_match
+from game.engine.match import Match, Seat, autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, SavesScene, SettingsScene, TitleScene, start_match
 from toy_games import CARDS
@@ -65,38 +65,37 @@ def test_settings_screen_changes_are_kept():
     assert saved["animation_speed"] == "slow" and saved["window_size"] == [1024, 700]
 
 
-def test_resume_the_autosaved_game_from_the_title():
+def test_continue_the_autosaved_game_from_the_title():
     match = scurry_match()
-    from game.engine.match import autosave
-
     autosave(match)
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
     screenshot(app, "title-with-resume")
-    resume = [t for t in app.scene.button_rects() if t.startswith("Resume")]
-    assert resume == ["Resume: Scurry — Ann vs Bob"]
+    resume = [t for t in app.scene.button_rects() if t.startswith("Continue")]
+    assert resume == ["Continue: Scurry — Ann vs Bob"]
     click_button(app, resume[0])
     board = app.scene
     assert isinstance(board, BoardScene)
-    assert board.match.notations == match.notations
+    assert board.match.notations == match.notations and board.match.save_id == match.save_id
     assert json.dumps(board.match.state.to_json()) == json.dumps(match.state.to_json())
-    # every move after this is saved again at once
+    # every move after this is saved again at once, in the same file
     board.controller.play(board.match.state.legal_moves()[0])
-    saved = json.loads(storage.autosave_path().read_text())
+    saved = json.loads(in_progress_path(match.save_id).read_text())
     assert saved["moves"] == board.match.notations
+    assert len(list(storage.in_progress_dir().glob("*.json"))) == 1
 
 
 def test_damaged_autosave_is_set_aside_with_a_message():
-    path = storage.autosave_path()
+    path = storage.in_progress_dir() / "scurry-1.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": 1, "game": "scurry", "moves": [', encoding="utf-8")
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
-    assert not any(t.startswith("Resume") for t in app.scene.button_rects())
-    assert any("autosave.json could not be read" in m for m, _ in app.toasts)
-    assert not path.exists() and list(path.parent.glob("autosave.json.damaged-*"))
+    assert not any(t.startswith("Continue") for t in app.scene.button_rects())
+    assert any("scurry-1.json could not be read" in m for m, _ in app.toasts)
+    assert not path.exists() and list(path.parent.glob("scurry-1.json.damaged-*"))
 
 
 def test_save_from_the_menu_and_load_it_again():
@@ -113,8 +112,9 @@ def test_save_from_the_menu_and_load_it_again():
     click_button(app, "Saved games")
     assert isinstance(app.scene, SavesScene)
     screenshot(app, "saved-games")
-    item = app.scene.listing.item_list[0]
+    in_progress, item = app.scene.listing.item_list
     names = " vs ".join(seat.name for seat in match.seats)
+    assert in_progress["text"].startswith(f"In progress: Scurry — {names} — {len(match.notations)} moves — ")
     assert item["text"].startswith(f"Scurry — {names} — {len(match.notations)} moves — ")
     click(app, item["button_element"].rect.center)
     click_button(app, "Load")

@@ -10,6 +10,8 @@ Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -65,6 +67,9 @@ class Match:
         self.played: list[Played] = []
         self.revision = 0  # grows on every change (play or undo)
         self.on_change = None  # callback(match), e.g. the autosave
+        self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
+        self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
+        self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -178,53 +183,72 @@ class Match:
             "options": dict(self.options),
             "seats": [asdict(s) for s in self.seats],
             "moves": self.notations,
+            "id": self.save_id,
+            "started": self.started,
         }
 
     @classmethod
     def from_save(cls, data: dict, games=None) -> "Match":
         """Rebuild a match by replaying a save; SaveError(message) if it is not a valid one."""
-        if games is None:
-            from .registry import GAMES as games
-        if not isinstance(data, dict):
-            raise SaveError("The save is not a saved game.")
-        if data.get("format") != storage.SAVE_FORMAT:
-            raise SaveError(f"The save has format {data.get('format')!r}; this version reads format {storage.SAVE_FORMAT}.")
-        game_id = data.get("game")
-        if not isinstance(game_id, str) or game_id not in games:
-            raise SaveError(f"The save is of an unknown game {game_id!r}.")
-        spec = games[game_id]
-        players = data.get("players")
-        if not _is_int(players) or not spec.min_players <= players <= spec.max_players:
-            raise SaveError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {players!r}.")
-        seed = data.get("seed")
-        if not _is_int(seed):
-            raise SaveError("The save has no valid seed.")
-        seats = _seats_from(data.get("seats"), players)
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise SaveError("The save's options are not a set of options.")
-        try:
-            options = spec.resolved_options(options)
-        except ValueError as exc:
-            raise SaveError(f"The save's options are not valid: {exc}") from None
-        moves = data.get("moves")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise SaveError("The save's moves are not a list of moves.")
+        spec, seats, seed, options, moves = check_save(data, games)
         try:
             match = cls(spec, seats, seed, options)
         except Exception as exc:  # noqa: BLE001 - the rules refused the set-up
-            raise SaveError(f"The game cannot be set up again: {exc}") from None
+            storage.log("set-up of a saved game refused", exc)
+            raise SaveError("The game cannot be set up again with the saved players and options.") from None
+        if isinstance(data.get("started"), str):
+            match.started = data["started"][:40]
         for n, text in enumerate(moves, 1):
             state = match.state
             if state.is_over:
-                raise SaveError(f"Move {n} ({text}) comes after the end of the game.")
+                raise SaveError(f"Move {n} ({text[:20]}) comes after the end of the game.")
             try:
                 match._record(state, spec.parse_move(state, text))
             except IllegalMove as exc:
-                raise SaveError(f"Move {n} ({text}) cannot be played: {exc.reason}") from None
+                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: {exc.reason}") from None
             except Exception as exc:  # noqa: BLE001 - a damaged save must not crash the app
-                raise SaveError(f"Move {n} ({text}) cannot be played: {type(exc).__name__}: {exc}") from None
+                storage.log(f"move {n} of a saved game", exc)
+                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: it is not a move of this game.") from None
         return match
+
+
+def check_save(data, games=None):
+    """(spec, seats, seed, options, moves) of a save, checked without replaying it;
+    SaveError(plain words) when `data` is not a save of a game we know."""
+    if games is None:
+        from .registry import GAMES as games
+    if not isinstance(data, dict):
+        raise SaveError("The save is not a saved game.")
+    if data.get("format") != storage.SAVE_FORMAT:
+        raise SaveError(f"The save has format {_shown(data.get('format'))}; this version reads format {storage.SAVE_FORMAT}.")
+    game_id = data.get("game")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise SaveError(f"The save is of an unknown game {_shown(game_id)}.")
+    spec = games[game_id]
+    players = data.get("players")
+    if not _is_int(players) or not spec.min_players <= players <= spec.max_players:
+        raise SaveError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {_shown(players)}.")
+    seed = data.get("seed")
+    if not _is_int(seed):
+        raise SaveError("The save has no valid seed.")
+    seats = _seats_from(data.get("seats"), players)
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("The save's options are not a set of options.")
+    try:
+        options = spec.resolved_options(options)
+    except ValueError as exc:
+        raise SaveError(f"The save's options are not valid: {exc}") from None
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SaveError("The save's moves are not a list of moves.")
+    return spec, seats, seed, options, moves
+
+
+def _shown(value) -> str:
+    """A value from a file, short enough for a message."""
+    text = repr(value)
+    return text if len(text) <= 30 else text[:29] + "…"
 
 
 def _is_int(value) -> bool:
@@ -243,10 +267,10 @@ def _seats_from(data, players: int) -> list[Seat]:
         if not isinstance(name, str) or not _is_int(colour) or colour < 0:
             raise SaveError(f"Seat {n} in the save needs a name and a colour.")
         if kind not in KINDS:
-            raise SaveError(f"Seat {n} in the save is of an unknown kind {kind!r}.")
+            raise SaveError(f"Seat {n} in the save is of an unknown kind {_shown(kind)}.")
         if level not in LEVELS:
-            raise SaveError(f"Seat {n} in the save has an unknown level {level!r}.")
-        seats.append(Seat(name, colour, kind, level))
+            raise SaveError(f"Seat {n} in the save has an unknown level {_shown(level)}.")
+        seats.append(Seat(storage.cap_name(name), colour, kind, level))
     return seats
 
 
@@ -256,10 +280,10 @@ def save_summary(data) -> str | None:
     it does not look like a save of a game we know."""
     from .registry import GAMES
 
-    if not isinstance(data, dict) or data.get("game") not in GAMES:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in GAMES:
         return None
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
-    names = " vs ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict))
+    names = " vs ".join(storage.cap_name(str(s.get("name", "?"))) for s in seats[:8] if isinstance(s, dict))
     return f"{GAMES[data['game']].title} — {names}"
 
 
@@ -280,15 +304,96 @@ def load_match(path, games=None) -> Match | None:
     return loaded[0]
 
 
+# ---- games in progress: one autosave each --------------------------------
+def in_progress_path(save_id: str) -> Path:
+    return storage.in_progress_dir() / f"{save_id}.json"
+
+
 def autosave(match: Match) -> None:
-    """Keep the autosave up to date; once the game is over there is nothing to resume."""
-    path = storage.autosave_path()
+    """Keep this game's autosave up to date. A finished game becomes a record
+    (game.records) and leaves the games in progress; an undo past the end
+    brings it back. OSError when the disk refuses: the caller tells the player,
+    the game goes on in memory and the next change tries again."""
+    from .. import records
+
+    if match.save_id is None:
+        match.save_id = storage.new_game_id(match.spec.id)
+    path = in_progress_path(match.save_id)
     if match.state.is_over:
+        records.add(match)  # kept as a record before its autosave goes
         path.unlink(missing_ok=True)
     else:
         save_match(match, path)
 
 
-def load_autosave(games=None) -> Match | None:
-    """The match to resume, or None. Raises storage.DamagedFile (file moved aside)."""
-    return load_match(storage.autosave_path(), games)
+@dataclass(frozen=True)
+class InProgress:
+    """One game in progress, as the title screen lists it."""
+
+    path: Path
+    summary: str  # "Scurry — Ann vs Bob"
+    moves: int
+    last_played: float  # time.time() of its last autosave
+
+    @property
+    def save_id(self) -> str:
+        return self.path.stem
+
+
+def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
+    """The games in progress, newest first, checked without replaying them; and
+    messages for the files that are not games (each was moved aside)."""
+    folder = storage.in_progress_dir()
+    found, messages = [], []
+    try:
+        paths = [(p.stat().st_mtime, p) for p in folder.glob("*.json")]
+    except OSError as exc:
+        storage.log("listing games in progress", exc)
+        return [], []
+    for mtime, path in sorted(paths, key=lambda item: item[0], reverse=True):
+        try:
+            data = storage.read_json(path, lambda d: check_save(d, games))
+        except storage.DamagedFile as damaged:
+            messages.append(damaged.message)
+            continue
+        if data is not None:
+            found.append(InProgress(path, save_summary(data) or path.stem, len(data["moves"]), mtime))
+    return found, messages
+
+
+def resume(entry_path, games=None) -> Match | None:
+    """The game in progress saved in `entry_path`, with its autosave's name."""
+    match = load_match(entry_path, games)
+    if match is not None:
+        match.save_id = Path(entry_path).stem
+    return match
+
+
+def delete_in_progress(entry_path) -> None:
+    Path(entry_path).unlink(missing_ok=True)
+
+
+def start_up() -> list[str]:
+    """Tidy the save folders when the app starts: temp files a crash left are
+    removed, and the single autosave.json of older versions becomes one of the
+    games in progress (moved, never deleted). Returns messages for the player."""
+    storage.remove_stale_temp_files()
+    old = storage.autosave_path()
+    if not old.exists():
+        return []
+    try:
+        data = storage.parse_json_file(old)
+    except (ValueError, OSError):
+        data = None  # moved all the same: the list of games in progress sets it aside with a message
+    from .registry import GAMES
+
+    game = data.get("game") if isinstance(data, dict) else None
+    save_id = storage.new_game_id(game if isinstance(game, str) and game in GAMES else "game")
+    try:
+        storage.in_progress_dir().mkdir(parents=True, exist_ok=True)
+        os.replace(old, in_progress_path(save_id))
+    except OSError as exc:
+        storage.log("moving the old autosave.json", exc)
+        return [f"The game saved by an older version could not be moved ({storage.write_problem(exc)}); "
+                "it stays in autosave.json."]
+    return []

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 import pygame
+
 from ..engine.core import seat_names
-from ..engine.match import autosave
 from . import look
 from .controller import Controller
 from .movelog import MoveLog
-from .scene import HandOffScene, MenuScene, ResultsScene, Scene, panel
+from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
@@ -73,7 +73,7 @@ class BoardScene(Scene):
         self.controller.on_played = self._played
         self.controller.needs_confirm = self.hands_off_after
         self.controller.named = self.named
-        match.on_change = autosave
+        match.on_change = lambda m: keep_saved(app, m)  # one autosave per game in progress
         self.anims: list[Anim] = []
         self.log = MoveLog()
         self.log.replace(self._replayed_log())

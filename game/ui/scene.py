@@ -2,6 +2,7 @@
 results, rules viewer, settings, saved games and the pass-and-play hand-off."""
 from __future__ import annotations
 
+import html
 import importlib
 import json
 import re
@@ -20,9 +21,21 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from .. import storage
+from .. import records, storage
 from ..engine import registry
-from ..engine.match import NAME_LIMIT, Match, Seat, SaveError, load_match, save_match, save_summary
+from ..engine.match import (
+    NAME_LIMIT,
+    Match,
+    Seat,
+    SaveError,
+    autosave,
+    delete_in_progress,
+    games_in_progress,
+    load_match,
+    resume,
+    save_match,
+    save_summary,
+)
 from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
@@ -202,6 +215,37 @@ def start_match(app, match: Match, *, replace: bool = True) -> None:
     if replace:
         app.reset_to(TitleScene(app))
     app.push(scene)
+    if not match.state.is_over:
+        # saved at once: a new or loaded game is at the top of the games in
+        # progress, so the title's Continue never points at another game
+        keep_saved(app, match)
+
+
+def notify_once(app, message: str) -> None:
+    """A banner, replacing the same banner still shown (a failing save says so once per move)."""
+    app.toasts = [t for t in app.toasts if t[0] != message]
+    app.notify(message)
+
+
+def keep_saved(app, match: Match) -> None:
+    """The autosave after every change (Match.on_change). A disk that refuses
+    is a message, never a crash: the game goes on in memory and the next move
+    tries again; Menu → Save as… puts the game elsewhere."""
+    try:
+        autosave(match)
+    except OSError as exc:
+        storage.log(f"autosave of {match.save_id}", exc)
+        problem = str(exc) if isinstance(exc, records.RecordsError) else storage.write_problem(exc)
+        keep = "until you free space" if problem == "disk full" else "while the game is open"
+        match.unsaved = problem
+        notify_once(app, f"Can't save: {problem} — your moves are kept {keep}. "
+                         "Menu → Save as… saves the game somewhere else.")
+    else:
+        if match.unsaved:
+            match.unsaved = None
+            app.notify("Saving works again: every move so far is saved.")
+    for notice in records.take_notices():
+        app.notify(notice)
 
 
 def panel(surface, rect, alpha=225) -> None:
@@ -217,8 +261,32 @@ class TitleScene(Scene):
     GAP = 30  # between cards side by side
     BELOW_CARD = 112  # title, blurb and buttons under each card
     TOP = 150
-    BOTTOM = 96  # the row of Resume / Saved games / Settings / Quit
+    BOTTOM = 96  # the row of Continue / Saved games / Settings / Quit
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
+    ROW = 36  # one game in progress
+    MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
+    DELETE_CONFIRM_SECONDS = 5.0
+
+    def __init__(self, app):
+        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        self.load_in_progress(app)
+        super().__init__(app)
+
+    def enter(self) -> None:
+        if getattr(self, "entered", False):  # back from another screen: games may have changed meanwhile
+            self.refresh()
+        self.entered = True
+
+    def load_in_progress(self, app) -> None:
+        self.in_progress, messages = games_in_progress()
+        for message in messages:
+            app.notify(message)
+
+    @property
+    def bottom(self) -> int:
+        """Room under the cards: the button row and the games in progress."""
+        rows = min(len(self.in_progress), self.MAX_ROWS)
+        return self.BOTTOM + (self.ROW * rows + 34 if rows else 0)
 
     def card_layout(self, count: int) -> tuple[int, int, int]:
         """(cards per row, card width, card height): the largest cards for which
@@ -229,7 +297,7 @@ class TitleScene(Scene):
         for per_row in range(1, count + 1):
             rows = -(-count // per_row)
             width = min(self.CARD[0], (w - 60 - self.GAP * (per_row - 1)) / per_row)
-            height = min(self.CARD[1], (h - self.TOP - self.BOTTOM) / rows - self.BELOW_CARD - 8)
+            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.BELOW_CARD - 8)
             scale = min(width / self.CARD[0], height / self.CARD[1])
             size = (int(self.CARD[0] * scale), int(self.CARD[1] * scale))
             if size[0] > best[1]:
@@ -268,11 +336,13 @@ class TitleScene(Scene):
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
-        self.resume_info = self._autosave_summary()
+        self.build_in_progress()
         y = h - 70
         names = []
-        if self.resume_info:
-            names.append((look.fit_text(f"Resume: {self.resume_info}", 16, 440, bold=True), self.resume, True))
+        if self.in_progress:
+            newest = self.in_progress[0]
+            names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
+                          lambda: self.resume(newest.path), True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
                   ("Settings", lambda: self.app.push(SettingsScene(self.app)), False),
                   ("Quit", self.quit, False)]
@@ -283,24 +353,60 @@ class TitleScene(Scene):
             self.button((x, y, bw, 40), name, action, primary=primary)
             x += bw + 12
 
-    def _autosave_summary(self) -> str | None:
-        try:
-            data = storage.read_json(storage.autosave_path())
-        except storage.DamagedFile as damaged:
-            self.app.notify(damaged.message)
-            return None
-        return save_summary(data)
+    def build_in_progress(self) -> None:
+        """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
+        w, h = self.app.size
+        self.progress_rows = []  # (entry, text, resume button, delete button)
+        shown = self.in_progress[: self.MAX_ROWS]
+        if not shown:
+            return
+        width = min(860, w - 60)
+        left = (w - width) // 2
+        self.progress_top = h - self.bottom + 6
+        y = self.progress_top + 30
+        for entry in shown:
+            armed = self.delete_armed is not None and self.delete_armed[0] == entry.path
+            resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                                        lambda e=entry: self.resume(e.path))
+            delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
+                                        lambda e=entry: self.delete(e.path))
+            text = f"{entry.summary} · {entry.moves} moves · {when(entry.last_played)}"
+            self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
+            y += self.ROW
+        self.progress_left = left
 
-    def resume(self) -> None:
+    def resume(self, path) -> None:
         try:
-            match = load_match(storage.autosave_path())
+            match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.app.notify(getattr(exc, "message", str(exc)))
-            self.rebuild()
+            self.refresh()
             return
         if match is None:
+            self.app.notify("That game is no longer there.")
+            self.refresh()
             return
         start_match(self.app, match)
+
+    def delete(self, path) -> None:
+        """A game in progress goes only after a second click on its Delete."""
+        now = time.monotonic()
+        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
+            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+            self.app.notify("Click “Sure?” to delete this game in progress for good.")
+            self.rebuild()
+            return
+        self.delete_armed = None
+        try:
+            delete_in_progress(path)
+        except OSError as exc:
+            storage.log(f"deleting {path}", exc)
+            self.app.notify(f"The game could not be deleted ({storage.write_problem(exc)}).")
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.load_in_progress(self.app)
+        self.rebuild()
 
     def quit(self) -> None:
         self.app.running = False
@@ -338,6 +444,18 @@ class TitleScene(Scene):
                 look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
             for i, line in enumerate(blurb):
                 look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
+        if self.progress_rows:
+            look.text(surface, "Games in progress", (self.progress_left, self.progress_top), 17, look.GOLD, bold=True)
+            for _entry, text, resume_button, _delete in self.progress_rows:
+                look.text(surface, text, (self.progress_left, resume_button.rect.y + 5), 15, look.INK)
+
+
+def when(timestamp: float) -> str:
+    """"today 14:02", or "23 Nov 2026 14:02"."""
+    moment = time.localtime(timestamp)
+    if time.strftime("%Y%m%d", moment) == time.strftime("%Y%m%d"):
+        return time.strftime("today %H:%M", moment)
+    return time.strftime("%d %b %Y %H:%M", moment)
 
 
 # ---------------------------------------------------------------------------
@@ -346,7 +464,7 @@ class SetupScene(Scene):
 
     def __init__(self, app, spec, seats: list[Seat] | None = None, options: dict | None = None):
         self.spec = spec
-        self.remembered = [n for n in (app.settings.get("player_names") or []) if isinstance(n, str) and n]
+        self.remembered = [n[:NAME_LIMIT] for n in (app.settings.get("player_names") or []) if isinstance(n, str) and n]
         self.seats = seats or [Seat("", colour=i, kind="human" if i == 0 else "computer", level="normal")
                                for i in range(spec.max_players)]
         if not seats:
@@ -528,8 +646,14 @@ class SettingsScene(Scene):
         self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
         y += 70
-        self.label((left, y, 560, 60), f"Settings are kept in {storage.settings_path()}", "#small_label")
-        self.label((left, y + 26, 560, 60), f"Saved games are kept in {storage.saves_dir()}", "#small_label")
+        # folder names can be long: a text box wraps them instead of cutting them off
+        width = min(860, w - 60)
+        places = (("Settings", storage.settings_path()), ("Games in progress", storage.in_progress_dir()),
+                  ("Saved games", storage.saves_dir()), ("Finished games", storage.records_path()),
+                  ("Log", storage.log_path()))
+        rows = "<br>".join(f"{what}: {html.escape(str(where))}" for what, where in places)
+        self.places_box = UITextBox(rows, pygame.Rect((w - width) // 2, y, width, max(60, min(140, h - 90 - y - 10))),
+                                    self.manager)
         self.button(((w - 160) // 2, h - 80, 160, 44), "Back", self.app.pop, primary=True)
 
     def toggle_full(self) -> None:
@@ -559,33 +683,50 @@ class SavesScene(Scene):
         width = min(760, w - 60)
         left = (w - width) // 2
         self.label((left, 30, width, 44), "Saved games", "#title_label")
-        folder = storage.saves_dir()
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
         self.entries: dict[str, Path] = {}
-        for path in files:
-            text = self.describe(path)
-            while text in self.entries:
-                text += " "  # two saves alike: keep both rows apart
-            self.entries[text] = path
+        self.in_progress: set[Path] = set()
+        found, messages = games_in_progress()
+        for message in messages:
+            self.app.notify(message)
+        for entry in found:  # every game in progress, the title lists only the newest
+            self.add_entry(f"In progress: {entry.summary} — {entry.moves} moves — {when(entry.last_played)}",
+                           entry.path)
+            self.in_progress.add(entry.path)
+        for path in self.saved_files():
+            self.add_entry(self.describe(path), path)
         items = list(self.entries) or ["(no saved games yet)"]
         self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
         self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
         self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
         self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
 
+    def add_entry(self, text: str, path: Path) -> None:
+        while text in self.entries:
+            text += " "  # two saves alike: keep both rows apart
+        self.entries[text] = path
+
+    @staticmethod
+    def saved_files() -> list[Path]:
+        """The saves a person made, newest first."""
+        try:
+            dated = [(p.stat().st_mtime, p) for p in storage.saves_dir().glob("*.json")]
+        except OSError:
+            return []
+        return [p for _t, p in sorted(dated, key=lambda item: item[0], reverse=True)]
+
     @staticmethod
     def describe(path: Path) -> str:
         """One row: what the game is, who plays, how far it went, when it was saved."""
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            stamp = path.stat().st_mtime
+            data = storage.parse_json_file(path)
         except (OSError, ValueError):
-            return f"{path.stem} (unreadable) — {when}"
+            return f"{look.fit_text(path.stem, 15, 300)} (unreadable)"
         summary = save_summary(data)
         if summary is None:
-            return f"{path.stem} (not a save of a game here) — {when}"
+            return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
         moves = data.get("moves") if isinstance(data.get("moves"), list) else []
-        return f"{summary} — {len(moves)} moves — {when}"
+        return f"{summary} — {len(moves)} moves — {when(stamp)}"
 
     def chosen_path(self) -> Path | None:
         path = self.entries.get(self.listing.get_single_selection())
@@ -607,7 +748,8 @@ class SavesScene(Scene):
         try:
             path.unlink()
         except OSError as exc:
-            self.app.notify(f"Could not delete {path.name}: {exc.strerror or exc}.")
+            storage.log(f"deleting {path}", exc)
+            self.app.notify(f"Could not delete {path.name} ({storage.write_problem(exc)}).")
         else:
             self.app.notify(f"Deleted {path.name}.")
         self.rebuild()
@@ -617,9 +759,13 @@ class SavesScene(Scene):
         if path is None:
             return
         try:
-            match = load_match(path)
+            match = resume(path) if path in self.in_progress else load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.app.notify(getattr(exc, "message", str(exc)))
+            self.rebuild()
+            return
+        if match is None:
+            self.app.notify("That saved game is no longer there.")
             self.rebuild()
             return
         start_match(self.app, match)
@@ -653,11 +799,12 @@ class MenuScene(OverlayScene):
 
     def build(self) -> None:
         w, h = self.app.size
-        box = pygame.Rect(0, 0, 320, 400)
+        box = pygame.Rect(0, 0, 320, 456)
         box.center = (w // 2, h // 2)
         self.box = box
         y = box.y + 70
         for text, action in (("Resume", self.app.pop), ("Save game", self.save),
+                             ("Save as…", lambda: self.app.push(SaveAsScene(self.app, self.board.match))),
                              ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
                              ("Settings", lambda: self.app.push(SettingsScene(self.app))),
                              ("Quit to title", self.quit)):
@@ -674,13 +821,76 @@ class MenuScene(OverlayScene):
         try:
             save_match(match, storage.saves_dir() / name)
         except OSError as exc:
-            self.app.notify(f"The game could not be saved: {exc}")
+            storage.log(f"saving {name}", exc)
+            self.app.notify(f"Can't save: {storage.write_problem(exc)}. Save as… puts the game somewhere else.")
             return
         self.app.notify(f"Saved as {name}.")
 
     def quit(self) -> None:
         self.board.controller.stop_thinking()
         self.app.reset_to(TitleScene(self.app))
+
+
+class SaveAsScene(OverlayScene):
+    """Save the game in progress to a file a person names (another disk, a USB stick)."""
+
+    def __init__(self, app, match):
+        self.match = match
+        self.path_text = str(Path.home() / f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        self.message = "Type where to save the game: a folder or a file name ending in .json."
+        self.replace_armed: Path | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, min(760, w - 40), 250)
+        box.center = (w // 2, h // 2)
+        self.box = box
+        self.entry = UITextEntryLine(pygame.Rect(box.x + 30, box.y + 70, box.w - 60, 36), self.manager,
+                                     initial_text=self.path_text)
+        self.entry.set_text_length_limit(1000)
+        self.message_label = self.label((box.x + 30, box.y + 114, box.w - 60, 30), self.message, "#small_label")
+        self.button((box.x + 30, box.bottom - 70, 160, 44), "Save here", self.save, primary=True)
+        self.button((box.x + 205, box.bottom - 70, 160, 44), "Cancel", self.app.pop)
+
+    def on_text(self, element, text) -> None:
+        if element is self.entry:
+            self.path_text = text
+
+    def draw_scene(self, surface) -> None:
+        panel(surface, self.box, 240)
+        look.text(surface, "Save as…", (self.box.x + 30, self.box.y + 22), 24, look.GOLD, bold=True)
+
+    def target(self) -> Path:
+        path = Path(self.path_text.strip()).expanduser()
+        if path.is_dir():
+            path = path / f"{self.match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        elif path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        return path
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.message_label.set_text(look.fit_text(message, 15, self.box.w - 60))
+
+    def save(self) -> None:
+        if not self.path_text.strip():
+            self.say("Type a folder or a file name first.")
+            return
+        try:
+            path = self.target()
+            if path.exists() and self.replace_armed != path:
+                self.replace_armed = path  # another file of that name is not lost to one click
+                self.say(f"{path.name} is there already: click Save here again to replace it.")
+                return
+            save_match(self.match, path)
+        except (OSError, ValueError) as exc:
+            storage.log(f"save as {self.path_text!r}", exc)
+            problem = storage.write_problem(exc) if isinstance(exc, OSError) else "that is not a file name"
+            self.say(f"Can't save there: {problem}. Try another folder.")
+            return
+        self.app.pop()
+        self.app.notify(f"Saved as {path}.")
 
 
 class HandOffScene(OverlayScene):

@@ -1,0 +1,191 @@
+"""Records of finished games: an SQLite file (stdlib sqlite3) in the user data folder.
+
+Each finished game is one row: the players, options, seed, moves, the result
+and the dates, enough to replay it (Record.to_save() is a save Match.from_save
+reads) and for statistics. The schema has a version (PRAGMA user_version) and a
+list of migrations: a file of an older version is brought up to date when it is
+opened, step by step; a file from a newer version is read but never written.
+
+    add(match) -> int            the record of a finished match (again: replaced)
+    list_records(game=None, limit=None) -> [Record]   newest first
+    get(record_id) -> Record | None
+
+Pure Python: nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import storage
+
+# MIGRATIONS[n] brings a file of schema version n to version n + 1.
+MIGRATIONS = (
+    """
+    CREATE TABLE records (
+        id INTEGER PRIMARY KEY,
+        game_key TEXT NOT NULL UNIQUE,  -- the game's id while it was in progress
+        game TEXT NOT NULL,             -- which game (registry id)
+        format INTEGER NOT NULL,        -- save format of seats/options/moves
+        seats TEXT NOT NULL,            -- JSON: [{name, colour, kind, level}]
+        options TEXT NOT NULL,          -- JSON object
+        seed INTEGER NOT NULL,
+        moves TEXT NOT NULL,            -- JSON: [notation]
+        scores TEXT NOT NULL,           -- JSON: [int] per seat
+        winners TEXT NOT NULL,          -- JSON: [seat]
+        reason TEXT NOT NULL,           -- how the game ended, in words
+        started TEXT,                   -- ISO 8601 local time
+        finished TEXT NOT NULL
+    );
+    CREATE INDEX records_by_game ON records (game, finished);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class RecordsError(OSError):
+    """The records file cannot be written; the message is in plain words."""
+
+
+@dataclass(frozen=True)
+class Record:
+    id: int
+    game: str
+    seats: list
+    options: dict
+    seed: int
+    moves: list
+    scores: list
+    winners: list
+    reason: str
+    started: str | None
+    finished: str
+    format: int = storage.SAVE_FORMAT
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def to_save(self) -> dict:
+        """The game as a save: Match.from_save(record.to_save()) replays it."""
+        return {"format": self.format, "game": self.game, "players": self.players, "seed": self.seed,
+                "options": dict(self.options), "seats": [dict(s) for s in self.seats], "moves": list(self.moves),
+                "started": self.started}
+
+
+notices: list[str] = []  # messages for the player (a damaged records file set aside); the UI takes them
+
+
+def take_notices() -> list[str]:
+    out = list(notices)
+    notices.clear()
+    return out
+
+
+def _failure(exc: Exception) -> RecordsError:
+    storage.log("records file", exc)
+    full = "full" in str(exc).lower()
+    return RecordsError(errno.ENOSPC if full else errno.EIO,
+                        "disk full" if full else "the records file cannot be written")
+
+
+def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
+    """An open, up-to-date records database. A file that is not one is set aside;
+    one from a newer version is only read."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for attempt in (1, 2):
+        db = sqlite3.connect(str(path), timeout=5)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                if not write:
+                    return db
+                db.close()
+                raise RecordsError(errno.EROFS, "the records file was made by a newer version of Game Shelf")
+            for step in MIGRATIONS[version:]:
+                version += 1
+                with db:
+                    db.executescript(f"BEGIN; {step}; PRAGMA user_version = {version}; COMMIT;")
+            return db
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            if attempt == 2 or isinstance(exc, sqlite3.OperationalError):
+                raise _failure(exc) from None
+            notices.append(storage.set_aside(path, "it is not a records file", exc).message
+                           + " A new records file is started.")
+    raise AssertionError("unreachable")
+
+
+def add(match) -> int:
+    """Keep a finished match as a record; the same game finished again (after an
+    undo) replaces its record. Returns the record's id. RecordsError on failure."""
+    outcome = match.state.outcome
+    if outcome is None:
+        raise ValueError("only a finished game becomes a record")
+    save = match.to_save()
+    row = (match.save_id or storage.new_game_id(match.spec.id), save["game"], save["format"],
+           json.dumps(save["seats"], ensure_ascii=False), json.dumps(save["options"], ensure_ascii=False),
+           save["seed"], json.dumps(save["moves"], ensure_ascii=False), json.dumps(list(outcome.scores)),
+           json.dumps(list(outcome.winners)), outcome.reason, save.get("started"),
+           time.strftime("%Y-%m-%dT%H:%M:%S"))
+    try:
+        db = _connect(storage.records_path())
+        try:
+            with db:
+                db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
+                cursor = db.execute(
+                    "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
+                    " reason, started, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            return cursor.lastrowid
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise _failure(exc) from None
+    except OSError as exc:
+        if isinstance(exc, RecordsError):
+            raise
+        storage.log("records folder", exc)
+        raise RecordsError(exc.errno, storage.write_problem(exc)) from None
+
+
+def _record(row) -> Record:
+    (rid, game, fmt, seats, options, seed, moves, scores, winners, reason, started, finished) = row
+    return Record(rid, game, json.loads(seats), json.loads(options), seed, json.loads(moves), json.loads(scores),
+                  json.loads(winners), reason, started, finished, fmt)
+
+
+_COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished"
+
+
+def _query(sql: str, params=()) -> list[Record]:
+    path = storage.records_path()
+    if not path.exists():
+        return []
+    try:
+        db = _connect(path, write=False)
+        try:
+            return [_record(row) for row in db.execute(sql, params)]
+        finally:
+            db.close()
+    except (sqlite3.Error, ValueError, OSError) as exc:
+        storage.log("reading records", exc)
+        return []
+
+
+def list_records(game: str | None = None, limit: int | None = None) -> list[Record]:
+    """Finished games, newest first; only `game`'s when given."""
+    where, params = ("WHERE game = ?", [game]) if game else ("", [])
+    sql = f"SELECT {_COLUMNS} FROM records {where} ORDER BY finished DESC, id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(int(limit))
+    return _query(sql, params)
+
+
+def get(record_id: int) -> Record | None:
+    found = _query(f"SELECT {_COLUMNS} FROM records WHERE id = ?", (int(record_id),))
+    return found[0] if found else None

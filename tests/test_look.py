@@ -1,0 +1,38 @@
+"""Text fitting: the same answers as shortening a letter at a time, but fast on huge names."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ui import look
+
+
+@pytest.fixture(autouse=True, scope="module")
+def fonts():
+    pygame.font.init()
+    yield
+
+
+def slow_fit(message, size, width, bold=False):
+    f = look.font(size, bold)
+    if f.size(message)[0] <= width:
+        return message
+    while message and f.size(message + "…")[0] > width:
+        message = message[:-1]
+    return message + "…"
+
+
+@pytest.mark.parametrize("message", ["Skurðir", "Skyline Express Roll & Write", "Ann vs Bob vs Cleo vs Dana", "", "W" * 60])
+@pytest.mark.parametrize("width", [0, 5, 40, 120, 300])
+def test_fit_text_matches_cutting_a_letter_at_a_time(message, width):
+    assert look.fit_text(message, 16, width) == slow_fit(message, 16, width)
+
+
+def test_fit_text_of_a_very_long_name_is_quick():
+    name = "Bartholomew" * 10_000  # 110,000 letters
+    start = time.perf_counter()
+    fitted = look.fit_text(name, 16, 300)
+    assert time.perf_counter() - start < 0.5
+    assert fitted.endswith("…") and look.font(16).size(fitted)[0] <= 300 and len(fitted) > 10

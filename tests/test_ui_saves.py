@@ -1,0 +1,293 @@
+"""Several games in progress on the title screen, save failures on a full or
+read-only disk, Save as…, and damaged files met through the real window."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import time
+
+import pygame
+import pytest
+
+from game import storage
+from game.engine import registry
+from game.engine.match import Match, Seat, autosave, in_progress_path, save_match
+from game.ui.board import BoardScene
+from game.ui.scene import MenuScene, SaveAsScene, SavesScene, SetupScene, TitleScene, start_match
+from uikit import click, click_button, key, make_app, pump, screenshot
+
+
+@pytest.fixture(autouse=True)
+def clean_home():
+    for folder in (storage.config_dir(), storage.saves_dir()):
+        shutil.rmtree(folder, ignore_errors=True)
+    storage.records_path().unlink(missing_ok=True)
+    yield
+    pygame.quit()
+
+
+def scurry_match(seed=5, moves=6, names=("Ann", "Bob")):
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat(names[0], 0), Seat(names[1], 1)], seed, {"random_setup": True})
+    for _ in range(moves):
+        match.play(match.state.legal_moves()[0])
+    return match
+
+
+def title_app(size=(1280, 800)):
+    app = make_app(size)
+    app.push(TitleScene(app))
+    pump(app)
+    return app
+
+
+def refuse_writes(monkeypatch, code):
+    def refuse(*_args, **_kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(storage.os, "replace", refuse)
+
+
+def play_first_move(app):
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    move = board.match.state.legal_moves()[0]
+    for target in move.targets:
+        click(app, board.target_rect(target).center)
+    return board
+
+
+def texts(app):
+    return [m for m, _ in app.toasts]
+
+
+def test_starting_a_game_keeps_the_other_games_in_progress():
+    app = title_app()
+    start_match(app, scurry_match(seed=1, moves=4, names=("Ann", "Bob")))
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Quit to title")
+    time.sleep(0.01)
+    start_match(app, scurry_match(seed=2, moves=2, names=("Cleo", "Dan")))
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Quit to title")
+    title = app.scene
+    rows = [(entry.summary, entry.moves) for entry, _text, _r, _d in title.progress_rows]
+    assert rows == [("Scurry — Cleo vs Dan", 2), ("Scurry — Ann vs Bob", 4)]  # newest first
+    assert "today" in title.progress_rows[0][1] and "2 moves" in title.progress_rows[0][1]
+    screenshot(app, "title-games-in-progress")
+    click_button(app, "Continue: Scurry — Cleo vs Dan")
+    assert [s.name for s in app.scene.match.seats] == ["Cleo", "Dan"]
+    click_button(app, "Menu")
+    click_button(app, "Quit to title")
+    click(app, app.scene.progress_rows[1][2].rect.center)  # Resume on the older one
+    assert [s.name for s in app.scene.match.seats] == ["Ann", "Bob"] and len(app.scene.match.notations) == 4
+
+
+def test_the_title_lists_again_what_changed_on_another_screen():
+    autosave(scurry_match(seed=1))
+    app = title_app()
+    assert len(app.scene.in_progress) == 1
+    click_button(app, "Saved games")
+    click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
+    click_button(app, "Delete")
+    click_button(app, "Delete")
+    click_button(app, "Back")
+    assert isinstance(app.scene, TitleScene) and app.scene.in_progress == []
+    assert not any(t.startswith("Continue") for t in app.scene.button_rects())
+
+
+def test_deleting_a_game_in_progress_asks_first():
+    keep, drop = scurry_match(seed=1), scurry_match(seed=2)
+    autosave(keep)
+    autosave(drop)
+    os.utime(in_progress_path(keep.save_id), (1_000_000_000, 1_000_000_000))
+    app = title_app()
+    assert [e.save_id for e, *_ in app.scene.progress_rows] == [drop.save_id, keep.save_id]
+    click(app, app.scene.progress_rows[0][3].rect.center)
+    assert in_progress_path(drop.save_id).exists(), "one click must not delete a game"
+    assert app.scene.progress_rows[0][3].text == "Sure?"
+    click(app, app.scene.progress_rows[0][3].rect.center)
+    assert not in_progress_path(drop.save_id).exists() and in_progress_path(keep.save_id).exists()
+    assert [e.save_id for e, *_ in app.scene.progress_rows] == [keep.save_id]
+
+
+def test_loading_an_older_save_leaves_no_stale_continue():
+    older = scurry_match(seed=3, moves=2, names=("Old", "Save"))
+    save_match(older, storage.saves_dir() / "older.json")
+    autosave(scurry_match(seed=4, moves=6, names=("Now", "Playing")))
+    app = title_app()
+    assert "Continue: Scurry — Now vs Playing" in app.scene.button_rects()
+    click_button(app, "Saved games")
+    row = next(r for r in app.scene.listing.item_list if r["text"].startswith("Scurry — Old vs Save"))
+    click(app, row["button_element"].rect.center)
+    click_button(app, "Load")
+    assert [s.name for s in app.scene.match.seats] == ["Old", "Save"]
+    click_button(app, "Menu")
+    click_button(app, "Quit to title")
+    assert "Continue: Scurry — Old vs Save" in app.scene.button_rects()
+    assert len(app.scene.in_progress) == 2, "the other game is still there"
+
+
+def test_the_old_single_autosave_is_offered_after_an_upgrade():
+    match = scurry_match(moves=3)
+    save_match(match, storage.autosave_path())
+    app = title_app()
+    assert not storage.autosave_path().exists()
+    click_button(app, "Continue: Scurry — Ann vs Bob")
+    assert app.scene.match.notations == match.notations
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "Can't save: disk full — your moves are kept until you free space"),
+                                         (errno.EROFS, "Can't save: the disk is read-only")])
+def test_a_full_or_read_only_disk_is_a_message_and_the_game_goes_on(monkeypatch, code, words):
+    app = title_app()
+    start_match(app, scurry_match(moves=2))
+    pump(app)
+    board = app.scene
+    path = in_progress_path(board.match.save_id)
+    with monkeypatch.context() as patch:
+        refuse_writes(patch, code)
+        play_first_move(app)
+        play_first_move(app)
+        assert app.running and app.scene is board and len(board.match.notations) == 4
+        shown = [m for m in texts(app) if m.startswith("Can't save")]
+        assert len(shown) == 1 and shown[0].startswith(words), shown  # said once, not once per move
+        assert "Save as…" in shown[0]
+        screenshot(app, f"cannot-save-{errno.errorcode[code]}")
+        assert len(json.loads(path.read_text())["moves"]) == 2
+    play_first_move(app)  # space again: the next move saves everything
+    assert json.loads(path.read_text())["moves"] == board.match.notations and len(board.match.notations) == 5
+    assert any(m.startswith("Saving works again") for m in texts(app))
+
+
+def test_a_data_folder_that_cannot_be_created_is_a_message(monkeypatch):
+    app = title_app()
+
+    def no_folder(*_args, **_kwargs):
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(storage.Path, "mkdir", no_folder)
+    start_match(app, scurry_match(moves=2))
+    pump(app)
+    play_first_move(app)
+    assert app.running and any(m.startswith("Can't save: no permission") for m in texts(app))
+
+
+def type_into(app, entry, text):
+    click(app, entry.rect.center)
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pump(app)
+
+
+def test_save_as_puts_the_game_in_a_folder_the_player_names(tmp_path, monkeypatch):
+    app = title_app()
+    match = scurry_match(moves=4)
+    start_match(app, match)
+    pump(app)
+    click_button(app, "Menu")
+    click_button(app, "Save as…")
+    assert isinstance(app.scene, SaveAsScene)
+    screenshot(app, "save-as")
+    elsewhere = tmp_path / "usb stick"
+    elsewhere.mkdir()
+    type_into(app, app.scene.entry, str(elsewhere / "our game"))
+    with monkeypatch.context() as patch:
+        refuse_writes(patch, errno.EROFS)
+        click_button(app, "Save here")
+        assert isinstance(app.scene, SaveAsScene) and "read-only" in app.scene.message
+    click_button(app, "Save here")
+    assert isinstance(app.scene, MenuScene)
+    saved = json.loads((elsewhere / "our game.json").read_text())
+    assert saved["moves"] == match.notations
+    # the same name again: a second click replaces it, the first only asks
+    board = app.scene.board
+    board.controller.play(board.match.state.legal_moves()[0])
+    click_button(app, "Save as…")
+    type_into(app, app.scene.entry, str(elsewhere / "our game.json"))
+    click_button(app, "Save here")
+    assert isinstance(app.scene, SaveAsScene) and "again to replace" in app.scene.message
+    assert json.loads((elsewhere / "our game.json").read_text())["moves"] == match.notations[:4]
+    click_button(app, "Save here")
+    assert json.loads((elsewhere / "our game.json").read_text())["moves"] == board.match.notations
+
+
+def test_settings_that_cannot_be_written_are_a_message(monkeypatch):
+    app = title_app()
+    click_button(app, "Settings")
+    refuse_writes(monkeypatch, errno.ENOSPC)
+    click_button(app, "Off")  # fullscreen on: saved at once
+    assert app.running and any(m.startswith("Settings could not be saved (disk full)") for m in texts(app))
+
+
+@pytest.mark.parametrize("text", ["[]", "null", "42", '{"format": 1}', '{"format": 1, "game": "chess"}',
+                                  "[" * 1000 + "]" * 1000])
+def test_an_autosave_that_is_not_a_game_is_set_aside_with_a_message(text):
+    path = in_progress_path("scurry-x")
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    app = title_app()
+    assert not any(t.startswith("Continue") for t in app.scene.button_rects())
+    [message] = [m for m in texts(app) if "scurry-x.json could not be read" in m]
+    assert "Error" not in message and "line 1" not in message
+    [aside] = path.parent.glob("scurry-x.json.damaged-*")
+    assert aside.read_text() == text
+
+
+def test_nested_json_in_the_saves_folder_does_not_stop_the_saved_games_screen():
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "deep.json").write_text("[" * 1000 + "]" * 1000)
+    (folder / "big.json").write_bytes(b" " * (storage.MAX_SAVE_BYTES + 10))
+    app = title_app()
+    click_button(app, "Saved games")
+    rows = sorted(r["text"] for r in app.scene.listing.item_list)
+    assert rows == ["big (unreadable)", "deep (unreadable)"]
+    for _ in rows:  # loading each: refused with a message, the file set aside, the list shorter
+        click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
+        click_button(app, "Load")
+        assert isinstance(app.scene, SavesScene)
+    assert [r["text"] for r in app.scene.listing.item_list] == ["(no saved games yet)"]
+    assert len([m for m in texts(app) if "could not be read" in m]) == 2
+
+
+def test_a_huge_name_in_a_save_does_not_freeze_the_title():
+    match = scurry_match(moves=2)
+    match.seats[0].name = "Bartholomew" * 2000  # 22,000 letters
+    autosave(match)
+    start = time.perf_counter()
+    app = title_app()
+    for _ in range(5):
+        app.dirty = True
+        app.step()
+    assert time.perf_counter() - start < 5
+    [entry] = app.scene.in_progress
+    assert len(entry.summary) < 100
+    click_button(app, next(t for t in app.scene.button_rects() if t.startswith("Continue")))
+    assert len(app.scene.match.seats[0].name) <= storage.NAME_MAX
+
+
+def test_remembered_names_of_the_wrong_type_do_not_break_the_new_game_screen():
+    storage.write_json_atomic(storage.settings_path(), {"player_names": 5})
+    app = title_app()
+    assert any("settings.json could not be read" in m for m in texts(app))
+    click(app, app.scene.cards["scurry"].center)
+    assert isinstance(app.scene, SetupScene)
+
+
+def test_the_title_fits_three_games_in_progress_in_a_small_window():
+    for seed in range(4):
+        autosave(scurry_match(seed=seed, moves=1))
+    app = title_app((960, 640))
+    scene = app.scene
+    assert len(scene.progress_rows) == 3
+    window = pygame.Rect((0, 0), (960, 640))
+    boxes = list(scene.cards.values()) + [b.rect.copy() for b in scene.actions]
+    for i, box in enumerate(boxes):
+        assert window.contains(box), box
+        assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps"
+    screenshot(app, "title-in-progress-960")
