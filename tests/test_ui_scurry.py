@@ -194,3 +194,24 @@ def test_the_window_answers_while_the_computer_thinks(app):
     assert app.scene is board and board.match.state.history == []
     run_until(app, lambda: board.match.state.history, timeout=30)
     assert board.match.movers[0] == 0
+
+
+def test_a_game_stopped_at_the_turn_limit_is_shown_as_a_draw(app):
+    """The rulebook wins only "if all acorn tiles are owned by the moving player" or when
+    the opponent "is unable to move at least twice": the limit that stops a long game is
+    a draw, and the results screen says so."""
+    from game.games.scurry.rules import DRAW_LIMIT, ScurryState
+
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {})
+    tiles = {"f8": 1, "f10": 1, "e5": 0, "d4": 1, "h4": 1, "k1": 0, "k2": 0}  # Brown ends ahead 4 to 3
+    match.state = ScurryState.from_position(tiles, ("f6", "g5"), turn=DRAW_LIMIT)
+    start_match(app, match)
+    board = app.scene
+    for name in ("a1", "f8", "f10"):
+        click_target(app, ("vertex", board.geo["names"].index(name)))
+    state = board.match.state
+    assert state.outcome.winners == (0, 1) and state.outcome.scores == (4, 3)
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    assert app.scene.headline() == "A draw"
+    screenshot(app, "scurry-results-draw")
