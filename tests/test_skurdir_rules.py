@@ -1,6 +1,7 @@
 """Skurðir rules: built layouts for every rule, the rulebook's worked runs and totals.
 
-Cells: columns a-i from the left, rows 1-9 from the top; e5 is the centre.
+Cells: columns a, b, c ... from the left, rows 1, 2, ... from the top. Built layouts
+sit anywhere on the open table (its centre is o15); set-up starts at the centre.
 Colours: R Red, Y Yellow, G Green, B Blue, K Black (indices 0-4).
 """
 from __future__ import annotations
@@ -13,12 +14,12 @@ from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove
 from game.games.skurdir.rules import (
-    CENTRE,
     SPEC,
     SkMove,
     SkurdirState,
     deal_stacks,
     between,
+    centre_of,
     parse_cell,
     run_total,
 )
@@ -125,14 +126,14 @@ def test_setup_sequence_three_players():
     state = SPEC.new_game(3, 7)
     assert state.phase == "stacks" and state.to_move == 0
     # the first stack goes in the centre only
-    assert {m.a for m in state.legal_moves()} == {CENTRE}
+    assert {m.a for m in state.legal_moves()} == {centre_of()}
     first = state.legal_moves()[0]
     state.apply(first)
     assert state.to_move == 0, "the youngest places the centre stack and then the first one in turn"
     cells = {m.a for m in state.legal_moves()}
-    assert cells == {parse_cell(n) for n in ("e4", "e6", "d5", "f5")}
+    assert cells == {parse_cell(n) for n in ("o14", "o16", "n15", "p15")}
     with pytest.raises(IllegalMove, match="next to"):
-        state.apply(SkMove("s", parse_cell("e7"), stack=state.stacks_left[0]))
+        state.apply(SkMove("s", parse_cell("o17"), stack=state.stacks_left[0]))
     order = []
     while state.phase == "stacks":
         order.append(state.to_move)
@@ -200,14 +201,22 @@ def test_canals_run_to_the_next_station_in_line_across_gaps():
         play(state, "c e5-e9 Y")
 
 
-def test_canals_may_not_cross_over_a_gap_unless_the_option_allows():
+def test_canals_may_cross_over_a_gap_unless_the_option_bans_it():
+    """The rulebook: "Canals may point across gaps in the layout." It sets no limit on
+    two canals crossing the same gap, so by default they may (ruling 3)."""
     stations = {"c4": (G, []), "e4": (Y, []), "d3": (B, []), "d5": (R, [])}
     state = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)])
-    assert "c d3-d5 B" not in legal(state)
-    with pytest.raises(IllegalMove, match="cross"):
-        play(state, "c d3-d5 B")
-    free = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)], crossing=True)
-    assert "c d3-d5 Y" in legal(free)
+    assert state.crossing is True
+    assert "c d3-d5 Y" in legal(state) and "c d5-d3 Y" in legal(state)
+    play(state, "c d3-d5 Y")
+    assert (parse_cell("d3"), parse_cell("d5")) in state.canals and (parse_cell("c4"), parse_cell("e4")) in state.canals
+    # the option "may not cross" keeps the old ruling
+    banned = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)], crossing=False)
+    assert "c d3-d5 Y" not in legal(banned)
+    with pytest.raises(IllegalMove, match="may not cross"):
+        play(banned, "c d3-d5 Y")
+    assert SPEC.default_options()["crossing"] is True
+    assert SPEC.new_game(2, 1, {"crossing": False}).crossing is False
 
 
 def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():

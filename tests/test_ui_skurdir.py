@@ -8,6 +8,7 @@ import pytest
 
 from game.engine import registry
 from game.engine.match import Match, Seat
+from game.games.skurdir.rules import parse_cell
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
@@ -66,11 +67,11 @@ def test_whole_three_player_game_by_mouse(app):
     # the first stack may only go to the centre: a click elsewhere is refused with the rule
     pair = tuple(state.stacks_left[0])
     click_target(app, ("stack", pair))
-    click_target(app, ("cell", 39))  # d5, beside the centre
+    click_target(app, ("cell", parse_cell("n15")))  # beside the centre o15
     assert "centre" in board.controller.message
     assert board.match.state.history == []
     click_target(app, ("stack", pair))
-    click_target(app, ("cell", 40))
+    click_target(app, ("cell", parse_cell("o15")))
     assert len(board.match.state.history) == 1
     screenshot(app, "skurdir-setup-phase")
 

@@ -73,7 +73,7 @@ def candidate_moves(state, moves) -> list:
     if phase == "transport":
         return [_best_transport(state, moves)]
     if phase == "stacks":
-        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a) if state.station[n] >= 0))]
+        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a, state.n) if state.station[n] >= 0))]
     if phase == "first":
         return [moves[state.to_move]]
     if phase == "colours":
