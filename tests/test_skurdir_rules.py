@@ -201,6 +201,22 @@ def test_canals_run_to_the_next_station_in_line_across_gaps():
         play(state, "c e5-e9 Y")
 
 
+@pytest.mark.parametrize("built", ["e5-e6", "e6-e5"])
+def test_two_stations_joined_by_a_canal_are_never_joined_again(built):
+    """The rulebook: "A canal may not be built between two stations that are already
+    connected by a canal." Either direction, and between stations side by side too."""
+    a, b = built.split("-")
+    stations = {"e5": (G, [Y]), "e6": (Y, []), "e7": (R, [])}
+    state = SkurdirState.from_layout([Y, B], stations, [(a, b, B)])
+    canals = {str(m) for m in state.legal_moves() if m.kind == "c"}
+    assert not {"c e5-e6 Y", "c e6-e5 Y", "c e5-e6 R", "c e6-e5 R"} & canals
+    assert {"c e6-e7 Y", "c e7-e6 Y"} <= canals  # the next pair along is still free
+    for text in ("c e5-e6 Y", "c e6-e5 Y"):
+        with pytest.raises(IllegalMove, match="already joined"):
+            play(state, text)
+    assert state.canals == {(parse_cell(a), parse_cell(b)): B}
+
+
 def test_canals_may_cross_over_a_gap_unless_the_option_bans_it():
     """The rulebook: "Canals may point across gaps in the layout." It sets no limit on
     two canals crossing the same gap, so by default they may (ruling 3)."""
@@ -368,6 +384,29 @@ def test_after_a_transport_a_pool_passenger_of_another_colour_is_added():
     assert state.to_move == 1 and state.phase == "build"
 
 
+def test_a_passenger_never_joins_a_stack_holding_a_passenger_of_its_colour():
+    """The rulebook: "Passengers cannot be placed on a stack with a station or another
+    passenger of that color." Any passenger in the stack counts, not only the top one."""
+    stations = {"e5": (G, [Y]), "e6": (Y, []), "c3": (K, [R, B]), "g3": (B, [K])}
+    state = SkurdirState.from_layout([Y, G, B, R], stations, [("e5", "e6", B)])
+    state.to_move = 0
+    state.free = [0] * 5
+    state.spare = [False] * 4
+    state.sabotaged = [True] * 4
+    state._legal = None
+    play(state, "p", "t e5-e6")
+    adds = legal(state)
+    assert "a R c3" not in adds, "a red passenger is already in that stack (under the blue one)"
+    assert "a B c3" not in adds, "a blue passenger is on top of that stack"
+    assert "a K g3" not in adds and "a K c3" not in adds, "a black passenger / a black station"
+    assert "a R g3" in adds and "a R e6" in adds and "a G c3" in adds
+    with pytest.raises(IllegalMove, match="passenger of its colour"):
+        play(state, "a R c3")
+    assert state.stacks[parse_cell("c3")] == [R, B] and state.pool[R] == 1
+    play(state, "a R g3")
+    assert state.stacks[parse_cell("g3")] == [K, R]
+
+
 def test_no_passenger_is_added_when_none_fits():
     state = one_canal()
     state.pool = [0, 1, 0, 0, 0]  # only a yellow one left: the colour being transported
@@ -445,9 +484,10 @@ def test_notation_round_trips_and_clicks_are_explained():
 
 # ---- invariants over random games (property test) -------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), crossing=st.booleans())
-def test_pieces_are_never_lost_or_made(players, seed, crossing):
-    state = SPEC.new_game(players, seed, {"random_setup": seed % 2 == 0, "crossing": crossing})
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), crossing=st.booleans(),
+       table=st.sampled_from(["open", "9x9"]))
+def test_pieces_are_never_lost_or_made(players, seed, crossing, table):
+    state = SPEC.new_game(players, seed, {"random_setup": seed % 2 == 0, "crossing": crossing, "table": table})
     rng = random.Random(seed)
     while not state.is_over:
         if state.phase not in ("stacks", "first", "colours"):
@@ -459,11 +499,14 @@ def test_pieces_are_never_lost_or_made(players, seed, crossing):
                     assert state.canals_on_board(colour) + state.free[colour] + back == 3
             for cell in state.stations():
                 assert state.station[cell] not in state.stacks[cell]
+                assert len(set(state.stacks[cell])) == len(state.stacks[cell]), "a colour twice in a stack"
+            pairs = [frozenset(link) for link in state.canals]
+            assert len(pairs) == len(set(pairs)), "two canals join the same two stations"
             for a, b in state.canals:
                 assert state.station[a] >= 0 and state.station[b] >= 0
-                assert not any(state.station[c] >= 0 for c in between(a, b))
+                assert not any(state.station[c] >= 0 for c in between(a, b, state.n))
             if not crossing:
-                seen = [c for a, b in state.canals for c in between(a, b)]
+                seen = [c for a, b in state.canals for c in between(a, b, state.n)]
                 assert len(seen) == len(set(seen)), "two canals cross over a gap"
         before = list(state.scores())
         state.apply(rng.choice(state.legal_moves()))

@@ -22,6 +22,7 @@ The rulings behind the code are written down in seeds/skurdir.md.
 """
 from __future__ import annotations
 
+import bisect
 import random
 from dataclasses import dataclass, field
 
@@ -196,6 +197,7 @@ class SkurdirState(CachedMovesState):
         self.n = TABLES[table]  # cells a side
         self.rng = random.Random(seed)
         self.station = [-1] * (self.n * self.n)
+        self.station_cells: list[int] = []  # the cells holding a station, in order (kept by put_station)
         self.stacks: list[list[int]] = [[] for _ in range(self.n * self.n)]
         self.canals: dict[tuple[int, int], int] = {}
         self.owner: list = [None] * 5
@@ -237,7 +239,7 @@ class SkurdirState(CachedMovesState):
         s.neutral = (unplayed[0] if neutral is None else neutral) if unplayed else -1
         for name, (colour, passengers) in stations.items():
             cell = s.cell(name)
-            s.station[cell] = colour
+            s.put_station(cell, colour)
             s.stacks[cell] = list(passengers)
         for a, b, colour in canals:
             s.canals[(s.cell(a), s.cell(b))] = colour
@@ -268,7 +270,11 @@ class SkurdirState(CachedMovesState):
         return centre_of(self.n)
 
     def stations(self) -> list[int]:
-        return [c for c, colour in enumerate(self.station) if colour >= 0]
+        return list(self.station_cells)
+
+    def put_station(self, cell: int, colour: int) -> None:
+        self.station[cell] = colour
+        bisect.insort(self.station_cells, cell)
 
     def next_station(self, cell: int, d: tuple) -> int:
         n = self.n
@@ -292,7 +298,7 @@ class SkurdirState(CachedMovesState):
 
     def placeable(self) -> list[int]:
         """Empty cells next to a station (where a stack or spare station may go)."""
-        if not any(c >= 0 for c in self.station):
+        if not self.station_cells:
             return [self.centre]
         out = set()
         for c in self.stations():
@@ -452,6 +458,7 @@ class SkurdirState(CachedMovesState):
         c.__dict__.update(self.__dict__)
         c.rng = self.rng_copy()
         c.station = self.station[:]
+        c.station_cells = self.station_cells[:]
         c.stacks = [st[:] for st in self.stacks]
         c.canals = dict(self.canals)
         c.owner = self.owner[:]
@@ -472,7 +479,7 @@ class SkurdirState(CachedMovesState):
         self._legal = None
         k = move.kind
         if k == "s":
-            self.station[move.a] = move.stack[0]
+            self.put_station(move.a, move.stack[0])
             self.stacks[move.a] = [move.stack[1]]
             self.stacks_left.remove(move.stack)
             if not self.stacks_left:
@@ -504,7 +511,7 @@ class SkurdirState(CachedMovesState):
             self._to_transport()
         elif k == "b":
             colour = self.colour_of[seat]
-            self.station[move.a] = colour
+            self.put_station(move.a, colour)
             self.spare[seat] = False
             # a canal that ran across this cell now ends at the new station
             for (a, b), c in list(self.canals.items()):
@@ -623,7 +630,7 @@ class SkurdirState(CachedMovesState):
                 return "There is no such cell."
             if self.station[move.a] >= 0:
                 return "A station already stands there."
-            if not any(c >= 0 for c in self.station):
+            if not self.station_cells:
                 return f"The first stack goes in the centre, {self.name(self.centre)}."
             return "A stack must go next to one already out (in its row or column, one cell away)."
         if k == "k":
@@ -758,7 +765,7 @@ class SkurdirState(CachedMovesState):
             return self.outcome.reason
         who = self.seat_name(self.to_move)
         return who + ": " + {
-            "stacks": "place a stack" if any(c >= 0 for c in self.station) else "choose the centre stack",
+            "stacks": "place a stack" if self.station_cells else "choose the centre stack",
             "first": "choose who plays first",
             "colours": "choose your colour",
             "build": "build a canal or station, remove, sabotage or pass",
