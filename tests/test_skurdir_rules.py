@@ -157,6 +157,36 @@ def test_setup_sequence_three_players():
     assert state.spare == [True, True, True]
 
 
+def lay_in_a_row(state, columns, row):
+    """Place the set-up stacks on the cells `columns` x `row`, centre first, outwards."""
+    cells = [state.cell(f"{col}{row}") for col in columns]
+    for cell in sorted(cells, key=lambda c: abs(c - state.centre)):
+        move = next((m for m in state.legal_moves() if m.a == cell), None)
+        if move is None:
+            return False
+        state.apply(move)
+    return True
+
+
+def test_the_table_grows_ten_stacks_fit_in_one_line():
+    """The rulebook places each stack "adjacent" to the ones out and sets no edge: ten
+    in one line must fit (ruling 1). On the 9 x 9 table of the option they cannot."""
+    state = SPEC.new_game(2, 4)
+    assert state.table == "open" and state.name(state.centre) == "o15"
+    assert lay_in_a_row(state, "klmnopqrst", 15)
+    assert state.phase == "first" and len(state.stations()) == 10
+    small = SPEC.new_game(2, 4, {"table": "9x9"})
+    assert small.name(small.centre) == "e5"
+    assert str(small.legal_moves()[0]).endswith(" e5")
+    assert lay_in_a_row(small, "abcdefghi", 5)  # the whole row: the tenth stack must leave it
+    assert small.phase == "stacks" and len(small.stations()) == 9
+    edge = {small.name(m.a) for m in small.legal_moves()}
+    assert "j5" not in edge and edge <= {f"{c}{r}" for c in "abcdefghi" for r in (4, 6)}, "nothing off the table"
+    with pytest.raises(IllegalMove):
+        SPEC.parse_move(small, "s RY j5")
+    assert SPEC.parse_move(state, "b ac29").a == 29 * 29 - 1
+
+
 def test_five_players_have_no_neutral_canals():
     state = SPEC.new_game(5, 3, {"random_setup": True})
     assert state.phase == "build" and state.neutral == -1

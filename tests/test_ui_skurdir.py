@@ -138,3 +138,41 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
     play_by_mouse(app, random.Random(5))
     assert board.match.state.is_over
     assert any(seat != 0 for seat in board.match.movers), "the computer never moved"
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (960, 640)])
+def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
+    """The rulebook lays each stack "adjacent" to the stacks out, on a table with no
+    edge: ten stacks in one row must be possible, and the view must shrink to show them."""
+    w, h = window
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    pump(app)
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 3, {}))
+    board = app.scene
+    state = board.match.state
+    assert state.table == "open"
+    cells = [parse_cell(f"{col}15") for col in "klmnopqrst"]  # from k15 across the centre o15 to t15
+    order = sorted(cells, key=lambda c: abs(c - parse_cell("o15")))  # the centre first, then outwards
+    for k, cell in enumerate(order):
+        pair = tuple(board.match.state.stacks_left[0])
+        click_target(app, ("stack", pair))
+        click_target(app, ("cell", cell))
+        assert len(board.match.state.history) == k + 1, board.controller.message
+    state = board.match.state
+    assert state.phase == "first" and sorted(state.stations()) == sorted(cells)
+    # every station (and the empty cells at both ends of the row) is on screen and found by its pixel
+    ends = [parse_cell("j15"), parse_cell("u15")]
+    for c in cells + ends:
+        rect = board.cell_rect(c)
+        assert board.board_rect.contains(rect), c
+        assert board.target_at(board.centre(c)) == ("cell", c), c
+    assert board.cell_rect(cells[0]).right <= board.cell_rect(cells[1]).left + 1  # one cell each, in order
+    screenshot(app, f"skurdir-ten-in-a-line-{w}x{h}")
+    # play on by mouse into the building phase: the canals along the row are clickable
+    play_by_mouse(app, random.Random(2), stop=lambda s: s.phase == "build")
+    canal = next(m for m in board.match.state.legal_moves() if m.kind == "c")
+    n = len(board.match.state.history)
+    click_path(app, board, canal)
+    assert board.match.state.history[n] == canal
+    screenshot(app, f"skurdir-ten-in-a-line-canal-{w}x{h}")

@@ -108,9 +108,10 @@ class SkurdirScene(BoardScene):
             return
         self.box = box
         # room for the column letters below and the row numbers left of the grid
-        self.cell = max(16, min((self.area.w - 30) // cols, (self.area.h - 30) // rows))
+        self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38) // rows))
         w, h = self.cell * cols, self.cell * rows
-        self.grid_rect = pygame.Rect(self.area.x + (self.area.w - w) // 2, self.area.y + (self.area.h - h) // 2, w, h)
+        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2, self.area.y + (self.area.h - h) // 2 - 4,
+                                     w, h)
         self.board_layer = self._draw_board_layer()
 
     def in_view(self, c: int) -> bool:
@@ -164,7 +165,8 @@ class SkurdirScene(BoardScene):
 
     def _draw_board_layer(self) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        g = self.grid_rect.inflate(30, 30)
+        # the frame leaves room for the row numbers on the left and the column letters below
+        g = pygame.Rect(self.grid_rect.x - 30, self.grid_rect.y - 14, self.grid_rect.w + 44, self.grid_rect.h + 38)
         pygame.draw.rect(layer, (0, 0, 0, 100), g.move(5, 7), border_radius=12)
         pygame.draw.rect(layer, BOARD, g, border_radius=12)
         pygame.draw.rect(layer, BOARD_EDGE, g, 3, border_radius=12)
@@ -176,11 +178,11 @@ class SkurdirScene(BoardScene):
         font = max(10, min(14, self.cell // 4))
         for i in range(cols):
             x = self.grid_rect.x + i * self.cell + self.cell // 2
-            look.text(layer, COLUMNS[x0 + i], (x, self.grid_rect.bottom + 8), font, (90, 66, 40),
+            look.text(layer, COLUMNS[x0 + i], (x, self.grid_rect.bottom + 11), font, (90, 66, 40),
                       anchor="center", shadow=False)
         for i in range(rows):
             y = self.grid_rect.y + i * self.cell + self.cell // 2
-            look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 10, y), font, (90, 66, 40), anchor="center",
+            look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 15, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
         return layer
 
