@@ -184,6 +184,9 @@ class GameSpec:
     side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
+    # Option values a save made before the option existed was played under (its old
+    # behaviour): a save lacking the key replays with this value, not the new default.
+    save_defaults: dict = {}
 
     def default_options(self) -> dict:
         return {o.key: o.choices[self.default_choice_index(o)] for o in self.options}

@@ -203,7 +203,7 @@ class Match:
         if not isinstance(options, dict):
             raise SaveError("The save's options are not a set of options.")
         try:
-            options = spec.resolved_options(options)
+            options = spec.resolved_options({**spec.save_defaults, **options})
         except ValueError as exc:
             raise SaveError(f"The save's options are not valid: {exc}") from None
         moves = data.get("moves")

@@ -777,6 +777,7 @@ class ScurrySpec(GameSpec):
     )
 
     _DEFAULTS = {"size": 6, "tiles": 12, "random_setup": False, "long_games": "draw"}
+    save_defaults = {"long_games": "most_tiles"}  # saves from before the option: the old limit
 
     def default_choice_index(self, option: Option) -> int:
         return option.choices.index(self._DEFAULTS[option.key])

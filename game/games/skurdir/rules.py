@@ -896,6 +896,8 @@ class SkurdirSpec(GameSpec):
         ),
     )
 
+    save_defaults = {"table": "9x9"}  # saves from before the option: the old table and its cell names
+
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkurdirState:
         self.check_players(players)
         opts = self.resolved_options(options)

@@ -780,6 +780,8 @@ class SkylineSpec(GameSpec):
         ),
     )
 
+    save_defaults = {"automaton_six": "keep"}  # saves from before the option: the old ruling 11
+
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkylineState:
         self.check_players(players)
         opts = self.resolved_options(options)
