@@ -215,3 +215,16 @@ def test_a_game_stopped_at_the_turn_limit_is_shown_as_a_draw(app):
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     assert app.scene.headline() == "A draw"
     screenshot(app, "scurry-results-draw")
+
+
+def test_the_old_turn_limit_is_an_option_on_the_new_game_screen(app):
+    open_setup(app, "scurry")
+    setup = app.scene
+    menu = option_menu(setup, "long_games")
+    assert setup.option_menus[menu].label_of("draw") in menu.selected_option[0]  # the default
+    choose(app, menu, setup.option_menus[menu].label_of("most_tiles"))
+    screenshot(app, "scurry-setup-long-games")
+    click_button(app, "Start")
+    board = app.scene
+    assert board.match.options["long_games"] == "most_tiles"
+    assert board.match.state.turn_limit == 200

@@ -12,7 +12,10 @@ from game.games.skurdir.rules import parse_cell
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
-from uikit import choose, click, click_button, click_target, key, pump, run_until, screenshot, seat_kind_menu, title_app
+from uikit import (
+    choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until, screenshot,
+    seat_kind_menu, title_app,
+)
 
 
 @pytest.fixture
@@ -176,3 +179,21 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     click_path(app, board, canal)
     assert board.match.state.history[n] == canal
     screenshot(app, f"skurdir-ten-in-a-line-canal-{w}x{h}")
+
+
+def test_the_9x9_table_is_an_option_on_the_new_game_screen(app):
+    open_setup(app, "skurdir")
+    setup = app.scene
+    menu = option_menu(setup, "table")
+    choose(app, menu, setup.option_menus[menu].label_of("9x9"))
+    menu = option_menu(setup, "crossing")
+    choose(app, menu, setup.option_menus[menu].label_of(False))
+    click_button(app, "Start")
+    board = app.scene
+    state = board.match.state
+    assert (state.table, state.n, state.crossing) == ("9x9", 9, False)
+    pair = tuple(state.stacks_left[0])
+    click_target(app, ("stack", pair))
+    click_target(app, ("cell", state.centre))
+    assert [str(m) for m in board.match.state.history] == [f"s {'RYGBK'[pair[0]]}{'RYGBK'[pair[1]]} e5"]
+    screenshot(app, "skurdir-9x9-table")

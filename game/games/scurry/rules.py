@@ -770,9 +770,8 @@ class ScurrySpec(GameSpec):
                 f"A draw after {DRAW_LIMIT:,} turns",
                 f"More tiles wins after {TILES_LIMIT} turns",
             ),
-            help="The rulebook sets no limit; a game this long is stopped. By default it is then a draw. "
-            "The other choice is the shelf's earlier house rule: the side with more tiles wins "
-            "(turn 200 is always Grey's, which favours Grey).",
+            help="The rulebook has no limit: a game that goes on this long is stopped as a draw, "
+            "or (an old house rule that favours Grey) more tiles wins.",
         ),
     )
 

@@ -775,8 +775,8 @@ class SkylineSpec(GameSpec):
             "Automaton's 6",
             ("five", "keep"),
             labels=("Turned into a 5, as written", "Kept as a 6"),
-            help="Solo: the rulebook makes the automaton turn its die into a 5 whenever it has the "
-            "dice points, a 6 too (one point). Keeping a 6 (already a VIP) saves it points.",
+            help="Solo: the automaton must make its die a 5 when it has the dice points, a 6 too "
+            "(as written); or it keeps a 6, a VIP already, and saves the point.",
         ),
     )
 
