@@ -539,7 +539,10 @@ def test_pieces_are_never_lost_or_made(players, seed, crossing, table):
                 seen = [c for a, b in state.canals for c in between(a, b, state.n)]
                 assert len(seen) == len(set(seen)), "two canals cross over a gap"
         before = list(state.scores())
-        state.apply(rng.choice(state.legal_moves()))
+        move = rng.choice(state.legal_moves())
+        again = SPEC.parse_move(state, str(move))  # the notation names the same move on either table
+        assert again == move and str(again) == str(move)
+        state.apply(move)
         assert all(x >= y for x, y in zip(state.scores(), before))
     assert state.outcome.winners
 
