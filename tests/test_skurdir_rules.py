@@ -278,6 +278,13 @@ def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
     state.to_move, state.phase, state._legal = 0, "build", None
     assert not any(m.kind == "b" for m in state.legal_moves())
 
+    # a station built in a clone has a stack of its own, not one shared with the original
+    state = layout()
+    twin = state.clone()
+    play(twin, "b d3")
+    twin.stacks[parse_cell("d3")].append(R)
+    assert state.stacks[parse_cell("d3")] == [] and state.station[parse_cell("d3")] < 0
+
 
 def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
     state = layout()

@@ -198,6 +198,7 @@ class SkurdirState(CachedMovesState):
         self.rng = random.Random(seed)
         self.station = [-1] * (self.n * self.n)
         self.station_cells: list[int] = []  # the cells holding a station, in order (kept by put_station)
+        self.spread = (self.n, -1, self.n, -1)  # min x, max x, min y, max y of the stations (put_station)
         self.stacks: list[list[int]] = [[] for _ in range(self.n * self.n)]
         self.canals: dict[tuple[int, int], int] = {}
         self.owner: list = [None] * 5
@@ -274,14 +275,21 @@ class SkurdirState(CachedMovesState):
 
     def put_station(self, cell: int, colour: int) -> None:
         self.station[cell] = colour
+        self.stacks[cell] = []  # a list of its own (clones share the empty ones off the stations)
         bisect.insort(self.station_cells, cell)
+        x, y = xy(cell, self.n)
+        x0, x1, y0, y1 = self.spread
+        self.spread = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
 
     def next_station(self, cell: int, d: tuple) -> int:
+        """The first station from `cell` in direction `d`, or -1 (the search stops
+        where the stations end, not at the far edge of the table)."""
         n = self.n
+        x0, x1, y0, y1 = self.spread
         x, y = xy(cell, n)
         while True:
             x, y = x + d[0], y + d[1]
-            if not (0 <= x < n and 0 <= y < n):
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
                 return -1
             c = y * n + x
             if self.station[c] >= 0:
@@ -459,7 +467,10 @@ class SkurdirState(CachedMovesState):
         c.rng = self.rng_copy()
         c.station = self.station[:]
         c.station_cells = self.station_cells[:]
-        c.stacks = [st[:] for st in self.stacks]
+        # only stations hold passengers: the empty lists elsewhere are never changed, so they are shared
+        c.stacks = self.stacks[:]
+        for cell in self.station_cells:
+            c.stacks[cell] = self.stacks[cell][:]
         c.canals = dict(self.canals)
         c.owner = self.owner[:]
         c.colour_of = self.colour_of[:]
