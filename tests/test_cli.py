@@ -253,7 +253,7 @@ def test_seats_names_options_and_seed_start_the_match(opened):
     assert match.spec.id == "skurdir" and match.seed == 7
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
         ("Ann", "human", "normal"), ("Computer 2", "computer", "easy"), ("Computer 3", "computer", "hard")]
-    assert match.options == {"random_setup": True, "crossing": True}
+    assert match.options == {"random_setup": True, "crossing": True, "table": "open"}
     fresh = GAMES["skurdir"].new_game(3, 7, {"random_setup": True, "crossing": True})
     assert match.state.to_json() == fresh.to_json()
 

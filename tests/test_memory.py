@@ -23,6 +23,7 @@ def test_rss_is_flat_once_every_game_has_been_started():
                          env=bench_ui._env(), timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     after = json.loads(out.stdout.strip().splitlines()[-1])
-    # the same game at starts 5, 10 and 15 (a game's own surfaces differ in size)
-    growth = after[14] - after[4]
-    assert growth <= 20, f"RSS grew {growth:.1f} MB over ten more game starts: {after}"
+    # RSS swings ±10 MB with the game just left (its surfaces differ in size, and
+    # freed memory is not always given back), so compare whole rounds of the five games
+    second, third = sum(after[5:10]) / 5, sum(after[10:15]) / 5
+    assert third - second <= 15, f"RSS grew {third - second:.1f} MB over five more game starts: {after}"

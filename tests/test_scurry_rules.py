@@ -24,8 +24,9 @@ from game.games.scurry.rules import (
     SIDE_NAMES,
     SPEC,
     SQUIRREL,
+    DRAW_LIMIT,
+    TILES_LIMIT,
     TOTAL_TILES,
-    TURN_LIMIT,
     ScurryMove,
     ScurryState,
     board_geometry,
@@ -108,9 +109,10 @@ def test_options_and_defaults():
     assert SPEC.title == "Scurry" and SPEC.min_players == SPEC.max_players == 2
     assert SPEC.hidden_information is False
     assert SIDE_NAMES == ("Brown", "Grey")
-    assert SPEC.default_options() == {"size": 6, "tiles": 12, "random_setup": False}
+    assert SPEC.default_options() == {"size": 6, "tiles": 12, "random_setup": False, "long_games": "draw"}
     keys = {o.key: o for o in SPEC.options}
     assert keys["tiles"].choices == tuple(range(4, 16))
+    assert keys["long_games"].choices == ("draw", "most_tiles")
     assert all(o.label and o.help for o in SPEC.options)
     with pytest.raises(ValueError):
         SPEC.new_game(2, 1, {"size": 8})
@@ -322,16 +324,44 @@ def test_trapped_behind_own_tiles_loses_at_the_start_of_the_turn():
     assert s.legal_moves() == []
 
 
-def test_turn_limit_decides_by_tiles_and_a_tie_shares_the_win():
-    tie = play(position(SIGHT, turn=TURN_LIMIT), "p a1", "m f8", "m f10")
+def test_the_turn_limit_is_a_draw_by_default_whatever_the_tiles():
+    """The rulebook names only two ways to win and no limit: "The game is won, at the
+    end of a turn, if all acorn tiles are owned by the moving player. [...] A player can
+    also win if their opponent is unable to move to at least two tiles on their turn."
+    So the limit that stops an endless game decides nothing: it is a draw (ruling 9)."""
+    assert DRAW_LIMIT > 1299  # longer than any random game measured, on any board size
+    ahead = play(position({**SIGHT, "k2": B}, turn=DRAW_LIMIT), "p a1", "m f8", "m f10")
+    assert ahead.is_over and ahead.outcome.winners == (B, G)
+    assert ahead.outcome.scores == (4, 3)
+    assert ahead.outcome.reason == "The 1,500-turn limit is reached: the game is a draw."
+    assert not play(position(SIGHT, turn=DRAW_LIMIT - 1), "p a1", "m f8", "m f10").is_over
+    # the old limit of 200 turns no longer stops anything
+    assert not play(position({**SIGHT, "k2": B}, turn=TILES_LIMIT), "p a1", "m f8", "m f10").is_over
+
+
+def test_a_win_on_the_last_turn_still_counts_before_the_draw():
+    """"A player also wins if their opponent is unable to move at least twice." """
+    walled = {"a2": G, "b1": G, "b2": G}
+    s = play(position({**SIGHT, **walled}, squirrels=("f6", "a1"), turn=DRAW_LIMIT), "p k6", "m f8", "m f10")
+    assert s.outcome.winners == (B,)
+    assert s.outcome.reason == "Grey cannot make two moves: Brown wins."
+
+
+def test_option_most_tiles_keeps_the_old_limit_more_tiles_wins_and_a_tie_shares_the_win():
+    opt = {"long_games": "most_tiles"}
+    tie = play(position(SIGHT, turn=TILES_LIMIT, **opt), "p a1", "m f8", "m f10")
     assert tie.is_over and tie.outcome.winners == (B, G)
     assert tie.outcome.scores == (3, 3)
-    assert "limit" in tie.outcome.reason
-    more = play(position({**SIGHT, "k2": B}, turn=TURN_LIMIT), "p a1", "m f8", "m f10")
+    assert tie.outcome.reason == "The 200-turn limit is reached with 3 tiles each: both players share the win."
+    more = play(position({**SIGHT, "k2": B}, turn=TILES_LIMIT, **opt), "p a1", "m f8", "m f10")
     assert more.is_over and more.outcome.winners == (B,)
-    assert more.outcome.reason == f"The {TURN_LIMIT}-turn limit is reached: Brown owns more tiles (4 to 3) and wins."
-    early = play(position(SIGHT, turn=TURN_LIMIT - 1), "p a1", "m f8", "m f10")
+    assert more.outcome.reason == "The 200-turn limit is reached: Brown owns more tiles (4 to 3) and wins."
+    early = play(position(SIGHT, turn=TILES_LIMIT - 1, **opt), "p a1", "m f8", "m f10")
     assert not early.is_over
+    game = SPEC.new_game(2, 3, opt)
+    assert game.turn_limit == TILES_LIMIT and game.view(G)["turn_limit"] == TILES_LIMIT
+    assert game.to_json()["options"]["long_games"] == "most_tiles"
+    assert game.clone().long_games == "most_tiles"
 
 
 # ---------------------------------------------------------------------------
@@ -419,7 +449,7 @@ def test_view_has_what_the_scene_needs():
     assert v["sight"] == [idx("f8")]
     assert v["supply"] == s.supply and v["setup_left"] == [0, 0]
     assert v["turn"] == 1 and v["scores"] == [2, 5] and v["outcome"] is None
-    assert v["turn_limit"] == TURN_LIMIT
+    assert v["turn_limit"] == DRAW_LIMIT and v["long_games"] == "draw"
 
 
 def test_clone_is_independent_including_rng():
@@ -500,12 +530,13 @@ def _invariants(s: ScurryState) -> None:
     size=st.sampled_from([5, 6, 7]),
     tiles=st.integers(4, 15),
     random_setup=st.booleans(),
+    long_games=st.sampled_from(["draw", "most_tiles"]),
 )
-def test_random_games_keep_invariants_and_end(seed, size, tiles, random_setup):
-    opts = {"size": size, "tiles": tiles, "random_setup": random_setup}
+def test_random_games_keep_invariants_and_end(seed, size, tiles, random_setup, long_games):
+    opts = {"size": size, "tiles": tiles, "random_setup": random_setup, "long_games": long_games}
     s = random_game(seed, opts, check=_invariants)
     assert s.is_over and s.to_move is None and s.legal_moves() == []
-    assert s.turn <= TURN_LIMIT + 1
+    assert s.turn <= s.turn_limit + 1
     out = s.outcome
     assert out.winners and set(out.winners) <= {0, 1}
     assert list(out.scores) == s.scores()

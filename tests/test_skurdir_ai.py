@@ -1,6 +1,8 @@
 """Skurðir computer player: it takes the best-paying transport and plays whole games."""
 from __future__ import annotations
 
+import pytest
+
 from game.engine import ai
 from game.games.skurdir import ai as heur
 from game.games.skurdir.rules import SPEC, SkurdirState, parse_cell
@@ -25,8 +27,9 @@ def test_building_candidates_put_a_paying_canal_first():
     assert str(cands[0]) == "c b2-d2 Y"
 
 
-def test_normal_plays_a_whole_three_player_game_with_set_up():
-    state = SPEC.new_game(3, 4)
+@pytest.mark.parametrize("options", [{}, {"table": "9x9", "crossing": False}])
+def test_normal_plays_a_whole_three_player_game_with_set_up(options):
+    state = SPEC.new_game(3, 4, options)
     k = 0
     while not state.is_over:
         level = "easy" if state.to_move else "normal"

@@ -1,6 +1,7 @@
 """Skurðir rules: built layouts for every rule, the rulebook's worked runs and totals.
 
-Cells: columns a-i from the left, rows 1-9 from the top; e5 is the centre.
+Cells: columns a, b, c ... from the left, rows 1, 2, ... from the top. Built layouts
+sit anywhere on the open table (its centre is o15); set-up starts at the centre.
 Colours: R Red, Y Yellow, G Green, B Blue, K Black (indices 0-4).
 """
 from __future__ import annotations
@@ -13,12 +14,12 @@ from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove
 from game.games.skurdir.rules import (
-    CENTRE,
     SPEC,
     SkMove,
     SkurdirState,
     deal_stacks,
     between,
+    centre_of,
     parse_cell,
     run_total,
 )
@@ -125,14 +126,14 @@ def test_setup_sequence_three_players():
     state = SPEC.new_game(3, 7)
     assert state.phase == "stacks" and state.to_move == 0
     # the first stack goes in the centre only
-    assert {m.a for m in state.legal_moves()} == {CENTRE}
+    assert {m.a for m in state.legal_moves()} == {centre_of()}
     first = state.legal_moves()[0]
     state.apply(first)
     assert state.to_move == 0, "the youngest places the centre stack and then the first one in turn"
     cells = {m.a for m in state.legal_moves()}
-    assert cells == {parse_cell(n) for n in ("e4", "e6", "d5", "f5")}
+    assert cells == {parse_cell(n) for n in ("o14", "o16", "n15", "p15")}
     with pytest.raises(IllegalMove, match="next to"):
-        state.apply(SkMove("s", parse_cell("e7"), stack=state.stacks_left[0]))
+        state.apply(SkMove("s", parse_cell("o17"), stack=state.stacks_left[0]))
     order = []
     while state.phase == "stacks":
         order.append(state.to_move)
@@ -154,6 +155,36 @@ def test_setup_sequence_three_players():
     assert state.free == [3, 3, 3, 3, 0]
     assert state.pool == [1, 1, 1, 1, 1]
     assert state.spare == [True, True, True]
+
+
+def lay_in_a_row(state, columns, row):
+    """Place the set-up stacks on the cells `columns` x `row`, centre first, outwards."""
+    cells = [state.cell(f"{col}{row}") for col in columns]
+    for cell in sorted(cells, key=lambda c: abs(c - state.centre)):
+        move = next((m for m in state.legal_moves() if m.a == cell), None)
+        if move is None:
+            return False
+        state.apply(move)
+    return True
+
+
+def test_the_table_grows_ten_stacks_fit_in_one_line():
+    """The rulebook places each stack "adjacent" to the ones out and sets no edge: ten
+    in one line must fit (ruling 1). On the 9 x 9 table of the option they cannot."""
+    state = SPEC.new_game(2, 4)
+    assert state.table == "open" and state.name(state.centre) == "o15"
+    assert lay_in_a_row(state, "klmnopqrst", 15)
+    assert state.phase == "first" and len(state.stations()) == 10
+    small = SPEC.new_game(2, 4, {"table": "9x9"})
+    assert small.name(small.centre) == "e5"
+    assert str(small.legal_moves()[0]).endswith(" e5")
+    assert lay_in_a_row(small, "abcdefghi", 5)  # the whole row: the tenth stack must leave it
+    assert small.phase == "stacks" and len(small.stations()) == 9
+    edge = {small.name(m.a) for m in small.legal_moves()}
+    assert "j5" not in edge and edge <= {f"{c}{r}" for c in "abcdefghi" for r in (4, 6)}, "nothing off the table"
+    with pytest.raises(IllegalMove):
+        SPEC.parse_move(small, "s RY j5")
+    assert SPEC.parse_move(state, "b ac29").a == 29 * 29 - 1
 
 
 def test_five_players_have_no_neutral_canals():
@@ -200,14 +231,38 @@ def test_canals_run_to_the_next_station_in_line_across_gaps():
         play(state, "c e5-e9 Y")
 
 
-def test_canals_may_not_cross_over_a_gap_unless_the_option_allows():
+@pytest.mark.parametrize("built", ["e5-e6", "e6-e5"])
+def test_two_stations_joined_by_a_canal_are_never_joined_again(built):
+    """The rulebook: "A canal may not be built between two stations that are already
+    connected by a canal." Either direction, and between stations side by side too."""
+    a, b = built.split("-")
+    stations = {"e5": (G, [Y]), "e6": (Y, []), "e7": (R, [])}
+    state = SkurdirState.from_layout([Y, B], stations, [(a, b, B)])
+    canals = {str(m) for m in state.legal_moves() if m.kind == "c"}
+    assert not {"c e5-e6 Y", "c e6-e5 Y", "c e5-e6 R", "c e6-e5 R"} & canals
+    assert {"c e6-e7 Y", "c e7-e6 Y"} <= canals  # the next pair along is still free
+    for text in ("c e5-e6 Y", "c e6-e5 Y"):
+        with pytest.raises(IllegalMove, match="already joined"):
+            play(state, text)
+    assert state.canals == {(parse_cell(a), parse_cell(b)): B}
+
+
+def test_canals_may_cross_over_a_gap_unless_the_option_bans_it():
+    """The rulebook: "Canals may point across gaps in the layout." It sets no limit on
+    two canals crossing the same gap, so by default they may (ruling 3)."""
     stations = {"c4": (G, []), "e4": (Y, []), "d3": (B, []), "d5": (R, [])}
     state = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)])
-    assert "c d3-d5 B" not in legal(state)
-    with pytest.raises(IllegalMove, match="cross"):
-        play(state, "c d3-d5 B")
-    free = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)], crossing=True)
-    assert "c d3-d5 Y" in legal(free)
+    assert state.crossing is True
+    assert "c d3-d5 Y" in legal(state) and "c d5-d3 Y" in legal(state)
+    play(state, "c d3-d5 Y")
+    assert (parse_cell("d3"), parse_cell("d5")) in state.canals and (parse_cell("c4"), parse_cell("e4")) in state.canals
+    # the option "may not cross" keeps the old ruling
+    banned = SkurdirState.from_layout([Y, B], stations, [("c4", "e4", Y)], crossing=False)
+    assert "c d3-d5 Y" not in legal(banned)
+    with pytest.raises(IllegalMove, match="may not cross"):
+        play(banned, "c d3-d5 Y")
+    assert SPEC.default_options()["crossing"] is True
+    assert SPEC.new_game(2, 1, {"crossing": False}).crossing is False
 
 
 def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
@@ -222,6 +277,13 @@ def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
     assert (parse_cell("c3"), parse_cell("e3")) not in state.canals
     state.to_move, state.phase, state._legal = 0, "build", None
     assert not any(m.kind == "b" for m in state.legal_moves())
+
+    # a station built in a clone has a stack of its own, not one shared with the original
+    state = layout()
+    twin = state.clone()
+    play(twin, "b d3")
+    twin.stacks[parse_cell("d3")].append(R)
+    assert state.stacks[parse_cell("d3")] == [] and state.station[parse_cell("d3")] < 0
 
 
 def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
@@ -359,6 +421,29 @@ def test_after_a_transport_a_pool_passenger_of_another_colour_is_added():
     assert state.to_move == 1 and state.phase == "build"
 
 
+def test_a_passenger_never_joins_a_stack_holding_a_passenger_of_its_colour():
+    """The rulebook: "Passengers cannot be placed on a stack with a station or another
+    passenger of that color." Any passenger in the stack counts, not only the top one."""
+    stations = {"e5": (G, [Y]), "e6": (Y, []), "c3": (K, [R, B]), "g3": (B, [K])}
+    state = SkurdirState.from_layout([Y, G, B, R], stations, [("e5", "e6", B)])
+    state.to_move = 0
+    state.free = [0] * 5
+    state.spare = [False] * 4
+    state.sabotaged = [True] * 4
+    state._legal = None
+    play(state, "p", "t e5-e6")
+    adds = legal(state)
+    assert "a R c3" not in adds, "a red passenger is already in that stack (under the blue one)"
+    assert "a B c3" not in adds, "a blue passenger is on top of that stack"
+    assert "a K g3" not in adds and "a K c3" not in adds, "a black passenger / a black station"
+    assert "a R g3" in adds and "a R e6" in adds and "a G c3" in adds
+    with pytest.raises(IllegalMove, match="passenger of its colour"):
+        play(state, "a R c3")
+    assert state.stacks[parse_cell("c3")] == [R, B] and state.pool[R] == 1
+    play(state, "a R g3")
+    assert state.stacks[parse_cell("g3")] == [K, R]
+
+
 def test_no_passenger_is_added_when_none_fits():
     state = one_canal()
     state.pool = [0, 1, 0, 0, 0]  # only a yellow one left: the colour being transported
@@ -436,9 +521,10 @@ def test_notation_round_trips_and_clicks_are_explained():
 
 # ---- invariants over random games (property test) -------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), crossing=st.booleans())
-def test_pieces_are_never_lost_or_made(players, seed, crossing):
-    state = SPEC.new_game(players, seed, {"random_setup": seed % 2 == 0, "crossing": crossing})
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), crossing=st.booleans(),
+       table=st.sampled_from(["open", "9x9"]))
+def test_pieces_are_never_lost_or_made(players, seed, crossing, table):
+    state = SPEC.new_game(players, seed, {"random_setup": seed % 2 == 0, "crossing": crossing, "table": table})
     rng = random.Random(seed)
     while not state.is_over:
         if state.phase not in ("stacks", "first", "colours"):
@@ -450,14 +536,20 @@ def test_pieces_are_never_lost_or_made(players, seed, crossing):
                     assert state.canals_on_board(colour) + state.free[colour] + back == 3
             for cell in state.stations():
                 assert state.station[cell] not in state.stacks[cell]
+                assert len(set(state.stacks[cell])) == len(state.stacks[cell]), "a colour twice in a stack"
+            pairs = [frozenset(link) for link in state.canals]
+            assert len(pairs) == len(set(pairs)), "two canals join the same two stations"
             for a, b in state.canals:
                 assert state.station[a] >= 0 and state.station[b] >= 0
-                assert not any(state.station[c] >= 0 for c in between(a, b))
+                assert not any(state.station[c] >= 0 for c in between(a, b, state.n))
             if not crossing:
-                seen = [c for a, b in state.canals for c in between(a, b)]
+                seen = [c for a, b in state.canals for c in between(a, b, state.n)]
                 assert len(seen) == len(set(seen)), "two canals cross over a gap"
         before = list(state.scores())
-        state.apply(rng.choice(state.legal_moves()))
+        move = rng.choice(state.legal_moves())
+        again = SPEC.parse_move(state, str(move))  # the notation names the same move on either table
+        assert again == move and str(again) == str(move)
+        state.apply(move)
         assert all(x >= y for x, y in zip(state.scores(), before))
     assert state.outcome.winners
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.engine import ai as engine_ai
 from game.games.skyline_express import ai
 from game.games.skyline_express.rules import B, EMPTY, G, SPEC, TASKS, Y
@@ -45,8 +47,9 @@ def test_the_person_gives_the_automaton_the_weaker_tied_die():
     assert str(ai.greedy_move(state)) == "a B"
 
 
-def test_the_search_plays_a_whole_solo_game_quickly():
-    state = SPEC.new_game(1, 7)
+@pytest.mark.parametrize("six", ["five", "keep"])
+def test_the_search_plays_a_whole_solo_game_quickly(six):
+    state = SPEC.new_game(1, 7, {"automaton_six": six})
     k = 0
     while not state.is_over:
         state.apply(engine_ai.choose_move(state, "normal", k, iterations=20))

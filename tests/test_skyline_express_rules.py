@@ -25,6 +25,7 @@ from game.games.skyline_express.rules import (
     automaton_candidates,
     automaton_seat,
     automaton_service,
+    automaton_value_cost,
     seat_name,
     service_points,
     task_met,
@@ -294,9 +295,9 @@ def test_two_player_standard_option_is_one_die_each():
     assert movers_of_round(state) == [1, 0]
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_game_ends_when_every_carriage_is_full(players):
-    state = SPEC.new_game(players, 5)
+@pytest.mark.parametrize("players,six", [(1, "five"), (1, "keep"), (2, "five"), (3, "five"), (4, "five")])
+def test_game_ends_when_every_carriage_is_full(players, six):
+    state = SPEC.new_game(players, 5, {"automaton_six": six})
     rng = random.Random(5)
     while not state.is_over:
         assert not all(s.full for s in state.sheets)
@@ -348,8 +349,8 @@ def test_views_are_public_and_json():
 
 
 # ---- the solo automaton ------------------------------------------------------------
-def solo(seed=1, dice=(2, 2, 2, 2)):
-    state = SPEC.new_game(1, seed)
+def solo(seed=1, dice=(2, 2, 2, 2), options=None):
+    state = SPEC.new_game(1, seed, options)
     return with_dice(state, dice)
 
 
@@ -405,20 +406,52 @@ def test_automaton_tie_is_a_move_of_the_person():
 
 
 def test_automaton_must_turn_its_die_into_a_five_when_it_can():
+    """"Whenever the opponent has enough dice points to change the value of the chosen
+    die to a 5 he MUST do it." A 6 included (ruling 11): one dice point, and the
+    passenger is still a VIP."""
     state = solo(dice=(6, 6, 6, 2))
     state.sheets[1].dice_earned = 3
     play(state, "d R", "p 1a")
     # fewest colour: all; highest value: Y and G (6) tie -> the person chooses
+    assert "turned 6 into 5" in state.move_label(SkyMove("a", Y))  # the log says so
     play(state, "a Y")
-    assert state.sheets[1].dice_spent == 0  # a 6 is a VIP already
-    # the last die (blue 2 rerolled) goes to the automaton; force a known value
+    auto = state.sheets[1]
+    assert auto.dice_spent == 1
+    assert auto.vips[auto.colours.index(Y)]
+    assert ("value", 6, 5) in state.last_auto
+    # from a 1: four steps, all paid
     state2 = solo(dice=(1, 1, 1, 2))
-    state2.sheets[1].dice_earned = 3
+    state2.sheets[1].dice_earned = 4
     state2.sheets[1].colours[:3] = [R, Y, G]
-    play(state2, "d R", "p 1a")  # the automaton: fewest is blue (0)
+    play(state2, "d R", "p 1a")  # the automaton: fewest is blue (0), a 2: three steps
     assert state2.sheets[1].dice_spent == 3
     i = state2.sheets[1].colours.index(B)
     assert state2.sheets[1].vips[i]
+
+
+def test_option_keep_six_leaves_the_automatons_six_alone():
+    state = solo(dice=(6, 6, 6, 2), options={"automaton_six": "keep"})
+    assert state.automaton_six == "keep" and state.view(0)["automaton_six"] == "keep"
+    assert state.to_json()["options"]["automaton_six"] == "keep"
+    state.sheets[1].dice_earned = 3
+    play(state, "d R", "p 1a", "a Y")
+    auto = state.sheets[1]
+    assert auto.dice_spent == 0 and auto.vips[auto.colours.index(Y)]
+    # a 1 to 4 is still raised to a 5 under the option
+    state2 = solo(dice=(1, 1, 1, 2), options={"automaton_six": "keep"})
+    state2.sheets[1].dice_earned = 3
+    state2.sheets[1].colours[:3] = [R, Y, G]
+    play(state2, "d R", "p 1a")
+    assert state2.sheets[1].dice_spent == 3
+
+
+def test_automaton_value_cost_by_value_and_option():
+    s = Sheet()
+    s.dice_earned = 1
+    assert [automaton_value_cost(s, v) for v in range(1, 7)] == [0, 0, 0, 1, 0, 1]
+    assert [automaton_value_cost(s, v, "keep") for v in range(1, 7)] == [0, 0, 0, 1, 0, 0]
+    s.dice_earned = 4
+    assert [automaton_value_cost(s, v) for v in range(1, 7)] == [4, 3, 2, 1, 0, 1]
 
 
 def test_automaton_with_too_few_dice_points_keeps_the_value():

@@ -222,3 +222,37 @@ def test_rows_and_places_are_written_on_the_rim(app, size, window):
             assert mask.get_at((int(x + dx), int(y + dy)))[0] == 255, (text, (x, y))
         assert min(math.dist((x, y), p) for p in board.points) > board.tile_px / 2, text
     screenshot(app, f"scurry-coordinates-{size}")
+
+
+def test_a_game_stopped_at_the_turn_limit_is_shown_as_a_draw(app):
+    """The rulebook wins only "if all acorn tiles are owned by the moving player" or when
+    the opponent "is unable to move at least twice": the limit that stops a long game is
+    a draw, and the results screen says so."""
+    from game.games.scurry.rules import DRAW_LIMIT, ScurryState
+
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {})
+    tiles = {"f8": 1, "f10": 1, "e5": 0, "d4": 1, "h4": 1, "k1": 0, "k2": 0}  # Brown ends ahead 4 to 3
+    match.state = ScurryState.from_position(tiles, ("f6", "g5"), turn=DRAW_LIMIT)
+    start_match(app, match)
+    board = app.scene
+    for name in ("a1", "f8", "f10"):
+        click_target(app, ("vertex", board.geo["names"].index(name)))
+    state = board.match.state
+    assert state.outcome.winners == (0, 1) and state.outcome.scores == (4, 3)
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    assert app.scene.headline() == "A draw"
+    screenshot(app, "scurry-results-draw")
+
+
+def test_the_old_turn_limit_is_an_option_on_the_new_game_screen(app):
+    open_setup(app, "scurry")
+    setup = app.scene
+    menu = option_menu(setup, "long_games")
+    assert setup.option_menus[menu].label_of("draw") in menu.selected_option[0]  # the default
+    choose(app, menu, setup.option_menus[menu].label_of("most_tiles"))
+    screenshot(app, "scurry-setup-long-games")
+    click_button(app, "Start")
+    board = app.scene
+    assert board.match.options["long_games"] == "most_tiles"
+    assert board.match.state.turn_limit == 200

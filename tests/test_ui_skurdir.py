@@ -8,10 +8,14 @@ import pytest
 
 from game.engine import registry
 from game.engine.match import Match, Seat
+from game.games.skurdir.rules import parse_cell
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
-from uikit import choose, click, click_button, click_target, key, pump, run_until, screenshot, seat_kind_menu, title_app
+from uikit import (
+    choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until, screenshot,
+    seat_kind_menu, title_app,
+)
 
 
 @pytest.fixture
@@ -68,11 +72,11 @@ def test_whole_three_player_game_by_mouse(app):
     # the first stack may only go to the centre: a click elsewhere is refused with the rule
     pair = tuple(state.stacks_left[0])
     click_target(app, ("stack", pair))
-    click_target(app, ("cell", 39))  # d5, beside the centre
+    click_target(app, ("cell", parse_cell("n15")))  # beside the centre o15
     assert "centre" in board.controller.message
     assert board.match.state.history == []
     click_target(app, ("stack", pair))
-    click_target(app, ("cell", 40))
+    click_target(app, ("cell", parse_cell("o15")))
     assert len(board.match.state.history) == 1
     screenshot(app, "skurdir-setup-phase")
 
@@ -218,3 +222,59 @@ def test_a_disabled_button_says_why(app):
     # Undo, with nothing to take back, says that
     click(app, board.undo_button.rect.center)
     assert board.controller.message == "Nothing to undo."
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (960, 640)])
+def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
+    """The rulebook lays each stack "adjacent" to the stacks out, on a table with no
+    edge: ten stacks in one row must be possible, and the view must shrink to show them."""
+    w, h = window
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    pump(app)
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 3, {}))
+    board = app.scene
+    state = board.match.state
+    assert state.table == "open"
+    cells = [parse_cell(f"{col}15") for col in "klmnopqrst"]  # from k15 across the centre o15 to t15
+    order = sorted(cells, key=lambda c: abs(c - parse_cell("o15")))  # the centre first, then outwards
+    for k, cell in enumerate(order):
+        pair = tuple(board.match.state.stacks_left[0])
+        click_target(app, ("stack", pair))
+        click_target(app, ("cell", cell))
+        assert len(board.match.state.history) == k + 1, board.controller.message
+    state = board.match.state
+    assert state.phase == "first" and sorted(state.stations()) == sorted(cells)
+    # every station (and the empty cells at both ends of the row) is on screen and found by its pixel
+    ends = [parse_cell("j15"), parse_cell("u15")]
+    for c in cells + ends:
+        rect = board.cell_rect(c)
+        assert board.board_rect.contains(rect), c
+        assert board.target_at(board.centre(c)) == ("cell", c), c
+    assert board.cell_rect(cells[0]).right <= board.cell_rect(cells[1]).left + 1  # one cell each, in order
+    screenshot(app, f"skurdir-ten-in-a-line-{w}x{h}")
+    # play on by mouse into the building phase: the canals along the row are clickable
+    play_by_mouse(app, random.Random(2), stop=lambda s: s.phase == "build")
+    canal = next(m for m in board.match.state.legal_moves() if m.kind == "c")
+    n = len(board.match.state.history)
+    click_path(app, board, canal)
+    assert board.match.state.history[n] == canal
+    screenshot(app, f"skurdir-ten-in-a-line-canal-{w}x{h}")
+
+
+def test_the_9x9_table_is_an_option_on_the_new_game_screen(app):
+    open_setup(app, "skurdir")
+    setup = app.scene
+    menu = option_menu(setup, "table")
+    choose(app, menu, setup.option_menus[menu].label_of("9x9"))
+    menu = option_menu(setup, "crossing")
+    choose(app, menu, setup.option_menus[menu].label_of(False))
+    click_button(app, "Start")
+    board = app.scene
+    state = board.match.state
+    assert (state.table, state.n, state.crossing) == ("9x9", 9, False)
+    pair = tuple(state.stacks_left[0])
+    click_target(app, ("stack", pair))
+    click_target(app, ("cell", state.centre))
+    assert [str(m) for m in board.match.state.history] == [f"s {'RYGBK'[pair[0]]}{'RYGBK'[pair[1]]} e5"]
+    screenshot(app, "skurdir-9x9-table")

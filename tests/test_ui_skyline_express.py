@@ -12,7 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, start_match
 
 from uikit import (
-    choose, click, click_button, click_target, open_setup, pump, run_until, screenshot,
+    choose, click, click_button, click_target, open_setup, option_menu, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -198,3 +198,13 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
     click_target(app, ("die", free))
     assert board.log.entries[-1][1].startswith("Bea takes the ")
     screenshot(app, "skyline-log-names")
+
+
+def test_the_automatons_six_is_an_option_on_the_new_game_screen(app):
+    open_setup(app, "skyline_express")
+    setup = app.scene
+    menu = option_menu(setup, "automaton_six")
+    choose(app, menu, setup.option_menus[menu].label_of("keep"))
+    screenshot(app, "skyline-setup-automaton-six")
+    click_button(app, "Start")
+    assert app.scene.match.state.automaton_six == "keep"

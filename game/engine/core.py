@@ -219,6 +219,9 @@ class GameSpec:
     colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
+    # Option values a save made before the option existed was played under (its old
+    # behaviour): a save lacking the key replays with this value, not the new default.
+    save_defaults: dict = {}
 
     @property
     def default_players(self) -> int:

@@ -236,7 +236,7 @@ def check_save(data, games=None):
     if not isinstance(options, dict):
         raise SaveError("The save's options are not a set of options.")
     try:
-        options = spec.resolved_options(options)
+        options = spec.resolved_options({**spec.save_defaults, **options})  # a save from before an option existed
     except ValueError as exc:
         raise SaveError(f"The save's options are not valid: {exc}") from None
     moves = data.get("moves")

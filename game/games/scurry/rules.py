@@ -22,7 +22,11 @@ SIDE_NAMES = ("Brown", "Grey")
 SIZES = (5, 6, 7)
 TILE_COUNTS = tuple(range(4, 16))
 TOTAL_TILES = 31  # the physical game's double-sided tiles; 31 - 2 * 15 leaves one spare
-TURN_LIMIT = 200  # play turns (both players together) before the safety limit decides
+# What ends a game that goes on and on (ruling 9): by default a draw after DRAW_LIMIT
+# turns; the "most_tiles" option keeps the old ruling, more tiles wins after TILES_LIMIT.
+DRAW_LIMIT = 1500  # play turns (both players together); ~10 moves a turn stays under 20,000 moves
+TILES_LIMIT = 200
+LONG_GAME_RULES = ("draw", "most_tiles")
 
 # The six directions along the three grid lines, clockwise from east on screen.
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -257,11 +261,13 @@ class ScurryState(CachedMovesState):
     it last reached; that vertex shows the tile's owner.
     """
 
-    def __init__(self, size: int = 6, tiles: int = 12, random_setup: bool = False, seed: int = 0):
+    def __init__(self, size: int = 6, tiles: int = 12, random_setup: bool = False, seed: int = 0,
+                 long_games: str = "draw"):
         self.players = 2
         self.size = size
         self.tiles_per_player = tiles
         self.random_setup = random_setup
+        self.long_games = long_games
         self.seed = seed
         self.rng = random.Random(seed)
         self._geo = _board(size)
@@ -292,11 +298,12 @@ class ScurryState(CachedMovesState):
         tiles_per_player: int = 12,
         turn: int = 1,
         seed: int = 0,
+        long_games: str = "draw",
     ) -> "ScurryState":
         """A position at the start of `to_move`'s turn (leadoff next), for tests
         and puzzles. `tiles` maps vertex names or indices to owners; squirrels
         are (brown, grey) vertex names or indices, on vertices with no tile."""
-        s = cls(size, tiles_per_player, False, seed)
+        s = cls(size, tiles_per_player, False, seed, long_games)
         geo = s._geo
 
         def idx(v):
@@ -327,6 +334,7 @@ class ScurryState(CachedMovesState):
         c.size = self.size
         c.tiles_per_player = self.tiles_per_player
         c.random_setup = self.random_setup
+        c.long_games = self.long_games
         c.seed = self.seed
         c.rng = self.rng_copy()
         c._geo = self._geo
@@ -356,6 +364,11 @@ class ScurryState(CachedMovesState):
             v = self._geo.by_name[v]
         c = self.board[v]
         return c if c in (0, 1) else None
+
+    @property
+    def turn_limit(self) -> int:
+        """The turn after which a game that is still going is stopped (ruling 9)."""
+        return DRAW_LIMIT if self.long_games == "draw" else TILES_LIMIT
 
     def steps(self) -> int:
         """Squirrel steps made so far this turn."""
@@ -462,21 +475,24 @@ class ScurryState(CachedMovesState):
         self.leadoff = -1
         if self._start_turn():
             return
-        if self.turn > TURN_LIMIT:
-            a, b = self.counts
-            if a == b:
-                self._finish(
-                    (0, 1),
-                    f"The {TURN_LIMIT}-turn limit is reached with {a} tiles each: both players share the win.",
-                )
-            else:
-                win = 0 if a > b else 1
-                hi, lo = max(a, b), min(a, b)
-                self._finish(
-                    (win,),
-                    f"The {TURN_LIMIT}-turn limit is reached: {SIDE_NAMES[win]} owns more tiles "
-                    f"({hi} to {lo}) and wins.",
-                )
+        if self.turn > self.turn_limit:
+            self._stop_at_limit()
+
+    def _stop_at_limit(self) -> None:
+        """Ruling 9: the turn limit is reached and nobody has won outright."""
+        limit = f"{self.turn_limit:,}"
+        a, b = self.counts
+        if self.long_games == "draw":
+            self._finish((0, 1), f"The {limit}-turn limit is reached: the game is a draw.")
+        elif a == b:
+            self._finish((0, 1), f"The {limit}-turn limit is reached with {a} tiles each: both players share the win.")
+        else:
+            win = 0 if a > b else 1
+            self._finish(
+                (win,),
+                f"The {limit}-turn limit is reached: {SIDE_NAMES[win]} owns more tiles "
+                f"({max(a, b)} to {min(a, b)}) and wins.",
+            )
 
     def _start_turn(self) -> bool:
         """At the start of a turn: the seat to move loses if no leadoff tile lets
@@ -644,7 +660,8 @@ class ScurryState(CachedMovesState):
             "phase": self.phase,
             "to_move": self.to_move,
             "turn": self.turn,
-            "turn_limit": TURN_LIMIT,
+            "turn_limit": self.turn_limit,
+            "long_games": self.long_games,
             "path": self.path[1:],  # the tiles reached this turn, in order
             "path_start": self.path[0] if self.path else None,  # where the squirrel began
             "steps": self.steps(),
@@ -665,6 +682,7 @@ class ScurryState(CachedMovesState):
                 "size": self.size,
                 "tiles": self.tiles_per_player,
                 "random_setup": self.random_setup,
+                "long_games": self.long_games,
             },
             "seed": self.seed,
             "board": list(self.board),
@@ -744,9 +762,21 @@ class ScurrySpec(GameSpec):
             help="Let the computer lay out both players' tiles and squirrels at random, "
             "so play starts with Brown's first turn.",
         ),
+        Option(
+            "long_games",
+            "Very long games",
+            LONG_GAME_RULES,
+            labels=(
+                f"A draw after {DRAW_LIMIT:,} turns",
+                f"More tiles wins after {TILES_LIMIT} turns",
+            ),
+            help="The rulebook has no limit: a game that goes on this long is stopped as a draw, "
+            "or (an old house rule that favours Grey) more tiles wins.",
+        ),
     )
 
-    _DEFAULTS = {"size": 6, "tiles": 12, "random_setup": False}
+    _DEFAULTS = {"size": 6, "tiles": 12, "random_setup": False, "long_games": "draw"}
+    save_defaults = {"long_games": "most_tiles"}  # saves from before the option: the old limit
 
     def default_choice_index(self, option: Option) -> int:
         return option.choices.index(self._DEFAULTS[option.key])
@@ -754,7 +784,7 @@ class ScurrySpec(GameSpec):
     def new_game(self, players: int, seed: int, options: dict | None = None) -> ScurryState:
         self.check_players(players)
         opts = self.resolved_options(options)
-        state = ScurryState(opts["size"], opts["tiles"], opts["random_setup"], seed)
+        state = ScurryState(opts["size"], opts["tiles"], opts["random_setup"], seed, opts["long_games"])
         if state.random_setup:
             state._random_setup()
         return state

@@ -279,5 +279,13 @@ class ScurryScene(BoardScene):
                               delay=0.32))
         return anims
 
+    def results_headline(self) -> str:
+        """With the default rule for very long games, both sides named as winners
+        means the turn limit stopped the game: call it a draw (ruling 9)."""
+        state = self.match.state
+        if state.long_games == "draw" and state.outcome is not None and len(state.outcome.winners) == 2:
+            return "A draw"
+        return ""
+
 
 SCENE = ScurryScene

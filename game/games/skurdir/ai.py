@@ -62,8 +62,9 @@ def _build_value(state, move) -> float:
 
 
 def _key(state):
-    return (state.phase, state.to_move, tuple(state.canals.items()), tuple(map(tuple, state.stacks)),
-            tuple(state.station), tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(state.pool))
+    layout = tuple((c, state.station[c], tuple(state.stacks[c])) for c in state.station_cells)
+    return (state.phase, state.to_move, tuple(state.canals.items()), layout,
+            tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(state.pool))
 
 
 def candidate_moves(state, moves) -> list:
@@ -73,7 +74,7 @@ def candidate_moves(state, moves) -> list:
     if phase == "transport":
         return [_best_transport(state, moves)]
     if phase == "stacks":
-        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a) if state.station[n] >= 0))]
+        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a, state.n) if state.station[n] >= 0))]
     if phase == "first":
         return [moves[state.to_move]]
     if phase == "colours":
@@ -94,7 +95,7 @@ def candidate_moves(state, moves) -> list:
 
 def _colour_value(state, colour: int) -> int:
     """Stations of that colour with neighbours, plus passengers of it on the board."""
-    stations = sum(1 for c in range(len(state.station)) if state.station[c] == colour)
+    stations = sum(1 for c in state.station_cells if state.station[c] == colour)
     riders = sum(st.count(colour) for st in state.stacks)
     return stations + riders
 

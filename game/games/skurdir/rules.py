@@ -1,10 +1,15 @@
 """Skurðir: the rules engine (pure Python, no pygame).
 
-Stations (large pyramids) stand on the cells of a 9 x 9 grid; canals (medium
+Stations (large pyramids) stand on the cells of a square grid; canals (medium
 pyramids) lie between two stations of one row or column and point one way, from
 the wide end (the station they start at) to the narrow end; passengers (small
 pyramids) stand in stacks on stations. Cells are named like a chess board seen
-from above: columns a-i from the left, rows 1-9 from the top; "e5" is the centre.
+from above: columns a, b, ... z, aa, ab, ac from the left, rows 1, 2, ... from
+the top. The open table (the default) is 29 x 29 cells with the centre at o15:
+every station stands next to one already out and there are 15 stations, so no
+layout can reach its edge, and it is the table that "grows as the layout needs"
+(the board view shows only the part in use). The 9 x 9 table of the option has
+its centre at e5.
 
 Each decision is one Move (notation in brackets):
 - set-up: place a stack (``s RY e5``: Red station, Yellow passenger), choose who
@@ -17,6 +22,7 @@ The rulings behind the code are written down in seeds/skurdir.md.
 """
 from __future__ import annotations
 
+import bisect
 import random
 from dataclasses import dataclass, field
 
@@ -24,8 +30,10 @@ from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outc
 
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
 LETTERS = "RYGBK"
-N = 9  # the grid is N x N cells
-CENTRE = (N // 2) * N + N // 2
+GRID = 29  # the open table: 2 * 14 + 1 cells a side; 15 stations never reach its edge
+SMALL_GRID = 9  # the 9 x 9 table of the "table" option
+TABLES = {"open": GRID, "9x9": SMALL_GRID}
+COLUMNS = tuple("abcdefghijklmnopqrstuvwxyz") + ("aa", "ab", "ac")
 CANALS_EACH = 3
 PASSENGERS_TOTAL = 15
 DRY_ROUNDS_EMPTY_POOL = 3  # the rulebook's early end: rounds in a row with no transport
@@ -34,38 +42,47 @@ DRY_ROUNDS_STALLED = 5  # our ruling when passengers are still in the pool
 DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on screen
 
 
-def cell_name(c: int) -> str:
-    return f"{'abcdefghi'[c % N]}{c // N + 1}"
+def centre_of(n: int = GRID) -> int:
+    return (n // 2) * n + n // 2
 
 
-def parse_cell(text: str) -> int:
+def cell_name(c: int, n: int = GRID) -> str:
+    return f"{COLUMNS[c % n]}{c // n + 1}"
+
+
+def parse_cell(text: str, n: int = GRID) -> int:
     text = text.strip().lower()
-    if len(text) != 2 or text[0] not in "abcdefghi" or text[1] not in "123456789":
-        raise IllegalMove(f"{text!r} is not a cell: write a column a-i and a row 1-9, such as e5.")
-    return (int(text[1]) - 1) * N + "abcdefghi".index(text[0])
+    column = text.rstrip("0123456789")
+    row = text[len(column):]
+    if column not in COLUMNS[:n] or not row.isdigit() or not 1 <= int(row) <= n:
+        raise IllegalMove(
+            f"{text!r} is not a cell: write a column {COLUMNS[0]}-{COLUMNS[n - 1]} and a row 1-{n}, "
+            f"such as {cell_name(centre_of(n), n)}."
+        )
+    return (int(row) - 1) * n + COLUMNS.index(column)
 
 
-def xy(c: int) -> tuple[int, int]:
-    return c % N, c // N
+def xy(c: int, n: int = GRID) -> tuple[int, int]:
+    return c % n, c // n
 
 
-def between(a: int, b: int) -> list[int]:
+def between(a: int, b: int, n: int = GRID) -> list[int]:
     """The cells strictly between two cells of one row or column."""
-    (ax, ay), (bx, by) = xy(a), xy(b)
+    (ax, ay), (bx, by) = xy(a, n), xy(b, n)
     if ax == bx:
         step = 1 if by > ay else -1
-        return [y * N + ax for y in range(ay + step, by, step)]
+        return [y * n + ax for y in range(ay + step, by, step)]
     step = 1 if bx > ax else -1
-    return [ay * N + x for x in range(ax + step, bx, step)]
+    return [ay * n + x for x in range(ax + step, bx, step)]
 
 
-def neighbours(c: int) -> list[int]:
-    x, y = xy(c)
+def neighbours(c: int, n: int = GRID) -> list[int]:
+    x, y = xy(c, n)
     out = []
     for dx, dy in DIRS:
         nx, ny = x + dx, y + dy
-        if 0 <= nx < N and 0 <= ny < N:
-            out.append(ny * N + nx)
+        if 0 <= nx < n and 0 <= ny < n:
+            out.append(ny * n + nx)
     return out
 
 
@@ -93,27 +110,29 @@ class SkMove:
     stack: tuple = ()  # (station colour, passenger colour) of a set-up stack
     neutral: bool = False
     tlen: int = field(default=1, compare=False)
+    grid: int = field(default=GRID, compare=False)  # the table's width, for the cell names
 
     def __str__(self) -> str:
         k = self.kind
+        n = self.grid
         if k == "s":
-            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a)}"
+            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a, n)}"
         if k == "f":
             return f"f {self.a + 1}"
         if k == "k":
             return f"k {LETTERS[self.c]}"
         if k == "c":
-            return f"c {cell_name(self.a)}-{cell_name(self.b)} {LETTERS[self.c]}"
+            return f"c {cell_name(self.a, n)}-{cell_name(self.b, n)} {LETTERS[self.c]}"
         if k == "b":
-            return f"b {cell_name(self.a)}"
+            return f"b {cell_name(self.a, n)}"
         if k in ("r", "x"):
-            return f"{k} {cell_name(self.a)}-{cell_name(self.b)}"
+            return f"{k} {cell_name(self.a, n)}-{cell_name(self.b, n)}"
         if k == "p":
             return "p"
         if k == "t":
-            return "t " + "-".join(cell_name(c) for c in self.route)
+            return "t " + "-".join(cell_name(c, n) for c in self.route)
         if k == "a":
-            return f"a {LETTERS[self.c]} {cell_name(self.a)}"
+            return f"a {LETTERS[self.c]} {cell_name(self.a, n)}"
         return "?"
 
     @property
@@ -170,14 +189,19 @@ class SkurdirState(CachedMovesState):
     colour ready to be built (a player's hand, or the pool for the neutral colour).
     """
 
-    def __init__(self, players: int, seed: int = 0, random_setup: bool = False, crossing: bool = False):
+    def __init__(self, players: int, seed: int = 0, random_setup: bool = False, crossing: bool = True,
+                 table: str = "open"):
         self.players = players
         self.seed = seed
         self.random_setup = random_setup
         self.crossing = crossing
+        self.table = table
+        self.n = TABLES[table]  # cells a side
         self.rng = random.Random(seed)
-        self.station = [-1] * (N * N)
-        self.stacks: list[list[int]] = [[] for _ in range(N * N)]
+        self.station = [-1] * (self.n * self.n)
+        self.station_cells: list[int] = []  # the cells holding a station, in order (kept by put_station)
+        self.spread = (self.n, -1, self.n, -1)  # min x, max x, min y, max y of the stations (put_station)
+        self.stacks: list[list[int]] = [[] for _ in range(self.n * self.n)]
         self.canals: dict[tuple[int, int], int] = {}
         self.owner: list = [None] * 5
         self.colour_of: list = [None] * players
@@ -206,22 +230,22 @@ class SkurdirState(CachedMovesState):
     @classmethod
     def from_layout(cls, colours: list, stations: dict, canals: list = (), *, to_move: int = 0,
                     pool=(1, 1, 1, 1, 1), free=None, neutral: int | None = None,
-                    crossing: bool = False) -> "SkurdirState":
+                    crossing: bool = True, table: str = "open") -> "SkurdirState":
         """A position in the building phase. colours: a colour per seat;
         stations: cell name -> (station colour, [passenger colours bottom first]);
         canals: [(from, to, colour)]. Hands hold what is not on the board."""
-        s = cls(len(colours), 0, False, crossing)
+        s = cls(len(colours), 0, False, crossing, table)
         s.colour_of = list(colours)
         for seat, c in enumerate(colours):
             s.owner[c] = seat
         unplayed = [c for c in range(5) if c not in colours]
         s.neutral = (unplayed[0] if neutral is None else neutral) if unplayed else -1
         for name, (colour, passengers) in stations.items():
-            cell = parse_cell(name)
-            s.station[cell] = colour
+            cell = s.cell(name)
+            s.put_station(cell, colour)
             s.stacks[cell] = list(passengers)
         for a, b, colour in canals:
-            s.canals[(parse_cell(a), parse_cell(b))] = colour
+            s.canals[(s.cell(a), s.cell(b))] = colour
         for c in range(5):
             if s.owner[c] is not None or c == s.neutral:
                 s.free[c] = CANALS_EACH - sum(1 for v in s.canals.values() if v == c)
@@ -237,16 +261,39 @@ class SkurdirState(CachedMovesState):
         return s
 
     # ---- helpers ---------------------------------------------------------
+    def cell(self, name: str) -> int:
+        """The cell named `name` on this table."""
+        return parse_cell(name, self.n)
+
+    def name(self, c: int) -> str:
+        return cell_name(c, self.n)
+
+    @property
+    def centre(self) -> int:
+        return centre_of(self.n)
+
     def stations(self) -> list[int]:
-        return [c for c in range(N * N) if self.station[c] >= 0]
+        return list(self.station_cells)
+
+    def put_station(self, cell: int, colour: int) -> None:
+        self.station[cell] = colour
+        self.stacks[cell] = []  # a list of its own (clones share the empty ones off the stations)
+        bisect.insort(self.station_cells, cell)
+        x, y = xy(cell, self.n)
+        x0, x1, y0, y1 = self.spread
+        self.spread = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
 
     def next_station(self, cell: int, d: tuple) -> int:
-        x, y = xy(cell)
+        """The first station from `cell` in direction `d`, or -1 (the search stops
+        where the stations end, not at the far edge of the table)."""
+        n = self.n
+        x0, x1, y0, y1 = self.spread
+        x, y = xy(cell, n)
         while True:
             x, y = x + d[0], y + d[1]
-            if not (0 <= x < N and 0 <= y < N):
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
                 return -1
-            c = y * N + x
+            c = y * n + x
             if self.station[c] >= 0:
                 return c
 
@@ -256,18 +303,18 @@ class SkurdirState(CachedMovesState):
     def crossed_cells(self) -> set:
         out = set()
         for a, b in self.canals:
-            out.update(between(a, b))
+            out.update(between(a, b, self.n))
         return out
 
     def placeable(self) -> list[int]:
         """Empty cells next to a station (where a stack or spare station may go)."""
-        if not any(c >= 0 for c in self.station):
-            return [CENTRE]
+        if not self.station_cells:
+            return [self.centre]
         out = set()
         for c in self.stations():
-            for n in neighbours(c):
-                if self.station[n] < 0:
-                    out.add(n)
+            for nb in neighbours(c, self.n):
+                if self.station[nb] < 0:
+                    out.add(nb)
         return sorted(out)
 
     def canals_on_board(self, colour: int) -> int:
@@ -289,10 +336,10 @@ class SkurdirState(CachedMovesState):
                 b = self.next_station(a, d)
                 if b < 0 or self.joined(a, b):
                     continue
-                if crossed is not None and any(c in crossed for c in between(a, b)):
+                if crossed is not None and any(c in crossed for c in between(a, b, self.n)):
                     continue
                 for colour, neutral in kinds:
-                    out.append(SkMove("c", a, b, colour, neutral=neutral))
+                    out.append(SkMove("c", a, b, colour, neutral=neutral, grid=self.n))
         return out
 
     def routes(self, start: int) -> list[tuple]:
@@ -334,7 +381,7 @@ class SkurdirState(CachedMovesState):
                 k = 1
                 while sum(1 for o in routes if o[:k] == r[:k]) > 1:
                     k += 1
-                moves.append(SkMove("t", route=r, tlen=k))
+                moves.append(SkMove("t", route=r, tlen=k, grid=self.n))
         return moves
 
     def gains(self, route: tuple) -> list[tuple[int, int]]:
@@ -363,23 +410,23 @@ class SkurdirState(CachedMovesState):
                 continue
             for cell in self.stations():
                 if self.station[cell] != colour and colour not in self.stacks[cell]:
-                    out.append(SkMove("a", cell, c=colour))
+                    out.append(SkMove("a", cell, c=colour, grid=self.n))
         return out
 
     def _building_moves(self, seat: int) -> list:
         mine = self.colour_of[seat]
         moves = self._canal_moves(seat)
         if self.spare[seat]:
-            moves += [SkMove("b", c) for c in self.placeable()]
+            moves += [SkMove("b", c, grid=self.n) for c in self.placeable()]
         all_out = self.canals_on_board(mine) == CANALS_EACH
         if all_out:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:
-                    moves.append(SkMove("r", a, b))
+                    moves.append(SkMove("r", a, b, grid=self.n))
         if not self.sabotaged[seat]:
             for (a, b), colour in self.canals.items():
                 if colour != mine:
-                    moves.append(SkMove("x", a, b))
+                    moves.append(SkMove("x", a, b, grid=self.n))
         if (all_out and self.transports(seat)) or not moves:
             moves.append(PASS)
         return moves
@@ -397,7 +444,7 @@ class SkurdirState(CachedMovesState):
                 if pair in seen:
                     continue
                 seen.append(pair)
-                out += [SkMove("s", c, stack=pair) for c in cells]
+                out += [SkMove("s", c, stack=pair, grid=self.n) for c in cells]
             return out
         if phase == "first":
             return [SkMove("f", s) for s in range(self.players)]
@@ -421,7 +468,11 @@ class SkurdirState(CachedMovesState):
         c.__dict__.update(self.__dict__)
         c.rng = self.rng_copy()
         c.station = self.station[:]
-        c.stacks = [st[:] for st in self.stacks]
+        c.station_cells = self.station_cells[:]
+        # only stations hold passengers: the empty lists elsewhere are never changed, so they are shared
+        c.stacks = self.stacks[:]
+        for cell in self.station_cells:
+            c.stacks[cell] = self.stacks[cell][:]
         c.canals = dict(self.canals)
         c.owner = self.owner[:]
         c.colour_of = self.colour_of[:]
@@ -441,7 +492,7 @@ class SkurdirState(CachedMovesState):
         self._legal = None
         k = move.kind
         if k == "s":
-            self.station[move.a] = move.stack[0]
+            self.put_station(move.a, move.stack[0])
             self.stacks[move.a] = [move.stack[1]]
             self.stacks_left.remove(move.stack)
             if not self.stacks_left:
@@ -473,11 +524,11 @@ class SkurdirState(CachedMovesState):
             self._to_transport()
         elif k == "b":
             colour = self.colour_of[seat]
-            self.station[move.a] = colour
+            self.put_station(move.a, colour)
             self.spare[seat] = False
             # a canal that ran across this cell now ends at the new station
             for (a, b), c in list(self.canals.items()):
-                if move.a in between(a, b):
+                if move.a in between(a, b, self.n):
                     del self.canals[(a, b)]
                     self.canals[(a, move.a)] = c
             self._to_transport()
@@ -588,12 +639,12 @@ class SkurdirState(CachedMovesState):
         if k == "s":
             if move.stack not in self.stacks_left:
                 return "That stack is already out."
-            if not 0 <= move.a < N * N:
+            if not 0 <= move.a < self.n * self.n:
                 return "There is no such cell."
             if self.station[move.a] >= 0:
                 return "A station already stands there."
-            if not any(c >= 0 for c in self.station):
-                return "The first stack goes in the centre, e5."
+            if not self.station_cells:
+                return f"The first stack goes in the centre, {self.name(self.centre)}."
             return "A stack must go next to one already out (in its row or column, one cell away)."
         if k == "k":
             if 0 <= move.c < 5 and self.owner[move.c] is not None:
@@ -649,12 +700,13 @@ class SkurdirState(CachedMovesState):
 
     def _explain_canal(self, move, mine) -> str:
         a, b = move.a, move.b
-        if not (0 <= a < N * N and 0 <= b < N * N) or self.station[a] < 0 or self.station[b] < 0:
+        cells = self.n * self.n
+        if not (0 <= a < cells and 0 <= b < cells) or self.station[a] < 0 or self.station[b] < 0:
             return "A canal needs a station at each end."
-        (ax, ay), (bx, by) = xy(a), xy(b)
+        (ax, ay), (bx, by) = xy(a, self.n), xy(b, self.n)
         if a == b or (ax != bx and ay != by):
             return "A canal runs along a row or a column."
-        if any(self.station[c] >= 0 for c in between(a, b)):
+        if any(self.station[c] >= 0 for c in between(a, b, self.n)):
             return "A canal goes to the next station in line, not past one."
         if self.joined(a, b):
             return "Those two stations are already joined by a canal."
@@ -663,7 +715,7 @@ class SkurdirState(CachedMovesState):
                 return "No neutral canal is left in the pool."
         elif self.free[mine] == 0:
             return "You have no canal of your colour left to build."
-        if not self.crossing and any(c in self.crossed_cells() for c in between(a, b)):
+        if not self.crossing and any(c in self.crossed_cells() for c in between(a, b, self.n)):
             return "Canals may not cross each other across a gap."
         return "That canal cannot be built now."
 
@@ -678,7 +730,7 @@ class SkurdirState(CachedMovesState):
             return f"Passing is for the building step only ({self.phase_label()})."
         if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
             mine = self.colour_of[seat]
-            return self._explain_canal(SkMove("c", path[0][1], target[1], mine), mine)
+            return self._explain_canal(SkMove("c", path[0][1], target[1], mine, grid=self.n), mine)
         if phase == "build" and kind == "cell":
             cell = target[1]
             if self.station[cell] < 0:
@@ -690,7 +742,8 @@ class SkurdirState(CachedMovesState):
                 return "You have no canal left to build."
             return "No canal can start there: every side is taken or has no station in line."
         if phase == "build" and kind == "link":
-            move = SkMove("r" if self.canals.get(target[1:]) == self.colour_of[seat] else "x", target[1], target[2])
+            move = SkMove("r" if self.canals.get(target[1:]) == self.colour_of[seat] else "x", target[1], target[2],
+                          grid=self.n)
             return self.explain(move) or "That canal cannot be touched now."
         if phase == "build" and kind == "neutral":
             return "No neutral canal is left in the pool."
@@ -707,7 +760,7 @@ class SkurdirState(CachedMovesState):
             return "Choose a passenger from the pool, then a station."
         if phase == "stacks":
             if kind == "cell":
-                return self.explain(SkMove("s", target[1], stack=self.stacks_left[0]))
+                return self.explain(SkMove("s", target[1], stack=self.stacks_left[0], grid=self.n))
             return "Choose a stack to place, then a cell next to the stacks already out."
         if phase == "first":
             return "Choose who plays first."
@@ -726,7 +779,7 @@ class SkurdirState(CachedMovesState):
             return self.outcome.reason
         who = self.seat_name(self.to_move)
         return who + ": " + {
-            "stacks": "place a stack" if any(c >= 0 for c in self.station) else "choose the centre stack",
+            "stacks": "place a stack" if self.station_cells else "choose the centre stack",
             "first": "choose who plays first",
             "colours": "choose your colour",
             "build": "build a canal or station, remove, sabotage or pass",
@@ -741,20 +794,20 @@ class SkurdirState(CachedMovesState):
         k = move.kind
         if k == "s":
             return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
-                    f"passenger at {cell_name(move.a)}")
+                    f"passenger at {self.name(move.a)}")
         if k == "f":
             return f"{self.seat_name(move.a)} will play first"
         if k == "k":
             return f"{self.seat_name(self.to_move)} plays {COLOURS[move.c]}"
         if k == "c":
             kind = "neutral " if move.neutral else ""
-            return f"{who} builds a {kind}{COLOURS[move.c]} canal {cell_name(move.a)}→{cell_name(move.b)}"
+            return f"{who} builds a {kind}{COLOURS[move.c]} canal {self.name(move.a)}→{self.name(move.b)}"
         if k == "b":
-            return f"{who} builds the spare station at {cell_name(move.a)}"
+            return f"{who} builds the spare station at {self.name(move.a)}"
         if k == "r":
-            return f"{who} removes the canal {cell_name(move.a)}→{cell_name(move.b)}"
+            return f"{who} removes the canal {self.name(move.a)}→{self.name(move.b)}"
         if k == "x":
-            return f"{who} sabotages the canal {cell_name(move.a)}→{cell_name(move.b)}"
+            return f"{who} sabotages the canal {self.name(move.a)}→{self.name(move.b)}"
         if k == "p":
             return f"{who} passes"
         if k == "t":
@@ -762,9 +815,9 @@ class SkurdirState(CachedMovesState):
             pts = self.route_scores(move.route) if self.is_route(move.route) else []
             gains = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(pts) if p)
             return (f"{who} moves the {COLOURS[colour]} passenger "
-                    + "→".join(cell_name(c) for c in move.route) + (f" ({gains})" if gains else ""))
+                    + "→".join(self.name(c) for c in move.route) + (f" ({gains})" if gains else ""))
         if k == "a":
-            return f"{who} adds a {COLOURS[move.c]} passenger at {cell_name(move.a)}"
+            return f"{who} adds a {COLOURS[move.c]} passenger at {self.name(move.a)}"
         return str(move)
 
     def is_route(self, route) -> bool:
@@ -774,10 +827,11 @@ class SkurdirState(CachedMovesState):
     def view(self, seat: int) -> dict:
         return {
             "game": "skurdir",
-            "grid": N,
+            "grid": self.n,
+            "table": self.table,
             "players": self.players,
-            "stations": {c: self.station[c] for c in range(N * N) if self.station[c] >= 0},
-            "stacks": {c: list(self.stacks[c]) for c in range(N * N) if self.stacks[c]},
+            "stations": {c: self.station[c] for c in self.stations()},
+            "stacks": {c: list(st) for c, st in enumerate(self.stacks) if st},
             "canals": [[a, b, colour] for (a, b), colour in self.canals.items()],
             "owner": list(self.owner),
             "colour_of": list(self.colour_of),
@@ -805,7 +859,7 @@ class SkurdirState(CachedMovesState):
     def to_json(self) -> dict:
         data = self.view(0)
         data.update(
-            options={"random_setup": self.random_setup, "crossing": self.crossing},
+            options={"random_setup": self.random_setup, "crossing": self.crossing, "table": self.table},
             seed=self.seed,
             history=[str(m) for m in self.history],
             rng=self.rng_json(),
@@ -842,16 +896,27 @@ class SkurdirSpec(GameSpec):
         Option(
             "crossing",
             "Canals across gaps",
-            (False, True),
-            labels=("May not cross", "May cross"),
-            help="Whether two canals spanning gaps may cross each other over an empty cell.",
+            (True, False),
+            labels=("May cross", "May not cross"),
+            help="Whether two canals spanning gaps may cross each other over an empty cell. "
+            "The rulebook sets no limit; the ban is a house rule.",
+        ),
+        Option(
+            "table",
+            "Table",
+            tuple(TABLES),
+            labels=("Grows as the layout needs", "9 × 9 cells"),
+            help="How far the layout may spread. The rulebook's table has no edge; "
+            "a 9 × 9 grid keeps the layout compact but can cut some layouts short.",
         ),
     )
+
+    save_defaults = {"table": "9x9"}  # saves from before the option: the old table and its cell names
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkurdirState:
         self.check_players(players)
         opts = self.resolved_options(options)
-        state = SkurdirState(players, seed, opts["random_setup"], opts["crossing"])
+        state = SkurdirState(players, seed, opts["random_setup"], opts["crossing"], opts["table"])
         if state.random_setup:
             state._random_setup()
         return state
@@ -867,28 +932,28 @@ class SkurdirSpec(GameSpec):
                 return PASS
             if k == "s" and len(parts) == 3 and len(parts[1]) == 2:
                 pair = (LETTERS.index(parts[1][0].upper()), LETTERS.index(parts[1][1].upper()))
-                return SkMove("s", parse_cell(parts[2]), stack=pair)
+                return SkMove("s", state.cell(parts[2]), stack=pair, grid=state.n)
             if k == "f" and len(parts) == 2:
                 return SkMove("f", int(parts[1]) - 1)
             if k == "k" and len(parts) == 2:
                 return SkMove("k", c=LETTERS.index(parts[1].upper()))
             if k == "c" and len(parts) == 3:
-                a, b = (parse_cell(p) for p in parts[1].split("-"))
+                a, b = (state.cell(p) for p in parts[1].split("-"))
                 colour = LETTERS.index(parts[2].upper())
-                return SkMove("c", a, b, colour, neutral=colour == state.neutral)
+                return SkMove("c", a, b, colour, neutral=colour == state.neutral, grid=state.n)
             if k == "b" and len(parts) == 2:
-                return SkMove("b", parse_cell(parts[1]))
+                return SkMove("b", state.cell(parts[1]), grid=state.n)
             if k in ("r", "x") and len(parts) == 2:
-                a, b = (parse_cell(p) for p in parts[1].split("-"))
-                return SkMove(k, a, b)
+                a, b = (state.cell(p) for p in parts[1].split("-"))
+                return SkMove(k, a, b, grid=state.n)
             if k == "t" and len(parts) == 2:
-                route = tuple(parse_cell(p) for p in parts[1].split("-"))
+                route = tuple(state.cell(p) for p in parts[1].split("-"))
                 for m in state.legal_moves():
                     if m.kind == "t" and m.route == route:
                         return m
-                return SkMove("t", route=route)
+                return SkMove("t", route=route, grid=state.n)
             if k == "a" and len(parts) == 3:
-                return SkMove("a", parse_cell(parts[2]), c=LETTERS.index(parts[1].upper()))
+                return SkMove("a", state.cell(parts[2]), c=LETTERS.index(parts[1].upper()), grid=state.n)
         except ValueError:
             pass
         raise IllegalMove(f"{text!r} is not Skurðir notation.")

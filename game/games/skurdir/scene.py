@@ -8,7 +8,7 @@ import pygame
 
 from ...ui import look
 from ...ui.board import Anim, BoardScene
-from .rules import CENTRE, COLOURS, LETTERS, N, cell_name, xy
+from .rules import COLOURS, COLUMNS, LETTERS, cell_name, xy
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
@@ -83,8 +83,7 @@ class SkurdirScene(BoardScene):
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         side_w = SIDE_W if rect.w >= 720 else 190  # a narrower column in small windows
-        side = max(200, min(rect.w - side_w - 20, rect.h - 44))
-        self.area = pygame.Rect(rect.x + 20, rect.y + max(20, (rect.h - side) // 2), side, side)
+        self.area = pygame.Rect(rect.x + 20, rect.y + 20, max(200, rect.w - side_w - 40), max(200, rect.h - 44))
         self.side_rect = pygame.Rect(self.area.right + 18, rect.y + 8, rect.right - self.area.right - 26,
                                      rect.h - 16)
         self.box = None
@@ -92,32 +91,37 @@ class SkurdirScene(BoardScene):
         self.side_targets: dict = {}  # filled while drawing the side column
 
     def fit(self) -> None:
-        """Zoom onto the part of the grid in use: the stations and one cell
-        around them (where anything new may go), at least 5 x 5 cells."""
+        """Zoom onto the part of the table in use: the stations and one cell
+        around them (where anything new may go), at least 5 x 5 cells, as large
+        as the board area allows. The open table has no edge in play, so this
+        is how the table "grows": a wider layout is drawn at a smaller scale."""
         st = self.match.state
-        cells = [c for c in range(N * N) if st.station[c] >= 0] or [CENTRE]
-        xs, ys = [c % N for c in cells], [c // N for c in cells]
-        size = min(N, max(5, max(xs) - min(xs) + 3, max(ys) - min(ys) + 3))
-        x0 = max(0, min(N - size, (min(xs) + max(xs) + 1) // 2 - size // 2))
-        y0 = max(0, min(N - size, (min(ys) + max(ys) + 1) // 2 - size // 2))
-        box = (x0, y0, size)
+        n = self.n = st.n
+        cells = st.stations() or [st.centre]
+        xs, ys = [c % n for c in cells], [c // n for c in cells]
+        cols = min(n, max(5, max(xs) - min(xs) + 3))
+        rows = min(n, max(5, max(ys) - min(ys) + 3))
+        x0 = max(0, min(n - cols, (min(xs) + max(xs) + 1) // 2 - cols // 2))
+        y0 = max(0, min(n - rows, (min(ys) + max(ys) + 1) // 2 - rows // 2))
+        box = (x0, y0, cols, rows)
         if box == self.box:
             return
         self.box = box
-        self.cell = max(20, self.area.w // size)
-        grid = self.cell * size
-        self.grid_rect = pygame.Rect(self.area.x + (self.area.w - grid) // 2, self.area.y + (self.area.h - grid) // 2,
-                                     grid, grid)
+        # room for the column letters below and the row numbers left of the grid
+        self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38) // rows))
+        w, h = self.cell * cols, self.cell * rows
+        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2, self.area.y + (self.area.h - h) // 2 - 4,
+                                     w, h)
         self.board_layer = self._draw_board_layer()
 
     def in_view(self, c: int) -> bool:
-        x0, y0, size = self.box
-        x, y = xy(c)
-        return x0 <= x < x0 + size and y0 <= y < y0 + size
+        x0, y0, cols, rows = self.box
+        x, y = xy(c, self.n)
+        return x0 <= x < x0 + cols and y0 <= y < y0 + rows
 
     def centre(self, c: int) -> tuple[int, int]:
-        x, y = xy(c)
-        x0, y0, _ = self.box
+        x, y = xy(c, self.n)
+        x0, y0, _, _ = self.box
         return (self.grid_rect.x + (x - x0) * self.cell + self.cell // 2,
                 self.grid_rect.y + (y - y0) * self.cell + self.cell // 2)
 
@@ -129,7 +133,7 @@ class SkurdirScene(BoardScene):
         """(centre, length, direction) of the canal piece between stations a and b.
         Canals lie low beside the pyramids: a row's canal near the bases, a
         column's canal to the right of the stacks, so no stack hides one."""
-        (ax, ay), (bx, by) = xy(a), xy(b)
+        (ax, ay), (bx, by) = xy(a, self.n), xy(b, self.n)
         d = ((bx > ax) - (bx < ax), (by > ay) - (by < ay))
         pa, pb = self.centre(a), self.centre(b)
         span = math.dist(pa, pb)
@@ -145,7 +149,7 @@ class SkurdirScene(BoardScene):
     def channel(self, a: int, b: int):
         """The water line a canal lies in (offset like the canal piece)."""
         pa, pb = self.centre(a), self.centre(b)
-        if xy(a)[1] == xy(b)[1]:
+        if xy(a, self.n)[1] == xy(b, self.n)[1]:
             dy = int(self.cell * 0.16)
             return (pa[0], pa[1] + dy), (pb[0], pb[1] + dy)
         dx = int(self.cell * 0.38)
@@ -161,22 +165,24 @@ class SkurdirScene(BoardScene):
 
     def _draw_board_layer(self) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        g = self.grid_rect.inflate(30, 30)
+        # the frame leaves room for the row numbers on the left and the column letters below
+        g = pygame.Rect(self.grid_rect.x - 30, self.grid_rect.y - 14, self.grid_rect.w + 44, self.grid_rect.h + 38)
         pygame.draw.rect(layer, (0, 0, 0, 100), g.move(5, 7), border_radius=12)
         pygame.draw.rect(layer, BOARD, g, border_radius=12)
         pygame.draw.rect(layer, BOARD_EDGE, g, 3, border_radius=12)
-        x0, y0, size = self.box
-        for c in range(N * N):
-            if self.in_view(c):
-                r = self.cell_rect(c).inflate(-self.cell // 5, -self.cell // 5)
+        x0, y0, cols, rows = self.box
+        for y in range(y0, y0 + rows):
+            for x in range(x0, x0 + cols):
+                r = self.cell_rect(y * self.n + x).inflate(-self.cell // 5, -self.cell // 5)
                 pygame.draw.rect(layer, GAP, r, border_radius=6)
         font = max(10, min(14, self.cell // 4))
-        for i in range(size):
+        for i in range(cols):
             x = self.grid_rect.x + i * self.cell + self.cell // 2
-            look.text(layer, "abcdefghi"[x0 + i], (x, self.grid_rect.bottom + 8), font, (90, 66, 40),
+            look.text(layer, COLUMNS[x0 + i], (x, self.grid_rect.bottom + 11), font, (90, 66, 40),
                       anchor="center", shadow=False)
+        for i in range(rows):
             y = self.grid_rect.y + i * self.cell + self.cell // 2
-            look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 8, y), font, (90, 66, 40), anchor="center",
+            look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 15, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
         return layer
 
@@ -189,8 +195,8 @@ class SkurdirScene(BoardScene):
         if not self.grid_rect.collidepoint(pos):
             return None
         state = self.match.state
-        x0, y0, _ = self.box
-        c = ((pos[1] - self.grid_rect.y) // self.cell + y0) * N + (pos[0] - self.grid_rect.x) // self.cell + x0
+        x0, y0, _, _ = self.box
+        c = ((pos[1] - self.grid_rect.y) // self.cell + y0) * self.n + (pos[0] - self.grid_rect.x) // self.cell + x0
         found = []
         if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
             found.append(("cell", c))
@@ -352,7 +358,7 @@ class SkurdirScene(BoardScene):
             pygame.draw.circle(surface, (255, 240, 140) if allowed else (200, 200, 200), pts[-1], 7)
             gains = state.route_scores(r)
             text = ", ".join(f"{COLOURS[view['colour_of'][s]]} {p}" for s, p in enumerate(gains) if p) or "no points"
-            lines.append((f"→{cell_name(r[-1])}: {text}" + ("" if allowed else " (not yours to move)"), allowed))
+            lines.append((f"→{cell_name(r[-1], self.n)}: {text}" + ("" if allowed else " (not yours to move)"), allowed))
         x, y = self.centre(c)
         width = max(look.font(13).size(t)[0] for t, _ in lines) + 16
         box = pygame.Rect(0, 0, width, 20 * len(lines) + 8)

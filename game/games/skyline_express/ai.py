@@ -43,6 +43,7 @@ from .rules import (
     SkyMove,
     automaton_candidates,
     automaton_seat,
+    automaton_value_cost,
     task_met,
 )
 
@@ -204,9 +205,8 @@ def _automaton_loss(state, die_taken) -> float:
 def _automaton_gain(state, d) -> float:
     sheet = state.sheets[1]
     value = state.dice[d]
-    spend = 0
-    if value not in (5, 6) and sheet.dice_left >= abs(value - 5):
-        spend = abs(value - 5)
+    spend = automaton_value_cost(sheet, value, state.automaton_six)
+    if spend:
         value = 5
     seat = automaton_seat(sheet, d)
     c = seat // 4

@@ -286,6 +286,16 @@ def automaton_service(sheet: Sheet, open_services: list) -> int | None:
     return best
 
 
+def automaton_value_cost(sheet: Sheet, value: int, six: str = "five") -> int:
+    """Dice points the automaton must pay to turn a die of `value` into a 5 (ruling 11):
+    all the steps when it has that many points, else none. With `six` "keep" (the
+    option) a 6 stays a 6."""
+    if value == 5 or (value == 6 and six == "keep"):
+        return 0
+    steps = abs(value - 5)
+    return steps if sheet.dice_left >= steps else 0
+
+
 def automaton_summary(acts: list) -> str:
     """The automaton's latest actions in words, e.g. "automaton: green VIP at 1a"."""
     parts = []
@@ -310,11 +320,13 @@ class SkylineState(CachedMovesState):
     die), "A" (the automaton takes a die) and "roll" (the solo reroll).
     """
 
-    def __init__(self, players: int, seed: int, two_player: str = "variant", across: str = "benches"):
+    def __init__(self, players: int, seed: int, two_player: str = "variant", across: str = "benches",
+                 automaton_six: str = "five"):
         self.players = players
         self.seed = seed
         self.two_player = two_player
         self.across = across
+        self.automaton_six = automaton_six
         self.rng = random.Random(seed)
         self.solo = players == 1
         self.sheets = [Sheet() for _ in range(players + (1 if self.solo else 0))]
@@ -417,8 +429,9 @@ class SkylineState(CachedMovesState):
         self.taken[d] = 1
         value = self.dice[d]
         acts = [("die", d, value)]
-        if value != 5 and value != 6 and sheet.dice_left >= abs(value - 5):
-            sheet.dice_spent += abs(value - 5)
+        cost = automaton_value_cost(sheet, value, self.automaton_six)
+        if cost:
+            sheet.dice_spent += cost
             acts.append(("value", value, 5))
             value = 5
         seat = automaton_seat(sheet, d)
@@ -685,6 +698,7 @@ class SkylineState(CachedMovesState):
             "last_auto": [list(a) for a in self.last_auto],
             "last_seats": list(self.last_seats),
             "across": self.across,
+            "automaton_six": self.automaton_six,
             "scores": self.scores(),
             "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
@@ -693,7 +707,7 @@ class SkylineState(CachedMovesState):
     def to_json(self) -> dict:
         return {
             "game": "skyline_express",
-            "options": {"two_player": self.two_player, "across": self.across},
+            "options": {"two_player": self.two_player, "across": self.across, "automaton_six": self.automaton_six},
             "players": self.players,
             "seed": self.seed,
             "sheets": [s.to_json() for s in self.sheets],
@@ -756,12 +770,22 @@ class SkylineSpec(GameSpec):
             help="What the 'sit across' tasks ask of a compartment: the two pairs on facing benches, "
             "or just two of each colour in it.",
         ),
+        Option(
+            "automaton_six",
+            "Automaton's 6",
+            ("five", "keep"),
+            labels=("Turned into a 5, as written", "Kept as a 6"),
+            help="Solo: the automaton must make its die a 5 when it has the dice points, a 6 too "
+            "(as written); or it keeps a 6, a VIP already, and saves the point.",
+        ),
     )
+
+    save_defaults = {"automaton_six": "keep"}  # saves from before the option: the old ruling 11
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkylineState:
         self.check_players(players)
         opts = self.resolved_options(options)
-        return SkylineState(players, seed, opts["two_player"], opts["across"])
+        return SkylineState(players, seed, opts["two_player"], opts["across"], opts["automaton_six"])
 
     def parse_move(self, state: SkylineState, text: str) -> SkyMove:
         """The move written `text`, legal now or not (check() says why not)."""
