@@ -366,7 +366,7 @@ class SkyState(State):
     def _apply(self, move: SkyMove) -> None:
         seat = self.to_move
         if move.kind in ("r", "t"):
-            acting_seat, card, _target = self.acting["plays"][self.acting["next"]]
+            card = self.acting_card()
             self.acting["next"] += 1
             self.phase = "acting"
             if move.kind == "r":
