@@ -743,8 +743,8 @@ class SkySpec(GameSpec):
                help="How many squares each wall is high (12 is standard)."),
         Option("route", "Climbing route", ("choose", "auto"),
                labels=("The climber chooses", "Chosen for the climber"),
-               help="When a climb could go more than one sensible way (groove, spend equipment or keep it), "
-                    "the climber clicks the square, or the game takes the highest for the fewest cards."),
+               help="More than one sensible way up (groove, spend or keep equipment): the climber clicks "
+                    "the square, or the game takes the highest."),
         Option("targets", "Lost equipment and sabotage", ("act", "laid"),
                labels=("Pick the player when it acts", "Name the player when laid down"),
                help="When a lost equipment or sabotage played from hand picks its victim: after the reveal, "
