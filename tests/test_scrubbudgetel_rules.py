@@ -212,14 +212,34 @@ def test_trails_may_run_side_by_side_and_touch_the_landing():
     assert state.markers[3].anchor == 0 and state.touching(state.markers[3].tris) == {0, 1}
 
 
-def test_nothing_may_be_laid_against_an_obstacle():
+def obstacle_beside_the_trail(options=None):
+    """A straight trail of three with a River against it; White to lay two."""
     state = straight(3)
+    state.obstacles = (options or {}).get("obstacles", "touch")
     give(state, R, ["RI"], turn=6)
     lay(state, "RI 1,-1d+2,-1u")
-    give(state, W, ["TW", "JN", "TW"], roll=2, turn=7)
-    assert why(state, "TW 1,-2d+1,-1u") == "Nothing may be laid against an Obstacle: it blocks the way."
-    assert why(state, "JN 2,-1d") == "Nothing may be laid against an Obstacle: it blocks the way."
+    return give(state, W, ["TW", "JN", "TW"], roll=2, turn=7)
+
+
+def test_ruling_7_a_trail_may_lie_against_an_obstacle():
+    # Rule 9 limits the Obstacle itself: "Obstacles must be added to Trail markers already
+    # on the map, not to Junctions or to other Obstacles, Destinations or the Landing (Start)
+    # marker." A Trail marker brushing it later is what the Obstacle may touch.
+    state = obstacle_beside_the_trail()
+    assert "1,-2d+1,-1u" in spots(state, "TW")
+    lay(state, "TW 1,-2d+1,-1u")
+    assert state.family(4) == "obstacle" and 4 in state.touching(state.markers[-1].tris)
+    # touching is connecting (ruling 3): a Junction beside it would connect the Obstacle to a Junction
+    state = obstacle_beside_the_trail()
+    refused(state, "JN 2,-1d", "rule 9")
+
+
+def test_ruling_7_option_nothing_may_be_laid_against_an_obstacle():
+    state = obstacle_beside_the_trail({"obstacles": "block"})
+    assert why(state, "TW 1,-2d+1,-1u") == "Nothing may be laid against an Obstacle: it blocks the way (the Obstacles option)."
+    refused(state, "JN 2,-1d", "rule 9")
     assert "1,-2d+1,-1u" not in spots(state, "TW") and "3,0d+4,0u" in spots(state, "TW")
+    assert fresh(2, 0, {"obstacles": "block"}).obstacles == "block"
 
 
 def test_a_junction_may_be_touched_only_by_its_own_trails():
@@ -391,7 +411,7 @@ def test_rule_7_no_junction_without_a_trail_marker_to_follow_it():
 
 
 def test_rule_7_no_junction_where_its_trail_has_no_room():
-    state = give(fresh(2), W, ["TW", "TW", "TW", "RI"], turn=5)
+    state = give(fresh(2, 0, {"obstacles": "block"}), W, ["TW", "TW", "TW", "RI"], turn=5)
     lay(state, "TW 0,0d+1,0u", "TW 1,0d+2,0u", "TW 2,0d+3,0u", "RI 2,-1d+3,-1u")
     give(state, R, ["TR", "JN", "TR"], turn=6)
     lay(state, "TR 0,-2u+0,-2d", "JN 1,-2u", "TR 1,-3d+2,-3u")
@@ -476,24 +496,81 @@ def test_rule_13_own_markers_first():
     assert state.haul[R] == 2
 
 
-def test_rule_13_neutral_markers_count_as_your_own():
+RULE_13 = ("Players must play all their own markers in their Stash before placing markers of their "
+           "opponents colour on the map.")
+
+
+def codes(state) -> set:
+    return {m.code for m in state.legal_moves()}
+
+
+def test_rule_13_orders_your_colour_before_others_neutral_markers_any_time():
+    assert "own markers" in RULE_13 and "opponents colour" in RULE_13  # the order is colour against colour
     state = straight(3, players=3)
-    give(state, W, ["TB", "TR"], roll=1, turn=6)  # nobody plays Blue
-    assert {m.code for m in state.legal_moves()} == {"TB"}
+    give(state, W, ["TB", "TR"], roll=1, turn=6)  # nobody plays Blue: neutral
+    assert codes(state) == {"TB", "TR"}, "no White marker in the stash: Red's may go, and so may the neutral"
+    give(state, W, ["PR", "CH", "GY", "JN", "TR", "TW"], roll=1, turn=6)
+    assert codes(state) == {"CH", "GY", "TW"}  # a Junction needs two to lay
+    refused(state, "PR 1,-1d+2,-1u", "rule 13")  # Red's pit waits while White's trail fits
+
+
+def test_rule_13_the_cave_is_not_forced_while_another_players_marker_fits():
+    # The rulebook's hint: "The longer the Treasure Cave remains off the board, the bigger
+    # the possible Hauls."
+    state = straight(3, players=3)
+    give(state, W, ["CV", "TR"], roll=1, turn=4)
+    assert codes(state) == {"CV", "TR"}
+    lay(state, "TR 3,0d+4,0u")
+    assert not state.is_over and state.haul[R] == 2
+
+
+def test_rule_13_option_neutral_markers_count_as_your_own():
+    state = straight(3, players=3)
+    state.own_first = "neutral"
+    give(state, W, ["TB", "TR"], roll=1, turn=6)
+    assert codes(state) == {"TB"}
     refused(state, "TR 3,0d+4,0u", "rule 13")
     give(state, W, ["PR", "CH", "GY", "JN", "TR"], roll=1, turn=6)
-    assert {m.code for m in state.legal_moves()} == {"CH", "GY"}  # a Junction needs two to lay
-    refused(state, "PR 1,-1d+2,-1u", "rule 13")  # Red's pit is another player's
+    assert codes(state) == {"CH", "GY"}
+    refused(state, "PR 1,-1d+2,-1u", "rule 13")
+    give(state, W, ["CV", "VR"], roll=1, turn=4)  # the Cave is neutral: it goes first
+    assert codes(state) == {"CV"}
+    assert fresh(3, 0, {"own_first": "neutral"}).own_first == "neutral"
 
 
 def test_rule_13_another_players_marker_when_none_of_yours_fits():
     state = straight(3, players=3)
     give(state, W, ["JN", "TR"], roll=1, turn=6)  # the Junction cannot go with one to lay
-    assert {m.code for m in state.legal_moves()} == {"TR"}
+    assert codes(state) == {"TR"}
     give(state, W, ["CV", "VR"], roll=1, turn=2)  # the Cave may not go in the first round
-    assert {m.code for m in state.legal_moves()} == {"VR"}
-    give(state, W, ["CV", "VR"], roll=1, turn=4)  # now it may, and it is neutral: it comes first
-    assert {m.code for m in state.legal_moves()} == {"CV"}
+    assert codes(state) == {"VR"}
+
+
+@pytest.mark.parametrize("own_first", ["colour", "neutral"])
+def test_rule_13_applies_after_a_junction_too(own_first):
+    # RULE_13 holds for the Trail marker a Junction needs at once (rule 7): "When a Junction
+    # is added to start a new trail it must immediately have at least one Trail marker
+    # connected to it by the same player who played the Junction marker."
+    state = straight(3, players=3)
+    state.own_first = own_first
+    give(state, W, ["JN", "TR", "PW"], roll=3, turn=6)
+    assert "JN" not in codes(state) and "PW" in codes(state)
+    reason = refused(state, "JN 1,1u", "rule 13")
+    assert "rule 7" in reason
+    lay(state, "PW 1,-1d+2,-1u")  # White's own pit first; then nothing of White's is left
+    assert codes(state) == {"JN", "TR"}
+    lay(state, "JN 1,1u")
+    assert codes(state) == {"TR"}
+
+
+def test_rule_13_after_a_junction_laid_while_your_colour_fitted():
+    state = straight(3, players=3)
+    give(state, W, ["JN", "TB", "TR", "PW"], roll=3, turn=6)  # Blue unplayed: a neutral trail
+    lay(state, "JN 1,1u")  # the Junction may go: the neutral Blue trail can follow it
+    assert codes(state) == {"TB"}, "White's pit still fitted when the Junction went down"
+    where = spots(state, "TB")[0]
+    assert "Junction" in refused(state, f"TR {where}", "rule 13")
+    lay(state, f"TB {where}")
 
 
 # ---- rule 14, ruling 11-12: laying the roll and drawing --------------------------
@@ -665,7 +742,8 @@ def test_end_scoring_other_players_markers_double_or_face(leftover, scores, winn
 
 
 def test_the_option_is_offered_and_doubles_by_default():
-    assert SPEC.default_options() == {"leftover": "double", "captain": "roll"}
+    assert SPEC.default_options() == {"leftover": "double", "captain": "roll", "own_first": "colour",
+                                      "obstacles": "touch"}
     assert fresh(2, 0, {"leftover": "face"}).leftover == "face"
     with pytest.raises(ValueError):
         fresh(2, 0, {"leftover": "triple"})
@@ -689,7 +767,7 @@ def test_unplayed_colours_are_neutral():
         assert state.stash_cost(W) == cost
     state = straight(1, players=2)
     give(state, W, ["TY", "TR"], roll=1, turn=6)
-    assert {m.code for m in state.legal_moves()} == {"TY"}
+    assert {m.code for m in state.legal_moves()} == {"TY", "TR"}  # none of White's colour: Red's may go
     lay(state, "TY 1,0d+2,0u")
     assert state.haul == [4, 0]
 
@@ -799,9 +877,11 @@ def test_notation_round_trips_and_replays():
 
 # ---- random playouts (property test) ----------------------------------------------------
 @settings(max_examples=60, deadline=None)
-@given(players=st.integers(2, 4), seed=st.integers(0, 100_000), face=st.booleans(), cave_shy=st.booleans())
-def test_random_playouts(players, seed, face, cave_shy):
-    state = fresh(players, seed, {"leftover": "face" if face else "double"})
+@given(players=st.integers(2, 4), seed=st.integers(0, 100_000), face=st.booleans(), cave_shy=st.booleans(),
+       own_first=st.sampled_from(["colour", "neutral"]), obstacles=st.sampled_from(["touch", "block"]))
+def test_random_playouts(players, seed, face, cave_shy, own_first, obstacles):
+    state = fresh(players, seed, {"leftover": "face" if face else "double", "own_first": own_first,
+                                  "obstacles": obstacles})
     rng = random.Random(seed)
     steps = 0
     while not state.is_over:
@@ -821,6 +901,8 @@ def test_random_playouts(players, seed, face, cave_shy):
         assert all(on_table(t) and state.cells[t] == i for t in m.tris)
         if i:
             assert m.anchor in state.touching(m.tris)
+            if obstacles == "block":  # nothing laid against an earlier Obstacle
+                assert not any(o < i and state.family(o) == "obstacle" for o in state.touching(m.tris))
             assert state.markers[m.anchor].family in {"trail": ("landing", "trail", "junction")}.get(
                 m.family, ("trail",))
     # no marker made or lost; hauls add up to the values laid, colour by colour

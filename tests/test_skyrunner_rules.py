@@ -11,8 +11,14 @@ from game.engine.core import IllegalMove
 from game.games.skyrunner.rules import SPEC, ROUND_LIMIT, SkyMove, action_deck
 
 
+# The mechanics tests below play with the options that keep the older rulings: the
+# game picks each climb's route (ruling 6) and attacks name their target as they are
+# laid down (ruling 10). The rulebook's defaults are tested at the end of the file.
+TODAY = {"route": "auto", "targets": "laid"}
+
+
 def new(players=2, seed=1, **options):
-    return SPEC.new_game(players, seed, options)
+    return SPEC.new_game(players, seed, {**TODAY, **options})
 
 
 def play_round(state, cards: dict) -> None:
@@ -455,3 +461,187 @@ def test_determinize_keeps_the_view_and_the_counts():
     assert d.view(1) == s.view(1)
     assert [len(h) for h in d.hand] == [len(h) for h in s.hand]
     assert sorted(d.main + d.hand[0] + d.hand[2]) == sorted(s.main + s.hand[0] + s.hand[2])
+
+
+# ---- the rulebook's defaults: the climber chooses, targets are picked as the card acts --------
+def rulebook(players=2, seed=1, **options):
+    """A game with the default options, every figure on the ground and no action cards."""
+    return clear(SPEC.new_game(players, seed, options), "E")
+
+
+def routes(state) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def test_defaults_are_the_rulebooks():
+    assert SPEC.default_options()["route"] == "choose" and SPEC.default_options()["targets"] == "act"
+
+
+def test_ruling_6_overtake_with_equipment_or_go_round_sideways_and_keep_it():
+    # "A player who wants to overcome one of these obstacles or overtake another player,
+    # must first play a climbing card." Overtaking is for a player who wants to.
+    s = rulebook(lower=2)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C4", "E"]
+    play_round(s, {0: "C4", 1: "N1"})
+    assert s.phase == "route" and s.to_move == 0
+    assert routes(s) == ["to 6 g1", "to 5 g2"]  # straight past with the equipment, or round it and keep it
+    assert [m.targets for m in s.legal_moves()] == [(("square", 6, 0),), (("square", 5, 1),)]
+    view = s.view(0)
+    assert [(r["to"], r["used"], r["side"]) for r in view["routes"]] == [([6, 0], 1, 0), ([5, 1], 0, 1)]
+    assert view["routes"][1]["path"] == [[2, 0], [2, 1], [3, 1], [4, 1], [5, 1]]
+    assert s.view(1)["routes"] == []  # only the climber is shown the ways (they tell its equipment)
+    s.apply(SPEC.parse_move(s, "to 5 g2"))
+    assert s.pos[0] == [5, 1] and s.hand[0] == ["E"] and s.phase == "choose"
+    assert "E" in s.hand[1], "the bids are settled after the climb"
+
+
+def test_ruling_6_after_a_ledge_the_climber_picks_the_groove_or_keeps_the_equipment():
+    # "A player who passes a ledge may continue to climb up in any groove he or she likes."
+    s = rulebook(middle=2)
+    s.pos[0] = [10, 0]
+    s.hand[0] = ["C5", "E"]
+    play_round(s, {0: "C5", 1: "N1"})
+    assert routes(s) == ["to 15 g1", "to 15 g2", "to 12 g1"]
+    s.apply(SPEC.parse_move(s, "to 15 g2"))
+    assert s.pos[0] == [15, 1] and "E" not in s.hand[0]
+    s = rulebook(middle=2)
+    s.pos[0] = [10, 0]
+    s.hand[0] = ["C5", "E"]
+    play_round(s, {0: "C5", 1: "N1"})
+    s.apply(SPEC.parse_move(s, "to 12 g1"))  # stops below the ledge and keeps the equipment
+    assert s.pos[0] == [12, 0] and s.hand[0] == ["E"]
+
+
+def test_ruling_6_one_sensible_way_stays_automatic():
+    s = rulebook(lower=1)
+    s.pos[0] = [2, 0]
+    s.hand[0] = ["C3", "E"]
+    play_round(s, {0: "C3", 1: "N1"})
+    assert s.phase == "choose" and s.pos[0] == [5, 0] and s.hand[0] == ["E"]
+
+
+def test_ruling_6_a_refused_route_and_its_notation():
+    s = rulebook(lower=2)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C4", "E"]
+    play_round(s, {0: "C4", 1: "N1"})
+    for m in s.legal_moves():
+        assert SPEC.parse_move(s, str(m)) == m and s.check(m) is None
+    assert "lit squares" in s.check(SPEC.parse_move(s, "to 4 g1"))
+    assert "climbs now" in s.check(SPEC.parse_move(s, "N5"))
+    before = s.to_json()
+    with pytest.raises(IllegalMove):
+        s.apply(SPEC.parse_move(s, "to 4 g1"))
+    assert s.to_json() == before
+    assert "lit" in s.phase_label()
+
+
+def test_ruling_6_route_moves_replay_from_notation():
+    s = rulebook(lower=2, seed=4)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C4", "E"]
+    play_round(s, {0: "C4", 1: "N1"})
+    move = SPEC.parse_move(s, "to 6 g1")
+    label = s.move_label(move)
+    s.apply(move)
+    assert s.pos[0] == [6, 0] and s.hand[0] == [] and "P1 climbs 4 (1 equipment)" in label
+
+
+def test_ruling_10_the_target_is_picked_when_the_card_acts():
+    # "When it is the player's turn, he or she chooses a fellow player who has to place an
+    # equipment card on the joint stack."
+    s = rulebook(3)
+    s.hand[0] = ["L"]
+    s.hand[2] = ["E"]
+    assert [str(m) for m in s.legal_moves() if m.card == "L"] == ["L"]
+    assert "alone" in s.check(SkyMove("c", "L", 1))
+    play_round(s, {0: "L", 1: "N1", 2: "N2"})
+    assert s.phase == "target" and s.to_move == 0
+    assert routes(s) == ["on p2", "on p3"]
+    # acting against a player spends a rare card: its click path asks for a confirming second click
+    assert [m.targets for m in s.legal_moves()] == [(("seat", 1), ("seat", 1)), (("seat", 2), ("seat", 2))]
+    assert "another player" in s.check(SkyMove("t", "", 0))
+    s.apply(SPEC.parse_move(s, "on p3"))
+    assert s.discard.count("E") == 1 and "L" in s.discard and s.hand[1] == []
+    assert s.hand[2] == ["E"], "its equipment went to the shared pile; then the 2 wins the one up"
+
+
+def test_ruling_10_the_target_is_picked_after_earlier_cards_acted():
+    # sabotage, then the cards after it in turn order: the climb it was aimed at comes later
+    s = rulebook(3)
+    s.start = s.to_move = 1
+    s.pos[0], s.pos[1], s.pos[2] = [5, 0], [1, 1], [7, 2]
+    s.hand[1] = ["C5"]
+    s.hand[2] = ["S"]
+    play_round(s, {1: "C5", 2: "S", 0: "N1"})
+    assert s.pos[1] == [6, 1] and s.phase == "target" and s.to_move == 2
+    s.apply(SPEC.parse_move(s, "on p2"))  # now the highest
+    assert s.pos[1] == [3, 1] and s.phase == "choose"
+
+
+def test_ruling_10_option_names_the_target_when_laid():
+    s = rulebook(2, targets="laid")
+    s.hand[0] = ["S"]
+    assert [str(m) for m in s.legal_moves() if m.card == "S"] == ["S p2"]
+    assert "as you lay it down" in s.check(SkyMove("c", "S"))
+    s.pos[1] = [7, 1]
+    play_round(s, {0: "S p2", 1: "N1"})
+    assert s.pos[1] == [4, 1] and s.phase == "choose"
+
+
+SIDEWAYS = ("A climbing card used to overtake another player must have a value of at least 4. "
+            "If sufficient grooves are available, a player can also be passed sideways. "
+            "No equipment card is required in this case.")
+
+
+@pytest.mark.parametrize("route", ["choose", "auto"])
+def test_ruling_5_passing_sideways_needs_a_four_but_no_equipment(route):
+    # SIDEWAYS: passing sideways is overtaking ("also be passed"); only the equipment is waived.
+    assert "at least 4" in SIDEWAYS and "No equipment card is required" in SIDEWAYS
+    s = rulebook(lower=2, route=route)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C3"]
+    play_round(s, {0: "C3", 1: "N1"})
+    assert s.phase == "choose" and s.pos[0] == [3, 1], "with a 3 it may go round only as far as level"
+    s = rulebook(lower=2, route=route)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C4"]
+    play_round(s, {0: "C4", 1: "N1"})
+    assert s.phase == "choose" and s.pos[0] == [5, 1] and "E" not in s.discard
+
+
+@pytest.mark.parametrize("options", [{}, {"route": "auto"}, {"targets": "laid"}, {"route": "auto", "targets": "laid"}])
+def test_random_games_under_every_option_end_and_round_trip(options):
+    for seed in range(3):
+        s = SPEC.new_game(3, seed, options)
+        rng = random.Random(seed)
+        kinds = set()
+        for _ in range(3000):
+            if s.is_over:
+                break
+            moves = s.legal_moves()
+            assert len({m.targets for m in moves}) == len(moves)
+            for m in moves:
+                assert SPEC.parse_move(s, str(m)) == m and s.check(m) is None
+            move = rng.choice(moves)
+            kinds.add(move.kind)
+            s.apply(move)
+        assert s.is_over
+        if options.get("route") == "auto":
+            assert "r" not in kinds
+        if options.get("targets") == "laid":
+            assert "t" not in kinds
+
+
+def test_the_computer_chooses_routes_and_targets():
+    s = rulebook(lower=2)
+    s.pos[0], s.pos[1] = [2, 0], [3, 0]
+    s.hand[0] = ["C4", "E"]
+    play_round(s, {0: "C4", 1: "N1"})
+    assert ai.choose_move(s, "easy", 1, iterations=60) in s.legal_moves()
+    s = rulebook(3)
+    s.hand[0] = ["S"]
+    s.pos[2] = [9, 2]
+    play_round(s, {0: "S", 1: "N1", 2: "N2"})
+    assert str(ai.choose_move(s, "normal", 1, iterations=200)) in ("on p2", "on p3")

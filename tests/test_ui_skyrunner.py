@@ -128,7 +128,7 @@ def test_one_person_against_two_computers_needs_no_hand_off(app):
 
 def test_refused_click_explains_and_attack_needs_a_target(app):
     seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")]
-    start_match(app, Match(SPEC, seats, 3))
+    start_match(app, Match(SPEC, seats, 3, {"targets": "laid"}))  # the option: name the target as it is laid
     board = app.scene
     pump(app)
     state = board.match.state
@@ -212,3 +212,70 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
             confirm_if_asked(app, board)
             assert str(state.history[-1]) == f"use p{2 - winner}"
         run_until(app, lambda: not board.anims, timeout=5)
+
+
+def show_my_view(app):
+    pump(app)
+    if isinstance(app.scene, HandOffScene):
+        click_button(app, f"I am {app.scene.name}: show my view")
+    return app.scene
+
+
+def test_a_climbing_route_is_chosen_on_the_wall_by_mouse(app):
+    """Ruling 6: two ways past a figure; the lit squares, the hovered path, a click."""
+    app.settings["animation_speed"] = "off"
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(SPEC, seats, 6, {"lower": 2}))
+    board = show_my_view(app)
+    state = board.match.state
+    state.open = "E"
+    state.pos[0], state.pos[1] = [2, 0], [3, 0]
+    state.hand[0], state.hand[1] = ["C4", "E"], []
+    board.controller._cache_key = None
+    play_move(app, board, SPEC.parse_move(state, "C4"))
+    board = show_my_view(app)
+    play_move(app, board, SPEC.parse_move(state, "N1"))
+    board = show_my_view(app)
+    assert state.phase == "route" and board.viewer == 0
+    lit = board.controller.next_targets()
+    assert lit == {("square", 6, 0), ("square", 5, 1)}
+    round_way, straight = board.target_rect(("square", 5, 1)), board.target_rect(("square", 6, 0))
+    assert board.target_at(round_way.center) == ("square", 5, 1)
+    assert board.target_at(straight.center) == ("square", 6, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=round_way.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    assert board.controller.hover == ("square", 5, 1)
+    screenshot(app, "skyrunner-route-choice")
+    click_target(app, ("square", 4, 1))  # not a place the climb can end: refused and explained
+    assert state.phase == "route" and "lit squares" in board.controller.message
+    click_target(app, ("square", 5, 1))
+    confirm_if_asked(app, board)  # the screen goes to the next person after the climb
+    assert str(state.history[-1]) == "to 5 g2"
+    assert state.pos[0] == [5, 1] and state.hand[0] == ["E"], "round the figure, keeping the equipment"
+    assert state.phase == "choose"
+
+
+def test_an_attack_picks_its_target_by_mouse_after_the_reveal(app):
+    """Ruling 10: the sabotage goes down alone; its target is clicked when it acts."""
+    app.settings["animation_speed"] = "off"
+    seats = [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)]
+    start_match(app, Match(SPEC, seats, 6))
+    board = show_my_view(app)
+    state = board.match.state
+    state.open = "E"
+    state.hand[0] = ["S"]
+    state.pos[2] = [6, 2]
+    board.controller._cache_key = None
+    play_move(app, board, SPEC.parse_move(state, "S"))
+    for bid in ("N1", "N2"):
+        board = show_my_view(app)
+        play_move(app, board, SPEC.parse_move(state, bid))
+    board = show_my_view(app)
+    assert state.phase == "target" and board.viewer == 0
+    assert board.controller.next_targets() == {("seat", 1), ("seat", 2)}
+    screenshot(app, "skyrunner-attack-after-reveal")
+    click_target(app, ("seat", 2))
+    assert "click again to confirm" in board.controller.message  # a sabotage spends a rare card
+    click_target(app, ("seat", 2))
+    confirm_if_asked(app, board)
+    assert str(state.history[-1]) == "on p3" and state.pos[2] == [3, 2]

@@ -77,7 +77,7 @@ BAG_CODES = tuple(sorted(code for code, t in MARKERS.items() if t.family != "lan
 RADIUS = 16  # the island table: grid points at most this many steps from the Landing's centre
 
 
-BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way."
+BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way (the Obstacles option)."
 # (family of a new marker, family of a marker it would touch besides its anchor) -> the rule against it
 CONTACT_FAULTS = {
     ("junction", "landing"): "Only Trail markers may touch the Landing (rule 2).",
@@ -87,9 +87,8 @@ CONTACT_FAULTS = {
     ("junction", "destination"): "Only a Trail marker may touch a Destination (rule 3).",
     ("obstacle", "destination"): "Obstacles go against Trail markers only, not against a Destination (rule 9).",
     ("destination", "destination"): "Destinations may not touch other Destinations (rule 12).",
-    ("trail", "obstacle"): BLOCKS,
-    ("junction", "obstacle"): BLOCKS,
-    ("destination", "obstacle"): BLOCKS,
+    ("junction", "obstacle"): "Obstacles touch Trail markers only, never a Junction (rule 9).",
+    ("destination", "obstacle"): "Only a Trail marker may touch a Destination, not an Obstacle (rule 3).",
     ("obstacle", "obstacle"): "Obstacles may not touch other Obstacles (rule 9).",
     ("junction", "junction"): "Junctions may not touch other Junctions (rule 6).",
     ("obstacle", "junction"): "Obstacles go against Trail markers only, not against a Junction (rule 9).",
@@ -250,11 +249,14 @@ class ScrubState(CachedMovesState):
     `roll` and must lay `to_lay` markers; `laid_now` lists what it has laid so far.
     """
 
-    def __init__(self, players: int, seed: int = 0, leftover: str = "double", captain="roll"):
+    def __init__(self, players: int, seed: int = 0, leftover: str = "double", captain="roll",
+                 own_first: str = "colour", obstacles: str = "touch"):
         self.players = players
         self.seed = seed
         self.leftover = leftover
         self.captain_option = captain
+        self.own_first = own_first  # rule 13: "colour" (neutral any time) or "neutral" (neutral count as yours)
+        self.obstacles = obstacles  # "touch": trails may brush an Obstacle; "block": nothing laid against one
         self.rng = random.Random(seed)
         self.markers: list[Laid] = [Laid("LS", hexagon((0, 0)), None, -1, 0)]
         self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].tris}
@@ -271,6 +273,7 @@ class ScrubState(CachedMovesState):
         self.laid_now: list[int] = []
         self.followed: int | None = None  # a trail marker of the trail followed this turn
         self.pending_junction: int | None = None  # a Junction laid this turn still waiting for its trail
+        self.others_open = False  # when that Junction was laid, rule 13 let another player's marker go
         self.obstacle_now = False
         self.miss_next = False
         self.dry_turns = 0  # turns in a row with nothing laid while the bag is empty
@@ -501,6 +504,10 @@ class ScrubState(CachedMovesState):
                 if self.third_side_waits(m):
                     return "A Junction's third trail may start only in a later turn (rule 8)."
                 return "A new trail may start from a Junction only on a side left free for it."
+            if family == "trail" and other == "obstacle":
+                if self.obstacles == "block":
+                    return BLOCKS
+                continue  # rule 9 limits what an Obstacle itself touches: Trail markers are fine
             fault = CONTACT_FAULTS.get((family, other))
             if fault:
                 return fault
@@ -532,6 +539,26 @@ class ScrubState(CachedMovesState):
     def is_other_players(self, code: str, seat: int) -> bool:
         return self.owner_of_colour(MARKERS[code].colour) not in (None, seat)
 
+    def rank(self, code: str, seat: int) -> int:
+        """Rule 13's order for `seat`: 0 its own colour, 1 neutral (any time), 2 another
+        player's (only when nothing ranked 0 fits). With own_first "neutral", neutral
+        markers rank 0 like your own. A Junction ranks as the best Trail marker in the
+        stash could follow it, since one must follow at once (rule 7)."""
+        if self.is_other_players(code, seat):
+            return 2
+        base = 1 if self.owner_of_colour(MARKERS[code].colour) is None and self.own_first == "colour" else 0
+        if MARKERS[code].family != "junction":
+            return base
+        follow = min((self.rank(c, seat) for c in self.stashes[seat] if MARKERS[c].family == "trail"), default=base)
+        return max(base, follow)
+
+    def others_allowed(self) -> bool:
+        """Rule 13: may the seat lay another player's marker now? Only when none of its
+        own fits, and after a Junction only if that was so when the Junction went down."""
+        if self.pending_junction is not None and not self.others_open:
+            return False
+        return not any(self.rank(m.code, self.to_move) == 0 for m in self._legal_list())
+
     def cave_allowed(self) -> bool:
         return self.turn > self.players  # rule 16: not in the first round
 
@@ -540,7 +567,7 @@ class ScrubState(CachedMovesState):
             return []
         seat = self.to_move
         by_family: dict[str, list] = {}
-        moves, others = [], []
+        ranked = []
         for code in sorted(set(self.stashes[seat])):
             if code == CAVE and not self.cave_allowed():
                 continue
@@ -551,9 +578,11 @@ class ScrubState(CachedMovesState):
             if family == "junction":
                 has_trail = any(MARKERS[c].family == "trail" for c in self.stashes[seat])
                 spots = [s for s in spots if has_trail and self._junction_can_branch(s, seat)]
-            target = others if self.is_other_players(code, seat) else moves
-            target.extend(Lay(code, tris, anchor) for tris, anchor in spots)
-        return moves or others  # rule 13: other players' markers only to make the count
+            rank = self.rank(code, seat)
+            ranked.extend((rank, Lay(code, tris, anchor)) for tris, anchor in spots)
+        # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
+        others = not any(r == 0 for r, _m in ranked) and (self.pending_junction is None or self.others_open)
+        return [m for r, m in ranked if r < 2 or others]
 
     def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
         """Rule 7: a Junction must get a Trail marker from its player at once."""
@@ -599,6 +628,7 @@ class ScrubState(CachedMovesState):
             self.next_of[anchor] = m
             self.followed = anchor
         elif t.family == "junction":
+            self.others_open = not any(self.rank(lm.code, seat) == 0 for lm in legal)
             self.branches[m] = []
             self.followed = anchor
             self.pending_junction = m
@@ -637,8 +667,13 @@ class ScrubState(CachedMovesState):
             return f"There is no {MARKERS[code].name} in your stash."
         if code == CAVE and not self.cave_allowed():
             return "The Treasure Cave may not be laid in the first round (rule 16)."
-        if self.is_other_players(code, seat) and any(
-                m for m in self._legal_list() if not self.is_other_players(m.code, seat)):
+        if self.rank(code, seat) == 2 and not self.others_allowed():
+            if MARKERS[code].family == "junction":
+                return ("A Junction needs a Trail marker at once, and yours are another player's: "
+                        "lay your own markers first (rule 13, with rule 7).")
+            if self.pending_junction is not None:
+                return ("Your Junction went down while your own markers still fitted: its trail may not be "
+                        "another player's (rule 13).")
             return "Lay your own markers first; another player's only to make the count (rule 13)."
         return None
 
@@ -802,7 +837,9 @@ class ScrubState(CachedMovesState):
     def to_json(self) -> dict:
         data = self.view(0)
         data.update(
-            options={"leftover": self.leftover, "captain": self.captain_option},
+            options={"leftover": self.leftover, "captain": self.captain_option,
+                     "own_first": self.own_first, "obstacles": self.obstacles},
+            others_open=self.others_open,
             seed=self.seed,
             bag_codes=list(self.bag),
             next_of={str(k): v for k, v in sorted(self.next_of.items())},
@@ -832,12 +869,19 @@ class ScrubSpec(GameSpec):
         Option("captain", "Captain", ("roll", 0, 1, 2, 3),
                labels=("Highest roll", "White", "Red", "Yellow", "Blue"),
                help="Who plays first: the highest die roll, or a named player (the last game's winner)."),
+        Option("own_first", "Own markers first (rule 13)", ("colour", "neutral"),
+               labels=("Your colour; neutral any time", "Neutral count as yours"),
+               help="Before another player's markers: only your colour must go first, or neutral "
+                    "markers (Junctions, the Cave...) must go first too."),
+        Option("obstacles", "Obstacles", ("touch", "block"),
+               labels=("Trails may touch them", "Nothing laid against one"),
+               help="Whether a later Trail marker may lie against an Obstacle, or an Obstacle blocks the way."),
     )
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> ScrubState:
         self.check_players(players)
         opts = self.resolved_options(options)
-        return ScrubState(players, seed, opts["leftover"], opts["captain"])
+        return ScrubState(players, seed, opts["leftover"], opts["captain"], opts["own_first"], opts["obstacles"])
 
     def next_game_options(self, state: ScrubState, options: dict) -> dict:
         """Rule 18: the winner of one game is the Captain of the next."""

@@ -41,7 +41,7 @@ def winning_climb(state, moves):
         return None
     seat = state.to_move
     for m in reversed(moves):
-        if m.card[:1] == "C" and state.climb_plan(seat, int(m.card[1:]))[0] >= state.roof:
+        if m.card[:1] == "C" and state.climb_plan(seat, int(m.card[1:])).y >= state.roof:
             return m
     return None
 
@@ -50,20 +50,31 @@ def candidate_moves(state, moves) -> list:
     """A climb onto the roof is played at once: later rounds would win too in
     most playouts, so the search alone would not hurry."""
     win = winning_climb(state, moves)
-    return [win] if win is not None else moves
+    if win is not None:
+        return [win]
+    if state.phase == "route":
+        roof = [m for m in moves if m.y >= state.roof]
+        return roof or moves
+    return moves
 
 
 def rollout_move(state, moves, rng):
-    """Playouts: a winning climb first, attacks go to the highest other figure,
+    """Playouts: a winning climb first, attacks go to the highest other figure, a
+    route mostly the highest one,
     a climbing card is played half the time, otherwise a random bid."""
     if len(moves) == 1:
         return moves[0]
     win = winning_climb(state, moves)
     if win is not None:
         return win
-    if state.phase == "use":
-        others = [m for m in moves if m.kind == "u"]
+    if state.phase in ("use", "target"):
+        others = [m for m in moves if m.kind in ("u", "t")]
         return max(others, key=lambda m: (state.pos[m.target][0], -m.target))
+    if state.phase == "route":
+        if rng.random() < 0.6:  # mostly the way the game would pick, sometimes keep the gear
+            plan = state.climb_plan(state.to_move, int(state.acting_card()[1:]))
+            return next(m for m in moves if (m.y, m.g) == (plan.y, plan.g))
+        return moves[rng.randrange(len(moves))]
     climbs = [m for m in moves if m.card[:1] == "C"]
     if climbs and state.open not in CRASHES and rng.random() < 0.5:
         return climbs[-1]

@@ -54,18 +54,26 @@ def action_deck() -> list[str]:
 
 @dataclass(frozen=True)
 class SkyMove:
-    """kind "c": choose `card` face down (L and S name a `target` seat);
-    "u": use the lost equipment or sabotage just won on `target`; "k": keep it."""
+    """kind "c": choose `card` face down (L and S name a `target` seat when the
+    targets option is "laid"); "u": use the lost equipment or sabotage just won on
+    `target`; "k": keep it; "t": name the `target` of a lost equipment or sabotage
+    as it acts; "r": end a climb on the square (`y`, `g`)."""
 
     kind: str
     card: str = ""
     target: int = -1
+    y: int = -1
+    g: int = -1
 
     def __str__(self) -> str:
         if self.kind == "c":
             return self.card + (f" p{self.target + 1}" if self.target >= 0 else "")
         if self.kind == "u":
             return f"use p{self.target + 1}"
+        if self.kind == "t":
+            return f"on p{self.target + 1}"
+        if self.kind == "r":
+            return f"to {self.y} g{self.g + 1}"
         return "keep"
 
     @property
@@ -75,17 +83,35 @@ class SkyMove:
         if self.kind == "c":
             path = (("card", self.card),)
             return confirmed(path + (("seat", self.target),)) if self.target >= 0 else path
-        if self.kind == "u":
+        if self.kind in ("u", "t"):
             return confirmed((("seat", self.target),))
+        if self.kind == "r":
+            return (("square", self.y, self.g),)
         return (("button", "keep"),)
+
+
+@dataclass(frozen=True)
+class Route:
+    """One way a climbing card can take a figure: where it ends, the equipment it
+    spends, the sideways steps it takes and the squares it goes through."""
+
+    y: int
+    g: int
+    used: int
+    side: int
+    passed: int
+    path: tuple  # (y, g) squares from the start to the end
 
 
 KEEP = SkyMove("k")
 
 
 class SkyState(State):
-    def __init__(self, players: int, grooves: tuple, squares: int, seed: int):
+    def __init__(self, players: int, grooves: tuple, squares: int, seed: int, route: str = "choose",
+                 targets: str = "act"):
         self.players = players
+        self.route = route  # ruling 6: "choose" the climber picks among real choices, "auto" the game does
+        self.targets = targets  # ruling 10: "act" name the target as the card acts, "laid" when laid down
         self.grooves = tuple(grooves)
         self.squares = squares
         self.roof = 3 * squares + 1
@@ -113,6 +139,8 @@ class SkyState(State):
         self.chosen: list = [None] * players  # [card, target] per seat this round
         self.phase = "choose"
         self.pending: list | None = None  # [seat, card] while a won L/S waits for use/keep
+        self.acting: dict | None = None  # a revealed round's cards acting: plays, the next index
+        self.routes: list = []  # the routes the climber chooses among (phase "route")
         self.last_round: dict | None = None
         self.to_move = 0
         self._new_round(first=True)
@@ -132,51 +160,24 @@ class SkyState(State):
                 return s
         return None
 
-    def _ledge_groove(self, y: int, mover: int) -> int:
-        """After passing a ledge the figure may take any groove (ruling 6): the one
-        with the longest free run above y, the leftmost of equals."""
-        best, best_run = 0, -1
+    def free_run(self, y: int, g: int, mover: int) -> int:
+        """Free squares up groove g from y to the top of its wall."""
         top = self.squares * (self.section(y) + 1)
-        for g in range(self.grooves[self.section(y)]):
-            run = 0
-            while y + run <= top and self.occupant(y + run, g, mover) is None:
-                run += 1
-            if run > best_run:
-                best, best_run = g, run
-        return best
+        run = 0
+        while y + run <= top and self.occupant(y + run, g, mover) is None:
+            run += 1
+        return run
 
-    def _straight(self, seat: int, y: int, g: int, steps: int, value: int, equipment: int):
-        """Climb `steps` squares up groove g from y. Returns (y, g, equipment used,
-        figures passed) of the highest square the figure may stop on."""
-        rest = (y, g, 0, 0)
-        used = passed = 0
-        for _ in range(steps):
-            ny = y + 1
-            if ny >= self.roof or (y > 0 and y % self.squares == 0):
-                if used >= equipment:  # the roof and every ledge need equipment
-                    break
-                used += 1
-                if ny >= self.roof:
-                    return (self.roof, 0, used, passed)
-                g = self._ledge_groove(ny, seat)
-            if self.occupant(ny, g, seat) is not None:
-                if value < OVERTAKE_MIN or used >= equipment:
-                    break
-                used += 1
-                passed += 1
-            y = ny
-            if self.occupant(y, g, seat) is None:
-                rest = (y, g, used, passed)
-        return rest
-
-    def climb_plan(self, seat: int, value: int):
-        """Where a climbing card of `value` takes the figure: the highest reach
-        over every way up (straight, or sideways first, ruling 5), then the fewest
-        equipment cards, the fewest sideways steps, the nearest groove, the leftmost.
-        Returns (y, g, equipment used, sideways steps, figures passed)."""
+    def routes_for(self, seat: int, value: int) -> list[Route]:
+        """Every way a climbing card of `value` can take the figure, one per end
+        square (the cheapest way there), leaving out those another beats for no more
+        equipment: one that ends higher, or as high for less equipment or fewer
+        sideways steps (ruling 6).
+        Sideways first (ruling 5), then straight up; at a ledge, the roof or a figure
+        in the way the climber may spend equipment or stop; after a ledge any groove."""
         y, g = self.pos[seat]
         equipment = self.hand[seat].count("E")
-        best = None
+        best: dict = {}
         for g2 in range(self.grooves[self.section(y)]):
             side = abs(g2 - g) if y > 0 else 0
             if side >= value:
@@ -184,11 +185,63 @@ class SkyState(State):
             step = 1 if g2 > g else -1
             if y > 0 and any(self.occupant(y, gg, seat) is not None for gg in range(g + step, g2 + step, step)):
                 continue
-            ey, eg, used, passed = self._straight(seat, y, g2, value - side, value, equipment)
-            key = (ey, -used, -side, -abs(g2 - g), -g2)
-            if best is None or key > best[0]:
-                best = (key, (ey, eg, used, side, passed))
-        return best[1]
+            cap = self.roof
+            if side and value < OVERTAKE_MIN:  # passing sideways is overtaking: a 4 or more (ruling 5)
+                cap = min([py for s, (py, pg) in enumerate(self.pos)
+                           if s != seat and pg == g and py > y and self.section(py) == self.section(y)], default=cap)
+            path = ((y, g),) + (((y, g2),) if side else ())
+            stay = (y, g2 if y > 0 else g, 0, 0, path)  # in the street a figure that cannot climb stays put
+            ends: list = []
+            self._climbs(seat, y, g2, value - side, value, equipment, cap, 0, 0, path, stay, ends)
+            for ey, eg, used, passed, way in ends:
+                route = Route(ey, eg, used, side, passed, way)
+                key = (used, side, abs(g2 - g), g2)
+                if (ey, eg) not in best or key < best[(ey, eg)][0]:
+                    best[(ey, eg)] = (key, route)
+        found = [r for _k, r in best.values()]
+        return sorted((r for r in found if not any(
+            o.used <= r.used and (o.y > r.y or o.y == r.y and (o.used, o.side) < (r.used, r.side))
+            for o in found)), key=lambda r: (-r.y, r.used, r.g))
+
+    def _climbs(self, seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
+        """Climb on from (y, g); every place the climb may end goes into `ends` as
+        (y, g, equipment used, figures passed, path). `rest` is the highest free
+        square reached so far: a climb never ends on a taken square (ruling 3)."""
+        if steps == 0 or y + 1 > cap:
+            ends.append(rest)
+            return
+        ny = y + 1
+        if ny >= self.roof or (y > 0 and y % self.squares == 0):  # the roof and every ledge need equipment
+            ends.append(rest)  # stop here and keep the equipment
+            if used >= equipment:
+                return
+            if ny >= self.roof:
+                ends.append((self.roof, 0, used + 1, passed, path + ((self.roof, 0),)))
+                return
+            for g2 in range(self.grooves[self.section(ny)]):  # after a ledge, any groove
+                self._enter(seat, ny, g2, steps - 1, value, equipment, cap, used + 1, passed, path, rest, ends)
+            return
+        self._enter(seat, ny, g, steps - 1, value, equipment, cap, used, passed, path, rest, ends)
+
+    def _enter(self, seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
+        """Step onto (y, g): past a figure only with a 4 or more and an equipment card each."""
+        path = path + ((y, g),)
+        if self.occupant(y, g, seat) is not None:
+            ends.append(rest)  # stop below the figure
+            if value < OVERTAKE_MIN or used >= equipment:
+                return
+            used, passed = used + 1, passed + 1
+        else:
+            rest = (y, g, used, passed, path)
+        self._climbs(seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends)
+
+    def climb_plan(self, seat: int, value: int) -> Route:
+        """The route the game picks (the "auto" option, and where a climb has one
+        sensible way): the highest, then the fewest equipment cards, the fewest
+        sideways steps, the groove with the longest free stretch, the nearest, the leftmost."""
+        g0 = self.pos[seat][1]
+        return min(self.routes_for(seat, value),
+                   key=lambda r: (-r.y, r.used, r.side, -self.free_run(r.y, r.g, seat), abs(r.g - g0), r.g))
 
     # ---- setting up a round ------------------------------------------------
     def _new_round(self, first: bool = False) -> None:
@@ -234,15 +287,22 @@ class SkyState(State):
         others = [t for t in range(self.players) if t != seat]
         for card in ("L", "S"):
             if card in hand:
-                moves.extend(SkyMove("c", card, t) for t in others)
+                if self.targets == "laid":
+                    moves.extend(SkyMove("c", card, t) for t in others)
+                else:
+                    moves.append(SkyMove("c", card))
         return moves
 
     def legal_moves(self) -> list[SkyMove]:
         if self.outcome is not None:
             return []
+        others = [t for t in range(self.players) if t != self.to_move]
         if self.phase == "use":
-            seat = self.pending[0]
-            return [SkyMove("u", "", t) for t in range(self.players) if t != seat] + [KEEP]
+            return [SkyMove("u", "", t) for t in others] + [KEEP]
+        if self.phase == "target":
+            return [SkyMove("t", "", t) for t in others]
+        if self.phase == "route":
+            return [SkyMove("r", y=r.y, g=r.g) for r in self.routes]
         return self.choices(self.to_move)
 
     def explain(self, move) -> str | None:
@@ -254,6 +314,14 @@ class SkyState(State):
             if move.target == self.to_move:
                 return "Use it on another player, not on yourself."
             return "Pick another player, or keep the card."
+        if self.phase == "target":
+            if move.kind == "t" and move.target == self.to_move:
+                return f"Play the {card_name(self.acting_card())} against another player."
+            return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
+        if self.phase == "route":
+            if move.kind == "r":
+                return "Your climb cannot end there: pick one of the lit squares."
+            return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
         if move.kind != "c":
             return "Nothing was won that could be used now: choose a card to play face down."
         seat = self.to_move
@@ -268,6 +336,10 @@ class SkyState(State):
             return "Equipment is never played alone: it goes with a climbing card when the climb needs it."
         if card in ("L", "S") and move.target == seat:
             return f"Play the {card_name(card)} against another player."
+        if card in ("L", "S") and self.targets == "act" and move.target >= 0:
+            return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
+        if card in ("L", "S") and self.targets == "laid" and move.target < 0:
+            return f"Name the player the {card_name(card)} is against as you lay it down."
         if card[0] in "CLS" and card not in self.hand[seat]:
             return f"You have no {card_name(card)} in your hand."
         return None
@@ -280,6 +352,10 @@ class SkyState(State):
             if first[0] == "seat" and first[1] == self.to_move:
                 return "Use it on another player, not on yourself."
             return f"Pick a player to use the {card_name(self.pending[1])} on, or keep it."
+        if self.phase == "target":
+            return self.explain(SkyMove("t", "", first[1] if first[0] == "seat" else -1))
+        if self.phase == "route":
+            return self.explain(SkyMove("r") if first[0] == "square" else KEEP)
         if first[0] == "card":
             reason = self.explain(SkyMove("c", first[1]))
             if reason:
@@ -293,6 +369,19 @@ class SkyState(State):
 
     def _apply(self, move: SkyMove) -> None:
         seat = self.to_move
+        if move.kind in ("r", "t"):
+            card = self.acting_card()
+            self.acting["next"] += 1
+            self.phase = "acting"
+            if move.kind == "r":
+                self._climb(seat, int(card[1:]), next(r for r in self.routes if (r.y, r.g) == (move.y, move.g)))
+                self.routes = []
+            else:
+                self._attack(seat, card, move.target)
+                self.discard.append(card)
+            if self.outcome is None:
+                self._act()
+            return
         if move.kind == "c":
             self.chosen[seat] = [move.card, move.target]
             nxt = self._next_chooser(seat)
@@ -335,7 +424,6 @@ class SkyState(State):
                    "moves": [], "notes": []}
         self.last_round = summary
         self.chosen = [None] * self.players
-        climbs = []
         for seat, card, target in plays:  # cards leave the hands first: all were face down
             if card[0] == "N":
                 self.numbers[seat].remove(int(card[1:]))
@@ -345,15 +433,38 @@ class SkyState(State):
                 self.used[seat].append(card)
             else:
                 self.hand[seat].remove(card)
-        for seat, card, target in plays:  # ruling 9: climbs and attacks in turn order
+        self.acting = {"plays": plays, "next": 0}
+        self.phase = "acting"
+        self._act()
+
+    def acting_card(self) -> str:
+        return self.acting["plays"][self.acting["next"]][1]
+
+    def _act(self) -> None:
+        """Ruling 9: climbs and attacks act in turn order from the starting player.
+        A climb with a real choice of route (ruling 6) or an attack without a named
+        target (ruling 10) waits for its player's decision; then the bids and the parasite."""
+        plays = self.acting["plays"]
+        while self.acting["next"] < len(plays):
+            seat, card, target = plays[self.acting["next"]]
             if card[0] == "C":
-                climbs.append(card)
-                self._climb(seat, int(card[1:]))
+                routes = self.routes_for(seat, int(card[1:]))
+                if self.route == "choose" and len(routes) > 1:
+                    self.phase, self.routes, self.to_move = "route", routes, seat
+                    return
+                self._climb(seat, int(card[1:]), self.climb_plan(seat, int(card[1:])))
                 if self.outcome is not None:
                     return
             elif card in ("L", "S"):
+                if target < 0:
+                    self.phase, self.to_move = "target", seat
+                    return
                 self._attack(seat, card, target)
                 self.discard.append(card)
+            self.acting["next"] += 1
+        self.acting = None
+        summary = self.last_round
+        climbs = [card for _seat, card, _target in plays if card[0] == "C"]
         self._settle_bids(plays, summary)
         parasites = [seat for seat, card, _ in plays if card == "P"]
         if len(parasites) == 1 and climbs:
@@ -417,9 +528,9 @@ class SkyState(State):
         self.hand[seat].append(card)
         self.hand[seat].sort()
 
-    def _climb(self, seat: int, value: int) -> None:
+    def _climb(self, seat: int, value: int, route: Route) -> None:
         y0, g0 = self.pos[seat]
-        y, g, used, side, passed = self.climb_plan(seat, value)
+        y, g, used, side = route.y, route.g, route.used, route.side
         for _ in range(used):
             self.hand[seat].remove("E")
             self.discard.append("E")
@@ -488,6 +599,10 @@ class SkyState(State):
             return self.outcome.reason
         if self.phase == "use":
             return f"{card_name(self.pending[1])} won: pick a player to use it on now, or keep it."
+        if self.phase == "target":
+            return f"Your {card_name(self.acting_card())} acts: pick the player it is against."
+        if self.phase == "route":
+            return f"Your {card_name(self.acting_card())} climbs: click a lit square to choose the way."
         if self.open in CRASHES:
             return "A crash card is up: play a number card face down."
         return "Choose a card to play face down."
@@ -503,6 +618,11 @@ class SkyState(State):
             return round_summary(after.last_round)
         if move.kind == "u":
             return f"{seat_name(self.to_move)} uses {card_name(self.pending[1])} on {seat_name(move.target)}"
+        if move.kind in ("r", "t"):
+            before = len(self.last_round["notes"])
+            after = self.clone()
+            after._apply(move)
+            return "; ".join(after.last_round["notes"][before:]) + "."
         return f"{seat_name(self.to_move)} keeps the {card_name(self.pending[1])}"
 
     def confirm_label(self, move) -> str:
@@ -525,6 +645,9 @@ class SkyState(State):
             "seat": seat, "hand": list(self.hand[seat]),
             "my_choice": list(self.chosen[seat]) if self.chosen[seat] else None,
             "pending": list(self.pending) if self.pending else None,
+            "acting": self.acting_card() if self.phase in ("route", "target") else None,
+            "routes": [{"to": [r.y, r.g], "used": r.used, "side": r.side, "passed": r.passed,
+                        "path": [list(p) for p in r.path]} for r in self.routes] if seat == self.to_move else [],
             "last_round": self.last_round,
             "scores": self.scores(),
             "outcome": self.outcome.to_json() if self.outcome else None,
@@ -540,6 +663,8 @@ class SkyState(State):
             "hand": [list(h) for h in self.hand], "debts": [list(d) for d in self.debts],
             "chosen": [list(c) if c else None for c in self.chosen],
             "pending": list(self.pending) if self.pending else None, "last_round": self.last_round,
+            "acting": self.acting, "routes": [str(SkyMove("r", y=r.y, g=r.g)) for r in self.routes],
+            "options": {"route": self.route, "targets": self.targets},
             "history": [str(m) for m in self.history], "rng": self.rng_json(),
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
@@ -559,6 +684,9 @@ class SkyState(State):
         other.debts = [list(d) for d in self.debts]
         other.chosen = [list(c) if c else None for c in self.chosen]
         other.pending = list(self.pending) if self.pending else None
+        other.routes = list(self.routes)
+        if self.acting is not None:
+            other.acting = dict(self.acting)
         # last_round is replaced, never changed, once a round is over; copy its lists anyway
         if self.last_round is not None:
             lr = dict(self.last_round)
@@ -585,6 +713,8 @@ class SkyState(State):
                 options = d.choices(s)
                 pick = options[rng.randrange(len(options))]
                 d.chosen[s] = [pick.card, pick.target]
+        if d.phase == "route":  # the climber's equipment may differ in this sample
+            d.routes = d.routes_for(d.to_move, int(d.acting_card()[1:]))
         d.history = []  # the moves behind the hidden choices are not the seat's to read
         return d
 
@@ -621,8 +751,16 @@ class SkySpec(GameSpec):
                help="Columns on the top wall, below the roof."),
         Option("squares", "Squares per wall", (8, 10, 12, 15),
                help="How many squares each wall is high (12 is standard)."),
+        Option("route", "Climbing route", ("choose", "auto"),
+               labels=("The climber chooses", "Chosen for the climber"),
+               help="More than one sensible way up (groove, spend or keep equipment): the climber clicks "
+                    "the square, or the game takes the highest."),
+        Option("targets", "Lost equipment and sabotage", ("act", "laid"),
+               labels=("Pick the player when it acts", "Name the player when laid down"),
+               help="When a lost equipment or sabotage played from hand picks its victim: after the reveal, "
+                    "or with the face-down card."),
     )
-    _DEFAULTS = {"lower": "players", "middle": 2, "top": 1, "squares": 12}
+    _DEFAULTS = {"lower": "players", "middle": 2, "top": 1, "squares": 12, "route": "choose", "targets": "act"}
 
     def default_choice_index(self, option: Option) -> int:
         return option.choices.index(self._DEFAULTS[option.key])
@@ -631,7 +769,8 @@ class SkySpec(GameSpec):
         self.check_players(players)
         opts = self.resolved_options(options)
         lower = players if opts["lower"] == "players" else opts["lower"]
-        return SkyState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed)
+        return SkyState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed, opts["route"],
+                        opts["targets"])
 
     def parse_move(self, state: SkyState, text: str) -> SkyMove:
         """The move written `text`, legal now or not (check() says why not)."""
@@ -643,14 +782,18 @@ class SkySpec(GameSpec):
             return KEEP
         if len(parts) == 2 and parts[0] == "use" and target >= 0:
             return SkyMove("u", "", target)
+        if len(parts) == 2 and parts[0] == "on" and target >= 0:
+            return SkyMove("t", "", target)
+        if len(parts) == 3 and parts[0] == "to" and parts[1].isdigit() and parts[2][:1] == "g" and parts[2][1:].isdigit():
+            return SkyMove("r", y=int(parts[1]), g=int(parts[2][1:]) - 1)
         card = parts[0] if parts else ""
         valid = card in NUMBERS or card in ("P", "E") or card in {f"C{v}" for v in CLIMB_VALUES}
         if valid and len(parts) == 1:
             return SkyMove("c", card)
-        if card in ("L", "S") and target >= 0:
+        if card in ("L", "S") and (target >= 0 or len(parts) == 1):
             return SkyMove("c", card, target)
-        raise IllegalMove(f"{text!r} is not SkyRunner notation: write a card such as N5, C4 or P, "
-                          "S p2 or L p2 for an attack, use p2 or keep.")
+        raise IllegalMove(f"{text!r} is not SkyRunner notation: write a card such as N5, C4, P or S "
+                          "(S p2 names the player as it is laid), use p2, keep, on p2 or to 14 g2.")
 
 
 SPEC = SkySpec()

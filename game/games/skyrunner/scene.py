@@ -267,8 +267,38 @@ class SkyRunnerScene(BoardScene):
         s = self.fig_size
         return pygame.Rect(x - s // 2, py - s, s, s + 4)
 
+    def square_rect(self, y: int, g: int) -> pygame.Rect:
+        """The clickable place of a square on the wall (the roof for y >= roof)."""
+        state = self.match.state
+        if y >= state.roof:
+            return self.roof_rect.inflate(0, 16)
+        section = (y - 1) // state.squares
+        w = max(12, int(self.walls[section].w / state.grooves[section] * 0.8))
+        rect = pygame.Rect(0, 0, w, max(8, int(self.pitch)))
+        rect.center = (self.groove_x(section, g), self.square_y(y))
+        return rect
+
+    def square_at(self, pos):
+        """The wall square (or the roof) under `pos`, as a route target."""
+        state = self.match.state
+        if self.roof_rect.inflate(0, 16).collidepoint(pos):
+            return ("square", state.roof, 0)
+        for section, wall in enumerate(self.walls):
+            if not wall.collidepoint(pos):
+                continue
+            for g in range(state.grooves[section]):
+                for k in range(1, state.squares + 1):
+                    y = section * state.squares + k
+                    if self.square_rect(y, g).collidepoint(pos):
+                        return ("square", y, g)
+        return None
+
     def target_at(self, pos):
         view = self.view()
+        if view["phase"] == "route":  # a climb's route is picked on the wall
+            square = self.square_at(pos)
+            if square is not None:
+                return square
         if self.show_hand(view):
             rects = self.card_rects(view)
             for card, rect in reversed(rects):  # the right-hand card lies on top
@@ -285,6 +315,8 @@ class SkyRunnerScene(BoardScene):
     def target_rect(self, target) -> pygame.Rect:
         if target[0] == "seat":
             return self.plaques[target[1]]
+        if target[0] == "square":
+            return self.square_rect(target[1], target[2])
         for card, rect in self.card_rects(self.view()):
             if card == target[1]:
                 # the visible strip of an overlapped card
@@ -304,12 +336,54 @@ class SkyRunnerScene(BoardScene):
         self._draw_open(surface, view)
         for seat in range(self.n):
             self._draw_plaque(surface, view, seat, hints)
+        self._draw_route_squares(surface, view, hints)
         for seat in range(self.n):
             if ("figure", seat) not in hidden:
                 y, g = view["figures"][seat]
                 self.draw_figure(surface, seat, self.figure_point(seat, y, g, view["figures"]),
                                  glow=("seat", seat) in hints.next_targets)
+        self._draw_route_path(surface, view, hints)
         self._draw_hand(surface, view, hints)
+
+    def _draw_route_squares(self, surface, view, hints) -> None:
+        """Ruling 6: the squares a climb may end on glow; the hovered one brighter."""
+        for route in view["routes"]:
+            target = ("square", *route["to"])
+            if target not in hints.next_targets:
+                continue
+            rect = self.square_rect(*route["to"])
+            centre = rect.center if route["to"][0] < view["roof"] else rect.midtop
+            lit = hints.hover == target
+            pygame.draw.circle(surface, look.HIGHLIGHT if lit else look.GOLD, centre, max(4, int(self.pitch * 0.32)))
+            self.glow(surface, centre, max(7, int(self.pitch * 0.6)), look.HIGHLIGHT if lit else look.GOLD,
+                      3 if lit else 2)
+
+    def _draw_route_path(self, surface, view, hints) -> None:
+        """Hovering a lit square shows the way there and what it costs."""
+        route = next((r for r in view["routes"] if ("square", *r["to"]) == hints.hover), None)
+        if route is None or hints.hover not in hints.next_targets:
+            return
+        seat = view["to_move"]
+        points = [self.figure_point(seat, y, g, view["figures"]) for y, g in route["path"]]
+        points = [(x, y - self.fig_size // 3) for x, y in points]
+        if len(points) > 1:
+            pygame.draw.lines(surface, (20, 16, 12), False, points, 7)
+            pygame.draw.lines(surface, look.HIGHLIGHT, False, points, 3)
+        cost = [f"{route['used']} equipment" if route["used"] else "keeps your equipment"]
+        if route["side"]:
+            cost.append(f"{route['side']} sideways")
+        if route["passed"]:
+            cost.append(f"passes {route['passed']}")
+        where = "the roof" if route["to"][0] >= view["roof"] else f"square {route['to'][0]}"
+        label = f"To {where}: " + ", ".join(cost)
+        size = 14
+        w = look.font(size, True).size(label)[0] + 14
+        tip = pygame.Rect(0, 0, w, size + 10)
+        tip.midbottom = (points[-1][0], points[-1][1] - self.fig_size // 2 - 4)
+        tip.clamp_ip(self.tower_rect)
+        pygame.draw.rect(surface, (20, 16, 14), tip, border_radius=6)
+        pygame.draw.rect(surface, look.HIGHLIGHT, tip, 1, border_radius=6)
+        look.text(surface, label, tip.center, size, look.INK, bold=True, anchor="center", shadow=False)
 
     def draw_figure(self, surface, seat, point, glow=False) -> None:
         """A climber: head, body and the seat's shape on the chest."""
@@ -434,6 +508,10 @@ class SkyRunnerScene(BoardScene):
             title += f" — you put down {card_name(view['my_choice'][0])}"
         elif view["phase"] == "use" and view["to_move"] == me:
             title += f" — use the {card_name(view['pending'][1])} on a player now, or keep it"
+        elif view["phase"] == "route" and view["to_move"] == me:
+            title += f" — your {card_name(view['acting'])} climbs: click a lit square on the wall"
+        elif view["phase"] == "target" and view["to_move"] == me:
+            title += f" — your {card_name(view['acting'])} acts: click the player it is against"
         look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, look.GOLD, bold=True)
         for card, rect in self.card_rects(view):
             target = ("card", card)
