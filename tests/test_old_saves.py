@@ -1,7 +1,7 @@
 """Saves made before an option existed replay as they were played (GameSpec.save_defaults).
 
-tests/old_saves.json holds games saved by the shelf before the Skurðir table and the
-Skyline Express automaton's 6 became options (random moves, made with that version's
+tests/old_saves.json holds games saved by the shelf before the Skurðir table, the
+Skyline Express automaton's 6 and SkyRunner's route and attack targets became options (random moves, made with that version's
 code). Their options lack the new keys; with today's defaults their moves would no
 longer be legal (the Skurðir cells had other names, the automaton took other services).
 """

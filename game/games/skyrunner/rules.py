@@ -740,6 +740,8 @@ class SkySpec(GameSpec):
     min_players = 2
     max_players = 5
     hidden_information = True
+    # saves from before these options: the route was picked for the climber, targets named when laid
+    save_defaults = {"route": "auto", "targets": "laid"}
     blurb = "Bid secret number cards for climbing gear; race to the roof."
     options = (
         Option("lower", "Grooves, lower wall", ("players", 1, 2, 3, 4, 5),
