@@ -6,6 +6,9 @@ pygame.event.wait, so an idle window costs next to no CPU.
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import os
 import random
 import sys
@@ -22,6 +25,26 @@ from .ui import look
 from .ui.scene import UIManagerPool
 
 MIN_SIZE = storage.MIN_WINDOW
+
+
+def _malloc_trim():
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None  # not glibc (macOS, Windows, musl): nothing to trim
+
+
+MALLOC_TRIM = _malloc_trim() if sys.platform.startswith("linux") else None
+
+
+def give_back_memory() -> None:
+    """After a game's screens are gone: collect them, and hand the freed pages
+    back to the system (glibc keeps freed window-sized surfaces otherwise, and
+    the process looks as if it grew with every game)."""
+    look.forget_images()  # the last game's text and scaled art: quick to draw again when needed
+    gc.collect()
+    if MALLOC_TRIM is not None:
+        MALLOC_TRIM(0)
 IDLE_WAIT_MS = 500  # longest sleep between loop passes when nothing moves
 
 
@@ -124,6 +147,7 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
+        give_back_memory()
         self.push(scene)
 
     def notify(self, message: str, seconds: float = 7.0) -> None:

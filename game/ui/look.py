@@ -180,6 +180,12 @@ def tiled(name: str, size: tuple[int, int], fallback=TABLE) -> pygame.Surface:
     return surface
 
 
+def forget_images() -> None:
+    """Drop the cached text images and scaled sprites (a game's screens have gone)."""
+    for cached in (rendered, scaled_sprite, tiled):
+        cached.cache_clear()
+
+
 def reset_caches() -> None:
     """Forget fonts and images (they die with pygame.quit; a new App loads them again)."""
     for cached in (font, rendered, sprite, scaled_sprite, tiled):
