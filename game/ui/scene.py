@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import json
 import re
 import time
 from pathlib import Path
