@@ -45,7 +45,7 @@ SIZES = ((640, 480), (960, 640), (1024, 700), (1280, 800), (1600, 1000), (1920, 
 @dataclass
 class Counts:
     events: int = 0
-    moves: int = 0
+    moves: int = 0  # moves played and taken back on the boards
     games_finished: int = 0
     scenes: Counter = field(default_factory=Counter)  # scene class -> events sent into it
     quits: int = 0  # the Quit button was hit (the monkey carries on)
@@ -54,7 +54,7 @@ class Counts:
     files_damaged: int = 0
 
     def line(self, game_id: str) -> str:
-        return (f"monkey {game_id}: {self.events} events, {self.moves} moves played, "
+        return (f"monkey {game_id}: {self.events} events, {self.moves} moves played or undone, "
                 f"{self.games_finished} games finished, {self.quits} quits, {self.waited_s:.1f} s waiting, "
                 f"{self.disk_full_events} events on a full disk, {self.files_damaged} files damaged, "
                 f"scenes visited: {', '.join(f'{k} {v}' for k, v in sorted(self.scenes.items()))}")
@@ -269,10 +269,9 @@ class Monkey:
         if board is None:
             return
         match = board.match
-        played = len(match.notations)
-        if played != getattr(board, "_monkey_seen", played):
-            self.counts.moves += max(0, played - board._monkey_seen)
-        board._monkey_seen = played
+        # every play and undo adds one to the revision (a loaded game starts at 0)
+        self.counts.moves += match.revision - getattr(board, "_monkey_seen", 0)
+        board._monkey_seen = match.revision
         if match.state.is_over:
             if not getattr(board, "_monkey_finished", False):
                 board._monkey_finished = True

@@ -78,6 +78,7 @@ def test_starting_a_game_keeps_the_other_games_in_progress():
     rows = [(entry.summary, entry.moves) for entry, _text, _r, _d in title.progress_rows]
     assert rows == [("Scurry — Cleo vs Dan", 2), ("Scurry — Ann vs Bob", 4)]  # newest first
     assert "today" in title.progress_rows[0][1] and "2 moves" in title.progress_rows[0][1]
+    assert "· 4 moves ·" in title.progress_rows[1][1]
     screenshot(app, "title-games-in-progress")
     click_button(app, "Continue: Scurry — Cleo vs Dan")
     assert [s.name for s in app.scene.match.seats] == ["Cleo", "Dan"]

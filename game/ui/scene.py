@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import json
 import re
 import time
 from pathlib import Path
@@ -370,7 +369,7 @@ class TitleScene(Scene):
                                         lambda e=entry: self.resume(e.path))
             delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path))
-            text = f"{entry.summary} · {entry.moves} moves · {when(entry.last_played)}"
+            text = f"{entry.summary} · {moves_text(entry.moves)} · {when(entry.last_played)}"
             self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
             y += self.ROW
         self.progress_left = left
@@ -448,6 +447,10 @@ class TitleScene(Scene):
             look.text(surface, "Games in progress", (self.progress_left, self.progress_top), 17, look.GOLD, bold=True)
             for _entry, text, resume_button, _delete in self.progress_rows:
                 look.text(surface, text, (self.progress_left, resume_button.rect.y + 5), 15, look.INK)
+
+
+def moves_text(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
 
 
 def when(timestamp: float) -> str:
@@ -689,7 +692,7 @@ class SavesScene(Scene):
         for message in messages:
             self.app.notify(message)
         for entry in found:  # every game in progress, the title lists only the newest
-            self.add_entry(f"In progress: {entry.summary} — {entry.moves} moves — {when(entry.last_played)}",
+            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {when(entry.last_played)}",
                            entry.path)
             self.in_progress.add(entry.path)
         for path in self.saved_files():
@@ -726,7 +729,7 @@ class SavesScene(Scene):
         if summary is None:
             return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
         moves = data.get("moves") if isinstance(data.get("moves"), list) else []
-        return f"{summary} — {len(moves)} moves — {when(stamp)}"
+        return f"{summary} — {moves_text(len(moves))} — {when(stamp)}"
 
     def chosen_path(self) -> Path | None:
         path = self.entries.get(self.listing.get_single_selection())
