@@ -22,7 +22,8 @@ import pygame
 from . import storage
 from .engine.match import start_up
 from .ui import look
-from .ui.scene import UIManagerPool
+from .autosaver import BackgroundWriter
+from .ui.scene import UIManagerPool, autosave_done
 
 MIN_SIZE = storage.MIN_WINDOW
 
@@ -76,6 +77,7 @@ class App:
         self.last_draw = 0.0  # when the last frame was drawn
         self.frames_drawn = 0
         self.ui_managers = UIManagerPool()
+        self.autosaves = BackgroundWriter(storage.write_json_atomic)
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
 
     def new_seed(self) -> int:
@@ -147,6 +149,7 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
+        self.autosaves.flush()  # the title lists the games in progress as they are now
         give_back_memory()
         self.push(scene)
 
@@ -189,6 +192,7 @@ class App:
             self.handle(event)
             if not self.running:
                 return False
+        self.collect_autosaves()
         scene = self.scene
         if scene is None:
             self.running = False
@@ -235,6 +239,11 @@ class App:
                 look.text(self.screen, line, (box.x + 14, box.y + 7 + 20 * i), 15, look.INK)
             y = box.bottom + 8
 
+    def collect_autosaves(self) -> None:
+        """Say what became of the autosaves the writer thread finished (a refused write is a message)."""
+        for match, error in self.autosaves.finished():
+            autosave_done(self, match, error)
+
     def seconds_to_next_frame(self) -> float | None:
         """How long the loop may sleep before something on screen changes by
         itself: 0 while animating, the rest of the interval while a computer
@@ -258,6 +267,7 @@ class App:
                 if first.type != pygame.NOEVENT:
                     pygame.event.post(first)
             self.step()
+        self.autosaves.flush()  # the last move is on disk before the window closes
         self.save_settings()
         pygame.quit()
 

@@ -262,6 +262,8 @@ class Monkey:
     def check(self, unchecked_autosave: bool) -> None:
         """What must hold after every event."""
         app = self.app
+        app.autosaves.flush()  # the writer thread's work is done a moment after the event
+        app.collect_autosaves()
         assert app.scene is not None, "no screen left"
         for message, _until in app.toasts:
             assert not any(word in message for word in TECHNICAL), f"a message for people shows {message!r}"

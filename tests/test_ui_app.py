@@ -81,6 +81,7 @@ def test_continue_the_autosaved_game_from_the_title():
     assert json.dumps(board.match.state.to_json()) == json.dumps(match.state.to_json())
     # every move after this is saved again at once, in the same file
     board.controller.play(board.match.state.legal_moves()[0])
+    app.autosaves.flush()  # written by the app's autosave thread
     saved = json.loads(in_progress_path(match.save_id).read_text())
     assert saved["moves"] == board.match.notations
     assert len(list(storage.in_progress_dir().glob("*.json"))) == 1

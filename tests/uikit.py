@@ -60,6 +60,9 @@ def pump(app, rounds: int = 3) -> None:
         if not pygame.event.peek():
             break
         app.step()
+    # the autosave writer's thread has written the moves, and the app has said how it went
+    app.autosaves.flush()
+    app.step()
 
 
 def click(app, pos, button: int = 1) -> None:

@@ -30,6 +30,7 @@ from ..engine.match import (
     autosave,
     delete_in_progress,
     games_in_progress,
+    in_progress_path,
     load_match,
     resume,
     save_match,
@@ -227,12 +228,28 @@ def notify_once(app, message: str) -> None:
 
 
 def keep_saved(app, match: Match) -> None:
-    """The autosave after every change (Match.on_change). A disk that refuses
-    is a message, never a crash: the game goes on in memory and the next move
-    tries again; Menu → Save as… puts the game elsewhere."""
+    """The autosave after every change (Match.on_change). A game in progress
+    is written by the app's background writer (the frame that shows the move
+    does not wait for the disk); a finished game becomes a record at once. A
+    disk that refuses is a message, never a crash: the game goes on in memory
+    and the next move tries again; Menu → Save as… puts the game elsewhere."""
+    if not match.state.is_over:
+        if match.save_id is None:
+            match.save_id = storage.new_game_id(match.spec.id)
+        app.autosaves.submit(match, in_progress_path(match.save_id), match.to_save())
+        return
+    app.autosaves.flush()  # the last moves are on disk before the file gives way to the record
     try:
         autosave(match)
     except OSError as exc:
+        autosave_done(app, match, exc)
+    else:
+        autosave_done(app, match, None)
+
+
+def autosave_done(app, match: Match, exc: OSError | None) -> None:
+    """Tell the player when saving fails, and when it works again."""
+    if exc is not None:
         storage.log(f"autosave of {match.save_id}", exc)
         problem = str(exc) if isinstance(exc, records.RecordsError) else storage.write_problem(exc)
         keep = "until you free space" if problem == "disk full" else "while the game is open"
@@ -277,6 +294,7 @@ class TitleScene(Scene):
         self.entered = True
 
     def load_in_progress(self, app) -> None:
+        app.autosaves.flush()  # list the games as they are now
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
@@ -688,6 +706,7 @@ class SavesScene(Scene):
         self.label((left, 30, width, 44), "Saved games", "#title_label")
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
+        self.app.autosaves.flush()  # list the games as they are now
         found, messages = games_in_progress()
         for message in messages:
             self.app.notify(message)

@@ -1,0 +1,57 @@
+"""The autosave writer thread: the window never waits for the disk, the newest
+save of a game wins, and a refused write comes back as a message."""
+from __future__ import annotations
+
+import errno
+import threading
+import time
+
+from game.autosaver import BackgroundWriter
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.scene import start_match
+
+from uikit import make_app
+
+
+def test_the_newest_data_wins_and_errors_come_back():
+    written, gate = [], threading.Event()
+
+    def write(path, data):
+        gate.wait(5)
+        if data == "refuse":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append((path, data))
+
+    writer = BackgroundWriter(write)
+    writer.submit("a", "game-a", 1)
+    time.sleep(0.05)  # the first write is under way (held at the gate)
+    for n in (2, 3, 4):
+        writer.submit("a", "game-a", n)  # only the newest of these needs writing
+    writer.submit("b", "game-b", "refuse")
+    gate.set()
+    assert writer.flush()
+    assert [d for p, d in written if p == "game-a"] == [1, 4]
+    outcomes = writer.finished()
+    assert ("a", None) in outcomes
+    refused = [e for owner, e in outcomes if owner == "b"]
+    assert len(refused) == 1 and refused[0].errno == errno.ENOSPC
+    assert writer.finished() == []
+
+
+def test_a_slow_disk_does_not_hold_up_the_move_and_its_frame():
+    app = make_app()
+    slow = threading.Event()
+
+    def slow_write(path, data):
+        slow.wait(2)  # a disk that takes its time
+    app.autosaves._write = slow_write
+    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
+    board = app.scene
+    t0 = time.perf_counter()
+    board.controller.play(board.match.state.legal_moves()[0])
+    app.dirty = True
+    app.step([])
+    assert time.perf_counter() - t0 < 0.5, "the move's frame waited for the disk"
+    slow.set()
+    assert app.autosaves.flush()
