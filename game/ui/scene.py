@@ -1007,4 +1007,7 @@ class ResultsScene(Scene):
             look.text(surface, str(out.scores[seat_index]), (table.right - 150, y), 22, look.INK, bold=True,
                       anchor="topright")
             if seat_index in out.winners:
-                look.text(surface, "winner", (table.right - 30, y + 3), 16, look.GOOD, bold=True, anchor="topright")
+                # a game that ends drawn lists every seat as a winner: say what the headline says
+                drawn = len(out.winners) == len(self.match.seats) > 1 and "draw" in self.headline().lower()
+                look.text(surface, "draw" if drawn else "winner", (table.right - 30, y + 3), 16,
+                          look.MUTED if drawn else look.GOOD, bold=True, anchor="topright")

@@ -249,8 +249,9 @@ class ScurryScene(BoardScene):
             x = rect.right + 28
         if view["phase"] == "setup_tiles":
             left = view["setup_left"]
-            look.text(surface, f"Set-up: {left[0]} brown and {left[1]} grey tiles still to place",
-                      (x, y + 2), 15, look.MUTED)
+            room = self.board_rect.right - x - 8  # a narrow window shortens it rather than run under the panel
+            look.text(surface, look.fit_text(f"Set-up: {left[0]} brown and {left[1]} grey tiles still to place",
+                                             15, room), (x, y + 2), 15, look.MUTED)
 
     # ---- animations ------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
