@@ -48,6 +48,19 @@ WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080
 GUI_FRAME_S = 0.1  # pygame-gui hover effects and tooltips need a frame this often, not 60 a second
 
 
+class SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager that uses its pool's theme instead of loading its own."""
+
+    def __init__(self, size, pool: "UIManagerPool"):
+        self.pool = pool  # set first: UIManager.__init__ asks create_new_theme for the theme
+        super().__init__(size, look.theme(), enable_live_theme_updates=False)
+
+    def create_new_theme(self, theme_path=None):
+        if self.pool.theme is None:
+            self.pool.theme = super().create_new_theme(theme_path)
+        return self.pool.theme
+
+
 class UIManagerPool:
     """pygame-gui managers for the whole app, reused from scene to scene.
 
@@ -58,6 +71,7 @@ class UIManagerPool:
 
     def __init__(self):
         self.free: list = []
+        self.theme = None  # one pygame-gui theme (fonts, and a 4 MB cache of drawn shapes) for all of them
 
     def acquire(self, size) -> pygame_gui.UIManager:
         if self.free:
@@ -65,8 +79,10 @@ class UIManagerPool:
             if tuple(manager.window_resolution) != tuple(size):
                 manager.set_window_resolution(size)
             return manager
-        manager = pygame_gui.UIManager(size, look.theme(), enable_live_theme_updates=False)
-        manager.preload_fonts(PRELOADED_FONTS)
+        first = self.theme is None
+        manager = SharedThemeManager(size, self)
+        if first:
+            manager.preload_fonts(PRELOADED_FONTS)
         return manager
 
     def release(self, manager) -> None:
