@@ -64,6 +64,7 @@ class ScrubScene(BoardScene):
         self.fitted_for = None
         self._map_key = self._map_surface = None
         self._island_key = self._island = None  # the sea, sand and grid for one camera
+        self._settled_key, self._settled_count, self._settled = None, 0, None  # and the markers laid on it
         self._spots_key = self._spots = None
         self._preview_key = self._preview = None
         self._icons: dict = {}
@@ -405,13 +406,31 @@ class ScrubScene(BoardScene):
         return self._map_surface
 
     def render_map(self, hints) -> pygame.Surface:
-        """The island with every marker on it, drawn on a copy of the island
-        alone: a move redraws the markers, not the sea, sand and grid."""
+        """The island with every marker on it. Markers already on the map stay
+        drawn on a kept layer for the same camera and game: a move adds its
+        markers (and redraws the tiles they touch) instead of redrawing the
+        whole map."""
         key = (self.cam, self.scale, self.map_rect.size)
         if key != self._island_key:
             self._island_key, self._island = key, self.render_island()
-        surf = self._island.copy()
-        self.draw_markers(surf, hints)
+            self._settled_key = None
+        state = self.match.state
+        hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
+        ready = min(hidden, default=len(state.markers))  # markers before the first one still animating
+        layer_key = (key, id(state))
+        if self._settled_key != layer_key or self._settled_count > ready:
+            self._settled_key, self._settled_count = layer_key, 0
+            self._settled = self._island.copy()
+        if self._settled_count == 0 and ready:
+            self.lay_markers(self._settled, range(ready), hidden)
+        elif self._settled_count < ready:
+            self.add_markers(self._settled, list(range(self._settled_count, ready)), hidden)
+        self._settled_count = ready
+        surf = self._settled.copy()
+        extra = [i for i in range(ready, len(state.markers)) if i not in hidden]
+        if extra:
+            self.add_markers(surf, extra, hidden)
+        self.draw_recent(surf, hints, hidden)
         return surf
 
     def render_island(self) -> pygame.Surface:
@@ -441,21 +460,15 @@ class ScrubScene(BoardScene):
         pygame.draw.lines(surf, SAND_DARK, True, [P(p) for p in table_corners()], 2)
         return surf
 
-    def draw_markers(self, surf, hints) -> None:
-        """The markers: shadows, then tiles and paths, then what the last turns laid."""
+    def lay_markers(self, surf, indices, hidden) -> None:
+        """Draw the markers `indices` (in order: all shadows, then tiles, paths
+        and icons), leaving out those off the map."""
         m = self.map_rect
         s = self.scale
         P = self.to_map_px
         state = self.match.state
-        hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
         visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
-        shown = []
-        for i, mk in enumerate(state.markers):
-            if i in hidden:
-                continue
-            c = P(marker_centre(mk.tris))
-            if visible.collidepoint(c):
-                shown.append(i)
+        shown = [i for i in indices if visible.collidepoint(P(marker_centre(state.markers[i].tris)))]
         off = max(1.0, s * 0.05)
         for i in shown:
             pts = [P(p) for p in marker_outline(state.markers[i].tris)]
@@ -469,14 +482,40 @@ class ScrubScene(BoardScene):
             anchor = state.markers[mk.anchor].tris if mk.anchor >= 0 else None
             self.draw_marker_at(surf, mk.code, mk.tris, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
                                 shadow=False)
+
+    def marker_box(self, i) -> pygame.Rect:
+        """Where marker i's drawing can reach on the map: its outline, its shadow and anti-aliased edges."""
+        pts = [self.to_map_px(p) for p in marker_outline(self.match.state.markers[i].tris)]
+        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
+        margin = int(self.scale * 0.6) + 6
+        return pygame.Rect(min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin,
+                           max(ys) - min(ys) + 2 * margin)
+
+    def add_markers(self, surf, new, hidden) -> None:
+        """Add markers `new` to a map that shows the others: where they go, the
+        island is put back and every marker reaching there drawn again in order
+        (clipped), so the pixels are exactly those of drawing the whole map."""
+        region = self.marker_box(new[0]).unionall([self.marker_box(i) for i in new[1:]])
+        surf.set_clip(region)
+        surf.blit(self._island, region.topleft, region)
+        last = max(new)
+        involved = [i for i in range(last + 1)
+                    if i not in hidden and (i in new or self.marker_box(i).colliderect(region))]
+        self.lay_markers(surf, involved, hidden)
+        surf.set_clip(None)
+
+    def draw_recent(self, surf, hints, hidden) -> None:
+        """A light outline round what the last turns laid."""
+        state = self.match.state
         recent = {tuple(mv.tris) for mv in hints.last_moves if hasattr(mv, "tris")}
-        if recent and not state.is_over:
-            for tris in recent:
-                idx = state.cells.get(tris[0])
-                if idx is None or idx in hidden:
-                    continue
-                pts = [P(p) for p in marker_outline(state.markers[idx].tris)]
-                pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(s * 0.06)))
+        if not recent or state.is_over:
+            return
+        for tris in recent:
+            idx = state.cells.get(tris[0])
+            if idx is None or idx in hidden:
+                continue
+            pts = [self.to_map_px(p) for p in marker_outline(state.markers[idx].tris)]
+            pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(self.scale * 0.06)))
 
     def _draw_sea(self, surf, P, s) -> None:
         """Little wave marks on the sea, fixed to the plane so that they pan with it."""
