@@ -152,6 +152,11 @@ class ScrubScene(BoardScene):
         cam, scale = self.clamp_cam(cam), self.clamp_scale(scale)
         self.glide = (time.monotonic(), self.cam, self.scale, cam, scale)
 
+    def finish_animations(self) -> None:
+        """A click ends the camera's glide too: the map is where it was going."""
+        super().finish_animations()
+        self.finish_glide()
+
     def finish_glide(self) -> None:
         if self.glide is not None:
             _t0, _c0, _s0, cam, scale = self.glide
