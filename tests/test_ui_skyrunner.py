@@ -12,7 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, ResultsScene, SetupScene, start_match
 
 from uikit import (
-    choose, click_button, click_target, confirm_if_asked, open_setup, option_menu, pump, run_until, screenshot,
+    choose, click_button, click_target, confirm_if_asked, open_setup, play_move, option_menu, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -31,17 +31,6 @@ def pick(state, rng):
     if climbs and rng.random() < 0.7:
         return climbs[-1]
     return rng.choice(moves)
-
-
-def play_move(app, board, move):
-    before = len(board.match.state.history)
-    for target in move.targets:
-        if target[0] == "button":
-            click_button(app, board.BUTTONS[target[1]])
-        else:
-            click_target(app, target)
-    confirm_if_asked(app, board)
-    assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
 
 
 def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):

@@ -22,22 +22,10 @@ from game.engine.match import Match, Seat
 from game.ui import board as board_module
 from game.ui.scene import HandOffScene, start_match
 
-from uikit import click, click_button, click_target, confirm_if_asked, key, make_app, pump
+from uikit import click, click_button, click_target, key, make_app, play_move, pump
 
 GAMES = sorted(registry.GAMES)
 HIDDEN = [g for g in GAMES if registry.GAMES[g].hidden_information]
-
-
-def play_by_mouse(app, board, move) -> None:
-    """Click the move's path: board places, or the side panel's buttons."""
-    before = len(board.match.state.history)
-    for target in move.targets:
-        if target[0] == "button":
-            click_button(app, board.BUTTONS[target[1]])
-        else:
-            click_target(app, target)
-    confirm_if_asked(app, board)
-    assert len(board.match.state.history) > before, f"the clicks did not play {move}"
 
 
 def step_until(app, predicate, timeout=30.0) -> None:
@@ -76,7 +64,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
             assert "thinking" not in board.drawn_status, board.drawn_status
             assert board.drawn_status == (board.named(match.state.phase_label()) or "Ann to move")
             continue
-        play_by_mouse(app, board, rng.choice(match.state.legal_moves()))
+        play_move(app, board, rng.choice(match.state.legal_moves()))
     assert computer_turns_seen >= 1
     pygame.quit()
 

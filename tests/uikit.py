@@ -111,6 +111,19 @@ def confirm_if_asked(app, board) -> None:
         click_button(app, f"Confirm: pass to {board.controller.pending_to}")
 
 
+def play_move(app, board, move) -> None:
+    """Click a move's path (board places, or the side panel's buttons) and
+    confirm it if it waits for that: the move is the one played."""
+    before = len(board.match.state.history)
+    for target in move.targets:
+        if target[0] == "button":
+            click_button(app, board.BUTTONS[target[1]])
+        else:
+            click_target(app, target)
+    confirm_if_asked(app, board)
+    assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
