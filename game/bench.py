@@ -264,11 +264,11 @@ def arena(
         with multiprocessing.get_context("spawn").Pool(min(workers, n)) as pool:
             for r in pool.imap_unordered(_arena_game, jobs):
                 results.append(r)
-                _progress(log, results, n, started)
+                _progress(log, results, n, started, seed, players)
     else:
         for job in jobs:
             results.append(_arena_game(job))
-            _progress(log, results, n, started)
+            _progress(log, results, n, started, seed, players)
     results.sort(key=lambda r: r["seed"])
     wins = losses = draws = 0
     a_scores, b_scores, lengths = [], [], []
@@ -332,10 +332,19 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _progress(log, results, n, started) -> None:
+def _progress(log, results, n, started, seed: int, players: int) -> None:
+    """One line per finished game, with A's tally so far (a run cut short still tells something)."""
     if log is not None:
         done = len(results)
-        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s", file=log, flush=True)
+        r = results[-1]
+        a_seat = (r["seed"] - seed) % players
+        tally = [0, 0, 0]  # A wins alone, shares or nobody wins, loses
+        for g in results:
+            s = (g["seed"] - seed) % players
+            tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
+        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} A seat {a_seat} "
+              f"scores {r['scores']} winners {r['winners']}; A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)",
+              file=log, flush=True)
 
 
 def main(argv=None) -> int:
