@@ -91,7 +91,7 @@ def playouts_per_s(spec, players: int, seconds: float = PLAYOUT_SECONDS) -> dict
 
 
 def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
-    """States between 5% and 60% into random games, each with a real choice to make."""
+    """States between 20% and 60% into random games, each with a real choice to make."""
     rng = random.Random(seed)
     out = []
     attempt = 0
@@ -99,7 +99,7 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
         attempt += 1
         game_seed = rng.randrange(1 << 30)
         length = len(random_playout(spec, players, game_seed).history)
-        state = random_playout(spec, players, game_seed, int(length * rng.uniform(0.05, 0.6)))
+        state = random_playout(spec, players, game_seed, int(length * rng.uniform(0.2, 0.6)))
         if not state.is_over and len(state.legal_moves()) > 1:
             out.append(state)
     return out
@@ -115,9 +115,14 @@ def decide(state, level: str, seed: int) -> tuple:
 
 def level_figures(infos: list) -> dict:
     """Seconds per decision (median, slowest), the fewest iterations reached
-    against the budget, and how many decisions the time cap cut short."""
+    against the budget, and how many decisions the time cap cut short; over the
+    decisions that searched ("settled" counts those the game's heuristics made
+    alone, with no search: they take no time)."""
+    settled = sum(1 for i in infos if not i["visits"])
+    infos = [i for i in infos if i["visits"]]
     if not infos:
-        return {"s": None, "max_s": None, "iterations": None, "budget": None, "capped": 0, "decisions": 0}
+        return {"s": None, "max_s": None, "iterations": None, "budget": None, "capped": 0, "decisions": 0,
+                "settled": settled}
     return {
         "s": round(statistics.median(i["seconds"] for i in infos), 3),
         "max_s": round(max(i["seconds"] for i in infos), 3),
@@ -125,6 +130,7 @@ def level_figures(infos: list) -> dict:
         "budget": max(i["budget"] for i in infos),
         "capped": sum(1 for i in infos if i["capped"]),
         "decisions": len(infos),
+        "settled": settled,
     }
 
 
@@ -159,6 +165,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures["ai_iterations_per_decision"] = {level: v["iterations"] for level, v in per_level.items()}
     figures["ai_budget"] = {level: v["budget"] for level, v in per_level.items()}
     figures["ai_capped"] = {level: v["capped"] for level, v in per_level.items()}
+    figures["ai_settled_without_search"] = {level: v["settled"] for level, v in per_level.items()}
     figures["ai_time_cap_s"] = {level: ai.level_time_cap(level) for level in ai.LEVELS}
     figures["positions"] = measured
     return figures
@@ -223,7 +230,8 @@ def _arena_game(job: tuple) -> dict:
             move = ai.random_move(state, move_seed)
         else:
             move, info = decide(state, level, move_seed)
-            decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
+            if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
+                decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
         state.apply(move)
         k += 1
     out = state.outcome
