@@ -2,18 +2,23 @@
 
     python -m game.bench                      # the default run (under two minutes)
     python -m game.bench --game skurdir       # the default run for one game only
+    python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
 
 The default run measures, for every registered game, random playouts per
 second and the computer player's seconds per decision at each level (the
-median over a few mid-game positions reached by random play, with the time
-cap the app uses), plus the machine and the peak memory. UI figures
-(startup_s, scenes, idle_cpu_pct, busy_ui_p99_ms) come from
+median and the slowest over a few positions reached by random play, played
+as the app plays: the level's iteration budget under its safety time cap),
+with the iterations reached against the budget and how many decisions hit
+the cap; plus the machine and the peak memory. UI figures (startup_s,
+scenes, idle_cpu_pct, busy_ui_p99_ms) come from
 `game.ui.bench_ui.ui_figures()` when that module exists.
 
 The arena plays N games between two levels (or `random`), seats alternated,
-on two worker processes, with deterministic budgets (no time caps); progress
-goes to stderr and the result, as JSON, to stdout. A game's spec may define
+on two worker processes, each decision as the app makes it (the level's
+budget under its safety cap); it reports the seconds per decision and how
+many decisions hit the cap (none should: then every game is reproducible
+from its seed). Progress goes to stderr and the result, as JSON, to stdout. A game's spec may define
 `arena_figures(state) -> dict` of numbers for a finished game; the arena then
 reports their means under "extra" (Skyline Express: the solo automaton's score).
 """
@@ -100,29 +105,69 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
     return out
 
 
+def decide(state, level: str, seed: int) -> tuple:
+    """One decision as the app makes it: the level's budget under its safety cap.
+    Returns (move, info) with info as ai.choose_move fills it."""
+    info = {}
+    move = ai.choose_move(state, level, seed, time_limit=ai.level_time_cap(level), info=info)
+    return move, info
+
+
+def level_figures(infos: list) -> dict:
+    """Seconds per decision (median, slowest), the fewest iterations reached
+    against the budget, and how many decisions the time cap cut short; over the
+    decisions that searched ("settled" counts those the game's heuristics made
+    alone, with no search: they take no time)."""
+    settled = sum(1 for i in infos if not i["visits"])
+    infos = [i for i in infos if i["visits"]]
+    if not infos:
+        return {"s": None, "max_s": None, "iterations": None, "budget": None, "capped": 0, "decisions": 0,
+                "settled": settled}
+    return {
+        "s": round(statistics.median(i["seconds"] for i in infos), 3),
+        "max_s": round(max(i["seconds"] for i in infos), 3),
+        "iterations": min(i["iterations"] for i in infos),
+        "budget": max(i["budget"] for i in infos),
+        "capped": sum(1 for i in infos if i["capped"]),
+        "decisions": len(infos),
+        "settled": settled,
+    }
+
+
 def ai_seconds(positions: list, level: str, seed: int = 1) -> dict:
-    """Median seconds per decision over the positions, as the app plays (with its time cap)."""
-    times, iterations = [], []
-    for i, state in enumerate(positions):
-        info = {}
-        started = time.perf_counter()
-        ai.choose_move(state, level, seed + i, time_limit=ai.level_time_cap(level), info=info)
-        times.append(time.perf_counter() - started)
-        iterations.append(info.get("iterations", 0))
-    if not times:
-        return {"s": None, "iterations": None}
-    return {"s": round(statistics.median(times), 3), "iterations": int(statistics.median(iterations))}
+    """The level's figures (level_figures) over the positions."""
+    return level_figures([decide(state, level, seed + i)[1] for i, state in enumerate(positions)])
 
 
-def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS) -> dict:
+def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS,
+                 seconds: float | None = None) -> dict:
+    """A game's figures; with `seconds`, positions are measured one after another
+    (at least one) while the next still fits in that time."""
+    started = time.perf_counter()
     players = bench_players(spec)
     figures = {"players": players}
     figures.update(playouts_per_s(spec, players, playout_seconds))
     states = mid_game_positions(spec, players, positions)
-    per_level = {level: ai_seconds(states, level) for level in ai.LEVELS}
+    infos = {level: [] for level in ai.LEVELS}
+    measured = 0
+    slowest = 0.0
+    for i, state in enumerate(states):
+        if seconds is not None and measured and time.perf_counter() - started + slowest > seconds:
+            break
+        one = time.perf_counter()
+        for level in ai.LEVELS:
+            infos[level].append(decide(state, level, 1 + i)[1])
+        slowest = max(slowest, time.perf_counter() - one)
+        measured += 1
+    per_level = {level: level_figures(v) for level, v in infos.items()}
     figures["ai_s_per_decision"] = {level: v["s"] for level, v in per_level.items()}
+    figures["ai_max_s_per_decision"] = {level: v["max_s"] for level, v in per_level.items()}
     figures["ai_iterations_per_decision"] = {level: v["iterations"] for level, v in per_level.items()}
-    figures["positions"] = len(states)
+    figures["ai_budget"] = {level: v["budget"] for level, v in per_level.items()}
+    figures["ai_capped"] = {level: v["capped"] for level, v in per_level.items()}
+    figures["ai_settled_without_search"] = {level: v["settled"] for level, v in per_level.items()}
+    figures["ai_time_cap_s"] = {level: ai.level_time_cap(level) for level in ai.LEVELS}
+    figures["positions"] = measured
     return figures
 
 
@@ -146,9 +191,11 @@ def peak_rss_mb() -> float:
     return round(kb / scale, 1)
 
 
-def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, only: str | None = None) -> dict:
+def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, only: str | None = None,
+                positions: int | None = None) -> dict:
     """The default run. The per-game figures share what is left of `budget_s`
-    after the UI figures: fewer positions are measured when time is short."""
+    after the UI figures: fewer positions are measured when time is short.
+    `positions` asks for that many positions per game, whatever the time."""
     deadline = time.perf_counter() + budget_s
     result: dict = {"machine": machine()}
     ui = ui_figures(only)
@@ -161,12 +208,9 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
     result["games"] = {}
     for left, (game_id, spec) in zip(range(len(games), 0, -1), games.items()):
         started = time.perf_counter()
-        share = (deadline - started) / left
-        # one position costs at most the three levels' time caps
-        worst = sum(ai.level_time_cap(level) for level in ai.LEVELS)
-        positions = max(1, min(POSITIONS, int((share - PLAYOUT_SECONDS - 1.0) / worst)))
-        print(f"bench: {game_id} ({positions} positions)…", file=sys.stderr, flush=True)
-        result["games"][game_id] = game_figures(spec, positions=positions)
+        share = None if positions else (deadline - started) / left
+        print(f"bench: {game_id}…", file=sys.stderr, flush=True)
+        result["games"][game_id] = game_figures(spec, positions=positions or POSITIONS, seconds=share)
         result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
     result["peak_rss_mb"] = peak_rss_mb()
     return result
@@ -178,19 +222,22 @@ def _arena_game(job: tuple) -> dict:
     spec = load_games(games_ref)[game_id]
     state = spec.new_game(players, seed)
     k = 0
+    decisions: dict = {}  # level -> [(seconds, capped)]
     while not state.is_over:
         level = levels[state.to_move]
         move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
         if level == "random":
             move = ai.random_move(state, move_seed)
         else:
-            move = ai.choose_move(state, level, move_seed)
+            move, info = decide(state, level, move_seed)
+            if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
+                decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
         state.apply(move)
         k += 1
     out = state.outcome
     extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game
     return {"seed": seed, "levels": levels, "scores": list(out.scores), "winners": list(out.winners), "moves": k,
-            "extra": extra(state) if extra else {}}
+            "decisions": decisions, "extra": extra(state) if extra else {}}
 
 
 def arena(
@@ -225,11 +272,11 @@ def arena(
         with multiprocessing.get_context("spawn").Pool(min(workers, n)) as pool:
             for r in pool.imap_unordered(_arena_game, jobs):
                 results.append(r)
-                _progress(log, results, n, started)
+                _progress(log, results, n, started, seed, players)
     else:
         for job in jobs:
             results.append(_arena_game(job))
-            _progress(log, results, n, started)
+            _progress(log, results, n, started, seed, players)
     results.sort(key=lambda r: r["seed"])
     wins = losses = draws = 0
     a_scores, b_scores, lengths = [], [], []
@@ -252,6 +299,16 @@ def arena(
     for key in sorted({key for r in results for key in r.get("extra", {})}):
         values = [r["extra"][key] for r in results if key in r.get("extra", {})]
         extra[key] = round(statistics.mean(values), 3)
+    decisions: dict = {}
+    for r in results:
+        for level, made in r.get("decisions", {}).items():
+            decisions.setdefault(level, []).extend(made)
+    timing = {
+        level: {"s": round(statistics.median(t for t, _ in made), 3), "max_s": round(max(t for t, _ in made), 3),
+                "decisions": len(made), "capped": sum(1 for _, capped in made if capped)}
+        for level, made in sorted(decisions.items())
+    }
+    low, high = wilson_interval(wins + draws / 2, n)
     return {
         "game": game_id,
         "players": players,
@@ -263,6 +320,8 @@ def arena(
         "a_losses": losses,
         "draws": draws,
         "a_win_rate": round(wins / n, 3) if n else None,
+        "a_points_95": [round(low, 3), round(high, 3)],  # (wins + draws/2) / n, Wilson 95 % interval
+        "timing": timing,
         "a_avg_score": round(statistics.mean(a_scores), 2) if a_scores else None,
         "b_avg_score": round(statistics.mean(b_scores), 2) if b_scores else None,
         "avg_moves": round(statistics.mean(lengths), 1) if lengths else None,
@@ -271,16 +330,36 @@ def arena(
     }
 
 
-def _progress(log, results, n, started) -> None:
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a success rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _progress(log, results, n, started, seed: int, players: int) -> None:
+    """One line per finished game, with A's tally so far (a run cut short still tells something)."""
     if log is not None:
         done = len(results)
-        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s", file=log, flush=True)
+        r = results[-1]
+        a_seat = (r["seed"] - seed) % players
+        tally = [0, 0, 0]  # A wins alone, shares or nobody wins, loses
+        for g in results:
+            s = (g["seed"] - seed) % players
+            tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
+        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} A seat {a_seat} "
+              f"scores {r['scores']} winners {r['winners']}; A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)",
+              file=log, flush=True)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--arena", nargs=4, metavar=("GAME", "LEVEL_A", "LEVEL_B", "N"))
     parser.add_argument("--game", help="the default run for this game id only")
+    parser.add_argument("--positions", type=int, help="positions per game for the AI figures (no time budget)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
@@ -293,7 +372,7 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
         )
     else:
-        result = run_default(load_games(args.games), only=args.game)
+        result = run_default(load_games(args.games), only=args.game, positions=args.positions)
     print(json.dumps(result))
     return 0
 

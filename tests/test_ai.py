@@ -195,7 +195,44 @@ def test_time_limit_is_kept():
     ai.choose_move(CARDS.new_game(3, 1), "hard", 1, time_limit=0.1, info=info)
     assert time.perf_counter() - started < 0.5
     assert 0 < info["iterations"] < ai.level_settings("hard")["iterations"]
-    assert ai.level_time_cap("normal") == 1.0 and ai.level_time_cap("hard") == 3.0
+    assert info["capped"] and info["budget"] == ai.level_settings("hard")["iterations"]
+
+
+class Slowed:
+    """The engine's own playout (a uniformly random move), made slow: a busy machine."""
+
+    def __init__(self, pause: float):
+        self.pause = pause
+        self.calls = 0
+
+    def rollout_move(self, state, moves, rng):
+        self.calls += 1
+        time.sleep(self.pause)
+        return moves[rng.randrange(len(moves))]
+
+
+def test_the_time_cap_is_only_a_safety_net():
+    """A level is its iteration budget: under the app's cap, on a fast or a slowed
+    machine, the same position and seed give the same move and the same search."""
+    state = CARDS.new_game(3, 4)
+    state.apply(state.legal_moves()[0])
+    runs = []
+    for heuristics, cap in ((None, None), (None, ai.level_time_cap("normal")), (Slowed(0.0002), 60.0)):
+        info = {}
+        move = ai.choose_move(state, "normal", 7, time_limit=cap, heuristics=heuristics, iterations=300, info=info)
+        assert not info["capped"] and info["iterations"] == info["budget"] == 300
+        runs.append((str(move), info["visits"]))
+        if heuristics is not None:
+            assert heuristics.calls > 300  # it really played the slowed playouts
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_the_caps_stand_far_above_the_budgets():
+    for level in ai.LEVELS:
+        assert ai.level_time_cap(level) >= 3.0  # several times the 1 s (normal) and 3 s (hard) aimed at
+    assert ai.level_time_cap("hard") >= 3 * 3.0
+    with pytest.raises(ValueError):
+        ai.level_time_cap("grandmaster")
 
 
 def test_game_heuristics_are_used():
@@ -242,3 +279,44 @@ def test_arena_counts_results_with_seats_alternated():
 def test_bench_figures_for_a_game():
     figures = bench.game_figures(NIM, playout_seconds=0.2, positions=1)
     assert figures["playouts_per_s"] > 0 and set(figures["ai_s_per_decision"]) == set(ai.LEVELS)
+    assert figures["positions"] == 1
+    for level in ai.LEVELS:
+        budget = ai.level_settings(level)["iterations"]
+        assert figures["ai_budget"][level] == budget and figures["ai_capped"][level] == 0
+        assert figures["ai_iterations_per_decision"][level] == budget
+        assert figures["ai_time_cap_s"][level] == ai.level_time_cap(level)
+
+
+def test_arena_reports_timing_and_an_interval():
+    out = bench.arena("nim", "normal", "easy", 2, workers=1, games_ref="tests.toy_games:TOY_GAMES", log=None)
+    low, high = out["a_points_95"]
+    assert 0.0 <= low <= (out["a_wins"] + out["draws"] / 2) / 2 <= high <= 1.0
+    assert set(out["timing"]) == {"normal", "easy"}
+    assert all(t["decisions"] > 0 and t["capped"] == 0 for t in out["timing"].values())
+
+
+def test_wilson_interval():
+    low, high = bench.wilson_interval(30, 40)
+    assert round(low, 3) == 0.598 and round(high, 3) == 0.858
+    assert bench.wilson_interval(0, 10)[0] == 0.0 and bench.wilson_interval(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize("game_id", ["skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner"])
+def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
+    """Played as the app plays (budget under the safety cap), a normal decision is
+    reproducible: the same move and the same visits twice."""
+    from game.engine.registry import GAMES
+
+    spec = GAMES[game_id]
+    for state in bench.mid_game_positions(spec, bench.bench_players(spec), 6, seed=3):
+        runs = []
+        for _ in range(2):
+            move, info = bench.decide(state, "normal", 5)
+            assert not info["capped"]
+            runs.append((str(move), info["visits"]))
+        assert runs[0] == runs[1]
+        if info["visits"]:  # a real search, not a move the game's heuristics settle alone
+            assert info["iterations"] == info["budget"]
+            break
+    else:
+        pytest.fail("no position with a real choice")

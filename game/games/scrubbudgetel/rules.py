@@ -72,6 +72,7 @@ def _types() -> dict[str, MarkerType]:
 
 
 MARKERS = _types()
+FAMILY = {code: t.family for code, t in MARKERS.items()}  # code -> family, for the hot paths
 CAVE = "CV"
 BAG_CODES = tuple(sorted(code for code, t in MARKERS.items() if t.family != "landing"))
 RADIUS = 16  # the island table: grid points at most this many steps from the Landing's centre
@@ -168,6 +169,12 @@ def shapes_across(inner: tuple, outer: tuple, shape: str) -> tuple:
         return tuple(tuple(sorted((outer, n))) for n in tri_neighbours(outer) if n != inner)
     far = [p for p in tri_corners(outer) if p not in tri_corners(inner)][0]
     return (hexagon(far),)
+
+
+@lru_cache(maxsize=None)
+def shapes_on_table(inner: tuple, outer: tuple, shape: str) -> tuple:
+    """shapes_across, keeping only the placements that lie wholly on the island table."""
+    return tuple(tris for tris in shapes_across(inner, outer, shape) if all(t in TABLE for t in tris))
 
 
 def is_shape(tris: tuple, shape: str) -> bool:
@@ -425,7 +432,7 @@ class ScrubState(CachedMovesState):
 
     # ---- the map ------------------------------------------------------------------
     def family(self, m: int) -> str:
-        return self.markers[m].family
+        return FAMILY[self.markers[m].code]
 
     def touching(self, tris) -> set[int]:
         """The markers sharing a side with the triangles `tris` (not covering them)."""
@@ -439,16 +446,20 @@ class ScrubState(CachedMovesState):
         return found
 
     def trail_end(self, m: int) -> int:
-        while m in self.next_of and self.family(self.next_of[m]) == "trail":
-            m = self.next_of[m]
+        next_of, markers = self.next_of, self.markers
+        while m in next_of and FAMILY[markers[next_of[m]].code] == "trail":
+            m = next_of[m]
         return m
 
     def trail_of(self, m: int) -> list[int]:
         """The trail markers of the trail through trail marker `m`, from its start."""
+        markers = self.markers
         end = self.trail_end(m)
         chain = [end]
-        while self.family(self.markers[chain[-1]].anchor) == "trail":
-            chain.append(self.markers[chain[-1]].anchor)
+        anchor = markers[end].anchor
+        while FAMILY[markers[anchor].code] == "trail":
+            chain.append(anchor)
+            anchor = markers[anchor].anchor
         return chain[::-1]
 
     def is_open_end(self, m: int) -> bool:
@@ -474,9 +485,11 @@ class ScrubState(CachedMovesState):
                 return [end] if self.is_open_end(end) else []
             opens = [j for j in self.branches if self.junction_open(j)]
             # a marker at a trail's end continues that trail before it starts a new one
-            return [m for m in trails if self.is_open_end(m)] + sorted(opens) + [0]
+            next_of = self.next_of
+            return [m for m in trails if m not in next_of] + sorted(opens) + [0]  # trails: trail markers only
         if family == "destination":
-            return [m for m in along if self.is_open_end(m)]
+            next_of = self.next_of
+            return [m for m in along if m not in next_of]  # along: trail markers only
         if family == "junction":
             if any(self.family(m) == "junction" for m in self.laid_now):
                 return []  # rule 4
@@ -493,13 +506,22 @@ class ScrubState(CachedMovesState):
                 return "Markers may not overlap."
             if t not in TABLE:
                 return "That is beyond the edge of the island table."
-        touched = self.touching(tris)
+        touched = set()  # self.touching(tris), inlined: this is the search's innermost loop
+        get = cells.get
+        for t in tris:
+            for n in tri_neighbours(t):
+                m = get(n)
+                if m is not None:  # never one of `tris`: they are free
+                    touched.add(m)
         if anchor not in touched:
             return "A marker must lie edge to edge against the trail it continues."
+        if len(touched) == 1:
+            return None
+        markers = self.markers
         for m in touched:
             if m == anchor:
                 continue
-            other = self.family(m)
+            other = FAMILY[markers[m].code]
             if family == "trail" and other == "junction":
                 if self.third_side_waits(m):
                     return "A Junction's third trail may start only in a later turn (rule 8)."
@@ -523,15 +545,16 @@ class ScrubState(CachedMovesState):
         shape = SHAPES[family]
         found = []
         seen = set()
+        cells, markers, fault = self.cells, self.markers, self.contact_fault
         for anchor in self.anchors(family):
-            for inner in self.markers[anchor].tris:
+            for inner in markers[anchor].tris:
                 for outer in tri_neighbours(inner):
-                    if outer in self.cells:
+                    if outer in cells:
                         continue
-                    for tris in shapes_across(inner, outer, shape):
+                    for tris in shapes_on_table(inner, outer, shape):
                         if tris in seen:
                             continue
-                        if self.contact_fault(family, tris, anchor) is None:
+                        if fault(family, tris, anchor) is None:
                             seen.add(tris)  # only once found: a spot refused against one anchor
                             found.append((tris, anchor))  # may still be fine against the next
         return found
@@ -549,7 +572,8 @@ class ScrubState(CachedMovesState):
         base = 1 if self.owner_of_colour(MARKERS[code].colour) is None and self.own_first == "colour" else 0
         if MARKERS[code].family != "junction":
             return base
-        follow = min((self.rank(c, seat) for c in self.stashes[seat] if MARKERS[c].family == "trail"), default=base)
+        trails = {c for c in self.stashes[seat] if FAMILY[c] == "trail"}
+        follow = min((self.rank(c, seat) for c in trails), default=base)
         return max(base, follow)
 
     def others_allowed(self) -> bool:
@@ -568,21 +592,24 @@ class ScrubState(CachedMovesState):
         seat = self.to_move
         by_family: dict[str, list] = {}
         ranked = []
+        own_fits = False
         for code in sorted(set(self.stashes[seat])):
             if code == CAVE and not self.cave_allowed():
                 continue
-            family = MARKERS[code].family
+            family = FAMILY[code]
             if family not in by_family:
                 by_family[family] = self.placements(family)
             spots = by_family[family]
             if family == "junction":
-                has_trail = any(MARKERS[c].family == "trail" for c in self.stashes[seat])
+                has_trail = any(FAMILY[c] == "trail" for c in self.stashes[seat])
                 spots = [s for s in spots if has_trail and self._junction_can_branch(s, seat)]
             rank = self.rank(code, seat)
-            ranked.extend((rank, Lay(code, tris, anchor)) for tris, anchor in spots)
+            if spots:
+                own_fits = own_fits or rank == 0
+                ranked.append((rank, [Lay(code, tris, anchor) for tris, anchor in spots]))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
-        others = not any(r == 0 for r, _m in ranked) and (self.pending_junction is None or self.others_open)
-        return [m for r, m in ranked if r < 2 or others]
+        others = not own_fits and (self.pending_junction is None or self.others_open)
+        return [m for r, moves in ranked if r < 2 or others for m in moves]
 
     def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
         """Rule 7: a Junction must get a Trail marker from its player at once."""
@@ -594,7 +621,7 @@ class ScrubState(CachedMovesState):
         for outer in tri_neighbours(tris[0]):
             if outer in self.cells:
                 continue
-            if any(self.contact_fault("trail", r, j) is None for r in shapes_across(tris[0], outer, "rhombus")):
+            if any(self.contact_fault("trail", r, j) is None for r in shapes_on_table(tris[0], outer, "rhombus")):
                 ok = True
                 break
         self.markers.pop()
@@ -605,8 +632,10 @@ class ScrubState(CachedMovesState):
     def _apply(self, move: Lay) -> None:
         self.ply = len(self.history) + 1
         seat = self.to_move
-        legal = {m: m for m in self._legal_list()}
-        anchor = legal[move].anchor
+        legal = self._legal_list()
+        # the legal move equal to `move` knows its anchor (usually `move` itself)
+        found = next((m for m in legal if m is move), None) or next(m for m in legal if m == move)
+        anchor = found.anchor
         t = MARKERS[move.code]
         self.stashes[seat].remove(move.code)
         m = len(self.markers)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 
@@ -162,6 +163,11 @@ class SkMove:
         return ()
 
 
+# Moves are immutable: the canal moves, listed again for every position the
+# search visits, share one instance per move instead of building new ones.
+shared_move = lru_cache(maxsize=None)(SkMove)
+
+
 PASS = SkMove("p")
 
 
@@ -288,13 +294,16 @@ class SkurdirState(CachedMovesState):
         where the stations end, not at the far edge of the table)."""
         n = self.n
         x0, x1, y0, y1 = self.spread
-        x, y = xy(cell, n)
+        station = self.station
+        dx, dy = d
+        x, y = cell % n, cell // n
         while True:
-            x, y = x + d[0], y + d[1]
+            x += dx
+            y += dy
             if not (x0 <= x <= x1 and y0 <= y <= y1):
                 return -1
             c = y * n + x
-            if self.station[c] >= 0:
+            if station[c] >= 0:
                 return c
 
     def joined(self, a: int, b: int) -> bool:
@@ -321,6 +330,8 @@ class SkurdirState(CachedMovesState):
         return sum(1 for v in self.canals.values() if v == colour)
 
     def _canal_moves(self, seat: int) -> list:
+        """Canals that may be dug now: to the next station in each direction, not
+        along a canal already there (nor across one, unless canals may cross)."""
         mine = self.colour_of[seat]
         kinds = []
         if self.free[mine] > 0:
@@ -331,33 +342,44 @@ class SkurdirState(CachedMovesState):
             return []
         crossed = None if self.crossing else self.crossed_cells()
         out = []
+        n, canals, next_station = self.n, self.canals, self.next_station
         for a in self.stations():
             for d in DIRS:
-                b = self.next_station(a, d)
-                if b < 0 or self.joined(a, b):
+                b = next_station(a, d)
+                if b < 0 or (a, b) in canals or (b, a) in canals:
                     continue
-                if crossed is not None and any(c in crossed for c in between(a, b, self.n)):
+                if crossed is not None and any(c in crossed for c in between(a, b, n)):
                     continue
                 for colour, neutral in kinds:
-                    out.append(SkMove("c", a, b, colour, neutral=neutral, grid=self.n))
+                    out.append(shared_move("c", a, b, colour, neutral=neutral, grid=n))
         return out
 
-    def routes(self, start: int) -> list[tuple]:
-        """Every route for the top passenger at `start`: stations from start to
-        the first station of the passenger's colour, along canals, none twice."""
-        if not self.stacks[start]:
-            return []
-        colour = self.stacks[start][-1]
+    def canal_map(self) -> dict[int, list[int]]:
+        """Station -> the stations its canals lead to, in order."""
         out_edges: dict[int, list[int]] = {}
         for a, b in self.canals:
             out_edges.setdefault(a, []).append(b)
+        for ends in out_edges.values():
+            ends.sort()
+        return out_edges
+
+    def routes(self, start: int, out_edges: dict | None = None) -> list[tuple]:
+        """Every route for the top passenger at `start`: stations from start to
+        the first station of the passenger's colour, along canals, none twice.
+        `out_edges` is canal_map(), when the caller has it already."""
+        if not self.stacks[start]:
+            return []
+        colour = self.stacks[start][-1]
+        if out_edges is None:
+            out_edges = self.canal_map()
+        station = self.station
         found = []
 
         def walk(path):
-            for nxt in sorted(out_edges.get(path[-1], ())):
+            for nxt in out_edges.get(path[-1], ()):
                 if nxt in path:
                     continue
-                if self.station[nxt] == colour:
+                if station[nxt] == colour:
                     found.append(tuple(path + [nxt]))
                 else:
                     walk(path + [nxt])
@@ -374,8 +396,9 @@ class SkurdirState(CachedMovesState):
 
     def transports(self, seat: int) -> list:
         moves = []
+        out_edges = self.canal_map()
         for start in self.stations():
-            routes = [r for r in self.routes(start) if self.may_move(seat, r)]
+            routes = [r for r in self.routes(start, out_edges) if self.may_move(seat, r)]
             for r in routes:
                 # click as many stations as it takes to tell this route from the others
                 k = 1

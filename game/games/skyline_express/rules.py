@@ -511,21 +511,23 @@ class SkylineState(CachedMovesState):
     def _compute_legal(self) -> list:
         if self.outcome is not None:
             return []
+        moves = _MOVES  # every move is one shared instance, by kind and argument
         if self.phase == "tie":
-            return [SkyMove("a", d) for d in self.tied]
+            return [moves["a"][d] for d in self.tied]
         sheet = self.sheets[self.to_move]
         out = []
         if self.phase == "pick":
-            out += [SkyMove("d", d) for d in range(4) if self.taken[d] == EMPTY]
+            out += [moves["d"][d] for d in range(4) if self.taken[d] == EMPTY]
         else:
             left = sheet.dice_left
-            out += [SkyMove("v", v) for v in range(1, 7) if v != self.value and abs(v - self.value) <= left]
+            out += [moves["v"][v] for v in range(1, 7) if v != self.value and abs(v - self.value) <= left]
             if not self.painted and left >= PAINT_COST:
-                out += [SkyMove("c", k) for k in range(4) if k != self.colour]
+                out += [moves["c"][k] for k in range(4) if k != self.colour]
         if sheet.service_left >= SERVICE_COST:
-            out += [SkyMove("s", i) for i in self.open_services() if not sheet.has_pair(SERVICES[i][1])]
+            out += [moves["s"][i] for i in self.open_services() if not sheet.has_pair(SERVICES[i][1])]
         if self.phase == "place":
-            out += [SkyMove("p", i) for i in range(SEATS) if sheet.colours[i] == EMPTY]
+            colours, seat = sheet.colours, moves["p"]
+            out += [seat[i] for i in range(SEATS) if colours[i] == EMPTY]
         return out
 
 
@@ -744,6 +746,9 @@ for _i in range(len(SERVICES)):
     _NOTATION[f"s {service_name(_i)}"] = SkyMove("s", _i)
 for _i in range(SEATS):
     _NOTATION[f"p {seat_name(_i)}"] = SkyMove("p", _i)
+_MOVES: dict = {}  # kind -> {argument: the move}, for the legal move lists
+for _m in _NOTATION.values():
+    _MOVES.setdefault(_m.kind, {})[_m.arg] = _m
 
 
 class SkylineSpec(GameSpec):

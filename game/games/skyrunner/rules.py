@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
 
@@ -104,6 +105,10 @@ class Route:
 
 
 KEEP = SkyMove("k")
+# Moves are immutable: the legal move lists, made again for every position the
+# search visits, share one instance per move instead of building new ones.
+shared_move = lru_cache(maxsize=None)(SkyMove)
+NUMBER_MOVES = {v: SkyMove("c", f"N{v}") for v in range(1, 9)}
 
 
 class SkyState(State):
@@ -276,33 +281,34 @@ class SkyState(State):
     # ---- moves -------------------------------------------------------------
     def choices(self, seat: int) -> list[SkyMove]:
         """The cards `seat` may put face down this round."""
-        moves = [SkyMove("c", f"N{v}") for v in self.numbers[seat]]
+        moves = [NUMBER_MOVES[v] for v in self.numbers[seat]]
         if self.open in CRASHES:
             return moves  # a crash card up: number cards only
         if self.parasite[seat]:
-            moves.append(SkyMove("c", "P"))
+            moves.append(shared_move("c", "P"))
         hand = self.hand[seat]
         for card in sorted({c for c in hand if c[0] == "C"}):
-            moves.append(SkyMove("c", card))
-        others = [t for t in range(self.players) if t != seat]
+            moves.append(shared_move("c", card))
         for card in ("L", "S"):
             if card in hand:
                 if self.targets == "laid":
-                    moves.extend(SkyMove("c", card, t) for t in others)
+                    moves.extend(shared_move("c", card, t) for t in range(self.players) if t != seat)
                 else:
-                    moves.append(SkyMove("c", card))
+                    moves.append(shared_move("c", card))
         return moves
 
     def legal_moves(self) -> list[SkyMove]:
         if self.outcome is not None:
             return []
+        if self.phase == "choose":
+            return self.choices(self.to_move)
         others = [t for t in range(self.players) if t != self.to_move]
         if self.phase == "use":
-            return [SkyMove("u", "", t) for t in others] + [KEEP]
+            return [shared_move("u", "", t) for t in others] + [KEEP]
         if self.phase == "target":
-            return [SkyMove("t", "", t) for t in others]
+            return [shared_move("t", "", t) for t in others]
         if self.phase == "route":
-            return [SkyMove("r", y=r.y, g=r.g) for r in self.routes]
+            return [shared_move("r", "", -1, r.y, r.g) for r in self.routes]
         return self.choices(self.to_move)
 
     def explain(self, move) -> str | None:
