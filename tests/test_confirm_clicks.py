@@ -7,6 +7,7 @@ import random
 import pytest
 
 from game.engine import registry
+from game.engine.core import is_confirmed
 
 RARE = {
     "skurdir": lambda m: m.kind in ("x", "b"),  # the one sabotage, the one spare station
@@ -19,8 +20,7 @@ RARE = {
 
 
 def confirms(move) -> bool:
-    t = move.targets
-    return len(t) >= 2 and t[-1] == t[-2]
+    return is_confirmed(move.targets)
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.GAMES))

@@ -21,6 +21,11 @@ def confirmed(path: tuple) -> tuple:
     return tuple(path) + (path[-1],)
 
 
+def is_confirmed(path: tuple) -> bool:
+    """True for a click path made by `confirmed` (its last target clicked twice)."""
+    return len(path) > 1 and path[-1] == path[-2]
+
+
 def seat_ref(seat: int) -> str:
     """How a rules text names the player at `seat` ("P1" for seat 0): rules do not
     know the players' names; the app writes each player's name there (seat_names)."""

@@ -21,7 +21,7 @@ from typing import Callable
 
 import pygame
 
-from ..engine.core import seat_names
+from ..engine.core import is_confirmed, seat_names
 from . import look
 from .controller import Controller
 from .movelog import MoveLog
@@ -179,9 +179,8 @@ class BoardScene(Scene):
     def hands_off_after(self, move) -> str | None:
         """The name of the person the screen goes to after `move`, when that
         needs a hand-off: then the move waits for its maker to confirm it."""
-        targets = move.targets
-        if not self.needs_hand_off() or (len(targets) > 1 and targets[-1] == targets[-2]):
-            return None  # a move confirmed by its second click (core.confirmed) is not asked again
+        if not self.needs_hand_off() or is_confirmed(move.targets):
+            return None  # a move confirmed by its second click is not asked again
         after = self.match.state.clone()
         after.apply(move)
         nxt = after.to_move

@@ -167,7 +167,7 @@ class Controller:
                 self.prefix = ()
                 path, matches = (target,), fresh
         if not matches:
-            reason = self.named(self.state.explain_click(path) or "Nothing can be done there now.")
+            reason = self.explain(path)
             self.message = reason
             return ClickResult("refused", reason=reason)
         complete = [m for m in matches if len(m.targets) == len(path)]
@@ -206,7 +206,11 @@ class Controller:
             return "The game is over."
         if not self.human_to_move():
             return "Please wait: the computer is thinking."
-        return self.named(self.state.explain_click((target,)) or "Nothing can be done there now.")
+        return self.explain((target,))
+
+    def explain(self, path: tuple) -> str:
+        """Why the click path starts no legal move, with the players' names."""
+        return self.named(self.state.explain_click(path) or "Nothing can be done there now.")
 
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)

@@ -42,9 +42,9 @@ class MoveLog:
 
     def append(self, seat, text: str) -> None:
         self.entries.append((seat, text))
-        self._wrap(seat, text)
+        added = self._wrap(seat, text)
         if self.scroll:
-            self.scroll += len(self._wrapped(text))  # stay on the lines the reader was looking at
+            self.scroll += added  # stay on the lines the reader was looking at
 
     def _rewrap(self) -> None:
         self.lines = []
@@ -54,9 +54,12 @@ class MoveLog:
     def _wrapped(self, text: str) -> list[str]:
         return look.wrap_text(text, FONT_SIZE, max(40, self.width)) or [""]
 
-    def _wrap(self, seat, text: str) -> None:
-        for i, line in enumerate(self._wrapped(text)):
+    def _wrap(self, seat, text: str) -> int:
+        """Add the entry's lines; returns how many."""
+        lines = self._wrapped(text)
+        for i, line in enumerate(lines):
             self.lines.append((seat, line, i == 0))
+        return len(lines)
 
     def visible_count(self) -> int:
         return max(1, (self.rect.h - 8) // LINE_HEIGHT)
