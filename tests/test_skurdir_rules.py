@@ -399,14 +399,19 @@ def test_condition_three_the_mover_needs_a_colour_link():
 
 
 # ---- adding passengers ----------------------------------------------------------------
-def test_after_a_transport_a_pool_passenger_of_another_colour_is_added():
-    state = one_canal()
+def pass_and_transport_e5_e6(state) -> None:
+    """Player 1, with nothing left to build, passes and moves the passenger along e5-e6."""
     state.to_move = 0
     state.free = [0] * 5
     state.spare = [False] * 4
     state.sabotaged = [True] * 4
     state._legal = None
     play(state, "p", "t e5-e6")
+
+
+def test_after_a_transport_a_pool_passenger_of_another_colour_is_added():
+    state = one_canal()
+    pass_and_transport_e5_e6(state)
     assert state.phase == "add" and state.to_move == 0
     adds = legal(state)
     assert not any(a.startswith("a Y") for a in adds), "not the colour just transported"
@@ -426,12 +431,7 @@ def test_a_passenger_never_joins_a_stack_holding_a_passenger_of_its_colour():
     passenger of that color." Any passenger in the stack counts, not only the top one."""
     stations = {"e5": (G, [Y]), "e6": (Y, []), "c3": (K, [R, B]), "g3": (B, [K])}
     state = SkurdirState.from_layout([Y, G, B, R], stations, [("e5", "e6", B)])
-    state.to_move = 0
-    state.free = [0] * 5
-    state.spare = [False] * 4
-    state.sabotaged = [True] * 4
-    state._legal = None
-    play(state, "p", "t e5-e6")
+    pass_and_transport_e5_e6(state)
     adds = legal(state)
     assert "a R c3" not in adds, "a red passenger is already in that stack (under the blue one)"
     assert "a B c3" not in adds, "a blue passenger is on top of that stack"
@@ -448,12 +448,7 @@ def test_no_passenger_is_added_when_none_fits():
     state = one_canal()
     state.pool = [0, 1, 0, 0, 0]  # only a yellow one left: the colour being transported
     state.transported = 15 - 1 - 1
-    state.to_move = 0
-    state.free = [0] * 5
-    state.spare = [False] * 4
-    state.sabotaged = [True] * 4
-    state._legal = None
-    play(state, "p", "t e5-e6")
+    pass_and_transport_e5_e6(state)
     assert state.phase == "build" and state.to_move == 1
 
 
@@ -462,12 +457,7 @@ def test_game_ends_when_all_fifteen_are_transported():
     state = one_canal()
     state.pool = [0] * 5
     state.transported = 14
-    state.to_move = 0
-    state.free = [0] * 5
-    state.spare = [False] * 4
-    state.sabotaged = [True] * 4
-    state._legal = None
-    play(state, "p", "t e5-e6")
+    pass_and_transport_e5_e6(state)
     assert state.is_over and "All 15" in state.outcome.reason
     assert state.outcome.winners == (0,)  # Yellow 3, Green 1, Blue 2
 
