@@ -259,6 +259,6 @@ def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_
     setup = open_setup(app, game_id)
     offered = [colour is not None for _i, _n, colour, _k in setup.seat_rows]
     # fixed sides (Scurry, Scrubbudgetel) and colours chosen in play (Skurðir) leave nothing to pick
-    assert offered == [not (spec.side_colours or spec.colours_chosen_in_play)] * len(offered)
+    assert offered == [not (spec.seat_labels or spec.colours_chosen_in_play)] * len(offered)
     assert game_id != "skurdir" or not any(offered)
     pygame.quit()

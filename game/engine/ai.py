@@ -20,7 +20,6 @@ Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -57,22 +56,14 @@ _heuristics_cache: dict = {}
 
 
 def heuristics_for(state):
-    """The module `game.games.<id>.ai` for the state's game, or None.
-
-    Found from the state's class: game.games.scurry.rules -> game.games.scurry.ai."""
+    """The heuristics module (ai.py) of the state's game, from its registration;
+    None for a game with none, or a state from no game on the shelf (test toys)."""
     module = type(state).__module__
-    if module in _heuristics_cache:
-        return _heuristics_cache[module]
-    found = None
-    if module.endswith(".rules"):
-        name = module[: -len(".rules")] + ".ai"
-        try:
-            found = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if not (name == exc.name or name.startswith(f"{exc.name}.")):
-                raise  # the heuristics module exists but imports something missing
-    _heuristics_cache[module] = found
-    return found
+    if module not in _heuristics_cache:
+        from . import registry  # here, not at the top: the registry imports every game's rules
+        owner = next((p for p in registry.SHELF if module.startswith(p.package + ".")), None)
+        _heuristics_cache[module] = owner.ai if owner else None
+    return _heuristics_cache[module]
 
 
 def level_settings(level: str, heuristics=None) -> dict:

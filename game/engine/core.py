@@ -148,9 +148,15 @@ class State:
         """Change the state for a move already known to be legal."""
         raise NotImplementedError
 
-    def explain(self, move) -> str | None:
-        """Why a move that is not legal now is refused (the rule that forbids it)."""
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` here and now, in plain words; None when they
+        allow it. Each game writes its legality here once: `check`, `explain` and
+        `explain_click` all answer from it, and its legal moves agree with it."""
         return None
+
+    def explain(self, move) -> str | None:
+        """Why a move that is not legal now is refused: the game's `fault`."""
+        return self.fault(move)
 
     def explain_click(self, path: tuple) -> str:
         """Why the click path `path` (targets clicked so far, the last one new)
@@ -167,8 +173,15 @@ class State:
         """A short line for the side panel: what the seat to move must do now."""
         return ""
 
+    def log_entry(self, move):
+        """The fact `move` will be in the move log (a present.LogEntry), worked out
+        before it is played; a game's words.py says it in words."""
+        from .present import LogEntry
+        return LogEntry(self.to_move, "text", {"text": self.move_label(move)})
+
     def move_label(self, move) -> str:
-        """How the move log shows a move; defaults to its notation."""
+        """How the move log shows a move; defaults to its notation. (Older games;
+        a game with a words.py writes log_entry instead.)"""
         return str(move)
 
     def notes(self, ply: int) -> list[tuple]:
@@ -219,8 +232,7 @@ class GameSpec:
     max_players: int = 2
     blurb: str = ""
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
-    seat_labels: tuple = ()  # fixed side names by seat, e.g. ("Brown", "Grey")
-    side_colours: tuple = ()  # fixed side colours (RGB) by seat; then players do not pick colours
+    seat_labels: tuple = ()  # fixed sides by seat, e.g. ("Brown", "Grey"): players then pick no colour
     colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board

@@ -1,32 +1,38 @@
-"""GAMES: every playable game, by id."""
+"""The shelf: every game's registration (GameParts), and GAMES, its rules by id."""
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
+from ..games import scrubbudgetel, scurry, skurdir, skyline_express, skyrunner
 from .core import GameSpec
+from .parts import GameParts
+from .present import Words
 
-# The shelf, in the order the title screen shows it. A game is playable once its
-# package game/games/<id>/ has a rules.py that defines SPEC; until then its id
-# is simply left out of GAMES.
-GAME_IDS = ("skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner")
-
-
-def _present(game_id: str) -> bool:
-    return importlib.util.find_spec(f"game.games.{game_id}") is not None and (
-        importlib.util.find_spec(f"game.games.{game_id}.rules") is not None
-    )
+# The shelf, in the order the title screen shows it. Adding a game: copy a game
+# folder under game/games/, then add its PARTS here.
+SHELF: tuple[GameParts, ...] = (
+    skurdir.PARTS, scurry.PARTS, skyline_express.PARTS, scrubbudgetel.PARTS, skyrunner.PARTS,
+)
+GAME_IDS = tuple(parts.id for parts in SHELF)
+PARTS: dict[str, GameParts] = {parts.id: parts for parts in SHELF}
 
 
 def _load() -> dict[str, GameSpec]:
     games = {}
-    for game_id in GAME_IDS:
-        if not _present(game_id):
-            continue
-        spec = importlib.import_module(f"game.games.{game_id}.rules").SPEC
-        assert spec.id == game_id, (spec.id, game_id)
-        games[game_id] = spec
+    for parts in SHELF:
+        spec = parts.spec
+        assert spec.id == parts.id, (spec.id, parts.id)
+        games[parts.id] = spec
     return games
 
 
 GAMES: dict[str, GameSpec] = _load()
+
+
+def parts_of(game_id: str) -> GameParts:
+    """The registration of the game `game_id` (KeyError if it is not on the shelf)."""
+    return PARTS[game_id]
+
+
+def words_for(game_id: str) -> Words:
+    """How the game `game_id` reads (plain notation for a game not on the shelf)."""
+    parts = PARTS.get(game_id)
+    return parts.words if parts else Words()

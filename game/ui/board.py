@@ -24,6 +24,8 @@ import pygame
 from ..engine.core import is_confirmed, seat_names
 from . import look
 from .controller import Controller
+from .draw import ease
+from .hitmap import HitMap
 from .movelog import MoveLog
 from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
 
@@ -58,10 +60,6 @@ class Anim:
         return self.elapsed >= self.delay + self.duration
 
 
-def ease(t: float) -> float:
-    return t * t * (3 - 2 * t)
-
-
 class BoardScene(Scene):
     background = "felt.png"
     PANEL_WIDTH = 340
@@ -87,6 +85,7 @@ class BoardScene(Scene):
         self.last_played = None  # (move, seat, every seat's view before it), for animating it
         self.drawn_revision, self.drawn_status = None, ""
         self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
+        self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -94,10 +93,12 @@ class BoardScene(Scene):
         raise NotImplementedError
 
     def target_at(self, pos):
-        raise NotImplementedError
+        """The target drawn under `pos` in the last frame (see `self.hits`)."""
+        return self.hits.at(pos)
 
-    def target_rect(self, target) -> pygame.Rect:
-        raise NotImplementedError
+    def target_rect(self, target) -> pygame.Rect | None:
+        """Where `target` was drawn in the last frame."""
+        return self.hits.rect_of(target)
 
     def draw_board(self, surface, view: dict, hints) -> None:
         raise NotImplementedError
@@ -289,14 +290,14 @@ class BoardScene(Scene):
         log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
-            log.append((state.to_move, self.named(state.move_label(move))))
+            log.append((state.to_move, self.named(self.controller.words.move(state, move))))
             state.apply(move)
             log += self._note_rows(state)
         return log
 
     def _note_rows(self, state) -> list:
         """The log lines for what the rules did by themselves as `state` was reached."""
-        return [(seat, self.named(text)) for seat, text in state.notes(len(state.history))]
+        return [(seat, self.named(text)) for seat, text in self.controller.words.notes(state, len(state.history))]
 
     def finish_animations(self) -> None:
         self.anims.clear()
@@ -379,6 +380,7 @@ class BoardScene(Scene):
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
         hints = self.controller.hints()
         view = self.view()
+        self.hits.clear()
         self.draw_board(surface, view, hints)
         for anim in self.anims:
             anim.shown = True
@@ -428,12 +430,12 @@ class BoardScene(Scene):
             y += 34
         y += 6
         if state.is_over:
-            status = self.named(state.outcome.reason)
+            status = self.named(self.controller.words.outcome(state))
         elif hints.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
         else:
-            status = self.named(state.phase_label()) or f"{self.match.seats[state.to_move].name} to move"
+            status = self.named(self.controller.words.phase(state)) or f"{self.match.seats[state.to_move].name} to move"
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
         for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):

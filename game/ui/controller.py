@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ..engine import ai, remote
+from ..engine import ai, registry, remote
 from ..engine.core import IllegalMove
 
 
@@ -55,6 +55,7 @@ class Hints:
 class Controller:
     def __init__(self, match, *, ai_delay: float = 0.35):
         self.match = match
+        self.words = registry.words_for(match.spec.id)  # how this game's moves read
         self.prefix: tuple = ()
         self.hover = None
         self.message = ""  # the latest explanation or notice for the side panel
@@ -182,7 +183,7 @@ class Controller:
         self.prefix = path
         waiting = self.confirming()
         self.message = "" if waiting is None else self.named(
-            f"{self.state.confirm_label(waiting)} — click again to confirm; right-click cancels.")
+            f"{self.words.confirm(self.state, waiting)} — click again to confirm; right-click cancels.")
         return ClickResult("extended")
 
     def confirm(self) -> ClickResult:
@@ -233,7 +234,7 @@ class Controller:
     def _apply(self, move) -> None:
         before = [self.state.view(s) for s in range(self.state.players)] if self.on_played else None
         seat = self.state.to_move
-        label = self.state.move_label(move)
+        label = self.words.move(self.state, move)
         self.match.play(move)
         self.prefix = ()
         if self.on_played:
@@ -257,7 +258,7 @@ class Controller:
         state, spec, out = self.state.clone(), self.match.spec, []
         for text in notations:
             move = spec.parse_move(state, text)
-            out.append(state.move_label(move))
+            out.append(self.words.move(state, move))
             state.apply(move)
         return out
 

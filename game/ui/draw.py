@@ -42,6 +42,11 @@ def mix(c1: Color, c2: Color, t: float) -> tuple:
     return tuple(max(0, min(255, round(lerp(c1[i], c2[i], t)))) for i in range(n))
 
 
+def ease(t: float) -> float:
+    """Smoothstep: slow out, slow in; every animation and glide uses it."""
+    return t * t * (3 - 2 * t)
+
+
 def shade(c: Color, f: float) -> tuple:
     """Multiply the RGB of a colour by f (f<1 darker, f>1 lighter)."""
     rgb = tuple(max(0, min(255, round(v * f))) for v in c[:3])
@@ -424,6 +429,23 @@ PIP_LAYOUT = {
     5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
     6: [(0.27, 0.22), (0.73, 0.22), (0.27, 0.5), (0.73, 0.5), (0.27, 0.78), (0.73, 0.78)],
 }
+
+
+def draw_die_face(surface: pygame.Surface, rect, value: int, colour: Color = (250, 246, 236),
+                  pip: Color = (40, 30, 28), edge: Color | None = None, *, dim: bool = False) -> None:
+    """A die seen from above in `rect` showing `value` (1-6; 0 for a blank face):
+    the one die every scene draws (Skyline's coloured dice, Scrubbudgetel's die).
+    `dim` greys it out for a die already used."""
+    rect = pygame.Rect(rect)
+    if dim:
+        colour = tuple(int(c * 0.45 + 90) for c in colour[:3])
+    radius = max(2, rect.w // 6)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge or shade(colour, 0.55), rect, max(1, rect.w // 22), border_radius=radius)
+    pip_radius = max(2, rect.w // 11)
+    for fx, fy in PIP_LAYOUT.get(value, ()):
+        pygame.draw.circle(surface, pip, (rect.x + round(fx * rect.w), rect.y + round(fy * rect.h)), pip_radius)
 
 
 def _face(o: Point, u: Point, v: Point, a: float, b: float) -> Point:

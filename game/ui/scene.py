@@ -3,7 +3,6 @@ results, rules viewer, settings, saved games and the pass-and-play hand-off."""
 from __future__ import annotations
 
 import html
-import importlib
 import re
 import time
 from pathlib import Path
@@ -223,7 +222,7 @@ class Scene:
 
 
 def board_scene_class(game_id: str):
-    return importlib.import_module(f"game.games.{game_id}.scene").SCENE
+    return registry.parts_of(game_id).scene
 
 
 def start_match(app, match: Match, *, replace: bool = True) -> None:
@@ -613,7 +612,7 @@ class SetupScene(Scene):
 
     def offers_colours(self) -> bool:
         """Fixed side colours (Scurry) or a colour chosen in play (Skurðir): no choice here."""
-        return not (self.spec.side_colours or self.spec.colours_chosen_in_play)
+        return not (self.spec.seat_labels or self.spec.colours_chosen_in_play)
 
     def chosen_seats(self) -> list[Seat]:
         return [Seat(s.name.strip(), s.colour, s.kind, s.level) for s in self.seats[: self.players]]
@@ -1002,7 +1001,8 @@ class ResultsScene(Scene):
         out = self.match.state.outcome
         look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
         look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
-        for i, line in enumerate(look.wrap_text(self.board.named(out.reason), 17, min(860, w - 80))):
+        reason = self.board.named(self.board.controller.words.outcome(self.match.state))
+        for i, line in enumerate(look.wrap_text(reason, 17, min(860, w - 80))):
             look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
         table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
         table.centerx = w // 2

@@ -890,7 +890,6 @@ class ScrubSpec(GameSpec):
     bench_moves = 150  # the issue asks for the board's frame time on a map of 150 markers
     blurb = "Pirates map the island trail by trail until the Cave is found."
     seat_labels = COLOURS
-    side_colours = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))
     options = (
         Option("leftover", "Other players' markers left over", ("double", "face"),
                labels=("Cost double", "Cost face value"),

@@ -738,7 +738,6 @@ class ScurrySpec(GameSpec):
     max_players = 2
     hidden_information = False
     seat_labels = SIDE_NAMES
-    side_colours = ((150, 92, 48), (168, 172, 178))  # the tiles' brown and grey faces
     blurb = "Squirrels dash along the lines of the board, flipping acorn tiles."
     options = (
         Option(

@@ -120,7 +120,7 @@ class ScurryScene(BoardScene):
         point = self.points[v_or_point] if isinstance(v_or_point, int) else v_or_point
         image = self.tile_image(owner, scale)
         if image is None:
-            pygame.draw.circle(surface, SPEC.side_colours[owner], point, int(self.tile_px * scale / 2))
+            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][owner], point, int(self.tile_px * scale / 2))
             return
         if alpha < 255:
             image = image.copy()
@@ -130,7 +130,7 @@ class ScurryScene(BoardScene):
     def blit_squirrel(self, surface, seat: int, point) -> None:
         image = self.squirrel_image(seat)
         if image is None:
-            pygame.draw.circle(surface, SPEC.side_colours[seat], point, int(self.unit * 0.35))
+            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][seat], point, int(self.unit * 0.35))
             return
         # stands on the back half of its vertex so the tile under it stays in view
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))

@@ -1,0 +1,76 @@
+"""Where each clickable target was drawn: filled while a scene draws, read for clicks.
+
+A scene draws its board and, as it draws a place the player may click, adds that
+place's shape here under its target. Clicks and hover then ask `at(pos)`, and
+highlights, tooltips and tests ask `rect_of(target)`: the picture and the hit
+areas cannot drift apart, and no scene writes its own geometry twice.
+"""
+from __future__ import annotations
+
+import pygame
+
+
+def _inside_polygon(x: float, y: float, points) -> bool:
+    """Even-odd ray casting: is (x, y) inside the polygon `points`?"""
+    inside = False
+    j = len(points) - 1
+    for i in range(len(points)):
+        xi, yi = points[i]
+        xj, yj = points[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+class HitMap:
+    """Shapes by target, in drawing order: the one drawn last is on top."""
+
+    def __init__(self):
+        self._shapes: list[tuple] = []  # (target, bounding rect, test or None)
+        self._rects: dict = {}
+
+    def clear(self) -> None:
+        self._shapes.clear()
+        self._rects.clear()
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def _add(self, target, bounds: pygame.Rect, test=None) -> None:
+        self._shapes.append((target, bounds, test))
+        known = self._rects.get(target)
+        self._rects[target] = bounds if known is None else known.union(bounds)
+
+    def rect(self, target, rect) -> None:
+        """`target` is clicked anywhere in `rect`."""
+        self._add(target, pygame.Rect(rect))
+
+    def circle(self, target, centre, radius: float) -> None:
+        """`target` is clicked within `radius` of `centre`."""
+        cx, cy = centre
+        bounds = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
+        self._add(target, bounds, lambda x, y: (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius)
+
+    def polygon(self, target, points) -> None:
+        """`target` is clicked inside the polygon `points`."""
+        pts = [(float(x), float(y)) for x, y in points]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        bounds = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+        self._add(target, bounds, lambda x, y: _inside_polygon(x, y, pts))
+
+    def at(self, pos):
+        """The target under `pos`, the topmost one drawn; None for none."""
+        x, y = pos
+        for target, bounds, test in reversed(self._shapes):
+            if bounds.collidepoint(x, y) and (test is None or test(x + 0.5, y + 0.5)):
+                return target
+        return None
+
+    def rect_of(self, target) -> pygame.Rect | None:
+        """The box around every shape `target` was drawn with; None if not drawn."""
+        found = self._rects.get(target)
+        return None if found is None else pygame.Rect(found)
+
+    def targets(self) -> list:
+        return list(self._rects)
