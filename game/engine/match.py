@@ -65,6 +65,7 @@ class Match:
         self.options = spec.resolved_options(options)
         self.state = spec.new_game(len(self.seats), seed, dict(self.options))
         self.played: list[Played] = []
+        self.undone: list[list[str]] = []  # groups taken back by undo, newest last: what redo plays again
         self.revision = 0  # grows on every change (play or undo)
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
@@ -102,6 +103,7 @@ class Match:
         if reason is not None:
             raise IllegalMove(reason)
         self._record(self.state, move)
+        self.undone.clear()  # a new move: what was taken back can no longer be played again
         self._changed()
 
     def _record(self, state, move) -> None:
@@ -170,8 +172,24 @@ class Match:
             state.apply(self.spec.parse_move(state, p.notation))
         self.state = state
         self.played = kept
+        self.undone.append(removed)
         self._changed()
         return removed
+
+    def can_redo(self) -> str | None:
+        """None if redo is possible, else why not (plain words)."""
+        return None if self.undone else "Nothing to redo: redo plays again what undo took back, until a new move."
+
+    def redo(self) -> list[str]:
+        """Play again the moves the last undo took back (the computer's replies too).
+        Returns their notations; [] when there is nothing to redo."""
+        if not self.undone:
+            return []
+        again = self.undone.pop()
+        for text in again:
+            self._record(self.state, self.spec.parse_move(self.state, text))
+        self._changed()
+        return again
 
     # ---- save and load ------------------------------------------------------
     def to_save(self) -> dict:

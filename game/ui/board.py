@@ -116,9 +116,12 @@ class BoardScene(Scene):
         self.board_rect = pygame.Rect(10, 10, w - self.PANEL_WIDTH - 30, h - 20)
         p = self.panel_rect
         buttons_y = p.bottom - 52
-        self.undo_button = self.button((p.x + 12, buttons_y, (p.w - 36) // 2, 40), "Undo", self.undo,
+        third = (p.w - 24 - 2 * 8) // 3
+        self.undo_button = self.button((p.x + 12, buttons_y, third, 40), "Undo", self.undo,
                                        tooltip="Take back your last move (Ctrl+Z)")
-        self.button((p.centerx + 6, buttons_y, (p.w - 36) // 2, 40), "Menu", self.open_menu,
+        self.redo_button = self.button((p.x + 12 + third + 8, buttons_y, third, 40), "Redo", self.redo,
+                                       tooltip="Play again what Undo took back (Ctrl+Y)")
+        self.button((p.right - 12 - third, buttons_y, third, 40), "Menu", self.open_menu,
                     tooltip="Save, rules, settings, quit (Esc)")
         self.game_buttons = {}
         y = buttons_y - 48
@@ -218,6 +221,10 @@ class BoardScene(Scene):
                     self.controller.cancel()
                 else:
                     self.open_menu()
+            elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and event.mod & pygame.KMOD_SHIFT:
+                self.redo()
+            elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
+                self.redo()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.controller.pending is not None:
@@ -232,6 +239,8 @@ class BoardScene(Scene):
                 return element.rect, self.controller.refusal(("button", name))
         if not self.undo_button.is_enabled and self.undo_button.rect.collidepoint(pos):
             return self.undo_button.rect, self.match.can_undo() or "Please wait: the computer is thinking."
+        if not self.redo_button.is_enabled and self.redo_button.rect.collidepoint(pos):
+            return self.redo_button.rect, self.match.can_redo() or "Please wait: the computer is thinking."
         return None
 
     def _set_hand_cursor(self, hand: bool) -> None:
@@ -256,6 +265,13 @@ class BoardScene(Scene):
     def undo(self) -> None:
         self.finish_animations()
         if not self.controller.undo():
+            self.log.replace(self._replayed_log())
+            self.results_shown = self.match.state.is_over
+        self.refresh_panel()
+
+    def redo(self) -> None:
+        self.finish_animations()
+        if not self.controller.redo():
             self.log.replace(self._replayed_log())
             self.results_shown = self.match.state.is_over
         self.refresh_panel()
@@ -360,6 +376,9 @@ class BoardScene(Scene):
         can_undo = self.match.can_undo() is None and not self.match.is_computer_turn()
         if can_undo != self.undo_button.is_enabled:
             self.undo_button.enable() if can_undo else self.undo_button.disable()
+        can_redo = self.match.can_redo() is None and not self.match.is_computer_turn()
+        if can_redo != self.redo_button.is_enabled:
+            self.redo_button.enable() if can_redo else self.redo_button.disable()
         nxt = self.controller.next_targets()
         for name, element in self.game_buttons.items():
             wanted = ("button", name) in nxt

@@ -253,6 +253,25 @@ class Controller:
         self.message = self.named("Taken back: " + "; ".join(labels) + ".") if labels else ""
         return ""
 
+    def redo(self) -> str:
+        """Play again what undo took back; "" when done, else why not."""
+        self.stop_thinking()
+        reason = self.match.can_redo()
+        if reason:
+            self.message = reason
+            return reason
+        before = self.state.clone()
+        again = self.match.redo()
+        self.prefix = ()
+        self._cache_key = None
+        state, labels = before, []
+        for text in again:
+            move = self.match.spec.parse_move(state, text)
+            labels.append(self.words.move(state, move))
+            state.apply(move)
+        self.message = self.named("Played again: " + "; ".join(labels) + ".")
+        return ""
+
     def labels(self, notations: list) -> list:
         """The log's words for moves played from the current state on."""
         state, spec, out = self.state.clone(), self.match.spec, []
