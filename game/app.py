@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "game-shelf")  # how window manag
 import pygame
 
 from . import storage
-from .engine.match import start_up
+from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
 from .ui.scene import UIManagerPool, autosave_done

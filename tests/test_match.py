@@ -10,14 +10,14 @@ from game import storage
 from game.engine import ai
 from game.engine.core import IllegalMove
 from game.engine.match import (
-    RNG_BARRIER,
     REVEAL_BARRIER,
+    RNG_BARRIER,
+    SAVE_FORMAT,
     Match,
     SaveError,
     Seat,
-    load_match,
-    save_match,
 )
+from game.saves import load_match, save_match
 from tests.toy_games import CARDS, NIM, TOY_GAMES, TTT, Take
 
 
@@ -211,7 +211,7 @@ def test_save_and_load_round_trip(spec, players, tmp_path):
     for moves in (0, 5, None):
         m = finished_or_midway(spec, players, 4, moves)
         data = m.to_save()
-        assert data["format"] == storage.SAVE_FORMAT and data["game"] == spec.id
+        assert data["format"] == SAVE_FORMAT and data["game"] == spec.id
         assert data["players"] == players and data["moves"] == m.notations
         json.dumps(data)
         again = Match.from_save(json.loads(json.dumps(data)), TOY_GAMES)

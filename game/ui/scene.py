@@ -21,20 +21,8 @@ from pygame_gui.elements import (
 
 from .. import records, storage
 from ..engine import registry
-from ..engine.match import (
-    NAME_LIMIT,
-    Match,
-    Seat,
-    SaveError,
-    autosave,
-    delete_in_progress,
-    games_in_progress,
-    in_progress_path,
-    load_match,
-    resume,
-    save_match,
-    save_summary,
-)
+from ..engine.match import NAME_LIMIT, Match, SaveError, Seat, save_summary
+from ..saves import autosave, delete_in_progress, games_in_progress, in_progress_file, load_match, resume, save_match
 from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
@@ -249,9 +237,7 @@ def keep_saved(app, match: Match) -> None:
     disk that refuses is a message, never a crash: the game goes on in memory
     and the next move tries again; Menu → Save as… puts the game elsewhere."""
     if not match.state.is_over:
-        if match.save_id is None:
-            match.save_id = storage.new_game_id(match.spec.id)
-        app.autosaves.submit(match, in_progress_path(match.save_id), match.to_save())
+        app.autosaves.submit(match, in_progress_file(match), match.to_save())
         return
     app.autosaves.flush()  # the last moves are on disk before the file gives way to the record
     try:
