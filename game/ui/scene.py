@@ -633,7 +633,7 @@ class RulesScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        path = look.SEEDS_DIR / f"{self.spec.id}.md"
+        path = look.SEEDS_DIR / registry.parts_of(self.spec.id).rules_text
         try:
             body = markdown.to_html(path.read_text(encoding="utf-8"))
         except OSError:
