@@ -1,9 +1,11 @@
 """The layers of the game package point one way, read from the source (AST).
 
     game.engine, each game's rules.py / words.py / ai.py   pure Python: no pygame, no files
-    game.ui, each game's scene.py / art.py, game.art       drawing and clicks
     game.storage, game.records, game.saves                 files
+    game.ui, each game's scene.py / art.py, game.art       drawing and clicks
     game.app, game.cli, game.bench                         the window, the command line, the benchmarks
+
+each importing only from the layers above it.
 
 Every import counts, those inside functions too: an import put off until a
 function runs is still an arrow between the layers."""
