@@ -8,12 +8,18 @@ game.storage and turns a finished game into a record (game.records).
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import records, storage
 from .engine.match import Match, check_save, save_summary
 from .engine.registry import GAMES
+
+
+def save_file_name(match: Match) -> str:
+    """A new save's file name: the game and when it was saved."""
+    return f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
 def save_match(match: Match, path) -> None:

@@ -22,7 +22,16 @@ from pygame_gui.elements import (
 from .. import records, storage
 from ..engine import registry
 from ..engine.match import NAME_LIMIT, Match, SaveError, Seat, save_summary
-from ..saves import autosave, delete_in_progress, games_in_progress, in_progress_file, load_match, resume, save_match
+from ..saves import (
+    autosave,
+    delete_in_progress,
+    games_in_progress,
+    in_progress_file,
+    load_match,
+    resume,
+    save_file_name,
+    save_match,
+)
 from . import look, markdown
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
@@ -840,7 +849,7 @@ class MenuScene(OverlayScene):
 
     def save(self) -> None:
         match = self.board.match
-        name = f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        name = save_file_name(match)
         try:
             save_match(match, storage.saves_dir() / name)
         except OSError as exc:
@@ -859,7 +868,7 @@ class SaveAsScene(OverlayScene):
 
     def __init__(self, app, match):
         self.match = match
-        self.path_text = str(Path.home() / f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        self.path_text = str(Path.home() / save_file_name(match))
         self.message = "Type where to save the game: a folder or a file name ending in .json."
         self.replace_armed: Path | None = None
         super().__init__(app)
@@ -887,7 +896,7 @@ class SaveAsScene(OverlayScene):
     def target(self) -> Path:
         path = Path(self.path_text.strip()).expanduser()
         if path.is_dir():
-            path = path / f"{self.match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            path = path / save_file_name(self.match)
         elif path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
         return path
