@@ -22,7 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .engine.match import NAME_MAX, cap_name  # noqa: F401 - a name read from a file is capped alike
+from .engine.match import cap_name
 
 APP_NAME = "game-shelf"
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
@@ -242,7 +242,6 @@ MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
 MAX_REMEMBERED_NAMES = 10
-
 MAX_WINDOW = WINDOW_MAX[0]  # pixels, either way, asked for on the command line
 
 
