@@ -290,3 +290,26 @@ def test_a_damaged_save_is_moved_aside(tmp_path):
         load_match(path, TOY_GAMES)
     assert not path.exists()
     assert load_match(path, TOY_GAMES) is None
+
+
+def test_a_save_the_rules_cannot_read_carries_its_cause_and_the_file_layer_logs_it(home, monkeypatch):
+    """The engine writes no file, not even the log: a move the game cannot read
+    is a SaveError in plain words with the technical detail chained; loading
+    that save from a file (game.saves) sets it aside and logs the detail."""
+    m = Match(NIM, people(), seed=1)
+    play(m, "t1")
+    path = home / "saves" / "game.json"
+    save_match(m, path)
+
+    def unreadable(state, text):  # a game whose notation reader fails on this text
+        raise KeyError("no heap here")
+
+    monkeypatch.setattr(NIM, "parse_move", unreadable)
+    with pytest.raises(SaveError, match="Move 1 \\(t1\\) cannot be played: it is not a move of this game") as err:
+        Match.from_save(m.to_save(), TOY_GAMES)
+    assert isinstance(err.value.__cause__, KeyError)
+    assert not storage.log_path().exists()
+
+    with pytest.raises(storage.DamagedFile):
+        load_match(path, TOY_GAMES)
+    assert "KeyError: 'no heap here'" in storage.log_path().read_text(encoding="utf-8")
