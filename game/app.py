@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "game-shelf")  # how window manag
 import pygame
 
 from . import storage
-from .engine.match import start_up
+from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
 from .ui.scene import UIManagerPool, autosave_done
@@ -287,26 +287,21 @@ def build_app(launch) -> App:
 
 
 def unusable_display() -> str | None:
-    """Start SDL's video; a message if it chose an invisible driver that nobody asked for."""
-    from .cli import NO_USABLE_DISPLAY
-
+    """Start SDL's video; why not, if it failed or chose an invisible driver that nobody asked for."""
     try:
         pygame.display.init()
     except pygame.error as exc:
-        return NO_USABLE_DISPLAY.format(why=f"SDL: {exc}")
+        return f"SDL: {exc}"
     driver = pygame.display.get_driver()
     if not os.environ.get("SDL_VIDEODRIVER") and driver in ("offscreen", "dummy"):
         pygame.display.quit()
-        return NO_USABLE_DISPLAY.format(why=f"SDL found only its invisible {driver!r} video driver")
+        return f"SDL found only its invisible {driver!r} video driver"
     return None
 
 
 def start(launch) -> int:
-    """Open the window for a checked cli.Launch and run until the player quits."""
-    problem = unusable_display()
-    if problem:
-        print(problem, file=sys.stderr)
-        return 1
+    """Open the window for a checked cli.Launch (its screen checked: unusable_display)
+    and run until the player quits."""
     app = build_app(launch)
     app.run()
     return 0

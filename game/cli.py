@@ -291,6 +291,10 @@ def main(argv=None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    from .app import start
+    from .app import start, unusable_display
 
+    why = unusable_display()
+    if why:
+        print(NO_USABLE_DISPLAY.format(why=why), file=sys.stderr)
+        return 1
     return start(launch)

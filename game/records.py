@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import storage
+from .engine.match import SAVE_FORMAT
 
 # MIGRATIONS[n] brings a file of schema version n to version n + 1.
 MIGRATIONS = (
@@ -64,7 +65,7 @@ class Record:
     reason: str
     started: str | None
     finished: str
-    format: int = storage.SAVE_FORMAT
+    format: int = SAVE_FORMAT
 
     @property
     def players(self) -> int:

@@ -22,8 +22,9 @@ from pathlib import Path
 
 import platformdirs
 
+from .engine.match import cap_name
+
 APP_NAME = "game-shelf"
-SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
 MAX_SETTINGS_BYTES = 256 * 1024
 STALE_TEMP_SECONDS = 60  # a temp file this old was left by a crash mid-write
@@ -240,13 +241,7 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
-NAME_MAX = 40  # characters of a player's name kept when one is read from a file
 MAX_REMEMBERED_NAMES = 10
-
-
-def cap_name(name: str) -> str:
-    """A name from a file, cut to a length the screens can show."""
-    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
 MAX_WINDOW = WINDOW_MAX[0]  # pixels, either way, asked for on the command line
 
 

@@ -27,7 +27,7 @@ import pygame
 
 from game import storage
 from game.engine import remote
-from game.engine.match import in_progress_path
+from game.saves import in_progress_path
 from game.ui.board import BoardScene
 from game.ui.scene import TitleScene
 from uikit import make_app

@@ -22,7 +22,8 @@ import pytest
 import game
 from game import cli, storage
 from game.app import build_app
-from game.engine.match import Match, Seat, save_match
+from game.engine.match import SAVE_FORMAT, Match, Seat
+from game.saves import save_match
 from game.engine.registry import GAMES
 from game.ui.board import BoardScene
 from game.ui.scene import SetupScene, TitleScene
@@ -142,7 +143,7 @@ def test_a_save_file_that_is_not_a_save_is_refused_and_left_where_it_is(tmp_path
     notes = tmp_path / "notes.json"
     notes.write_text("my notes, not JSON", encoding="utf-8")
     wrong = tmp_path / "wrong.json"
-    wrong.write_text(json.dumps({"format": storage.SAVE_FORMAT, "game": "chess"}), encoding="utf-8")
+    wrong.write_text(json.dumps({"format": SAVE_FORMAT, "game": "chess"}), encoding="utf-8")
     assert "no such file" in refused(tmp_path, str(tmp_path / "missing.json"))
     assert "not JSON" in refused(tmp_path, str(notes))
     assert "unknown game 'chess'" in refused(tmp_path, str(wrong))

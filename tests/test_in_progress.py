@@ -11,15 +11,8 @@ import time
 import pytest
 
 from game import records, storage
-from game.engine.match import (
-    Match,
-    Seat,
-    autosave,
-    games_in_progress,
-    resume,
-    save_match,
-    start_up,
-)
+from game.engine.match import Match, Seat
+from game.saves import autosave, games_in_progress, resume, save_match, start_up
 from tests.toy_games import TOY_GAMES, TTT
 
 

@@ -10,14 +10,14 @@ from game import storage
 from game.engine import ai
 from game.engine.core import IllegalMove
 from game.engine.match import (
-    RNG_BARRIER,
     REVEAL_BARRIER,
+    RNG_BARRIER,
+    SAVE_FORMAT,
     Match,
     SaveError,
     Seat,
-    load_match,
-    save_match,
 )
+from game.saves import load_match, save_match
 from tests.toy_games import CARDS, NIM, TOY_GAMES, TTT, Take
 
 
@@ -211,7 +211,7 @@ def test_save_and_load_round_trip(spec, players, tmp_path):
     for moves in (0, 5, None):
         m = finished_or_midway(spec, players, 4, moves)
         data = m.to_save()
-        assert data["format"] == storage.SAVE_FORMAT and data["game"] == spec.id
+        assert data["format"] == SAVE_FORMAT and data["game"] == spec.id
         assert data["players"] == players and data["moves"] == m.notations
         json.dumps(data)
         again = Match.from_save(json.loads(json.dumps(data)), TOY_GAMES)
@@ -290,3 +290,26 @@ def test_a_damaged_save_is_moved_aside(tmp_path):
         load_match(path, TOY_GAMES)
     assert not path.exists()
     assert load_match(path, TOY_GAMES) is None
+
+
+def test_a_save_the_rules_cannot_read_carries_its_cause_and_the_file_layer_logs_it(home, monkeypatch):
+    """The engine writes no file, not even the log: a move the game cannot read
+    is a SaveError in plain words with the technical detail chained; loading
+    that save from a file (game.saves) sets it aside and logs the detail."""
+    m = Match(NIM, people(), seed=1)
+    play(m, "t1")
+    path = home / "saves" / "game.json"
+    save_match(m, path)
+
+    def unreadable(state, text):  # a game whose notation reader fails on this text
+        raise KeyError("no heap here")
+
+    monkeypatch.setattr(NIM, "parse_move", unreadable)
+    with pytest.raises(SaveError, match="Move 1 \\(t1\\) cannot be played: it is not a move of this game") as err:
+        Match.from_save(m.to_save(), TOY_GAMES)
+    assert isinstance(err.value.__cause__, KeyError)
+    assert not storage.log_path().exists()
+
+    with pytest.raises(storage.DamagedFile):
+        load_match(path, TOY_GAMES)
+    assert "KeyError: 'no heap here'" in storage.log_path().read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ import sys as _sys
 
 import pytest
 
-from game.ui import bench_ui
+from game.bench import ui as bench_ui
 
 pytestmark = pytest.mark.skipif(not _sys.platform.startswith("linux"), reason="reads /proc/self/status")
 

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from game import storage
+from game.engine.match import NAME_MAX
 
 
 @pytest.fixture(autouse=True)
@@ -190,7 +191,7 @@ def test_long_remembered_names_are_cut_when_read_and_unknown_keys_dropped():
     loaded = storage.load_settings()
     names = loaded.data["player_names"]
     assert loaded.message is None and "volume" not in loaded.data
-    assert len(names) == storage.MAX_REMEMBERED_NAMES and all(len(n) <= storage.NAME_MAX for n in names)
+    assert len(names) == storage.MAX_REMEMBERED_NAMES and all(len(n) <= NAME_MAX for n in names)
 
 
 def test_settings_that_cannot_be_written_raise_oserror_for_the_app_to_report(monkeypatch):

@@ -11,7 +11,8 @@ import pytest
 
 from game import storage
 from game.engine import registry
-from game.engine.match import Match, Seat, autosave, in_progress_path, save_match
+from game.engine.match import Match, Seat
+from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, SavesScene, SettingsScene, TitleScene, start_match
 from toy_games import CARDS

@@ -13,7 +13,8 @@ import pytest
 
 from game import storage
 from game.engine import registry
-from game.engine.match import Match, Seat, autosave, in_progress_path, save_match
+from game.engine.match import NAME_MAX, Match, Seat
+from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
 from game.ui.scene import MenuScene, SaveAsScene, SavesScene, SetupScene, TitleScene, start_match
 from uikit import click, click_button, key, make_app, pump, screenshot
@@ -269,7 +270,7 @@ def test_a_huge_name_in_a_save_does_not_freeze_the_title():
     [entry] = app.scene.in_progress
     assert len(entry.summary) < 100
     click_button(app, next(t for t in app.scene.button_rects() if t.startswith("Continue")))
-    assert len(app.scene.match.seats[0].name) <= storage.NAME_MAX
+    assert len(app.scene.match.seats[0].name) <= NAME_MAX
 
 
 def test_remembered_names_of_the_wrong_type_do_not_break_the_new_game_screen():

@@ -1,4 +1,5 @@
-"""A game in progress: who sits where, what has been played, undo, save and load.
+"""A game in progress: who sits where, what has been played, undo, and its save
+as data (to_save / from_save / check_save); the files are game.saves' business.
 
 A Match owns the live State. Every move goes through `Match.play`, which
 records who made it and whether it is an undo barrier (it drew on the state's
@@ -6,28 +7,33 @@ rng, or `state.reveals(move)` said it shows new information). Undo replays the
 game from seed + options over the moves kept, exactly as loading a save does,
 so what undo leaves behind is always a state the rules reached themselves.
 
-Pure Python: nothing here imports pygame.
+Pure Python: nothing here imports pygame or touches a file.
 """
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from .. import storage
 from .core import IllegalMove
 
 KINDS = ("human", "computer")
 LEVELS = ("easy", "normal", "hard")  # the same names as ai.LEVELS
 NAME_LIMIT = 18  # characters in a seat's name: what the side panel has room for
+NAME_MAX = 40  # characters of a player's name kept when one is read from a file
+SAVE_FORMAT = 1
 
 RNG_BARRIER = "A die was rolled or a card drawn: that cannot be taken back."
 REVEAL_BARRIER = "Hidden information was revealed: that cannot be taken back."
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be loaded; the message says why, in plain words."""
+    """A saved game that cannot be loaded; the message says why, in plain words
+    (the technical detail, when there is one, is chained as __cause__)."""
+
+
+def cap_name(name: str) -> str:
+    """A name from a file, cut to a length the screens can show."""
+    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
 
 
 @dataclass
@@ -194,7 +200,7 @@ class Match:
     # ---- save and load ------------------------------------------------------
     def to_save(self) -> dict:
         return {
-            "format": storage.SAVE_FORMAT,
+            "format": SAVE_FORMAT,
             "game": self.spec.id,
             "players": len(self.seats),
             "seed": self.seed,
@@ -212,8 +218,7 @@ class Match:
         try:
             match = cls(spec, seats, seed, options)
         except Exception as exc:  # noqa: BLE001 - the rules refused the set-up
-            storage.log("set-up of a saved game refused", exc)
-            raise SaveError("The game cannot be set up again with the saved players and options.") from None
+            raise SaveError("The game cannot be set up again with the saved players and options.") from exc
         if isinstance(data.get("started"), str):
             match.started = data["started"][:40]
         for n, text in enumerate(moves, 1):
@@ -225,8 +230,7 @@ class Match:
             except IllegalMove as exc:
                 raise SaveError(f"Move {n} ({text[:20]}) cannot be played: {exc.reason}") from None
             except Exception as exc:  # noqa: BLE001 - a damaged save must not crash the app
-                storage.log(f"move {n} of a saved game", exc)
-                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: it is not a move of this game.") from None
+                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: it is not a move of this game.") from exc
         return match
 
 
@@ -237,8 +241,8 @@ def check_save(data, games=None):
         from .registry import GAMES as games
     if not isinstance(data, dict):
         raise SaveError("The save is not a saved game.")
-    if data.get("format") != storage.SAVE_FORMAT:
-        raise SaveError(f"The save has format {_shown(data.get('format'))}; this version reads format {storage.SAVE_FORMAT}.")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"The save has format {_shown(data.get('format'))}; this version reads format {SAVE_FORMAT}.")
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in games:
         raise SaveError(f"The save is of an unknown game {_shown(game_id)}.")
@@ -288,11 +292,11 @@ def _seats_from(data, players: int) -> list[Seat]:
             raise SaveError(f"Seat {n} in the save is of an unknown kind {_shown(kind)}.")
         if level not in LEVELS:
             raise SaveError(f"Seat {n} in the save has an unknown level {_shown(level)}.")
-        seats.append(Seat(storage.cap_name(name), colour, kind, level))
+        seats.append(Seat(cap_name(name), colour, kind, level))
     return seats
 
 
-# ---- files ----------------------------------------------------------------
+# ---- a save, read without replaying it -------------------------------------
 def save_summary(data) -> str | None:
     """"Scurry — Ann vs Bob" for a save's JSON, without replaying it; None when
     it does not look like a save of a game we know."""
@@ -301,117 +305,5 @@ def save_summary(data) -> str | None:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in GAMES:
         return None
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
-    names = " vs ".join(storage.cap_name(str(s.get("name", "?"))) for s in seats[:8] if isinstance(s, dict))
+    names = " vs ".join(cap_name(str(s.get("name", "?"))) for s in seats[:8] if isinstance(s, dict))
     return f"{GAMES[data['game']].title} — {names}"
-
-
-def save_match(match: Match, path) -> None:
-    storage.write_json_atomic(Path(path), match.to_save())
-
-
-def load_match(path, games=None) -> Match | None:
-    """The match saved in `path`, or None if there is no such file. A file that
-    is not a valid save is moved aside and storage.DamagedFile raised."""
-    loaded = []
-
-    def validate(data):
-        loaded.append(Match.from_save(data, games))
-
-    if storage.read_json(Path(path), validate) is None:
-        return None
-    return loaded[0]
-
-
-# ---- games in progress: one autosave each --------------------------------
-def in_progress_path(save_id: str) -> Path:
-    return storage.in_progress_dir() / f"{save_id}.json"
-
-
-def autosave(match: Match) -> None:
-    """Keep this game's autosave up to date. A finished game becomes a record
-    (game.records) and leaves the games in progress; an undo past the end
-    brings it back. OSError when the disk refuses: the caller tells the player,
-    the game goes on in memory and the next change tries again."""
-    from .. import records
-
-    if match.save_id is None:
-        match.save_id = storage.new_game_id(match.spec.id)
-    path = in_progress_path(match.save_id)
-    if match.state.is_over:
-        records.add(match)  # kept as a record before its autosave goes
-        path.unlink(missing_ok=True)
-    else:
-        save_match(match, path)
-
-
-@dataclass(frozen=True)
-class InProgress:
-    """One game in progress, as the title screen lists it."""
-
-    path: Path
-    summary: str  # "Scurry — Ann vs Bob"
-    moves: int
-    last_played: float  # time.time() of its last autosave
-
-    @property
-    def save_id(self) -> str:
-        return self.path.stem
-
-
-def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
-    """The games in progress, newest first, checked without replaying them; and
-    messages for the files that are not games (each was moved aside)."""
-    folder = storage.in_progress_dir()
-    found, messages = [], []
-    try:
-        paths = [(p.stat().st_mtime, p) for p in folder.glob("*.json")]
-    except OSError as exc:
-        storage.log("listing games in progress", exc)
-        return [], []
-    for mtime, path in sorted(paths, key=lambda item: item[0], reverse=True):
-        try:
-            data = storage.read_json(path, lambda d: check_save(d, games))
-        except storage.DamagedFile as damaged:
-            messages.append(damaged.message)
-            continue
-        if data is not None:
-            found.append(InProgress(path, save_summary(data) or path.stem, len(data["moves"]), mtime))
-    return found, messages
-
-
-def resume(entry_path, games=None) -> Match | None:
-    """The game in progress saved in `entry_path`, with its autosave's name."""
-    match = load_match(entry_path, games)
-    if match is not None:
-        match.save_id = Path(entry_path).stem
-    return match
-
-
-def delete_in_progress(entry_path) -> None:
-    Path(entry_path).unlink(missing_ok=True)
-
-
-def start_up() -> list[str]:
-    """Tidy the save folders when the app starts: temp files a crash left are
-    removed, and the single autosave.json of older versions becomes one of the
-    games in progress (moved, never deleted). Returns messages for the player."""
-    storage.remove_stale_temp_files()
-    old = storage.autosave_path()
-    if not old.exists():
-        return []
-    try:
-        data = storage.parse_json_file(old)
-    except (ValueError, OSError):
-        data = None  # moved all the same: the list of games in progress sets it aside with a message
-    from .registry import GAMES
-
-    game = data.get("game") if isinstance(data, dict) else None
-    save_id = storage.new_game_id(game if isinstance(game, str) and game in GAMES else "game")
-    try:
-        storage.in_progress_dir().mkdir(parents=True, exist_ok=True)
-        os.replace(old, in_progress_path(save_id))
-    except OSError as exc:
-        storage.log("moving the old autosave.json", exc)
-        return [f"The game saved by an older version could not be moved ({storage.write_problem(exc)}); "
-                "it stays in autosave.json."]
-    return []

@@ -21,19 +21,16 @@ from pygame_gui.elements import (
 
 from .. import records, storage
 from ..engine import registry
-from ..engine.match import (
-    NAME_LIMIT,
-    Match,
-    Seat,
-    SaveError,
+from ..engine.match import NAME_LIMIT, Match, SaveError, Seat, save_summary
+from ..saves import (
     autosave,
     delete_in_progress,
     games_in_progress,
-    in_progress_path,
+    in_progress_file,
     load_match,
     resume,
+    save_file_name,
     save_match,
-    save_summary,
 )
 from . import look, markdown
 
@@ -249,9 +246,7 @@ def keep_saved(app, match: Match) -> None:
     disk that refuses is a message, never a crash: the game goes on in memory
     and the next move tries again; Menu → Save as… puts the game elsewhere."""
     if not match.state.is_over:
-        if match.save_id is None:
-            match.save_id = storage.new_game_id(match.spec.id)
-        app.autosaves.submit(match, in_progress_path(match.save_id), match.to_save())
+        app.autosaves.submit(match, in_progress_file(match), match.to_save())
         return
     app.autosaves.flush()  # the last moves are on disk before the file gives way to the record
     try:
@@ -647,7 +642,7 @@ class RulesScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        path = look.SEEDS_DIR / f"{self.spec.id}.md"
+        path = look.SEEDS_DIR / registry.parts_of(self.spec.id).rules_text
         try:
             body = markdown.to_html(path.read_text(encoding="utf-8"))
         except OSError:
@@ -854,7 +849,7 @@ class MenuScene(OverlayScene):
 
     def save(self) -> None:
         match = self.board.match
-        name = f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        name = save_file_name(match)
         try:
             save_match(match, storage.saves_dir() / name)
         except OSError as exc:
@@ -873,7 +868,7 @@ class SaveAsScene(OverlayScene):
 
     def __init__(self, app, match):
         self.match = match
-        self.path_text = str(Path.home() / f"{match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        self.path_text = str(Path.home() / save_file_name(match))
         self.message = "Type where to save the game: a folder or a file name ending in .json."
         self.replace_armed: Path | None = None
         super().__init__(app)
@@ -901,7 +896,7 @@ class SaveAsScene(OverlayScene):
     def target(self) -> Path:
         path = Path(self.path_text.strip()).expanduser()
         if path.is_dir():
-            path = path / f"{self.match.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            path = path / save_file_name(self.match)
         elif path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
         return path

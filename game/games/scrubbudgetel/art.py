@@ -1,4 +1,4 @@
-"""Scrubbudgetel's sprites: the title card (merged into game/art.py's SPRITES).
+"""Scrubbudgetel's sprites: the title card (game/art.py gathers every game's SPRITES).
 The markers on it are drawn by icons.py, like on the game screen."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Skurðir's sprites: the title card (merged into game/art.py's SPRITES)."""
+"""Skurðir's sprites: the title card (game/art.py gathers every game's SPRITES)."""
 from __future__ import annotations
 
 import pygame

@@ -1,4 +1,4 @@
-"""Skyline Express sprites: the title-screen card (merged into game/art.py's SPRITES)."""
+"""Skyline Express sprites: the title-screen card (game/art.py gathers every game's SPRITES)."""
 from __future__ import annotations
 
 import pygame

@@ -1,4 +1,4 @@
-"""SkyRunner's sprites (merged into game.art's SPRITES): the title-screen card."""
+"""SkyRunner's sprites (game/art.py gathers every game's SPRITES): the title-screen card."""
 from __future__ import annotations
 
 import random

@@ -137,7 +137,7 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
 
     from ..app import App
     from ..engine import registry
-    from . import scene as screens
+    from ..ui import scene as screens
 
     app = App(SIZE)
     results = {}
@@ -184,7 +184,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     from ..app import App
     from ..engine import registry
     from ..engine.match import Seat
-    from . import scene as screens
+    from ..ui import scene as screens
 
     game_id = game_id or next(iter(registry.GAMES))
     spec = registry.GAMES[game_id]
@@ -276,7 +276,7 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
     from ..app import App
     from ..engine import registry
     from ..engine.match import Match, Seat
-    from . import scene as screens
+    from ..ui import scene as screens
 
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
@@ -312,7 +312,7 @@ def handoff_open_ms(opens: int = 60) -> float:
     import pygame
 
     from ..app import App
-    from . import scene as screens
+    from ..ui import scene as screens
 
     app = App(SIZE)
     screens.start_match(app, _midgame_match("skyrunner"))

@@ -11,8 +11,8 @@ median and the slowest over a few positions reached by random play, played
 as the app plays: the level's iteration budget under its safety time cap),
 with the iterations reached against the budget and how many decisions hit
 the cap; plus the machine and the peak memory. UI figures (startup_s,
-scenes, idle_cpu_pct, busy_ui_p99_ms) come from
-`game.ui.bench_ui.ui_figures()` when that module exists.
+scenes, idle_cpu_pct, busy_ui_p99_ms, move frames, memory) come from
+`game.bench.ui`, which runs the real app.
 
 The arena plays N games between two levels (or `random`), seats alternated,
 on two worker processes, each decision as the app makes it (the level's
@@ -37,9 +37,9 @@ import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON object
 
-from .engine import ai  # noqa: E402
+from ..engine import ai, registry  # noqa: E402
+from . import ui  # noqa: E402
 
-DEFAULT_GAMES = "game.engine.registry:GAMES"
 PLAYOUT_SECONDS = 2.0
 POSITIONS = 3  # mid-game positions per game and level
 TOTAL_BUDGET_S = 105.0  # the default run stays under two minutes
@@ -52,10 +52,13 @@ def machine() -> str:
     )
 
 
-def load_games(ref: str = DEFAULT_GAMES) -> dict:
-    """The games dict named by "module:attribute" (the registry by default)."""
+def load_games(ref: str | None = None) -> dict:
+    """The games by id: the registry's (by default), or for tests the dict
+    named by "module:attribute" (a worker process finds it again by name)."""
+    if ref is None:
+        return dict(registry.GAMES)
     module, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module), attr or "GAMES")
+    return getattr(importlib.import_module(module), attr)
 
 
 def bench_players(spec) -> int:
@@ -172,19 +175,6 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
 
 
 # ---- the whole run -------------------------------------------------------------
-def ui_figures(only: str | None = None) -> dict | None:
-    """The lead's UI figures, when game.ui.bench_ui exists (board frames for
-    one game only when `only` is given)."""
-    name = "game.ui.bench_ui"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name in (name, "game.ui"):
-            return None
-        raise
-    return module.ui_figures(only)
-
-
 def peak_rss_mb() -> float:
     kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
@@ -198,9 +188,7 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
     `positions` asks for that many positions per game, whatever the time."""
     deadline = time.perf_counter() + budget_s
     result: dict = {"machine": machine()}
-    ui = ui_figures(only)
-    if ui:
-        result.update(ui)
+    result.update(ui.ui_figures(only))
     if games is None:
         games = load_games()
     if only is not None:
@@ -249,7 +237,7 @@ def arena(
     players: int | None = None,
     seed: int = 0,
     workers: int = 2,
-    games_ref: str = DEFAULT_GAMES,
+    games_ref: str | None = None,
     log=sys.stderr,
 ) -> dict:
     """N games of A against B. Game i gives A seat i % P and B the other seats."""
@@ -363,7 +351,7 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--games", default=DEFAULT_GAMES, help=argparse.SUPPRESS)  # module:attr, for tests
+    parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
     args = parser.parse_args(argv)
     if args.arena:
         game_id, level_a, level_b, n = args.arena
@@ -376,6 +364,3 @@ def main(argv=None) -> int:
     print(json.dumps(result))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
