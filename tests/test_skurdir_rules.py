@@ -559,3 +559,104 @@ def test_refused_clicks_name_the_rule():
     state.phase = "add"
     state.stacks_colour_moved = Y
     assert "another colour" in state.explain_click((("pool", Y),))
+
+
+# ---- legality is written once: fault() and the move list agree -----------------------
+def random_positions(count_games=12, every=5):
+    """Positions from random games of every size, table and crossing rule."""
+    for seed in range(count_games):
+        players = 2 + seed % 4
+        options = {"random_setup": seed % 3 == 0, "crossing": seed % 2 == 0, "table": ("open", "9x9")[seed % 5 == 0]}
+        state = SPEC.new_game(players, seed, options)
+        rng = random.Random(seed)
+        k = 0
+        while not state.is_over:
+            if k % every == 0:
+                yield state
+            state.apply(rng.choice(state.legal_moves()))
+            k += 1
+        yield state
+
+
+def every_move_near(state):
+    """A superset of the legal moves: every kind of move with every parameter
+    around the layout (cells two beyond the stations), legal or not."""
+    n = state.n
+    x0, x1, y0, y1 = state.spread if state.station_cells else (n // 2, n // 2, n // 2, n // 2)
+    window = [y * n + x for y in range(max(0, y0 - 2), min(n, y1 + 3)) for x in range(max(0, x0 - 2), min(n, x1 + 3))]
+    pairs = set(state.stacks_left) | {(R, Y), (R, R)}
+    yield SkMove("p")
+    for seat in range(-1, state.players + 1):
+        yield SkMove("f", seat)
+    for colour in range(-1, 6):
+        yield SkMove("k", c=colour)
+    for cell in window:
+        yield SkMove("b", cell, grid=n)
+        for pair in pairs:
+            yield SkMove("s", cell, stack=pair, grid=n)
+        for colour in range(-1, 6):
+            yield SkMove("a", cell, c=colour, grid=n)
+        x, y = cell % n, cell // n
+        for other in window:
+            if other % n == x or other // n == y:
+                for colour in {state.colour_of[state.to_move] if state.to_move is not None else None, state.neutral,
+                               R, K} - {None}:
+                    for neutral in (False, True):
+                        yield SkMove("c", cell, other, colour, neutral=neutral, grid=n)
+    for a, b in list(state.canals) + [(b, a) for a, b in state.canals]:
+        yield SkMove("r", a, b, grid=n)
+        yield SkMove("x", a, b, grid=n)
+    # routes: every path along canals either way that visits no station twice (or
+    # one, when short), from every station
+    links = {}
+    for a, b in state.canals:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    paths = [(c,) for c in state.station_cells]
+    while paths:
+        path = paths.pop()
+        yield SkMove("t", route=path, grid=n)
+        paths += [path + (nxt,) for nxt in links.get(path[-1], ()) if nxt not in path or len(path) < 3]
+
+
+def test_fault_allows_exactly_the_legal_moves():
+    """For every move of a superset, in positions of random games: fault() says
+    nothing exactly when the move is in legal_moves(); the move list stays a
+    fast generator, and this proves it writes no second rule."""
+    checked = 0
+    for state in random_positions():
+        legal_now = set(state.legal_moves())
+        seen = set()
+        for move in every_move_near(state):
+            if move in seen:
+                continue
+            seen.add(move)
+            reason = state.fault(move)
+            assert (reason is None) == (move in legal_now), (str(state.phase), move, reason)
+            assert reason is None or (isinstance(reason, str) and reason)
+            checked += 1
+        assert legal_now <= seen, "the superset misses a legal move"
+    assert checked > 30_000
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    refused = 0
+    for state in random_positions(count_games=10):
+        if state.phase != "build":
+            continue
+        mine = state.colour_of[state.to_move]
+        starts = {m.targets[0] for m in state.legal_moves() if m.kind == "c" and not m.neutral}
+        for start in starts:
+            for end in state.station_cells:
+                move = SkMove("c", start[1], end, mine, grid=state.n)
+                if move in state.legal_moves():
+                    continue
+                assert state.explain_click((start, ("cell", end))) == state.fault(move)
+                refused += 1
+        for a, b in state.canals:
+            link = ("link", a, b)
+            if not any(m.targets[0] == link for m in state.legal_moves()):
+                kind = "r" if state.canals[(a, b)] == mine else "x"
+                assert state.explain_click((link,)) == state.fault(SkMove(kind, a, b, grid=state.n))
+                refused += 1
+    assert refused > 50

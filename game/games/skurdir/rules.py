@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
@@ -41,6 +41,22 @@ DRY_ROUNDS_EMPTY_POOL = 3  # the rulebook's early end: rounds in a row with no t
 DRY_ROUNDS_STALLED = 5  # our ruling when passengers are still in the pool
 
 DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on screen
+
+# the kinds of move each step of a turn allows, and what that step asks for
+STEP_KINDS = {"stacks": "s", "first": "f", "colours": "k", "build": "cbrxp", "transport": "t", "add": "a"}
+TASKS = {
+    "stacks": "place a stack next to the ones already out",
+    "first": "choose who plays first",
+    "colours": "choose a colour",
+    "build": "build a canal or station, remove, sabotage or pass",
+    "transport": "transport a passenger",
+    "add": "add a pool passenger to a station",
+}
+# a move that is allowed but was clicked in the wrong order: what to click first
+CLICK_ORDER = {
+    "s": "Choose a stack to place, then a cell next to the stacks already out.",
+    "a": "Choose a passenger from the pool, then a station.",
+}
 
 
 def centre_of(n: int = GRID) -> int:
@@ -113,6 +129,11 @@ class SkMove:
     tlen: int = field(default=1, compare=False)
     grid: int = field(default=GRID, compare=False)  # the table's width, for the cell names
 
+    def well_formed(self) -> bool:
+        """Its kind is known and only the fields that kind uses are set."""
+        unused = UNUSED.get(self.kind)
+        return unused is not None and all(getattr(self, name) == default for name, default in unused)
+
     def __str__(self) -> str:
         k = self.kind
         n = self.grid
@@ -162,6 +183,11 @@ class SkMove:
             return (("pool", self.c), ("cell", self.a))
         return ()
 
+
+USES = {"s": ("a", "stack"), "f": ("a",), "k": ("c",), "c": ("a", "b", "c", "neutral"), "b": ("a",),
+        "r": ("a", "b"), "x": ("a", "b"), "p": (), "t": ("route",), "a": ("a", "c")}
+UNUSED = {kind: tuple((f.name, f.default) for f in fields(SkMove) if f.compare and f.name not in used + ("kind",))
+          for kind, used in USES.items()}
 
 # Moves are immutable: the canal moves, listed again for every position the
 # search visits, share one instance per move instead of building new ones.
@@ -436,13 +462,13 @@ class SkurdirState(CachedMovesState):
                     out.append(SkMove("a", cell, c=colour, grid=self.n))
         return out
 
-    def _building_moves(self, seat: int) -> list:
+    def _building_actions(self, seat: int) -> list:
+        """The building moves other than passing."""
         mine = self.colour_of[seat]
         moves = self._canal_moves(seat)
         if self.spare[seat]:
             moves += [SkMove("b", c, grid=self.n) for c in self.placeable()]
-        all_out = self.canals_on_board(mine) == CANALS_EACH
-        if all_out:
+        if self.canals_on_board(mine) >= CANALS_EACH:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:
                     moves.append(SkMove("r", a, b, grid=self.n))
@@ -450,9 +476,17 @@ class SkurdirState(CachedMovesState):
             for (a, b), colour in self.canals.items():
                 if colour != mine:
                     moves.append(SkMove("x", a, b, grid=self.n))
-        if (all_out and self.transports(seat)) or not moves:
-            moves.append(PASS)
         return moves
+
+    def may_pass(self, seat: int, actions: list) -> bool:
+        """A player passes with all their canals built and a passenger to move, or
+        when there is nothing else to do (`actions`: their other building moves)."""
+        all_out = self.canals_on_board(self.colour_of[seat]) >= CANALS_EACH
+        return (all_out and bool(self.transports(seat))) or not actions
+
+    def _building_moves(self, seat: int) -> list:
+        moves = self._building_actions(seat)
+        return moves + [PASS] if self.may_pass(seat, moves) else moves
 
     def _compute_legal(self) -> list:
         if self.outcome is not None:
@@ -637,161 +671,211 @@ class SkurdirState(CachedMovesState):
         self.phase = "over"
         self._legal = []
 
-    # ---- explanations --------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality: why a move is not allowed -------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        Skurðir's legality is written here once: check() and the refused clicks
+        (explain_click) answer from it, and the fast move generation above is
+        proven to agree with it (tests/test_skurdir_rules.py)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, SkMove):
+        if not isinstance(move, SkMove) or not move.well_formed():
             return "That is not a Skurðir move."
         k = move.kind
-        phase = self.phase
-        want = {"stacks": "s", "first": "f", "colours": "k", "transport": "t", "add": "a"}.get(phase)
-        if phase == "build":
-            if k not in "cbrxp":
-                return "Building comes first: build, remove, sabotage or pass."
-        elif k != want:
-            return {
-                "stacks": "Set-up: place a stack next to one already out.",
-                "first": "Set-up: choose who plays first.",
-                "colours": "Set-up: choose your colour.",
-                "transport": "Transport phase: move a passenger along a route.",
-                "add": "Add a passenger from the pool to a station.",
-            }[phase]
-        seat = self.to_move
-        mine = self.colour_of[seat] if self.colour_of[seat] is not None else -1
-        if k == "s":
-            if move.stack not in self.stacks_left:
-                return "That stack is already out."
-            if not 0 <= move.a < self.n * self.n:
-                return "There is no such cell."
-            if self.station[move.a] >= 0:
-                return "A station already stands there."
-            if not self.station_cells:
-                return f"The first stack goes in the centre, {self.name(self.centre)}."
+        if k not in STEP_KINDS[self.phase]:
+            task = f"{seat_ref(self.to_move)} must {TASKS[self.phase]}"
+            return f"Passing is for the building step only: {task}." if k == "p" else f"Not now: {task}."
+        return {"s": self._stack_fault, "f": self._first_fault, "k": self._colour_fault, "c": self._canal_fault,
+                "b": self._station_fault, "r": self._remove_fault, "x": self._sabotage_fault, "p": self._pass_fault,
+                "t": self._transport_fault, "a": self._add_fault}[k](move)
+
+    def on_table(self, c) -> bool:
+        return isinstance(c, int) and 0 <= c < self.n * self.n
+
+    def beside_station(self, c: int) -> bool:
+        """Next to a station in its row or column (one cell away)."""
+        return any(self.station[nb] >= 0 for nb in neighbours(c, self.n))
+
+    def _stack_fault(self, move) -> str | None:
+        if move.stack not in self.stacks_left:
+            return "That stack is already out."
+        if not self.on_table(move.a):
+            return "There is no such cell."
+        if self.station[move.a] >= 0:
+            return "A station already stands there."
+        if not self.station_cells:
+            return None if move.a == self.centre else f"The first stack goes in the centre, {self.name(self.centre)}."
+        if not self.beside_station(move.a):
             return "A stack must go next to one already out (in its row or column, one cell away)."
-        if k == "k":
-            if 0 <= move.c < 5 and self.owner[move.c] is not None:
-                return f"{COLOURS[move.c]} is taken."
-            return "Choose a colour nobody plays yet."
-        if k == "f":
-            return "Choose one of the players."
-        if k == "b":
-            if not self.spare[seat]:
-                return "You have already built your spare station."
-            if self.station[move.a] >= 0:
-                return "A station already stands there."
-            return "A spare station must go next to a station (in its row or column, one cell away)."
-        if k == "c":
-            return self._explain_canal(move, mine)
-        if k == "r":
-            colour = self.canals.get((move.a, move.b))
-            if colour is None:
-                return "There is no such canal."
-            if colour != mine:
-                return "You may only remove a canal of your own colour."
-            if self.canals_on_board(mine) < CANALS_EACH:
-                return "You may remove a canal only when all three of yours are built."
-            if self.stacks[move.a]:
-                return "A passenger waits at that canal's wide end: it cannot be removed."
-        if k == "x":
-            colour = self.canals.get((move.a, move.b))
-            if colour is None:
-                return "There is no such canal."
-            if self.sabotaged[seat]:
-                return "You have already used your one sabotage."
-            if colour == mine:
-                return "Sabotage is for canals of other colours; remove your own instead."
-        if k == "p":
-            return "You may pass only with all three of your canals built and a passenger to transport."
-        if k == "t":
-            route = move.route
-            if len(route) < 2 or not self.stacks[route[0]]:
-                return "There is no passenger there."
-            if not all(self.joined(route[i], route[i + 1]) for i in range(len(route) - 1)):
-                return "That route does not follow canals."
-            return ("A passenger may move only if it, its station or the first canal is your colour, "
-                    "along canals wide end to narrow end to the first station of its colour.")
-        if k == "a":
-            if not 0 <= move.c < 5 or self.pool[move.c] == 0:
-                return "No passenger of that colour is in the pool."
-            if move.c == self.stacks_colour_moved:
-                return "Add a passenger of another colour than the one just transported."
-            if self.station[move.a] < 0:
-                return "Passengers go on stations."
-            return "A passenger may not join a stack holding a station or passenger of its colour."
         return None
 
-    def _explain_canal(self, move, mine) -> str:
+    def _first_fault(self, move) -> str | None:
+        return None if 0 <= move.a < self.players else "Choose one of the players."
+
+    def _colour_fault(self, move) -> str | None:
+        if not 0 <= move.c < 5:
+            return "Choose one of the five colours."
+        return None if self.owner[move.c] is None else f"{COLOURS[move.c]} is taken."
+
+    def _canal_fault(self, move) -> str | None:
         a, b = move.a, move.b
-        cells = self.n * self.n
-        if not (0 <= a < cells and 0 <= b < cells) or self.station[a] < 0 or self.station[b] < 0:
+        mine = self.colour_of[self.to_move]
+        if move.neutral:
+            if self.neutral < 0 or self.free[self.neutral] == 0:
+                return "No neutral canal is left in the pool."
+            if move.c != self.neutral:
+                return f"The neutral canals are {COLOURS[self.neutral]}."
+        elif move.c != mine:
+            return "You build canals of your own colour, or neutral ones from the pool."
+        elif self.free[mine] == 0:
+            return "You have no canal of your colour left to build."
+        if not (self.on_table(a) and self.on_table(b)) or self.station[a] < 0 or self.station[b] < 0:
             return "A canal needs a station at each end."
         (ax, ay), (bx, by) = xy(a, self.n), xy(b, self.n)
         if a == b or (ax != bx and ay != by):
             return "A canal runs along a row or a column."
-        if any(self.station[c] >= 0 for c in between(a, b, self.n)):
+        gap = between(a, b, self.n)
+        if any(self.station[c] >= 0 for c in gap):
             return "A canal goes to the next station in line, not past one."
         if self.joined(a, b):
             return "Those two stations are already joined by a canal."
-        if move.neutral:
-            if self.neutral < 0 or self.free[self.neutral] == 0:
-                return "No neutral canal is left in the pool."
-        elif self.free[mine] == 0:
-            return "You have no canal of your colour left to build."
-        if not self.crossing and any(c in self.crossed_cells() for c in between(a, b, self.n)):
+        if not self.crossing and not self.crossed_cells().isdisjoint(gap):
             return "Canals may not cross each other across a gap."
-        return "That canal cannot be built now."
+        return None
 
-    def explain_click(self, path: tuple) -> str:
-        if self.outcome is not None:
-            return "The game is over."
-        target = path[-1] if path else None
-        phase = self.phase
+    def _station_fault(self, move) -> str | None:
+        if not self.spare[self.to_move]:
+            return "You have already built your spare station."
+        if not self.on_table(move.a):
+            return "There is no such cell."
+        if self.station[move.a] >= 0:
+            return "A station already stands there."
+        if not self.beside_station(move.a):
+            return "A spare station must go next to a station (in its row or column, one cell away)."
+        return None
+
+    def _remove_fault(self, move) -> str | None:
+        mine = self.colour_of[self.to_move]
+        colour = self.canals.get((move.a, move.b))
+        if colour is None:
+            return "There is no such canal."
+        if colour != mine:
+            return "You may only remove a canal of your own colour."
+        if self.canals_on_board(mine) < CANALS_EACH:
+            return "You may remove a canal only when all three of yours are built."
+        if self.stacks[move.a]:
+            return "A passenger waits at that canal's wide end: it cannot be removed."
+        return None
+
+    def _sabotage_fault(self, move) -> str | None:
+        colour = self.canals.get((move.a, move.b))
+        if colour is None:
+            return "There is no such canal."
+        if self.sabotaged[self.to_move]:
+            return "You have already used your one sabotage."
+        if colour == self.colour_of[self.to_move]:
+            return "Sabotage is for canals of other colours; remove your own instead."
+        return None
+
+    def _pass_fault(self, move) -> str | None:
         seat = self.to_move
-        kind = target[0] if isinstance(target, tuple) and target else None
-        if kind == "button":
-            return f"Passing is for the building step only ({self.phase_label()})."
-        if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
-            mine = self.colour_of[seat]
-            return self._explain_canal(SkMove("c", path[0][1], target[1], mine, grid=self.n), mine)
-        if phase == "build" and kind == "cell":
-            cell = target[1]
-            if self.station[cell] < 0:
-                if not self.spare[seat]:
-                    return "You have already built your spare station."
-                return "A spare station must go next to a station (in its row or column, one cell away)."
-            mine = self.colour_of[seat]
-            if self.free[mine] == 0 and (self.neutral < 0 or self.free[self.neutral] == 0):
-                return "You have no canal left to build."
-            return "No canal can start there: every side is taken or has no station in line."
-        if phase == "build" and kind == "link":
-            move = SkMove("r" if self.canals.get(target[1:]) == self.colour_of[seat] else "x", target[1], target[2],
-                          grid=self.n)
-            return self.explain(move) or "That canal cannot be touched now."
-        if phase == "build" and kind == "neutral":
-            return "No neutral canal is left in the pool."
-        if phase == "transport":
-            if kind == "cell" and self.stacks[target[1]]:
-                return ("That passenger cannot move: it needs a route to a station of its colour, and it, its "
-                        "station or the first canal must be your colour.")
-            return "Transport: click a passenger that can travel."
-        if phase == "add":
-            if kind == "pool":
-                return "Choose a pool passenger of another colour than the one just transported."
-            if kind == "cell":
-                return "A passenger may not join a stack holding a station or passenger of its colour."
-            return "Choose a passenger from the pool, then a station."
-        if phase == "stacks":
-            if kind == "cell":
-                return self.explain(SkMove("s", target[1], stack=self.stacks_left[0], grid=self.n))
-            return "Choose a stack to place, then a cell next to the stacks already out."
-        if phase == "first":
-            return "Choose who plays first."
-        if phase == "colours":
-            if kind == "colour":
-                return f"{COLOURS[target[1]]} is taken."
-            return "Choose your colour."
+        if self.may_pass(seat, self._building_actions(seat)):
+            return None
+        return "You may pass only with all three of your canals built and a passenger to transport."
+
+    def _transport_fault(self, move) -> str | None:
+        route = move.route
+        if not route or not all(self.on_table(c) for c in route) or not self.stacks[route[0]]:
+            return "There is no passenger there."
+        colour = self.stacks[route[0]][-1]
+        if len(route) < 2 or self.station[route[-1]] != colour:
+            return "A passenger travels along canals to a station of its own colour."
+        if not all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1)):
+            if all(self.joined(route[i], route[i + 1]) for i in range(len(route) - 1)):
+                return "A passenger travels along each canal from its wide end to its narrow end."
+            return "That route does not follow canals."
+        if len(set(route)) < len(route):
+            return "A passenger never passes a station twice."
+        if any(self.station[c] == colour for c in route[1:-1]):
+            return "A passenger gets off at the first station of its own colour."
+        if not self.may_move(self.to_move, route):
+            return "A passenger may move only if it, its station or the first canal is your colour."
+        return None
+
+    def _add_fault(self, move) -> str | None:
+        if not 0 <= move.c < 5 or self.pool[move.c] == 0:
+            return "No passenger of that colour is in the pool."
+        if move.c == self.stacks_colour_moved:
+            return "Add a passenger of another colour than the one just transported."
+        if not self.on_table(move.a) or self.station[move.a] < 0:
+            return "Passengers go on stations."
+        if self.station[move.a] == move.c or move.c in self.stacks[move.a]:
+            return "A passenger may not join a stack holding a station or passenger of its colour."
+        return None
+
+    # ---- refused clicks ------------------------------------------------------------
+    def explain_click(self, path: tuple) -> str:
+        """Why the click path starts no legal move: the faults of the moves it was
+        heading for (no rule is written here)."""
+        meant = self._meant(tuple(path)) if path else []
+        faults = list(dict.fromkeys(f for f in map(self.fault, meant) if f))
+        if faults:
+            return " ".join(faults[:3])
+        if meant:  # the move is allowed, but starts with another click
+            return CLICK_ORDER.get(meant[0].kind, "Nothing can be done there now.")
         return "Nothing can be done there now."
+
+    def _meant(self, path: tuple) -> list:
+        """The moves, legal now or not, that the click path `path` was heading for."""
+        first, last = path[0], path[-1]
+        cells = [t[1] for t in path if t[0] == "cell"]
+        mine = self.colour_of[self.to_move] if self.to_move is not None else None
+        n = self.n
+        if last == ("button", "pass"):
+            return [PASS]
+        if last[0] == "seat":
+            return [SkMove("f", last[1])]
+        if last[0] == "colour":
+            return [SkMove("k", c=last[1])]
+        if last[0] == "link":
+            kind = "r" if mine is not None and self.canals.get(last[1:]) == mine else "x"
+            return [SkMove(kind, last[1], last[2], grid=n)]
+        if first[0] == "stack":
+            return [SkMove("s", c, stack=first[1], grid=n) for c in cells or self.placeable()[:1]]
+        if first[0] == "pool":
+            return [SkMove("a", c, c=first[1], grid=n) for c in cells or self.stations()]
+        if first[0] == "neutral":
+            return self._canals_meant(cells, self.neutral, True)
+        if last[0] != "cell":
+            return []
+        if self.phase == "stacks":
+            return [SkMove("s", cells[-1], stack=pair, grid=n) for pair in self.stacks_left[:1]]
+        if self.phase == "transport":
+            start = cells[0]
+            routes = [r for r in self.routes(start) if list(r[:len(cells)]) == cells]
+            return [SkMove("t", route=r, grid=n) for r in routes] or [SkMove("t", route=tuple(cells), grid=n)]
+        if self.phase == "add":
+            return [SkMove("a", cells[-1], c=colour, grid=n) for colour in range(5) if self.pool[colour]]
+        if len(cells) == 1 and self.station[cells[0]] < 0:
+            return [SkMove("b", cells[0], grid=n)]
+        return self._canals_meant(cells, mine if mine is not None else 0, False)
+
+    def _canals_meant(self, cells: list, colour: int, neutral: bool) -> list:
+        """Canals of `colour` between the clicked cells; from the one clicked cell
+        (or from any station, none clicked) to its neighbours in line."""
+        if len(cells) >= 2:
+            return [SkMove("c", cells[0], cells[1], colour, neutral=neutral, grid=self.n)]
+        out = []
+        for a in cells or self.stations():
+            for d in DIRS:
+                b = self.next_station(a, d)
+                if b < 0:  # nothing in line: the cell beside it
+                    x, y = xy(a, self.n)
+                    if not (0 <= x + d[0] < self.n and 0 <= y + d[1] < self.n):
+                        continue
+                    b = a + d[0] + d[1] * self.n
+                out.append(SkMove("c", a, b, colour, neutral=neutral, grid=self.n))
+        return out
 
     # ---- labels -----------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
