@@ -660,3 +660,18 @@ def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
                 assert state.explain_click((link,)) == state.fault(SkMove(kind, a, b, grid=state.n))
                 refused += 1
     assert refused > 50
+
+
+def test_the_log_states_facts_and_words_says_them():
+    from game.games.skurdir.words import WORDS
+    state = one_canal()  # Yellow, Green, Blue, Red: the yellow passenger pays Green 1, Blue 2, Yellow 3
+    state.to_move, state.free, state.spare, state.sabotaged, state._legal = 0, [0] * 5, [False] * 4, [True] * 4, None
+    play(state, "p")
+    move = state.legal_moves()[0]
+    entry = state.log_entry(move)
+    assert (entry.seat, entry.verb) == (0, "transport")
+    assert entry.data == {"colour": Y, "route": ["e5", "e6"], "gains": [3, 1, 2, 0]}
+    assert WORDS.move(state, move) == "P1 moves the Yellow passenger e5→e6 (P1 3, P2 1, P3 2)"
+    assert WORDS.phase(state) == "P1: transport a passenger"
+    sabotage = SkMove("x", parse_cell("e5"), parse_cell("e6"))
+    assert WORDS.entry(state.log_entry(sabotage)) == "P1 sabotages the canal e5→e6"

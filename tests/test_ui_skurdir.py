@@ -194,7 +194,7 @@ def test_set_up_names_the_players(app):
     while board.match.state.phase != "colours":
         board.controller.play(rng.choice(board.match.state.legal_moves()))
     pump(app)
-    assert board.named(board.match.state.phase_label()).split(":")[0] in ("Ann", "Bea")
+    assert board.named(board.controller.words.phase(board.match.state)).split(":")[0] in ("Ann", "Bea")
     assert any(label.endswith("will play first") and label.split()[0] in ("Ann", "Bea") for _s, label in board.log.entries)
     click_target(app, board.match.state.legal_moves()[0].targets[0])
     assert board.log.entries[-1][1].split()[0] in ("Ann", "Bea") and "Seat" not in board.log.entries[-1][1]

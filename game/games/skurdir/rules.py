@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.present import LogEntry
 
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
 LETTERS = "RYGBK"
@@ -663,9 +664,9 @@ class SkurdirState(CachedMovesState):
         best = max(self.points)
         winners = tuple(s for s in range(self.players) if self.points[s] == best)
         if len(winners) > 1:
-            reason += " Tied at the top: " + " and ".join(self.seat_name(s) for s in winners) + " share the win."
+            reason += " Tied at the top: " + " and ".join(seat_ref(s) for s in winners) + " share the win."
         else:
-            reason += f" {self.seat_name(winners[0])} wins with {best} points."
+            reason += f" {seat_ref(winners[0])} wins with {best} points."
         self.outcome = Outcome(tuple(self.points), winners, reason)
         self.to_move = None
         self.phase = "over"
@@ -877,55 +878,33 @@ class SkurdirState(CachedMovesState):
                 out.append(SkMove("c", a, b, colour, neutral=neutral, grid=self.n))
         return out
 
-    # ---- labels -----------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        return seat_ref(seat)  # the app shows the player's name, as the side panel does
-
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = self.seat_name(self.to_move)
-        return who + ": " + {
-            "stacks": "place a stack" if self.station_cells else "choose the centre stack",
-            "first": "choose who plays first",
-            "colours": "choose your colour",
-            "build": "build a canal or station, remove, sabotage or pass",
-            "transport": "transport a passenger",
-            "add": "add a pool passenger to a station",
-        }[self.phase]
-
-    def move_label(self, move) -> str:
-        if not isinstance(move, SkMove):
-            return str(move)
-        who = self.seat_name(self.to_move) if self.to_move is not None else "?"
-        k = move.kind
+    # ---- the log's facts (words.py says them) --------------------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be in the move log, worked out before it is played:
+        colours by index, cells by name, seats by number."""
+        k, name = move.kind, self.name
+        link = {"route": [name(move.a), name(move.b)]} if k in "crx" else {}
         if k == "s":
-            return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
-                    f"passenger at {self.name(move.a)}")
+            return LogEntry(self.to_move, "stack", {"station": move.stack[0], "passenger": move.stack[1],
+                                                    "cell": name(move.a)})
         if k == "f":
-            return f"{self.seat_name(move.a)} will play first"
+            return LogEntry(self.to_move, "first", {"seat": move.a})
         if k == "k":
-            return f"{self.seat_name(self.to_move)} plays {COLOURS[move.c]}"
+            return LogEntry(self.to_move, "colour", {"colour": move.c})
         if k == "c":
-            kind = "neutral " if move.neutral else ""
-            return f"{who} builds a {kind}{COLOURS[move.c]} canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "b":
-            return f"{who} builds the spare station at {self.name(move.a)}"
-        if k == "r":
-            return f"{who} removes the canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "x":
-            return f"{who} sabotages the canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "p":
-            return f"{who} passes"
+            return LogEntry(self.to_move, "canal", {"colour": move.c, "neutral": move.neutral, **link})
+        if k in ("b", "a"):
+            data = {"cell": name(move.a)} if k == "b" else {"colour": move.c, "cell": name(move.a)}
+            return LogEntry(self.to_move, {"b": "station", "a": "add"}[k], data)
+        if k in ("r", "x"):
+            return LogEntry(self.to_move, {"r": "remove", "x": "sabotage"}[k], link)
         if k == "t":
-            colour = self.stacks[move.route[0]][-1] if self.stacks[move.route[0]] else 0
-            pts = self.route_scores(move.route) if self.is_route(move.route) else []
-            gains = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(pts) if p)
-            return (f"{who} moves the {COLOURS[colour]} passenger "
-                    + "→".join(self.name(c) for c in move.route) + (f" ({gains})" if gains else ""))
-        if k == "a":
-            return f"{who} adds a {COLOURS[move.c]} passenger at {self.name(move.a)}"
-        return str(move)
+            route = move.route
+            colour = self.stacks[route[0]][-1] if self.stacks[route[0]] else 0
+            gains = self.route_scores(route) if self.is_route(route) else []
+            return LogEntry(self.to_move, "transport", {"colour": colour, "route": [name(c) for c in route],
+                                                        "gains": gains})
+        return LogEntry(self.to_move, "pass", {})
 
     def is_route(self, route) -> bool:
         return all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1))
@@ -959,7 +938,6 @@ class SkurdirState(CachedMovesState):
             "moved_colour": self.stacks_colour_moved,
             "crossing": self.crossing,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
