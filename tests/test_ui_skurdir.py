@@ -118,7 +118,7 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
     run_until(app, lambda: not board.match.is_computer_turn())
     state = board.match.state
     n = len(state.history)
-    canal = next(m for m in state.legal_moves() if m.kind == "c" and not m.neutral)
+    canal = next(m for m in state.legal_moves() if m.kind == "canal" and not m.neutral)
     click_path(app, board, canal)
     assert len(board.match.state.history) > n
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -153,12 +153,12 @@ def test_sabotage_asks_for_a_second_click_and_undo_says_it_in_words(app):
     rng = random.Random(2)
 
     def sabotage(state):
-        return next((m for m in state.legal_moves() if m.kind == "x"), None)
+        return next((m for m in state.legal_moves() if m.kind == "sabotage"), None)
 
     while sabotage(board.match.state) is None:  # canals first, so that one can be sabotaged
         state = board.match.state
         moves = state.legal_moves()
-        board.controller.play(rng.choice([m for m in moves if m.kind == "c"] or moves))
+        board.controller.play(rng.choice([m for m in moves if m.kind == "canal"] or moves))
     pump(app)
     state = board.match.state
     move, n = sabotage(state), len(state.history)
@@ -255,7 +255,7 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     screenshot(app, f"skurdir-ten-in-a-line-{w}x{h}")
     # play on by mouse into the building phase: the canals along the row are clickable
     play_by_mouse(app, random.Random(2), stop=lambda s: s.phase == "build")
-    canal = next(m for m in board.match.state.legal_moves() if m.kind == "c")
+    canal = next(m for m in board.match.state.legal_moves() if m.kind == "canal")
     n = len(board.match.state.history)
     click_path(app, board, canal)
     assert board.match.state.history[n] == canal

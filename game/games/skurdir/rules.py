@@ -44,7 +44,8 @@ DRY_ROUNDS_STALLED = 5  # our ruling when passengers are still in the pool
 DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on screen
 
 # the kinds of move each step of a turn allows, and what that step asks for
-STEP_KINDS = {"stacks": "s", "first": "f", "colours": "k", "build": "cbrxp", "transport": "t", "add": "a"}
+STEP_KINDS = {"stacks": ("stack",), "first": ("first",), "colours": ("colour",),
+              "build": ("canal", "station", "remove", "sabotage", "pass"), "transport": ("transport",), "add": ("add",)}
 TASKS = {
     "stacks": "place a stack next to the ones already out",
     "first": "choose who plays first",
@@ -55,8 +56,8 @@ TASKS = {
 }
 # a move that is allowed but was clicked in the wrong order: what to click first
 CLICK_ORDER = {
-    "s": "Choose a stack to place, then a cell next to the stacks already out.",
-    "a": "Choose a passenger from the pool, then a station.",
+    "stack": "Choose a stack to place, then a cell next to the stacks already out.",
+    "add": "Choose a passenger from the pool, then a station.",
 }
 
 
@@ -113,22 +114,32 @@ def run_total(canals: int) -> int:
 # ---------------------------------------------------------------------------
 # Moves
 # ---------------------------------------------------------------------------
+# a move's kind -> the letter its notation starts with
+NOTATION = {"stack": "s", "first": "f", "colour": "k", "canal": "c", "station": "b", "remove": "r",
+            "sabotage": "x", "pass": "p", "transport": "t", "add": "a"}
+KIND_OF = {letter: kind for kind, letter in NOTATION.items()}
+
+
 @dataclass(frozen=True)
-class SkMove:
-    """kind: s stack, f first player, k colour, c canal, b station, r remove,
-    x sabotage, p pass, t transport, a add passenger. `a`, `b` are cells (or a
-    seat for f), `c` a colour or stack index, `route` the stations of a transport.
-    `tlen` is how many route stations must be clicked to single this route out."""
+class SkurdirMove:
+    """One decision. kind: "stack" (place a set-up stack on `cell`), "first" (`seat`
+    plays first), "colour" (play `colour`), "canal" (a canal of `colour` from `cell`,
+    its wide end, to `to`; `neutral` when from the pool), "station" (the spare one,
+    at `cell`), "remove" / "sabotage" (the canal from `cell` to `to`), "pass",
+    "transport" (the top passenger along `route`), "add" (a pool passenger of
+    `colour` on `cell`). `tlen` is how many route stations must be clicked to
+    single a transport out; `grid` the table's width, for the cell names."""
 
     kind: str
-    a: int = -1
-    b: int = -1
-    c: int = -1
+    cell: int = -1
+    to: int = -1
+    colour: int = -1
+    seat: int = -1
     route: tuple = ()
     stack: tuple = ()  # (station colour, passenger colour) of a set-up stack
     neutral: bool = False
     tlen: int = field(default=1, compare=False)
-    grid: int = field(default=GRID, compare=False)  # the table's width, for the cell names
+    grid: int = field(default=GRID, compare=False)
 
     def well_formed(self) -> bool:
         """Its kind is known and only the fields that kind uses are set."""
@@ -138,64 +149,66 @@ class SkMove:
     def __str__(self) -> str:
         k = self.kind
         n = self.grid
-        if k == "s":
-            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a, n)}"
-        if k == "f":
-            return f"f {self.a + 1}"
-        if k == "k":
-            return f"k {LETTERS[self.c]}"
-        if k == "c":
-            return f"c {cell_name(self.a, n)}-{cell_name(self.b, n)} {LETTERS[self.c]}"
-        if k == "b":
-            return f"b {cell_name(self.a, n)}"
-        if k in ("r", "x"):
-            return f"{k} {cell_name(self.a, n)}-{cell_name(self.b, n)}"
-        if k == "p":
-            return "p"
-        if k == "t":
+        letter = NOTATION.get(k, "?")
+        if k == "stack":
+            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.cell, n)}"
+        if k == "first":
+            return f"f {self.seat + 1}"
+        if k == "colour":
+            return f"k {LETTERS[self.colour]}"
+        if k == "canal":
+            return f"c {cell_name(self.cell, n)}-{cell_name(self.to, n)} {LETTERS[self.colour]}"
+        if k == "station":
+            return f"b {cell_name(self.cell, n)}"
+        if k in ("remove", "sabotage"):
+            return f"{letter} {cell_name(self.cell, n)}-{cell_name(self.to, n)}"
+        if k == "transport":
             return "t " + "-".join(cell_name(c, n) for c in self.route)
-        if k == "a":
-            return f"a {LETTERS[self.c]} {cell_name(self.a, n)}"
-        return "?"
+        if k == "add":
+            return f"a {LETTERS[self.colour]} {cell_name(self.cell, n)}"
+        return letter
 
     @property
     def targets(self) -> tuple:
         k = self.kind
-        if k == "s":
-            return (("stack", self.stack), ("cell", self.a))
-        if k == "f":
-            return (("seat", self.a),)
-        if k == "k":
-            return (("colour", self.c),)
-        if k == "c":
-            path = (("cell", self.a), ("cell", self.b))
+        if k == "stack":
+            return (("stack", self.stack), ("cell", self.cell))
+        if k == "first":
+            return (("seat", self.seat),)
+        if k == "colour":
+            return (("colour", self.colour),)
+        if k == "canal":
+            path = (("cell", self.cell), ("cell", self.to))
             return (("neutral",),) + path if self.neutral else path
-        if k == "b":  # once a game: a second click confirms
-            return confirmed((("cell", self.a),))
-        if k == "r":
-            return (("link", self.a, self.b),)
-        if k == "x":  # once a game: a second click confirms
-            return confirmed((("link", self.a, self.b),))
-        if k == "p":
+        if k == "station":  # once a game: a second click confirms
+            return confirmed((("cell", self.cell),))
+        if k == "remove":
+            return (("link", self.cell, self.to),)
+        if k == "sabotage":  # once a game: a second click confirms
+            return confirmed((("link", self.cell, self.to),))
+        if k == "pass":
             return (("button", "pass"),)
-        if k == "t":
+        if k == "transport":
             return tuple(("cell", c) for c in self.route[: self.tlen])
-        if k == "a":
-            return (("pool", self.c), ("cell", self.a))
+        if k == "add":
+            return (("pool", self.colour), ("cell", self.cell))
         return ()
 
 
-USES = {"s": ("a", "stack"), "f": ("a",), "k": ("c",), "c": ("a", "b", "c", "neutral"), "b": ("a",),
-        "r": ("a", "b"), "x": ("a", "b"), "p": (), "t": ("route",), "a": ("a", "c")}
-UNUSED = {kind: tuple((f.name, f.default) for f in fields(SkMove) if f.compare and f.name not in used + ("kind",))
+USES = {"stack": ("cell", "stack"), "first": ("seat",), "colour": ("colour",),
+        "canal": ("cell", "to", "colour", "neutral"), "station": ("cell",), "remove": ("cell", "to"),
+        "sabotage": ("cell", "to"), "pass": (), "transport": ("route",), "add": ("cell", "colour")}
+UNUSED = {kind: tuple((f.name, f.default) for f in fields(SkurdirMove) if f.compare and f.name not in used + ("kind",))
           for kind, used in USES.items()}
 
-# Moves are immutable: the canal moves, listed again for every position the
-# search visits, share one instance per move instead of building new ones.
-shared_move = lru_cache(maxsize=None)(SkMove)
+@lru_cache(maxsize=None)
+def canal_move(cell: int, to: int, colour: int, neutral: bool, grid: int) -> SkurdirMove:
+    """Moves are immutable: the canal moves, listed again for every position the
+    search visits, share one instance per move instead of building new ones."""
+    return SkurdirMove("canal", cell=cell, to=to, colour=colour, neutral=neutral, grid=grid)
 
 
-PASS = SkMove("p")
+PASS = SkurdirMove("pass")
 
 
 def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
@@ -378,7 +391,7 @@ class SkurdirState(CachedMovesState):
                 if crossed is not None and any(c in crossed for c in between(a, b, n)):
                     continue
                 for colour, neutral in kinds:
-                    out.append(shared_move("c", a, b, colour, neutral=neutral, grid=n))
+                    out.append(canal_move(a, b, colour, neutral, n))
         return out
 
     def canal_map(self) -> dict[int, list[int]]:
@@ -431,7 +444,7 @@ class SkurdirState(CachedMovesState):
                 k = 1
                 while sum(1 for o in routes if o[:k] == r[:k]) > 1:
                     k += 1
-                moves.append(SkMove("t", route=r, tlen=k, grid=self.n))
+                moves.append(SkurdirMove("transport", route=r, tlen=k, grid=self.n))
         return moves
 
     def gains(self, route: tuple) -> list[tuple[int, int]]:
@@ -460,7 +473,7 @@ class SkurdirState(CachedMovesState):
                 continue
             for cell in self.stations():
                 if self.station[cell] != colour and colour not in self.stacks[cell]:
-                    out.append(SkMove("a", cell, c=colour, grid=self.n))
+                    out.append(SkurdirMove("add", cell=cell, colour=colour, grid=self.n))
         return out
 
     def _building_actions(self, seat: int) -> list:
@@ -468,15 +481,15 @@ class SkurdirState(CachedMovesState):
         mine = self.colour_of[seat]
         moves = self._canal_moves(seat)
         if self.spare[seat]:
-            moves += [SkMove("b", c, grid=self.n) for c in self.placeable()]
+            moves += [SkurdirMove("station", cell=c, grid=self.n) for c in self.placeable()]
         if self.canals_on_board(mine) >= CANALS_EACH:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:
-                    moves.append(SkMove("r", a, b, grid=self.n))
+                    moves.append(SkurdirMove("remove", cell=a, to=b, grid=self.n))
         if not self.sabotaged[seat]:
             for (a, b), colour in self.canals.items():
                 if colour != mine:
-                    moves.append(SkMove("x", a, b, grid=self.n))
+                    moves.append(SkurdirMove("sabotage", cell=a, to=b, grid=self.n))
         return moves
 
     def may_pass(self, seat: int, actions: list) -> bool:
@@ -487,7 +500,9 @@ class SkurdirState(CachedMovesState):
 
     def _building_moves(self, seat: int) -> list:
         moves = self._building_actions(seat)
-        return moves + [PASS] if self.may_pass(seat, moves) else moves
+        if self.may_pass(seat, moves):
+            moves.append(PASS)
+        return moves
 
     def _compute_legal(self) -> list:
         if self.outcome is not None:
@@ -502,12 +517,12 @@ class SkurdirState(CachedMovesState):
                 if pair in seen:
                     continue
                 seen.append(pair)
-                out += [SkMove("s", c, stack=pair, grid=self.n) for c in cells]
+                out += [SkurdirMove("stack", cell=c, stack=pair, grid=self.n) for c in cells]
             return out
         if phase == "first":
-            return [SkMove("f", s) for s in range(self.players)]
+            return [SkurdirMove("first", seat=s) for s in range(self.players)]
         if phase == "colours":
-            return [SkMove("k", c=c) for c in range(5) if self.owner[c] is None]
+            return [SkurdirMove("colour", colour=c) for c in range(5) if self.owner[c] is None]
         if phase == "build":
             return self._building_moves(seat)
         if phase == "transport":
@@ -549,23 +564,23 @@ class SkurdirState(CachedMovesState):
         seat = self.to_move
         self._legal = None
         k = move.kind
-        if k == "s":
-            self.put_station(move.a, move.stack[0])
-            self.stacks[move.a] = [move.stack[1]]
+        if k == "stack":
+            self.put_station(move.cell, move.stack[0])
+            self.stacks[move.cell] = [move.stack[1]]
             self.stacks_left.remove(move.stack)
             if not self.stacks_left:
                 self.phase = "first"
                 self.to_move = 0
             elif len(self.stacks_left) < 9:  # the youngest chose the centre stack, then places again
                 self.to_move = (seat + 1) % self.players
-        elif k == "f":
-            self.first = move.a
+        elif k == "first":
+            self.first = move.seat
             self.phase = "colours"
-            self.to_move = move.a
-        elif k == "k":
-            self.colour_of[seat] = move.c
-            self.owner[move.c] = seat
-            self.free[move.c] = CANALS_EACH
+            self.to_move = move.seat
+        elif k == "colour":
+            self.colour_of[seat] = move.colour
+            self.owner[move.colour] = seat
+            self.free[move.colour] = CANALS_EACH
             self.chooser += 1
             if self.chooser < self.players:
                 self.to_move = (seat + 1) % self.players
@@ -576,35 +591,35 @@ class SkurdirState(CachedMovesState):
                     self.free[self.neutral] = CANALS_EACH
                 self.phase = "build"
                 self.to_move = self.first
-        elif k == "c":
-            self.canals[(move.a, move.b)] = move.c
-            self.free[move.c] -= 1
+        elif k == "canal":
+            self.canals[(move.cell, move.to)] = move.colour
+            self.free[move.colour] -= 1
             self._to_transport()
-        elif k == "b":
+        elif k == "station":
             colour = self.colour_of[seat]
-            self.put_station(move.a, colour)
+            self.put_station(move.cell, colour)
             self.spare[seat] = False
             # a canal that ran across this cell now ends at the new station
             for (a, b), c in list(self.canals.items()):
-                if move.a in between(a, b, self.n):
+                if move.cell in between(a, b, self.n):
                     del self.canals[(a, b)]
-                    self.canals[(a, move.a)] = c
+                    self.canals[(a, move.cell)] = c
             self._to_transport()
-        elif k == "r":
-            colour = self.canals.pop((move.a, move.b))
+        elif k == "remove":
+            colour = self.canals.pop((move.cell, move.to))
             self.free[colour] += 1
             self._to_transport()
-        elif k == "x":
-            colour = self.canals.pop((move.a, move.b))
+        elif k == "sabotage":
+            colour = self.canals.pop((move.cell, move.to))
             self.sabotaged[seat] = True
             if self.owner[colour] is not None:
                 self.limbo.append([colour, self.owner[colour], 1])
             else:  # a neutral canal waits for the saboteur's next turn to end
                 self.limbo.append([colour, seat, 2])
             self._to_transport()
-        elif k == "p":
+        elif k == "pass":
             self._to_transport()
-        elif k == "t":
+        elif k == "transport":
             route = move.route
             passenger = self.stacks[route[0]].pop()
             for c, p in self.gains(route):
@@ -621,9 +636,9 @@ class SkurdirState(CachedMovesState):
             self.phase = "add"
             if not self._legal_list():
                 self._end_turn()
-        elif k == "a":
-            self.stacks[move.a].append(move.c)
-            self.pool[move.c] -= 1
+        elif k == "add":
+            self.stacks[move.cell].append(move.colour)
+            self.pool[move.colour] -= 1
             self._end_turn()
         else:  # pragma: no cover - check() refuses anything else
             raise IllegalMove(f"Unknown move {move!r}.")
@@ -680,15 +695,13 @@ class SkurdirState(CachedMovesState):
         proven to agree with it (tests/test_skurdir_rules.py)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, SkMove) or not move.well_formed():
+        if not isinstance(move, SkurdirMove) or not move.well_formed():
             return "That is not a Skurðir move."
         k = move.kind
         if k not in STEP_KINDS[self.phase]:
             task = f"{seat_ref(self.to_move)} must {TASKS[self.phase]}"
-            return f"Passing is for the building step only: {task}." if k == "p" else f"Not now: {task}."
-        return {"s": self._stack_fault, "f": self._first_fault, "k": self._colour_fault, "c": self._canal_fault,
-                "b": self._station_fault, "r": self._remove_fault, "x": self._sabotage_fault, "p": self._pass_fault,
-                "t": self._transport_fault, "a": self._add_fault}[k](move)
+            return f"Passing is for the building step only: {task}." if k == "pass" else f"Not now: {task}."
+        return getattr(self, f"_{k}_fault")(move)
 
     def on_table(self, c) -> bool:
         return isinstance(c, int) and 0 <= c < self.n * self.n
@@ -700,33 +713,33 @@ class SkurdirState(CachedMovesState):
     def _stack_fault(self, move) -> str | None:
         if move.stack not in self.stacks_left:
             return "That stack is already out."
-        if not self.on_table(move.a):
+        if not self.on_table(move.cell):
             return "There is no such cell."
-        if self.station[move.a] >= 0:
+        if self.station[move.cell] >= 0:
             return "A station already stands there."
         if not self.station_cells:
-            return None if move.a == self.centre else f"The first stack goes in the centre, {self.name(self.centre)}."
-        if not self.beside_station(move.a):
+            return None if move.cell == self.centre else f"The first stack goes in the centre, {self.name(self.centre)}."
+        if not self.beside_station(move.cell):
             return "A stack must go next to one already out (in its row or column, one cell away)."
         return None
 
     def _first_fault(self, move) -> str | None:
-        return None if 0 <= move.a < self.players else "Choose one of the players."
+        return None if 0 <= move.seat < self.players else "Choose one of the players."
 
     def _colour_fault(self, move) -> str | None:
-        if not 0 <= move.c < 5:
+        if not 0 <= move.colour < 5:
             return "Choose one of the five colours."
-        return None if self.owner[move.c] is None else f"{COLOURS[move.c]} is taken."
+        return None if self.owner[move.colour] is None else f"{COLOURS[move.colour]} is taken."
 
     def _canal_fault(self, move) -> str | None:
-        a, b = move.a, move.b
+        a, b = move.cell, move.to
         mine = self.colour_of[self.to_move]
         if move.neutral:
             if self.neutral < 0 or self.free[self.neutral] == 0:
                 return "No neutral canal is left in the pool."
-            if move.c != self.neutral:
+            if move.colour != self.neutral:
                 return f"The neutral canals are {COLOURS[self.neutral]}."
-        elif move.c != mine:
+        elif move.colour != mine:
             return "You build canals of your own colour, or neutral ones from the pool."
         elif self.free[mine] == 0:
             return "You have no canal of your colour left to build."
@@ -747,29 +760,29 @@ class SkurdirState(CachedMovesState):
     def _station_fault(self, move) -> str | None:
         if not self.spare[self.to_move]:
             return "You have already built your spare station."
-        if not self.on_table(move.a):
+        if not self.on_table(move.cell):
             return "There is no such cell."
-        if self.station[move.a] >= 0:
+        if self.station[move.cell] >= 0:
             return "A station already stands there."
-        if not self.beside_station(move.a):
+        if not self.beside_station(move.cell):
             return "A spare station must go next to a station (in its row or column, one cell away)."
         return None
 
     def _remove_fault(self, move) -> str | None:
         mine = self.colour_of[self.to_move]
-        colour = self.canals.get((move.a, move.b))
+        colour = self.canals.get((move.cell, move.to))
         if colour is None:
             return "There is no such canal."
         if colour != mine:
             return "You may only remove a canal of your own colour."
         if self.canals_on_board(mine) < CANALS_EACH:
             return "You may remove a canal only when all three of yours are built."
-        if self.stacks[move.a]:
+        if self.stacks[move.cell]:
             return "A passenger waits at that canal's wide end: it cannot be removed."
         return None
 
     def _sabotage_fault(self, move) -> str | None:
-        colour = self.canals.get((move.a, move.b))
+        colour = self.canals.get((move.cell, move.to))
         if colour is None:
             return "There is no such canal."
         if self.sabotaged[self.to_move]:
@@ -804,13 +817,13 @@ class SkurdirState(CachedMovesState):
         return None
 
     def _add_fault(self, move) -> str | None:
-        if not 0 <= move.c < 5 or self.pool[move.c] == 0:
+        if not 0 <= move.colour < 5 or self.pool[move.colour] == 0:
             return "No passenger of that colour is in the pool."
-        if move.c == self.stacks_colour_moved:
+        if move.colour == self.stacks_colour_moved:
             return "Add a passenger of another colour than the one just transported."
-        if not self.on_table(move.a) or self.station[move.a] < 0:
+        if not self.on_table(move.cell) or self.station[move.cell] < 0:
             return "Passengers go on stations."
-        if self.station[move.a] == move.c or move.c in self.stacks[move.a]:
+        if self.station[move.cell] == move.colour or move.colour in self.stacks[move.cell]:
             return "A passenger may not join a stack holding a station or passenger of its colour."
         return None
 
@@ -835,37 +848,38 @@ class SkurdirState(CachedMovesState):
         if last == ("button", "pass"):
             return [PASS]
         if last[0] == "seat":
-            return [SkMove("f", last[1])]
+            return [SkurdirMove("first", seat=last[1])]
         if last[0] == "colour":
-            return [SkMove("k", c=last[1])]
+            return [SkurdirMove("colour", colour=last[1])]
         if last[0] == "link":
-            kind = "r" if mine is not None and self.canals.get(last[1:]) == mine else "x"
-            return [SkMove(kind, last[1], last[2], grid=n)]
+            kind = "remove" if mine is not None and self.canals.get(last[1:]) == mine else "sabotage"
+            return [SkurdirMove(kind, cell=last[1], to=last[2], grid=n)]
         if first[0] == "stack":
-            return [SkMove("s", c, stack=first[1], grid=n) for c in cells or self.placeable()[:1]]
+            return [SkurdirMove("stack", cell=c, stack=first[1], grid=n) for c in cells or self.placeable()[:1]]
         if first[0] == "pool":
-            return [SkMove("a", c, c=first[1], grid=n) for c in cells or self.stations()]
+            return [SkurdirMove("add", cell=c, colour=first[1], grid=n) for c in cells or self.stations()]
         if first[0] == "neutral":
             return self._canals_meant(cells, self.neutral, True)
         if last[0] != "cell":
             return []
         if self.phase == "stacks":
-            return [SkMove("s", cells[-1], stack=pair, grid=n) for pair in self.stacks_left[:1]]
+            return [SkurdirMove("stack", cell=cells[-1], stack=pair, grid=n) for pair in self.stacks_left[:1]]
         if self.phase == "transport":
             start = cells[0]
             routes = [r for r in self.routes(start) if list(r[:len(cells)]) == cells]
-            return [SkMove("t", route=r, grid=n) for r in routes] or [SkMove("t", route=tuple(cells), grid=n)]
+            return [SkurdirMove("transport", route=r, grid=n) for r in routes] or [
+                SkurdirMove("transport", route=tuple(cells), grid=n)]
         if self.phase == "add":
-            return [SkMove("a", cells[-1], c=colour, grid=n) for colour in range(5) if self.pool[colour]]
+            return [SkurdirMove("add", cell=cells[-1], colour=colour, grid=n) for colour in range(5) if self.pool[colour]]
         if len(cells) == 1 and self.station[cells[0]] < 0:
-            return [SkMove("b", cells[0], grid=n)]
+            return [SkurdirMove("station", cell=cells[0], grid=n)]
         return self._canals_meant(cells, mine if mine is not None else 0, False)
 
     def _canals_meant(self, cells: list, colour: int, neutral: bool) -> list:
         """Canals of `colour` between the clicked cells; from the one clicked cell
         (or from any station, none clicked) to its neighbours in line."""
         if len(cells) >= 2:
-            return [SkMove("c", cells[0], cells[1], colour, neutral=neutral, grid=self.n)]
+            return [SkurdirMove("canal", cell=cells[0], to=cells[1], colour=colour, neutral=neutral, grid=self.n)]
         out = []
         for a in cells or self.stations():
             for d in DIRS:
@@ -875,7 +889,7 @@ class SkurdirState(CachedMovesState):
                     if not (0 <= x + d[0] < self.n and 0 <= y + d[1] < self.n):
                         continue
                     b = a + d[0] + d[1] * self.n
-                out.append(SkMove("c", a, b, colour, neutral=neutral, grid=self.n))
+                out.append(SkurdirMove("canal", cell=a, to=b, colour=colour, neutral=neutral, grid=self.n))
         return out
 
     # ---- the log's facts (words.py says them) --------------------------------------
@@ -883,28 +897,25 @@ class SkurdirState(CachedMovesState):
         """The fact `move` will be in the move log, worked out before it is played:
         colours by index, cells by name, seats by number."""
         k, name = move.kind, self.name
-        link = {"route": [name(move.a), name(move.b)]} if k in "crx" else {}
-        if k == "s":
-            return LogEntry(self.to_move, "stack", {"station": move.stack[0], "passenger": move.stack[1],
-                                                    "cell": name(move.a)})
-        if k == "f":
-            return LogEntry(self.to_move, "first", {"seat": move.a})
-        if k == "k":
-            return LogEntry(self.to_move, "colour", {"colour": move.c})
-        if k == "c":
-            return LogEntry(self.to_move, "canal", {"colour": move.c, "neutral": move.neutral, **link})
-        if k in ("b", "a"):
-            data = {"cell": name(move.a)} if k == "b" else {"colour": move.c, "cell": name(move.a)}
-            return LogEntry(self.to_move, {"b": "station", "a": "add"}[k], data)
-        if k in ("r", "x"):
-            return LogEntry(self.to_move, {"r": "remove", "x": "sabotage"}[k], link)
-        if k == "t":
+        data: dict = {}
+        if k == "stack":
+            data = {"station": move.stack[0], "passenger": move.stack[1]}
+        elif k == "first":
+            data = {"seat": move.seat}
+        elif k == "transport":
             route = move.route
-            colour = self.stacks[route[0]][-1] if self.stacks[route[0]] else 0
-            gains = self.route_scores(route) if self.is_route(route) else []
-            return LogEntry(self.to_move, "transport", {"colour": colour, "route": [name(c) for c in route],
-                                                        "gains": gains})
-        return LogEntry(self.to_move, "pass", {})
+            data = {"colour": self.stacks[route[0]][-1] if self.stacks[route[0]] else 0,
+                    "route": [name(c) for c in route],
+                    "gains": self.route_scores(route) if self.is_route(route) else []}
+        if k in ("colour", "canal", "add"):
+            data["colour"] = move.colour
+        if k == "canal":
+            data["neutral"] = move.neutral
+        if k in ("stack", "station", "add"):
+            data["cell"] = name(move.cell)
+        if k in ("canal", "remove", "sabotage"):
+            data["route"] = [name(move.cell), name(move.to)]
+        return LogEntry(self.to_move, k, data)
 
     def is_route(self, route) -> bool:
         return all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1))
@@ -1006,7 +1017,7 @@ class SkurdirSpec(GameSpec):
             state._random_setup()
         return state
 
-    def parse_move(self, state: SkurdirState, text: str) -> SkMove:
+    def parse_move(self, state: SkurdirState, text: str) -> SkurdirMove:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         if not parts:
@@ -1017,28 +1028,28 @@ class SkurdirSpec(GameSpec):
                 return PASS
             if k == "s" and len(parts) == 3 and len(parts[1]) == 2:
                 pair = (LETTERS.index(parts[1][0].upper()), LETTERS.index(parts[1][1].upper()))
-                return SkMove("s", state.cell(parts[2]), stack=pair, grid=state.n)
+                return SkurdirMove("stack", cell=state.cell(parts[2]), stack=pair, grid=state.n)
             if k == "f" and len(parts) == 2:
-                return SkMove("f", int(parts[1]) - 1)
+                return SkurdirMove("first", seat=int(parts[1]) - 1)
             if k == "k" and len(parts) == 2:
-                return SkMove("k", c=LETTERS.index(parts[1].upper()))
+                return SkurdirMove("colour", colour=LETTERS.index(parts[1].upper()))
             if k == "c" and len(parts) == 3:
                 a, b = (state.cell(p) for p in parts[1].split("-"))
                 colour = LETTERS.index(parts[2].upper())
-                return SkMove("c", a, b, colour, neutral=colour == state.neutral, grid=state.n)
+                return SkurdirMove("canal", cell=a, to=b, colour=colour, neutral=colour == state.neutral, grid=state.n)
             if k == "b" and len(parts) == 2:
-                return SkMove("b", state.cell(parts[1]), grid=state.n)
+                return SkurdirMove("station", cell=state.cell(parts[1]), grid=state.n)
             if k in ("r", "x") and len(parts) == 2:
                 a, b = (state.cell(p) for p in parts[1].split("-"))
-                return SkMove(k, a, b, grid=state.n)
+                return SkurdirMove(KIND_OF[k], cell=a, to=b, grid=state.n)
             if k == "t" and len(parts) == 2:
                 route = tuple(state.cell(p) for p in parts[1].split("-"))
                 for m in state.legal_moves():
-                    if m.kind == "t" and m.route == route:
+                    if m.kind == "transport" and m.route == route:
                         return m
-                return SkMove("t", route=route, grid=state.n)
+                return SkurdirMove("transport", route=route, grid=state.n)
             if k == "a" and len(parts) == 3:
-                return SkMove("a", state.cell(parts[2]), c=LETTERS.index(parts[1].upper()), grid=state.n)
+                return SkurdirMove("add", cell=state.cell(parts[2]), colour=LETTERS.index(parts[1].upper()), grid=state.n)
         except ValueError:
             pass
         raise IllegalMove(f"{text!r} is not Skurðir notation.")

@@ -279,10 +279,10 @@ class SkurdirScene(BoardScene):
                 self.draw_canal(surface, a, b, colour)
         # what the others built since my last turn (nothing once the game is over)
         for m in (last if view["to_move"] is not None else []):
-            if m.kind == "c" and (m.a, m.b) in self.match.state.canals:
-                pygame.draw.rect(surface, look.GOLD, self.link_rect(m.a, m.b).inflate(6, 6), 2, border_radius=4)
-            elif m.kind in ("s", "b", "a"):
-                pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.a).inflate(-4, -4), 2, border_radius=8)
+            if m.kind == "canal" and (m.cell, m.to) in self.match.state.canals:
+                pygame.draw.rect(surface, look.GOLD, self.link_rect(m.cell, m.to).inflate(6, 6), 2, border_radius=4)
+            elif m.kind in ("stack", "station", "add"):
+                pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.cell).inflate(-4, -4), 2, border_radius=8)
         # clickable places
         for t in nxt:
             if t[0] == "cell":
@@ -489,7 +489,7 @@ class SkurdirScene(BoardScene):
     # ---- animations ------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
         k = move.kind
-        if k == "t":
+        if k == "transport":
             route = move.route
             stack = before["stacks"].get(route[0], [])
             if not stack:
@@ -531,23 +531,23 @@ class SkurdirScene(BoardScene):
                     look.text(s, f"+{p}", pill.center, 13, look.INK, bold=True, anchor="center", shadow=False)
             anims.append(Anim(0.35 * legs + 0.5, points))
             return anims
-        if k == "c":
-            a, b, colour = move.a, move.b, move.c
+        if k == "canal":
+            a, b, colour = move.cell, move.to, move.colour
             return [Anim(0.3, lambda s, t: self.draw_canal(s, a, b, colour, alpha=int(60 + 195 * t)),
                          hides=frozenset({("link", a, b)}))]
-        if k in ("s", "b"):
-            c = move.a
-            colour = move.stack[0] if k == "s" else after["stations"].get(c, 0)
-            passengers = [move.stack[1]] if k == "s" else after["stacks"].get(c, [])
+        if k in ("stack", "station"):
+            c = move.cell
+            colour = move.stack[0] if k == "stack" else after["stations"].get(c, 0)
+            passengers = [move.stack[1]] if k == "stack" else after["stacks"].get(c, [])
             bx, by = self.stack_base(c)
             return [Anim(0.3, lambda s, t: self.draw_stack(s, colour, passengers, (bx, int(by - 40 * (1 - t)))),
                          hides=frozenset({("cell", c)}))]
-        if k == "a":
-            c = move.a
+        if k == "add":
+            c = move.cell
             n = len(after["stacks"].get(c, []))
             x, y = self.passenger_top(c, n)
             size = int(self.cell * 0.25)
-            colour = move.c
+            colour = move.colour
             return [Anim(0.3, lambda s, t: s.blit(pyramid(colour, size, size), (x - size // 2, y - size - 40 * (1 - t))),
                          hides=frozenset({("top", c)}))]
         return []
