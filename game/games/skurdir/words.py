@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.core import seat_ref
 from ...engine.present import LogEntry, Words
-from .rules import COLOURS
+from .rules import COLOURS, TASKS
 
 SENTENCES = {
     "stack": "{who} places a {station} station with a {passenger} passenger at {cell}",
@@ -17,14 +17,6 @@ SENTENCES = {
     "pass": "{who} passes",
     "transport": "{who} moves the {colour} passenger {route}{gains}",
     "add": "{who} adds a {colour} passenger at {cell}",
-}
-
-PHASES = {
-    "first": "choose who plays first",
-    "colours": "choose your colour",
-    "build": "build a canal or station, remove, sabotage or pass",
-    "transport": "transport a passenger",
-    "add": "add a pool passenger to a station",
 }
 
 
@@ -50,10 +42,9 @@ class SkurdirWords(Words):
     def phase(self, state) -> str:
         if state.outcome is not None:
             return state.outcome.reason
+        task = TASKS[state.phase]  # what the rules ask of the seat to move
         if state.phase == "stacks":
             task = "place a stack" if state.station_cells else "choose the centre stack"
-        else:
-            task = PHASES[state.phase]
         return f"{seat_ref(state.to_move)}: {task}"
 
     def confirm(self, state, move) -> str:
