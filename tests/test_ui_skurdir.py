@@ -265,3 +265,29 @@ def test_the_9x9_table_is_an_option_on_the_new_game_screen(app):
     click_target(app, ("cell", state.centre))
     assert [str(m) for m in board.match.state.history] == [f"s {'RYGBK'[pair[0]]}{'RYGBK'[pair[1]]} e5"]
     screenshot(app, "skurdir-9x9-table")
+
+
+def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
+    """The hit map puts what can be clicked now on top: the spare station's cell
+    under another canal is found by its pixel, and the click builds there."""
+    app.settings["animation_speed"] = "off"
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 2, {"random_setup": True}))
+    board = app.scene
+    rng = random.Random(2)
+    for _ in range(9):  # canals first (found for this seed: p17→p15 lies across p16)
+        moves = board.match.state.legal_moves()
+        board.controller.play(rng.choice([m for m in moves if m.kind == "canal"] or moves))
+    pump(app)
+    state = board.match.state
+    gap, link = parse_cell("p16"), ("link", parse_cell("p17"), parse_cell("p15"))
+    assert link[1:] in state.canals and board.target_rect(link).colliderect(board.cell_rect(gap))
+    station = SkurdirMove("station", cell=gap)
+    assert station in state.legal_moves()
+    over_both = board.target_rect(link).center  # on the canal, inside the empty cell
+    assert board.cell_rect(gap).collidepoint(over_both)
+    assert board.target_at(over_both) == ("cell", gap)
+    n = len(state.history)
+    click(app, over_both)
+    click(app, over_both)  # the spare station is once a game: the second click confirms
+    assert board.match.state.history[n] == station and board.match.state.station[gap] >= 0
