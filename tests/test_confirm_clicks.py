@@ -10,7 +10,7 @@ from game.engine import registry
 from game.engine.core import is_confirmed
 
 RARE = {
-    "skurdir": lambda m: m.kind in ("x", "b"),  # the one sabotage, the one spare station
+    "skurdir": lambda m: m.kind in ("sabotage", "station"),  # the one sabotage, the one spare station
     # lost equipment, sabotage: against a player when laid, when used, or when it acts after the reveal
     "skyrunner": lambda m: m.kind in ("u", "t") or (m.kind == "c" and m.target >= 0),
     "scrubbudgetel": lambda m: m.code == "CV",  # the Treasure Cave ends the game
