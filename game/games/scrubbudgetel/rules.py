@@ -677,8 +677,13 @@ class ScrubState(CachedMovesState):
         if self.outcome is None:
             self._run_turns_from((seat + 1) % self.players)
 
-    # ---- explaining refusals ----------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality: why a marker may not go somewhere -------------------------------
+    def fault(self, move) -> str | None:
+        """Why `move` may not be played now, in plain words (None: it may). The one
+        place the rules of laying are written: _compute_legal finds the same moves
+        faster (tests prove the two agree) and every refusal is explained from here."""
+        if self.outcome is not None:
+            return "The game is over."
         if not isinstance(move, Lay) or move.code not in MARKERS:
             return "That is not a Scrubbudgetel move."
         t = MARKERS[move.code]
@@ -706,11 +711,11 @@ class ScrubState(CachedMovesState):
             return "Lay your own markers first; another player's only to make the count (rule 13)."
         return None
 
-    def placement_fault(self, family: str, tris: tuple) -> str:
-        """The rule that keeps a marker of `family` off `tris` now."""
+    def placement_fault(self, family: str, tris: tuple) -> str | None:
+        """Why a marker of `family` may not lie on `tris` now (None: it may)."""
         for tri in tris:
             if tri in self.cells:
-                return "Markers may not overlap."
+                return "That place is taken: markers may not overlap."
             if not on_table(tri):
                 return "That is beyond the edge of the island table."
         touched = sorted(self.touching(tris))
@@ -726,13 +731,18 @@ class ScrubState(CachedMovesState):
                 return "Only one Junction may be laid per turn (rule 4)."
             if self.to_lay - len(self.laid_now) < 2:
                 return "A Junction needs a Trail marker laid from it in the same turn (rule 7)."
-        near = {self.family(m) for m in touched}
-        anchors = self.anchors(family)
-        faults = [self.contact_fault(family, tris, a) for a in anchors if a in touched]
+        faults = [(a, self.contact_fault(family, tris, a)) for a in self.anchors(family) if a in touched]
+        if any(f is None for _a, f in faults):
+            if family != "junction":
+                return None
+            seat = self.to_move
+            if any(FAMILY[c] == "trail" for c in self.stashes[seat]) and any(
+                    f is None and self._junction_can_branch((tris, a), seat) for a, f in faults):
+                return None
+            return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
         if faults:
-            if family == "junction" and None in faults:
-                return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
-            return next((f for f in faults if f), "That marker cannot go there now.")
+            return faults[0][1]
+        near = {self.family(m) for m in touched}
         if family == "trail":
             if "destination" in near:
                 return "A trail ends at its Destination: nothing may go on past it (rule 11)."
@@ -754,40 +764,42 @@ class ScrubState(CachedMovesState):
             return "Only Trail markers may lead to a Destination (rule 3)."
         if family == "obstacle":
             return "Obstacles go against Trail markers only (rule 9)."
-        if family == "junction":
-            return "Junctions go against the side of a Trail marker (rule 5)."
-        return "That marker cannot go there now."
+        return "Junctions go against the side of a Trail marker (rule 5)."
 
     def explain_click(self, path: tuple) -> str:
+        """The fault of the move the clicks `path` would make: a marker from the stash,
+        then its place (a legal spot's outline, or the sand triangle clicked)."""
         if self.outcome is not None:
             return "The game is over."
         target = path[-1] if path else None
         kind = target[0] if isinstance(target, tuple) and target else None
-        seat = self.to_move
         if kind == "stash":
             code = target[1]
-            if code not in self.stashes[seat]:
-                return "That marker is not in your stash."
+            if code not in MARKERS:
+                return "Choose a marker from your stash."
             return self.marker_fault(code) or f"There is nowhere the {MARKERS[code].name} can go now."
         code = path[0][1] if len(path) >= 2 and path[0][0] == "stash" else None
-        if kind == "at" and code is not None:
-            return self.explain(Lay(code, tuple(sorted(target[1])))) or "That marker cannot go there now."
-        if kind == "tri" and code is not None:
-            family = MARKERS[code].family
-            tri = target[1]
-            if tri in self.cells:
-                return "That place is taken: markers may not overlap."
-            return self.placement_fault(family, (tri,) if family == "junction" else self._shape_at(tri, family))
-        if kind in ("at", "tri"):
+        if kind in ("at", "tri") and code is not None:
+            meant = self.meant_moves(code, target)
+            faults = [self.fault(m) for m in meant]
+            return next((f for f in faults if f), "That marker cannot go there now.")
+        if kind in ("at", "tri", "marker"):
             return "First choose a marker from your stash, then where it goes."
         return "Choose a marker from your stash."
 
-    def _shape_at(self, tri: tuple, family: str) -> tuple:
-        """Some placement of the family's shape over `tri`, for explaining a refusal."""
-        for n in tri_neighbours(tri):
-            for tris in shapes_across(n, tri, SHAPES[family]):
-                return tris
-        return (tri,)
+    def meant_moves(self, code: str, target: tuple) -> list:
+        """The moves a click on the map may mean with `code` chosen: a spot's outline
+        (("at", triangles)) means that one; a triangle (("tri", t)) every way the
+        marker's shape covers it."""
+        if target[0] == "at":
+            return [Lay(code, tuple(sorted(target[1])))]
+        tri = target[1]
+        shape = SHAPES[MARKERS[code].family]
+        if shape == "tri":
+            return [Lay(code, (tri,))]
+        if shape == "rhombus":
+            return [Lay(code, tuple(sorted((tri, n)))) for n in tri_neighbours(tri)]
+        return [Lay(code, hexagon(p)) for p in tri_corners(tri)]
 
     # ---- labels -----------------------------------------------------------------
     def phase_label(self) -> str:
