@@ -19,8 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.core import IllegalMove
+from game.engine.core import IllegalMove, seat_names
 from game.games.scrubbudgetel.rules import (
+    COLOURS,
     MARKERS,
     RADIUS,
     SPEC,
@@ -35,6 +36,7 @@ from game.games.scrubbudgetel.rules import (
     tri_name,
     tri_neighbours,
 )
+from game.games.scrubbudgetel.words import WORDS
 
 W, R, Y, B = range(4)
 
@@ -104,6 +106,11 @@ def junction_map(players=3):
 
 
 GRAVEYARD_ON_BRANCH = "GY 2,1d+2,2u+2,2d+3,1u+3,1d+3,2u"  # closes junction_map's branch at 5
+
+
+def notices(state) -> list[str]:
+    """What the rules did by themselves, in the log's words, players named by colour."""
+    return [seat_names(WORDS.entry(entry), list(COLOURS)) for _ply, entry in state.noted]
 
 
 def tris_of(where: str) -> tuple:
@@ -467,19 +474,19 @@ def test_rule_10_the_next_player_misses_one_turn(obstacles):
     lay(state, "PW 1,-1d+2,-1u", *(["KW 2,1u+2,1d"] if len(obstacles) == 2 else []))
     assert state.turn == 8 and state.turn_seat == Y and state.to_move == Y
     assert state.stashes[R] == ["TR", "TR"], "a missed turn: no roll, no laying, no draw"
-    assert sum("Red misses" in n for n in state.notices) == 1
+    assert sum("Red misses" in n for n in notices(state)) == 1
     assert not state.miss_next
     state.stashes[W] = ["TW"]
     lay(state, str(state.legal_moves()[0]))  # Yellow's turn ends; White's comes
     assert state.turn == 9 and state.turn_seat == W, "two Obstacles still cost one missed turn"
-    assert not any("White misses" in n for n in state.notices)
+    assert not any("White misses" in n for n in notices(state))
 
 
 def test_a_missed_turn_counts_for_the_first_round():
     state = give(fresh(2), W, ["TW", "KW", "CV"], roll=2, turn=1)
     refused(state, "CV 1,0d+1,1u+1,1d+2,0u+2,0d+2,1u", "rule 16")
     lay(state, "TW 0,0d+1,0u", "KW 1,-1d+2,-1u")
-    assert "Red misses" in " ".join(state.notices)
+    assert "Red misses" in " ".join(notices(state))
     assert state.turn == 3 and state.to_move == W  # Red's missed turn was turn 2
     assert state.cave_allowed() and "1,0d+1,1u+1,1d+2,0u+2,0d+2,1u" in spots(state, "CV")
 
@@ -583,7 +590,7 @@ def test_rule_14_running_out_mid_turn_then_draw_for_later():
     lay(state, "TW 2,0d+3,0u", "TW 3,0d+4,0u")
     got = bag - len(state.bag)
     assert 1 <= got <= 6 and len(state.stashes[W]) == got
-    assert re.search(rf"White rolls {got} and draws {got}", " ".join(state.notices))
+    assert re.search(rf"White rolls {got} and draws {got}", " ".join(notices(state)))
     assert state.to_move == R, "the markers drawn are for later turns"
 
 
@@ -592,7 +599,7 @@ def test_ruling_11_nothing_fits_the_laying_stops_but_the_draw_happens():
     give(state, W, ["TW", "JN"], roll=2, turn=6)
     state.stashes[R] = ["JN"]  # Red: one marker to lay, a Junction: it cannot go
     lay(state, "TW 2,0d+3,0u")
-    notes = " ".join(state.notices)
+    notes = " ".join(notices(state))
     assert "White can lay no more this turn" in notes
     assert "JN" in state.stashes[W] and len(state.stashes[W]) >= 2
     assert re.search(r"Red rolls \d but no marker in the stash fits", notes)
@@ -606,7 +613,7 @@ def test_ruling_12_the_draw_is_cut_short_by_an_empty_bag():
     state.stashes[R] = ["TR"]
     lay(state, "TW 2,0d+3,0u")
     assert state.bag == [] and state.stashes[W] == ["TB"]
-    assert re.search(r"White rolls \d and draws 1", " ".join(state.notices))
+    assert re.search(r"White rolls \d and draws 1", " ".join(notices(state)))
 
 
 def test_rule_15_with_the_bag_empty_players_without_markers_pass():
@@ -616,7 +623,7 @@ def test_rule_15_with_the_bag_empty_players_without_markers_pass():
     state.stashes[R] = []
     state.stashes[Y] = ["TY"]
     lay(state, "TW 2,0d+3,0u")
-    assert "Red has no markers and the bag is empty: pass" in state.notices
+    assert "Red has no markers and the bag is empty: pass" in notices(state)
     assert not state.is_over and state.to_move == Y and state.turn == 8
 
 
@@ -678,7 +685,7 @@ def test_ruling_22_an_empty_stash_still_rolls_and_draws_while_the_bag_lasts():
     give(state, W, ["TW"], turn=6)
     state.stashes[R] = []
     lay(state, "TW 2,0d+3,0u")
-    notes = " ".join(state.notices)
+    notes = " ".join(notices(state))
     assert re.search(r"Red rolls \d with an empty stash", notes)
     assert re.search(r"Red rolls (\d) and draws \1", notes)
 
@@ -794,7 +801,7 @@ def test_the_captain_is_the_highest_roller_ties_roll_again():
             rerolled += rounds > 1
             assert state.captain == captain
             assert any(n.startswith(f"{('White', 'Red', 'Yellow', 'Blue')[captain]} rolls")
-                       and "Captain" in n for n in state.notices)
+                       and "Captain" in n for n in notices(state))
     assert rerolled, "some seed needs a second roll"
 
 
@@ -802,7 +809,7 @@ def test_the_captain_is_the_highest_roller_ties_roll_again():
 def test_stashes_are_drawn_anticlockwise_then_play_goes_clockwise(players, seed):
     state = fresh(players, seed)
     names = ("White", "Red", "Yellow", "Blue")
-    drawers = [n.split()[0] for n in state.notices if n.endswith("for the stash")]
+    drawers = [n.split()[0] for n in notices(state) if n.endswith("for the stash")]
     assert drawers == [names[(state.captain - k) % players] for k in range(players)]
     rng = random.Random(seed)
     seen = []
@@ -818,8 +825,8 @@ def test_stashes_are_drawn_anticlockwise_then_play_goes_clockwise(players, seed)
 def test_the_captain_option_names_the_first_player():
     state = fresh(3, 1, {"captain": 2})
     assert state.captain == Y
-    assert "Yellow is the Captain (winner of the last game)" in state.notices
-    drawers = [n.split()[0] for n in state.notices if n.endswith("for the stash")]
+    assert "Yellow is the Captain (winner of the last game)" in notices(state)
+    drawers = [n.split()[0] for n in notices(state) if n.endswith("for the stash")]
     assert drawers == ["Yellow", "Red", "White"]
     assert state.turn_seat == Y or state.turn > 1
     assert fresh(2, 1, {"captain": 3}).captain == expected_captain(2, 1)[0]  # nobody in that seat: roll
@@ -839,7 +846,7 @@ def test_rule_18_the_winner_captains_the_next_game(yellow, winners):
     nxt = SPEC.next_game_options(state, options)
     assert nxt == {"leftover": "face", "captain": R}  # when tied, the first listed
     again = SPEC.new_game(3, 5, nxt)
-    assert again.captain == R and "Red is the Captain (winner of the last game)" in again.notices
+    assert again.captain == R and "Red is the Captain (winner of the last game)" in notices(again)
 
 
 # ---- ruling 19: nothing is hidden ----------------------------------------------------

@@ -269,10 +269,10 @@ def test_e_the_log_tells_each_turn_in_order(app):
         lay_some(app, board, rng, 1)
     log = board.log.entries
     assert "Captain" in " ".join(text for _s, text in log[:3])  # the set-up comes first
-    colours = ("White", "Red")
+    names = [seat.name for seat in board.match.seats]
     roller = None
     for seat, text in log:
-        assert seat is not None and text.startswith(colours[seat]), text
+        assert seat is not None and text.startswith(names[seat]), text
         if " rolls " in text and ": lay " in text:
             roller = seat
         elif " lays the " in text:

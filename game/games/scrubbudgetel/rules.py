@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.present import LogEntry
 
 # ---------------------------------------------------------------------------
 # Markers
@@ -284,7 +285,7 @@ class ScrubState(CachedMovesState):
         self.obstacle_now = False
         self.miss_next = False
         self.dry_turns = 0  # turns in a row with nothing laid while the bag is empty
-        self.noted: list[tuple] = []  # (ply, seat or None, text): what the rules did by themselves
+        self.noted: list[tuple] = []  # (ply, LogEntry): what the rules did by themselves
         self.ply = 0  # moves played once the move in play is done (0: the set-up)
         self.outcome: Outcome | None = None
         self.history: list = []
@@ -294,13 +295,13 @@ class ScrubState(CachedMovesState):
             seat = (self.captain - k) % players
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got} for the stash", seat)
+            self._note(seat, "draw", roll=rolled, got=got, first=True)
         self._run_turns_from(self.captain)
 
     # ---- set-up -----------------------------------------------------------
     def _choose_captain(self) -> int:
         if isinstance(self.captain_option, int) and 0 <= self.captain_option < self.players:
-            self._note(f"{COLOURS[self.captain_option]} is the Captain (winner of the last game)", self.captain_option)
+            self._note(self.captain_option, "captain", roll=None)
             return self.captain_option
         rolling = list(range(self.players))
         while True:
@@ -308,7 +309,7 @@ class ScrubState(CachedMovesState):
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             if len(rolling) == 1:
-                self._note(f"{COLOURS[rolling[0]]} rolls {best}, the highest, and is the Captain", rolling[0])
+                self._note(rolling[0], "captain", roll=best)
                 return rolling[0]
 
     def _draw(self, seat: int, count: int) -> int:
@@ -321,18 +322,23 @@ class ScrubState(CachedMovesState):
         self.stashes[seat].sort()
         return got
 
-    def _note(self, text: str, seat: int | None) -> None:
-        """Log what happens without a decision (dice, draws, missed turns), tagged
-        with the number of moves played once the move in play is done."""
-        self.noted.append((self.ply, seat, text))
+    def _note(self, seat: int | None, verb: str, **data) -> None:
+        """Log what happens without a decision (dice, draws, missed turns) as a fact
+        (words.py says it), tagged with the number of moves played once the move in
+        play is done."""
+        self.noted.append((self.ply, LogEntry(seat, verb, data)))
         del self.noted[:-40]
 
-    @property
-    def notices(self) -> list[str]:
-        return [text for _ply, _seat, text in self.noted]
+    def notes(self, ply: int) -> list[LogEntry]:
+        return [entry for at, entry in self.noted if at == ply]
 
-    def notes(self, ply: int) -> list[tuple]:
-        return [(seat, text) for at, seat, text in self.noted if at == ply]
+    def log_entry(self, move) -> LogEntry:
+        """The fact of laying `move` (before it is played): who lays which marker,
+        and who is credited how many doubloons."""
+        if not isinstance(move, Lay) or move.code not in MARKERS or self.to_move is None:
+            return LogEntry(self.to_move, "text", {"text": str(move)})
+        credited, value = self.gains(move.code, self.to_move)
+        return LogEntry(self.to_move, "lay", {"marker": move.code, "value": value, "credited": credited})
 
     # ---- turns --------------------------------------------------------------
     def _run_turns_from(self, seat: int) -> None:
@@ -352,26 +358,25 @@ class ScrubState(CachedMovesState):
         self.followed = self.pending_junction = None
         self.obstacle_now = False
         self._legal = None
-        name = COLOURS[seat]
         if self.miss_next:
             self.miss_next = False
-            self._note(f"{name} misses this turn (an Obstacle was laid)", seat)
+            self._note(seat, "miss")
             self._end_turn(seat, draw=False)
             return False
         if not self.stashes[seat] and not self.bag:
-            self._note(f"{name} has no markers and the bag is empty: pass", seat)
+            self._note(seat, "pass")
             self._end_turn(seat, draw=False)
             return False
         self.roll = roll_die(self.rng)
         self.to_lay = min(self.roll, len(self.stashes[seat]))
         self.to_move = seat
         if self.to_lay and self._legal_list():
-            self._note(f"{name} rolls {self.roll}: lay {self.to_lay}", seat)
+            self._note(seat, "roll", roll=self.roll, lay=self.to_lay)
             return True
         if self.to_lay:
-            self._note(f"{name} rolls {self.roll} but no marker in the stash fits the map", seat)
+            self._note(seat, "no_fit", roll=self.roll)
         else:
-            self._note(f"{name} rolls {self.roll} with an empty stash", seat)
+            self._note(seat, "no_stash", roll=self.roll)
         self._end_turn(seat)
         return False
 
@@ -385,7 +390,7 @@ class ScrubState(CachedMovesState):
         if draw and self.bag:
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got}", seat)
+            self._note(seat, "draw", roll=rolled, got=got, first=False)
         self.to_move = None
         self._legal = None
         if self.dry_turns >= self.players:
@@ -395,7 +400,7 @@ class ScrubState(CachedMovesState):
         final = self.final_scores()
         best = max(final)
         winners = tuple(i for i, s in enumerate(final) if s == best)
-        names = " and ".join(COLOURS[i] for i in winners)
+        names = " and ".join(seat_ref(i) for i in winners)
         self.outcome = Outcome(tuple(final), winners, f"{reason}. {names} win{'s' if len(winners) == 1 else ''}.")
         self.to_move = None
         self._legal = None
@@ -666,13 +671,13 @@ class ScrubState(CachedMovesState):
             self.obstacle_now = True
         self._legal = None
         if move.code == CAVE:
-            self._note(f"{COLOURS[seat]} finds the Treasure Cave!", seat)
+            self._note(seat, "cave")
             self._finish("The Treasure Cave is found")
             return
         if len(self.laid_now) < self.to_lay and self._legal_list():
             return
         if len(self.laid_now) < self.to_lay:
-            self._note(f"{COLOURS[seat]} can lay no more this turn", seat)
+            self._note(seat, "no_more")
         self._end_turn(seat)
         if self.outcome is None:
             self._run_turns_from((seat + 1) % self.players)
@@ -801,26 +806,6 @@ class ScrubState(CachedMovesState):
             return [Lay(code, tuple(sorted((tri, n)))) for n in tri_neighbours(tri)]
         return [Lay(code, hexagon(p)) for p in tri_corners(tri)]
 
-    # ---- labels -----------------------------------------------------------------
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = COLOURS[self.to_move]
-        left = self.to_lay - len(self.laid_now)
-        if self.pending_junction is not None:
-            return f"{who}: lay a Trail marker from your new Junction"
-        return f"{who} rolled {self.roll}: lay {left} more marker{'s' if left != 1 else ''}"
-
-    def move_label(self, move) -> str:
-        if not isinstance(move, Lay) or move.code not in MARKERS or self.to_move is None:
-            return str(move)
-        credited, value = self.gains(move.code, self.to_move)
-        gain = f" (+{value} {COLOURS[credited]})"
-        return f"{COLOURS[self.to_move]} lays the {MARKERS[move.code].name}{gain}"
-
-    def confirm_label(self, move) -> str:
-        return self.move_label(move) + ": that ends the game"
-
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> "ScrubState":
         c = ScrubState.__new__(ScrubState)
@@ -869,9 +854,7 @@ class ScrubState(CachedMovesState):
             "miss_next": self.miss_next,
             "cave_allowed": self.cave_allowed(),
             "leftover": self.leftover,
-            "notices": list(self.notices),
             "to_move": self.to_move,
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
