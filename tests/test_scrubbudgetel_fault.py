@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.engine import registry
-from game.games.scrubbudgetel.rules import MARKERS, Lay, hexagon, tri_corners, tri_neighbours
+from game.games.scrubbudgetel.rules import MARKERS, LayMarker, hexagon, tri_corners, tri_neighbours
 
 SPEC = registry.GAMES["scrubbudgetel"]
 
@@ -32,9 +32,9 @@ def every_move_near_the_map(state) -> list:
     places = every_placement_near_the_map(state)
     moves = []
     for code, marker in MARKERS.items():
-        moves += [Lay(code, tris) for tris in places[marker.shape]]
+        moves += [LayMarker(code, tris) for tris in places[marker.shape]]
         wrong = "tri" if marker.shape != "tri" else "rhombus"
-        moves += [Lay(code, tris) for tris in places[wrong][:3]]
+        moves += [LayMarker(code, tris) for tris in places[wrong][:3]]
     return moves
 
 
@@ -78,13 +78,13 @@ def test_a_refused_place_reads_the_fault_of_the_move_it_means():
         legal = set(state.legal_moves())
         code = sorted({m.code for m in legal})[0]
         places = every_placement_near_the_map(state)[MARKERS[code].shape]
-        refused = [tris for tris in places if Lay(code, tris) not in legal]
+        refused = [tris for tris in places if LayMarker(code, tris) not in legal]
         for tris in refused[:20]:
             path = (("stash", code), ("at", tris))
-            assert state.explain_click(path) == state.fault(Lay(code, tris))
+            assert state.explain_click(path) == state.fault(LayMarker(code, tris))
         # a sand triangle: the fault of a way the marker would cover it
         tri = refused[0][0]
         meant = state.meant_moves(code, ("tri", tri))
-        assert all(tri in m.tris for m in meant) and {len(m.tris) for m in meant} == {len(refused[0])}
+        assert all(tri in m.triangles for m in meant) and {len(m.triangles) for m in meant} == {len(refused[0])}
         assert state.explain_click((("stash", code), ("tri", tri))) in {state.fault(m) for m in meant}
 

@@ -25,7 +25,7 @@ from game.games.scrubbudgetel.rules import (
     MARKERS,
     RADIUS,
     SPEC,
-    Lay,
+    LayMarker,
     bag_contents,
     hexagon,
     is_shape,
@@ -151,7 +151,7 @@ def test_marker_counts_values_and_shapes():
 def test_a_new_game_has_the_landing_and_every_marker(players):
     state = fresh(players, 11)
     assert [m.code for m in state.markers] == ["LS"]
-    assert state.markers[0].tris == hexagon((0, 0))
+    assert state.markers[0].triangles == hexagon((0, 0))
     assert Counter(state.bag) + Counter(c for s in state.stashes for c in s) == Counter(bag_contents())
     assert all(1 <= len(s) <= 6 for s in state.stashes)
 
@@ -177,8 +177,8 @@ def test_every_marker_lies_on_the_grid_in_its_shape():
     seen = Counter()
     for move in state.legal_moves():
         shape = MARKERS[move.code].shape
-        assert is_shape(move.tris, shape), move
-        assert len(move.tris) == {"tri": 1, "rhombus": 2, "hex": 6}[shape]
+        assert is_shape(move.triangles, shape), move
+        assert len(move.triangles) == {"tri": 1, "rhombus": 2, "hex": 6}[shape]
         seen[MARKERS[move.code].family] += 1
     assert set(seen) == {"trail", "junction", "destination", "obstacle"}
     refused(state, "TR 0,0d+2,0u", "shape")
@@ -193,7 +193,7 @@ def test_edge_to_edge_and_no_overlap():
     refused(state, "TW 0,0u+0,0d", "overlap")  # on the Landing
     refused(state, "TW 1,0d+2,0u", "overlap")
     lay(state, "TW 2,0d+3,0u")
-    assert state.markers[-1].anchor == 2
+    assert state.markers[-1].against == 2
 
 
 def test_the_island_table_ends_sixteen_steps_from_the_landing():
@@ -205,18 +205,18 @@ def test_the_island_table_ends_sixteen_steps_from_the_landing():
     assert "15,-1u+15,-1d" in spots(state, "TW")
     lay(state, "TW 15,-1u+15,-1d")
     for m in state.markers:
-        assert all(point_distance(p) <= RADIUS for t in m.tris for p in tri_corners(t))
+        assert all(point_distance(p) <= RADIUS for t in m.triangles for p in tri_corners(t))
 
 
 # ---- ruling 3: what may touch what -------------------------------------------------
 def test_trails_may_run_side_by_side_and_touch_the_landing():
     state = give(fresh(2), W, ["TW", "TW"], turn=5)
     lay(state, "TW 1,-1u+1,-1d", "TW 0,0d+1,0u")  # the second touches the Landing beside its anchor
-    assert state.markers[2].anchor == 1 and state.touching(state.markers[2].tris) == {0, 1}
+    assert state.markers[2].against == 1 and state.touching(state.markers[2].triangles) == {0, 1}
     state = straight(2)
     give(state, R, ["TR"], turn=6)
     lay(state, "TR 1,-1u+1,-1d")  # a new trail from the Landing, beside the first one's middle
-    assert state.markers[3].anchor == 0 and state.touching(state.markers[3].tris) == {0, 1}
+    assert state.markers[3].against == 0 and state.touching(state.markers[3].triangles) == {0, 1}
 
 
 def obstacle_beside_the_trail(options=None):
@@ -235,7 +235,7 @@ def test_ruling_7_a_trail_may_lie_against_an_obstacle():
     state = obstacle_beside_the_trail()
     assert "1,-2d+1,-1u" in spots(state, "TW")
     lay(state, "TW 1,-2d+1,-1u")
-    assert state.family(4) == "obstacle" and 4 in state.touching(state.markers[-1].tris)
+    assert state.family(4) == "obstacle" and 4 in state.touching(state.markers[-1].triangles)
     # touching is connecting (ruling 3): a Junction beside it would connect the Obstacle to a Junction
     state = obstacle_beside_the_trail()
     refused(state, "JN 2,-1d", "rule 9")
@@ -256,7 +256,7 @@ def test_a_junction_may_be_touched_only_by_its_own_trails():
     refused(state, "TY -1,1d+-1,2u", "rule 1")  # the Junction's free side belongs to another trail
     give(state, Y, ["TY"], turn=7)
     lay(state, "TY -1,1d+-1,2u")  # as a turn's first marker it starts the Junction's third trail
-    assert state.markers[-1].anchor == 3
+    assert state.markers[-1].against == 3
 
 
 # ---- ruling 4: where trails start and grow ----------------------------------------
@@ -270,7 +270,7 @@ def test_trails_start_at_the_landing_and_grow_only_from_their_end():
     assert "2,0d+3,0u" in here and "-2,0u+-2,0d" in here
     assert why(state, "TR 1,-1d+2,-1u") == "A trail grows only from its last marker."
     lay(state, "TR -2,0u+-2,0d")  # any number of trails start at the Landing
-    assert state.markers[-1].anchor == 0
+    assert state.markers[-1].against == 0
 
 
 def test_a_destination_closes_its_trail():
@@ -279,7 +279,7 @@ def test_a_destination_closes_its_trail():
     lay(state, "SF 2,0d+2,1u+2,1d+3,0u+3,0d+3,1u")
     assert state.next_of[2] == 3 and not state.is_open_end(2)
     give(state, W, ["TW"], turn=7)
-    assert not any(m.anchor in (1, 2) for m in state.legal_moves())
+    assert not any(m.against in (1, 2) for m in state.legal_moves())
     refused(state, "TW 3,1d+4,1u", "rule 11")
 
 
@@ -303,7 +303,7 @@ def test_a_junction_turns_the_turn_into_its_branch():
     refused(state, "TR 3,0d+4,0u", "rule 1")  # the old trail's end
     refused(state, "JN 0,1u", "rule 4")
     lay(state, "TR 2,-3d+2,-2u")
-    assert state.markers[-1].anchor == 5
+    assert state.markers[-1].against == 5
     assert "3,-3u+3,-3d" in spots(state, "KR")
     refused(state, "KR 3,0d+3,1u", "rule 1")  # an Obstacle on the old trail
 
@@ -380,7 +380,7 @@ def test_rule_5_a_junction_goes_anywhere_along_a_trail():
     assert {"1,-1d", "2,-1d", "3,-1d", "0,1u", "1,1u", "3,0d"} <= set(here)  # beside every marker
     refused(state, "JN -2,0d", "rule 5")  # against the Landing only
     lay(state, "JN 0,1u")  # beside the first marker, far from the end
-    assert state.markers[-1].anchor == 1 and state.pending_junction == 4
+    assert state.markers[-1].against == 1 and state.pending_junction == 4
 
 
 def test_rule_6_junctions_never_touch():
@@ -398,7 +398,7 @@ def test_rule_7_a_junction_gets_its_trail_at_once_from_its_player():
     lay(state, "JN 1,-1d")
     assert state.to_move == R and state.pending_junction == 4
     assert {m.code for m in state.legal_moves()} == {"TR"}
-    assert all(4 in state.touching(m.tris) for m in state.legal_moves())
+    assert all(4 in state.touching(m.triangles) for m in state.legal_moves())
     refused(state, "KR 2,-1u+2,-1d", "rule 7")
     refused(state, "TR 3,0d+4,0u", "rule 7")  # the trail's end, not the Junction
     lay(state, "TR 1,-2d+1,-1u")  # the branch may touch the Landing
@@ -437,9 +437,9 @@ def test_rule_8_the_third_side_only_in_a_later_turn_by_anyone():
     give(state, R, ["TR"], turn=6)
     assert "-1,1u+-1,1d" in spots(state, "TR") and "-1,1d+-1,2u" in spots(state, "TR")
     lay(state, "TR -1,1u+-1,1d")  # it touches the Landing too, but starts from the Junction
-    assert state.markers[-1].anchor == 2 and state.branches[2] == [3, 4]
+    assert state.markers[-1].against == 2 and state.branches[2] == [3, 4]
     give(state, W, ["TW"], turn=7)
-    assert not any(2 in state.touching(m.tris) for m in state.legal_moves())
+    assert not any(2 in state.touching(m.triangles) for m in state.legal_moves())
 
 
 # ---- rules 9-10: obstacles ---------------------------------------------------------
@@ -649,7 +649,7 @@ def test_rule_17_the_cave_ends_the_game_at_once():
     assert "Treasure Cave" in state.outcome.reason
     assert state.stashes[W] == ["TW"] * 3 and len(state.bag) == bag, "nothing more is laid or drawn"
     assert state.haul[W] == haul[W] + 6
-    assert state.check(Lay("TW", tris_of("3,0d+4,0u"))) == "The game is over."
+    assert state.check(LayMarker("TW", tris_of("3,0d+4,0u"))) == "The game is over."
     assert list(state.outcome.scores) == [state.haul[s] - state.stash_cost(s) for s in range(3)]
 
 
@@ -696,8 +696,8 @@ def test_ruling_21_a_first_marker_touching_the_landing_and_an_open_end_continues
     lay(state, "TW 1,-1u+1,-1d")
     give(state, R, ["TR"], turn=6)
     lay(state, "TR 0,0d+1,0u")  # against the Landing and the first trail's end
-    assert state.markers[2].anchor == 1 and state.next_of[1] == 2 and not state.is_open_end(1)
-    assert state.touching(state.markers[2].tris) == {0, 1}
+    assert state.markers[2].against == 1 and state.next_of[1] == 2 and not state.is_open_end(1)
+    assert state.touching(state.markers[2].triangles) == {0, 1}
 
 
 def test_refused_clicks_name_the_rule():
@@ -865,8 +865,8 @@ def test_nothing_is_hidden():
 
 # ---- notation and replay ---------------------------------------------------------------
 def test_notation_round_trips_and_replays():
-    assert str(Lay("TW", tris_of("0,0d+1,0u"))) == "TW 0,0d+1,0u"
-    assert Lay("JN", tris_of("0,1u")).targets == (("stash", "JN"), ("at", ((0, 1, 0),)))
+    assert str(LayMarker("TW", tris_of("0,0d+1,0u"))) == "TW 0,0d+1,0u"
+    assert LayMarker("JN", tris_of("0,1u")).targets == (("stash", "JN"), ("at", ((0, 1, 0),)))
     state = fresh(4, 12)
     rng = random.Random(12)
     while not state.is_over:
@@ -901,16 +901,16 @@ def test_random_playouts(players, seed, face, cave_shy, own_first, obstacles):
         assert steps < 400
     assert state.legal_moves() == [] and state.to_move is None
     # no overlaps; every marker in its shape, on the table, touching its anchor
-    covered = [t for m in state.markers for t in m.tris]
+    covered = [t for m in state.markers for t in m.triangles]
     assert len(covered) == len(set(covered)) == len(state.cells)
     for i, m in enumerate(state.markers):
-        assert is_shape(tuple(sorted(m.tris)), MARKERS[m.code].shape)
-        assert all(on_table(t) and state.cells[t] == i for t in m.tris)
+        assert is_shape(tuple(sorted(m.triangles)), MARKERS[m.code].shape)
+        assert all(on_table(t) and state.cells[t] == i for t in m.triangles)
         if i:
-            assert m.anchor in state.touching(m.tris)
+            assert m.against in state.touching(m.triangles)
             if obstacles == "block":  # nothing laid against an earlier Obstacle
-                assert not any(o < i and state.family(o) == "obstacle" for o in state.touching(m.tris))
-            assert state.markers[m.anchor].family in {"trail": ("landing", "trail", "junction")}.get(
+                assert not any(o < i and state.family(o) == "obstacle" for o in state.touching(m.triangles))
+            assert state.markers[m.against].family in {"trail": ("landing", "trail", "junction")}.get(
                 m.family, ("trail",))
     # no marker made or lost; hauls add up to the values laid, colour by colour
     on_map = Counter(m.code for m in state.markers[1:])

@@ -32,11 +32,11 @@ def lay(app, board, move) -> None:
     before = len(board.match.state.history)
     click_target(app, ("stash", move.code))
     assert board.controller.prefix == (("stash", move.code),), board.controller.message
-    click_target(app, ("at", move.tris))
+    click_target(app, ("at", move.triangles))
     if move.code == "CV":  # the Cave ends the game: it asks for a second click
         assert len(board.match.state.history) == before and "ends the game" in board.controller.message
         screenshot(app, "scrubbudgetel-cave-confirm")
-        click_target(app, ("at", move.tris))
+        click_target(app, ("at", move.triangles))
     history = board.match.state.history
     assert len(history) == before + 1, (str(move), board.controller.message)
     assert history[before] == move, "the clicks did not play the move they aim at"
@@ -109,13 +109,13 @@ def test_a_whole_three_player_game_by_mouse(app):
                 settle(app, board)
                 click_target(app, ("stash", move.code))
                 # glowing places for every candidate, and a preview under the mouse
-                assert {("at", m.tris) for m in candidates} == board.controller.next_targets()
-                pos = board.target_rect(("at", move.tris)).center
+                assert {("at", m.triangles) for m in candidates} == board.controller.next_targets()
+                pos = board.target_rect(("at", move.triangles)).center
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 pump(app)
-                assert board.controller.hints().hover == ("at", move.tris)
+                assert board.controller.hints().hover == ("at", move.triangles)
                 screenshot(app, "scrubbudgetel-selected")
-                click_target(app, ("at", move.tris))
+                click_target(app, ("at", move.triangles))
                 assert board.match.state.history[-1] == move
                 continue
         if "large" in shots and n >= 70:
@@ -160,7 +160,7 @@ def test_b_an_illegal_click_explains_the_rule(app):
     else:
         raise AssertionError("no obstacle came up")
     code = obstacles[0].code
-    spots = {t for m in obstacles for t in m.tris}
+    spots = {t for m in obstacles for t in m.triangles}
     free = sorted({n for t in state.cells for n in tri_neighbours(t)
                    if n not in state.cells and n not in spots and on_table(n)})
     n = len(state.history)
@@ -184,7 +184,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     click_target(app, ("stash", move.code))
     n = len(state.history)
     # a drag that starts on a legal place pans the map and plays nothing
-    a = board.target_rect(("at", move.tris)).center
+    a = board.target_rect(("at", move.triangles)).center
     board.finish_glide()
     cam, scale = board.cam, board.scale
     b = (a[0] - 120, a[1] + 40)
@@ -194,7 +194,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     assert math.isclose(board.cam[0] - cam[0], 120 / scale, abs_tol=1e-6)
     assert math.isclose(board.cam[1] - cam[1], 40 / scale, abs_tol=1e-6)
     # the place moved with the map: it is still under its own centre
-    assert board.target_at(board.target_rect(("at", move.tris)).center) == ("at", move.tris)
+    assert board.target_at(board.target_rect(("at", move.triangles)).center) == ("at", move.triangles)
     # the wheel zooms around the mouse: the plane point under it stays put
     pos = board.map_rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -218,7 +218,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     fit_cam, fit_scale = board.fit_target()
     assert math.isclose(board.scale, fit_scale) and math.dist(board.cam, fit_cam) < 1e-6
     for m in board.match.state.markers:
-        assert board.map_rect.collidepoint(board.to_px(marker_centre(m.tris)))
+        assert board.map_rect.collidepoint(board.to_px(marker_centre(m.triangles)))
     # so does the Fit button
     board.zoom_at(pos, 2.0)
     click_button(app, "Fit")
@@ -226,7 +226,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     assert math.isclose(board.scale, fit_scale)
     # the chosen marker is still chosen, and its place still plays it: a press and
     # release that moves only a few pixels is a click, not a drag
-    spot = board.target_rect(("at", move.tris)).center
+    spot = board.target_rect(("at", move.triangles)).center
     drag(app, spot, (spot[0] + 3, spot[1] + 2))
     assert board.match.state.history[-1] == move
     assert len(board.match.state.history) == n + 1
@@ -241,11 +241,11 @@ def test_d_the_view_follows_the_trail_end(app):
     board.zoom_at(board.map_rect.center, 1.6)
     click_target(app, ("stash", move.code))
     # pan so that the place lies near the right edge of the map, still clickable
-    a = board.target_rect(("at", move.tris)).center
+    a = board.target_rect(("at", move.triangles)).center
     safe = board.safe_rect()
     b = (safe.right - 6, safe.centery)
     drag(app, a, b)
-    spot = board.target_rect(("at", move.tris)).center
+    spot = board.target_rect(("at", move.triangles)).center
     assert abs(spot[0] - b[0]) <= 1 and abs(spot[1] - b[1]) <= 1, "target_rect moved the camera itself"
     cam = board.cam
     click(app, spot)
@@ -253,7 +253,7 @@ def test_d_the_view_follows_the_trail_end(app):
     assert board.glide is not None, "the camera did not set off after the trail"
     settle(app, board)
     assert math.dist(board.cam, cam) > 1.0
-    laid = board.to_px(marker_centre(move.tris))
+    laid = board.to_px(marker_centre(move.triangles))
     inner = board.map_rect.inflate(-board.map_rect.w // 4, -board.map_rect.h // 4)
     assert inner.collidepoint(laid)
     screenshot(app, "scrubbudgetel-followed")

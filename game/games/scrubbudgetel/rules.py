@@ -7,7 +7,7 @@ hexagon around one grid point). A triangle is ``(x, y, o)``: ``o`` 0 points up,
 1 points down; grid points are ``(i, j)`` at ``i * (1, 0) + j * (1/2, sqrt(3)/2)``.
 
 The map is a tree grown from the Landing. Each laid marker remembers the marker
-it was laid against (its anchor). Trail markers form trails: a trail starts at
+it was laid against (its anchor, `against`). Trail markers form trails: a trail starts at
 the Landing or at a Junction and grows only from its last marker.
 
 One decision is one Move: lay a marker from the stash. Notation ``TR 1,0u+1,0d``
@@ -207,32 +207,34 @@ def parse_tri(text: str) -> tuple:
 # Moves
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Lay:
-    """Lay the marker `code` from the stash on the triangles `tris` (sorted).
-    `anchor` is the marker it is laid against; two ways of laying the same
-    marker on the same triangles are one move, so it is left out of equality."""
+class LayMarker:
+    """The move: lay the marker `code` (see MARKERS) from the stash on the grid
+    triangles `triangles` (sorted). `against` is the index of the marker on the map
+    it is laid against (the trail it continues); two ways of laying the same marker
+    on the same triangles are one move, so it is left out of equality."""
 
     code: str
-    tris: tuple
-    anchor: int = field(default=-1, compare=False)
+    triangles: tuple
+    against: int = field(default=-1, compare=False)
 
     def __str__(self) -> str:
-        return f"{self.code} " + "+".join(tri_name(t) for t in self.tris)
+        return f"{self.code} " + "+".join(tri_name(t) for t in self.triangles)
 
     @property
     def targets(self) -> tuple:
-        path = (("stash", self.code), ("at", self.tris))
+        path = (("stash", self.code), ("at", self.triangles))
         return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
 
 
 @dataclass(frozen=True)
-class Laid:
-    """A marker on the map."""
+class PlacedMarker:
+    """A marker on the map: its code, the triangles it covers, who laid it, the
+    marker it was laid against and the turn it went down in."""
 
     code: str
-    tris: tuple
+    triangles: tuple
     seat: int | None  # who laid it (None: the Landing)
-    anchor: int  # the marker it was laid against (-1: the Landing itself)
+    against: int  # index of the marker it was laid against (-1: the Landing itself)
     turn: int  # the turn it was laid in
 
     @property
@@ -266,8 +268,8 @@ class ScrubState(CachedMovesState):
         self.own_first = own_first  # rule 13: "colour" (neutral any time) or "neutral" (neutral count as yours)
         self.obstacles = obstacles  # "touch": trails may brush an Obstacle; "block": nothing laid against one
         self.rng = random.Random(seed)
-        self.markers: list[Laid] = [Laid("LS", hexagon((0, 0)), None, -1, 0)]
-        self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].tris}
+        self.markers: list[PlacedMarker] = [PlacedMarker("LS", hexagon((0, 0)), None, -1, 0)]
+        self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].triangles}
         self.next_of: dict[int, int] = {}
         self.branches: dict[int, list[int]] = {}  # every Junction, with the trails started from it
         self.trails: list[int] = []  # every Trail marker, in the order laid
@@ -335,7 +337,7 @@ class ScrubState(CachedMovesState):
     def log_entry(self, move) -> LogEntry:
         """The fact of laying `move` (before it is played): who lays which marker,
         and who is credited how many doubloons."""
-        if not isinstance(move, Lay) or move.code not in MARKERS or self.to_move is None:
+        if not isinstance(move, LayMarker) or move.code not in MARKERS or self.to_move is None:
             return LogEntry(self.to_move, "text", {"text": str(move)})
         credited, value = self.gains(move.code, self.to_move)
         return LogEntry(self.to_move, "lay", {"marker": move.code, "value": value, "credited": credited})
@@ -461,10 +463,10 @@ class ScrubState(CachedMovesState):
         markers = self.markers
         end = self.trail_end(m)
         chain = [end]
-        anchor = markers[end].anchor
+        anchor = markers[end].against
         while FAMILY[markers[anchor].code] == "trail":
             chain.append(anchor)
-            anchor = markers[anchor].anchor
+            anchor = markers[anchor].against
         return chain[::-1]
 
     def is_open_end(self, m: int) -> bool:
@@ -552,7 +554,7 @@ class ScrubState(CachedMovesState):
         seen = set()
         cells, markers, fault = self.cells, self.markers, self.contact_fault
         for anchor in self.anchors(family):
-            for inner in markers[anchor].tris:
+            for inner in markers[anchor].triangles:
                 for outer in tri_neighbours(inner):
                     if outer in cells:
                         continue
@@ -611,7 +613,7 @@ class ScrubState(CachedMovesState):
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
-                ranked.append((rank, [Lay(code, tris, anchor) for tris, anchor in spots]))
+                ranked.append((rank, [LayMarker(code, tris, anchor) for tris, anchor in spots]))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
         return [m for r, moves in ranked if r < 2 or others for m in moves]
@@ -621,7 +623,7 @@ class ScrubState(CachedMovesState):
         tris, _anchor = spot
         j = len(self.markers)
         self.cells[tris[0]] = j
-        self.markers.append(Laid("JN", tris, seat, _anchor, self.turn))
+        self.markers.append(PlacedMarker("JN", tris, seat, _anchor, self.turn))
         ok = False
         for outer in tri_neighbours(tris[0]):
             if outer in self.cells:
@@ -634,18 +636,18 @@ class ScrubState(CachedMovesState):
         return ok
 
     # ---- playing ------------------------------------------------------------------
-    def _apply(self, move: Lay) -> None:
+    def _apply(self, move: LayMarker) -> None:
         self.ply = len(self.history) + 1
         seat = self.to_move
         legal = self._legal_list()
         # the legal move equal to `move` knows its anchor (usually `move` itself)
         found = next((m for m in legal if m is move), None) or next(m for m in legal if m == move)
-        anchor = found.anchor
+        anchor = found.against
         t = MARKERS[move.code]
         self.stashes[seat].remove(move.code)
         m = len(self.markers)
-        self.markers.append(Laid(move.code, move.tris, seat, anchor, self.turn))
-        for tri in move.tris:
+        self.markers.append(PlacedMarker(move.code, move.triangles, seat, anchor, self.turn))
+        for tri in move.triangles:
             self.cells[tri] = m
         self.laid_now.append(m)
         credited, value = self.gains(move.code, seat)
@@ -689,15 +691,15 @@ class ScrubState(CachedMovesState):
         faster (tests prove the two agree) and every refusal is explained from here."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, Lay) or move.code not in MARKERS:
+        if not isinstance(move, LayMarker) or move.code not in MARKERS:
             return "That is not a Scrubbudgetel move."
         t = MARKERS[move.code]
         fault = self.marker_fault(move.code)
         if fault:
             return fault
-        if tuple(sorted(move.tris)) != move.tris or not is_shape(move.tris, t.shape):
+        if tuple(sorted(move.triangles)) != move.triangles or not is_shape(move.triangles, t.shape):
             return f"A {t.name} covers a {t.shape}: that is not its shape."
-        return self.placement_fault(t.family, move.tris)
+        return self.placement_fault(t.family, move.triangles)
 
     def marker_fault(self, code: str) -> str | None:
         """Why the marker `code` may not be laid anywhere now, whatever the place (None: it may be)."""
@@ -797,14 +799,14 @@ class ScrubState(CachedMovesState):
         (("at", triangles)) means that one; a triangle (("tri", t)) every way the
         marker's shape covers it."""
         if target[0] == "at":
-            return [Lay(code, tuple(sorted(target[1])))]
+            return [LayMarker(code, tuple(sorted(target[1])))]
         tri = target[1]
         shape = SHAPES[MARKERS[code].family]
         if shape == "tri":
-            return [Lay(code, (tri,))]
+            return [LayMarker(code, (tri,))]
         if shape == "rhombus":
-            return [Lay(code, tuple(sorted((tri, n)))) for n in tri_neighbours(tri)]
-        return [Lay(code, hexagon(p)) for p in tri_corners(tri)]
+            return [LayMarker(code, tuple(sorted((tri, n)))) for n in tri_neighbours(tri)]
+        return [LayMarker(code, hexagon(p)) for p in tri_corners(tri)]
 
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> "ScrubState":
@@ -836,7 +838,7 @@ class ScrubState(CachedMovesState):
         return {
             "game": "scrubbudgetel",
             "players": self.players,
-            "markers": [{"code": m.code, "tris": [list(t) for t in m.tris], "seat": m.seat, "anchor": m.anchor,
+            "markers": [{"code": m.code, "triangles": [list(t) for t in m.triangles], "seat": m.seat, "against": m.against,
                          "turn": m.turn} for m in self.markers],
             "stashes": [list(s) for s in self.stashes],
             "stash_costs": [self.stash_cost(s) for s in range(self.players)],
@@ -913,7 +915,7 @@ class ScrubSpec(GameSpec):
             out["captain"] = state.outcome.winners[0]
         return out
 
-    def parse_move(self, state: ScrubState, text: str) -> Lay:
+    def parse_move(self, state: ScrubState, text: str) -> LayMarker:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         if len(parts) == 2 and parts[0] in MARKERS:
@@ -923,9 +925,9 @@ class ScrubSpec(GameSpec):
                 tris = None
             if tris:
                 for move in state.legal_moves():
-                    if move.code == parts[0] and move.tris == tris:
+                    if move.code == parts[0] and move.triangles == tris:
                         return move
-                return Lay(parts[0], tris)
+                return LayMarker(parts[0], tris)
         raise IllegalMove(f"{text!r} is not Scrubbudgetel notation (a marker code, then its triangles).")
 
 

@@ -139,7 +139,7 @@ class ScrubScene(BoardScene):
 
     def fit_target(self):
         """Camera and zoom that show every marker, and a margin where the next go."""
-        pts = [xy for m in self.match.state.markers for xy in marker_outline(m.tris)]
+        pts = [xy for m in self.match.state.markers for xy in marker_outline(m.triangles)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         margin = 1.6
         w = max(xs) - min(xs) + 2 * margin
@@ -206,7 +206,7 @@ class ScrubScene(BoardScene):
             return
 
         def centre(m):
-            return marker_centre(tuple(tuple(t) for t in m["tris"]))
+            return marker_centre(tuple(tuple(t) for t in m["triangles"]))
 
         pts = [centre(markers[-1])]
         if view["followed_end"] is not None:
@@ -473,24 +473,24 @@ class ScrubScene(BoardScene):
         P = self.to_map_px
         state = self.match.state
         visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
-        shown = [i for i in indices if visible.collidepoint(P(marker_centre(state.markers[i].tris)))]
+        shown = [i for i in indices if visible.collidepoint(P(marker_centre(state.markers[i].triangles)))]
         off = max(1.0, s * 0.05)
         for i in shown:
-            pts = [P(p) for p in marker_outline(state.markers[i].tris)]
+            pts = [P(p) for p in marker_outline(state.markers[i].triangles)]
             pygame.draw.polygon(surf, SAND_DARK, [(x + off, y + off * 1.4) for x, y in pts])
         nexts: dict[int, list] = {}
         for i, mk in enumerate(state.markers):
-            if mk.anchor >= 0 and mk.family in ("trail", "junction") and i not in hidden:
-                nexts.setdefault(mk.anchor, []).append(mk.tris)
+            if mk.against >= 0 and mk.family in ("trail", "junction") and i not in hidden:
+                nexts.setdefault(mk.against, []).append(mk.triangles)
         for i in shown:
             mk = state.markers[i]
-            anchor = state.markers[mk.anchor].tris if mk.anchor >= 0 else None
-            self.draw_marker_at(surf, mk.code, mk.tris, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
+            anchor = state.markers[mk.against].triangles if mk.against >= 0 else None
+            self.draw_marker_at(surf, mk.code, mk.triangles, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
                                 shadow=False)
 
     def marker_box(self, i) -> pygame.Rect:
         """Where marker i's drawing can reach on the map: its outline, its shadow and anti-aliased edges."""
-        pts = [self.to_map_px(p) for p in marker_outline(self.match.state.markers[i].tris)]
+        pts = [self.to_map_px(p) for p in marker_outline(self.match.state.markers[i].triangles)]
         xs, ys = [x for x, _y in pts], [y for _x, y in pts]
         margin = int(self.scale * 0.6) + 6
         return pygame.Rect(min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin,
@@ -512,14 +512,14 @@ class ScrubScene(BoardScene):
     def draw_recent(self, surf, hints, hidden) -> None:
         """A light outline round what the last turns laid."""
         state = self.match.state
-        recent = {tuple(mv.tris) for mv in hints.last_moves if hasattr(mv, "tris")}
+        recent = {tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
         if not recent or state.is_over:
             return
         for tris in recent:
             idx = state.cells.get(tris[0])
             if idx is None or idx in hidden:
                 continue
-            pts = [self.to_map_px(p) for p in marker_outline(state.markers[idx].tris)]
+            pts = [self.to_map_px(p) for p in marker_outline(state.markers[idx].triangles)]
             pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(self.scale * 0.06)))
 
     def _draw_sea(self, surf, P, s) -> None:
@@ -569,16 +569,16 @@ class ScrubScene(BoardScene):
 
         tris_seen = set()
         for mv in moves:
-            for t in mv.tris:
+            for t in mv.triangles:
                 if t not in tris_seen:
                     tris_seen.add(t)
                     pygame.draw.polygon(layer, (255, 186, 60, 80), [P(point_xy(p)) for p in tri_corners(t)])
         outline = max(1, int(s * 0.035))
         for mv in moves:
-            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.tris)], outline)
+            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.triangles)], outline)
         width = max(3, int(s * 0.09))
         for mv in moves:
-            for a, b in self.touching_sides(state, mv.tris, mv.anchor):
+            for a, b in self.touching_sides(state, mv.triangles, mv.against):
                 pa, pb = P(a), P(b)
                 pygame.draw.line(layer, (242, 108, 0, 235), pa, pb, width + 8)
                 pygame.draw.line(layer, (255, 255, 250, 255), pa, pb, width)
@@ -601,8 +601,8 @@ class ScrubScene(BoardScene):
         if key == self._preview_key:
             return self._preview
         state = self.match.state
-        move = next((mv for mv in self.controller.candidates() if getattr(mv, "tris", None) == tris), None)
-        anchor = state.markers[move.anchor].tris if move is not None and move.anchor >= 0 else None
+        move = next((mv for mv in self.controller.candidates() if getattr(mv, "triangles", None) == tris), None)
+        anchor = state.markers[move.against].triangles if move is not None and move.against >= 0 else None
         pts = [self.to_px(p) for p in marker_outline(tris)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         box = pygame.Rect(int(min(xs)) - 4, int(min(ys)) - 4, int(max(xs) - min(xs)) + 9, int(max(ys) - min(ys)) + 9)
@@ -894,14 +894,14 @@ class ScrubScene(BoardScene):
         index = len(before["markers"])
         if index >= len(after["markers"]):
             return []
-        code, tris = move.code, move.tris
+        code, tris = move.code, move.triangles
         scale0 = self.scale
         pts = [self.to_px(p) for p in marker_outline(tris)]
         c0 = self.to_px(marker_centre(tris))
         half = int(max(max(abs(x - c0[0]), abs(y - c0[1])) for x, y in pts)) + 4
         layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         state = self.match.state
-        anchor = state.markers[state.markers[index].anchor].tris if state.markers[index].anchor >= 0 else None
+        anchor = state.markers[state.markers[index].against].triangles if state.markers[index].against >= 0 else None
 
         def P(p):
             x, y = self.to_px(p)
