@@ -23,12 +23,12 @@ def test_a_marker_laid_reads_who_laid_what_and_who_gains():
     state = built_turn(["TR", "TW", "CV"])
     red = SPEC.parse_move(state, "TR 0,0d+1,0u")
     assert state.log_entry(red) == LogEntry(0, "lay", {"marker": "TR", "value": 2, "credited": 1})
-    assert WORDS.move(state, red) == "P1 lays the Red trail (+2 P2)"
+    assert WORDS.move(state, red) == "P1 lays the Red trail (+2 to P2)"
     assert WORDS.phase(state) == "P1 rolled 3: lay 3 more markers"
     state.apply(SPEC.parse_move(state, "TW 0,0d+1,0u"))
     assert WORDS.phase(state) == "P1 rolled 3: lay 2 more markers"
     cave = next(m for m in state.legal_moves() if m.code == "CV")
-    assert WORDS.confirm(state, cave) == "P1 lays the Treasure Cave (+6 P1): that ends the game"
+    assert WORDS.confirm(state, cave) == "P1 lays the Treasure Cave (+6 to P1): that ends the game"
     state.apply(cave)
     assert "P1 finds the Treasure Cave!" in [WORDS.entry(e) for e in state.notes(len(state.history))]
     assert WORDS.phase(state) == state.outcome.reason and "P1" in state.outcome.reason

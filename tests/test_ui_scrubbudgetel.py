@@ -10,7 +10,7 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
-from game.games.scrubbudgetel.rules import MARKERS, on_table, tri_centre, tri_neighbours
+from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
 from game.games.scrubbudgetel.scene import ScrubScene
 from game.ui.scene import ResultsScene, start_match
 
@@ -28,12 +28,8 @@ def app():
 
 
 def lay(app, board, move) -> None:
-    """Bring the move's place into view if it is not (as a player pans), then click
-    the marker in the stash and its place on the map: exactly `move` is played."""
-    centre = marker_centre(move.triangles)
-    if not board.map_rect.inflate(-80, -80).collidepoint(board.camera.to_screen(centre)):
-        board.camera.set(centre)
-        pump(app)
+    """Click the marker in the stash and its place on the map (choosing a marker
+    brings its places into view): exactly `move` is played."""
     if move.code != "CV":
         play_move(app, board, move)
         return
@@ -309,10 +305,9 @@ def test_f_a_move_adds_its_markers_to_the_kept_map_exactly_as_a_full_redraw_woul
         board.controller.play(rng.choice(state.legal_moves()))
         board.finish_animations()
         board.camera.finish_glide()
-        hints = board.controller.hints()
-        kept = board.render_map(hints)
-        board._settled_key = None  # forget the kept layer: draw everything again
-        whole = board.render_map(hints)
+        kept = board.painter.render(board.match.state, set(), set())
+        board.painter.forget_kept()  # draw everything again
+        whole = board.painter.render(board.match.state, set(), set())
         # anti-aliased edges drawn within a clip may round one step differently: nothing more
         assert largest_difference(kept, whole) <= 3, \
             f"the map differs after {len(state.history)} moves: {diff_box(kept, whole)}"
@@ -336,3 +331,21 @@ def largest_difference(a, b) -> int:
     if ra == rb:
         return 0
     return max(abs(x - y) for x, y in zip(ra, rb))
+
+
+def test_g_choosing_a_marker_shows_every_place_it_may_go(app):
+    board = start(app, seed=4)
+    lay_some(app, board, random.Random(4), 12)
+    state = board.match.state
+    move = state.legal_moves()[0]
+    places = {m.triangles for m in state.legal_moves() if m.code == move.code}
+    board.camera.set((RADIUS, 0), 110)  # far off at the island's edge, close up
+    pump(app)
+    assert not any(board.map_rect.collidepoint(board.camera.to_screen(marker_centre(t))) for t in places)
+    click_target(app, ("stash", move.code))
+    for tris in places:  # each is in view and clickable where it is drawn
+        rect = board.target_rect(("at", tris))
+        assert rect is not None and board.map_rect.contains(rect), tris
+        assert board.target_at(rect.center) == ("at", tris)
+    screenshot(app, "scrubbudgetel-places-shown")
+    play_move(app, board, move)

@@ -21,12 +21,11 @@ from ...ui.board import Anim, BoardScene
 from ...ui.camera import Camera
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
-from . import icons
 from .icons import (
-    FOAM, GRID, SAND, SAND_DARK, SEA, SHALLOW, coast, draw_icon, draw_junction_mark, draw_tile,
-    draw_trail_mark, grid_lines, icon_detail, marker_centre, marker_outline, medal_radius,
-    table_corners,
+    draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre, marker_outline,
+    medal_radius,
 )
+from .mapview import IslandPainter, premultiplied
 from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
 
 SQRT3_2 = 0.8660254037844386
@@ -41,11 +40,6 @@ CHIP_SHAPES = {  # the marker drawn on a stash chip, in plane units
     "destination": hexagon((0, 0)),
     "landing": hexagon((0, 0)),
 }
-
-
-def _premultiplied(big: pygame.Surface, size) -> pygame.Surface:
-    """Shrink a supersampled drawing; blit the result with BLEND_PREMULTIPLIED."""
-    return pygame.transform.smoothscale(big.premul_alpha(), (max(1, int(size[0])), max(1, int(size[1]))))
 
 
 def triangle_at(p) -> tuple:
@@ -102,19 +96,14 @@ class ScrubScene(BoardScene):
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
         self._map_key = self._map_surface = None
-        self._island_key = self._island = None  # the sea, sand and grid for one camera
-        self._settled_key, self._settled_count, self._settled = None, 0, None  # and the markers laid on it
+        self.painter = IslandPainter(self.camera, self.seat_shape)
         self._spots_key = self._spots = None
         self._shapes_key = self._shapes = None
         self._preview_key = self._preview = None
-        self._icons: dict = {}
         self._chips: dict = {}
         self._dice: dict = {}
         self.die_turn = match.state.turn
         self.die_since = -10.0
-        self.coast = coast()
-        self.grid = grid_lines()
-        self.tufts = icons.scrub()
         super().__init__(app, match)
 
     # ---- layout ------------------------------------------------------------------
@@ -222,6 +211,12 @@ class ScrubScene(BoardScene):
                 return
         super().on_event(event)
 
+    def click_target(self, target) -> None:
+        super().click_target(target)
+        prefix = self.controller.prefix
+        if len(prefix) == 1 and prefix[0][0] == "stash":
+            self.show_places(prefix[0][1])
+
     def _played(self, move, seat, before, label) -> None:
         super()._played(move, seat, before, label)
         self.follow()
@@ -309,46 +304,6 @@ class ScrubScene(BoardScene):
             return None
         return self.match.seats[colour].colour
 
-    def icon_image(self, code: str, r: int) -> pygame.Surface:
-        key = (code, r)
-        img = self._icons.get(key)
-        if img is None:
-            size = 2 * r + 4
-            big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
-            draw_icon(big, code, (size, size), r * 2, icon_detail(r))
-            img = _premultiplied(big, (size, size))
-            if len(self._icons) > 600:
-                self._icons.clear()
-            self._icons[key] = img
-        return img
-
-    def blit_icon(self, surface, code: str, centre, r: float) -> None:
-        r = int(round(r))
-        if r < 2:
-            return
-        img = self.icon_image(code, r)
-        surface.blit(img, (round(centre[0]) - r - 2, round(centre[1]) - r - 2),
-                     special_flags=pygame.BLEND_PREMULTIPLIED)
-
-    def draw_marker_at(self, surface, code, tris, to_px, unit, *, anchor_tris=None, next_tris=(),
-                       shadow=True) -> None:
-        """One marker: tile, trail path, mark and icon, with the screen's cached icons."""
-        t = MARKERS[code]
-        pts = [to_px(p) for p in marker_outline(tris)]
-        draw_tile(surface, code, pts, unit, shadow)
-        centre = to_px(marker_centre(tris))
-        if t.family == "trail":
-            icons.draw_path(surface, tris, anchor_tris, next_tris, to_px, unit)
-            if unit >= 26:
-                draw_trail_mark(surface, code, centre, unit * 0.13, self.seat_shape(t.colour))
-        elif t.family == "junction":
-            if unit >= 10:
-                draw_junction_mark(surface, pts, unit)
-        else:
-            if t.family == "destination" and anchor_tris is not None:
-                icons.draw_path(surface, tris, anchor_tris, (), to_px, unit)
-            self.blit_icon(surface, code, centre, unit * medal_radius(t.family))
-
     def map_key(self, hints) -> tuple:
         return (self.camera.key(), self.match.revision, id(self.match.state),
                 self.hidden_targets(), tuple(hints.last_moves), self.match.state.is_over)
@@ -357,142 +312,11 @@ class ScrubScene(BoardScene):
         key = self.map_key(hints)
         if key != self._map_key:
             self._map_key = key
-            self._map_surface = self.render_map(hints)
+            hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
+            recent = set() if self.match.state.is_over else {
+                tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
+            self._map_surface = self.painter.render(self.match.state, hidden, recent)
         return self._map_surface
-
-    def render_map(self, hints) -> pygame.Surface:
-        """The island with every marker on it. Markers already on the map stay
-        drawn on a kept layer for the same camera and game: a move adds its
-        markers (and redraws the tiles they touch) instead of redrawing the
-        whole map."""
-        key = self.camera.key()
-        if key != self._island_key:
-            self._island_key, self._island = key, self.render_island()
-            self._settled_key = None
-        state = self.match.state
-        hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
-        ready = min(hidden, default=len(state.markers))  # markers before the first one still animating
-        layer_key = (key, id(state))
-        if self._settled_key != layer_key or self._settled_count > ready:
-            self._settled_key, self._settled_count = layer_key, 0
-            self._settled = self._island.copy()
-        if self._settled_count == 0 and ready:
-            self.lay_markers(self._settled, range(ready), hidden)
-        elif self._settled_count < ready:
-            self.add_markers(self._settled, list(range(self._settled_count, ready)), hidden)
-        self._settled_count = ready
-        surf = self._settled.copy()
-        extra = [i for i in range(ready, len(state.markers)) if i not in hidden]
-        if extra:
-            self.add_markers(surf, extra, hidden)
-        self.draw_recent(surf, hints, hidden)
-        return surf
-
-    def render_island(self) -> pygame.Surface:
-        m = self.map_rect
-        surf = pygame.Surface(m.size)
-        s = self.camera.zoom
-        P = self.camera.to_local
-
-        surf.fill(SEA)
-        self._draw_sea(surf, P, s)
-        shore = [P(p) for p in self.coast]
-        shallow = [P((x * 1.04 + (0.7 if x > 0 else -0.7), y * 1.04 + (0.7 if y > 0 else -0.7)))
-                   for x, y in self.coast]
-        pygame.draw.polygon(surf, SHALLOW, shallow)
-        pygame.draw.polygon(surf, FOAM, shore)
-        pygame.draw.polygon(surf, SAND, [P((x * 0.985, y * 0.985)) for x, y in self.coast])
-        if s >= 14:
-            view = pygame.Rect(-s, -s, m.w + 2 * s, m.h + 2 * s)
-            tuft = (150, 160, 84)
-            for x, y, size in self.tufts:
-                px = P((x, y))
-                if view.collidepoint(px):
-                    icons.draw_tuft(surf, px, size * s * 0.18, tuft)
-        grid = GRID if s >= 22 else icons.mix(GRID, SAND, 0.55 if s >= 14 else 0.75)
-        for a, b in self.grid:
-            pygame.draw.line(surf, grid, P(a), P(b), 1)
-        pygame.draw.lines(surf, SAND_DARK, True, [P(p) for p in table_corners()], 2)
-        return surf
-
-    def lay_markers(self, surf, indices, hidden) -> None:
-        """Draw the markers `indices` (in order: all shadows, then tiles, paths
-        and icons), leaving out those off the map."""
-        m = self.map_rect
-        s = self.camera.zoom
-        P = self.camera.to_local
-        state = self.match.state
-        visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
-        shown = [i for i in indices if visible.collidepoint(P(marker_centre(state.markers[i].triangles)))]
-        off = max(1.0, s * 0.05)
-        for i in shown:
-            pts = [P(p) for p in marker_outline(state.markers[i].triangles)]
-            pygame.draw.polygon(surf, SAND_DARK, [(x + off, y + off * 1.4) for x, y in pts])
-        nexts: dict[int, list] = {}
-        for i, mk in enumerate(state.markers):
-            if mk.against >= 0 and mk.family in ("trail", "junction") and i not in hidden:
-                nexts.setdefault(mk.against, []).append(mk.triangles)
-        for i in shown:
-            mk = state.markers[i]
-            anchor = state.markers[mk.against].triangles if mk.against >= 0 else None
-            self.draw_marker_at(surf, mk.code, mk.triangles, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
-                                shadow=False)
-
-    def marker_box(self, i) -> pygame.Rect:
-        """Where marker i's drawing can reach on the map: its outline, its shadow and anti-aliased edges."""
-        pts = [self.camera.to_local(p) for p in marker_outline(self.match.state.markers[i].triangles)]
-        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
-        margin = int(self.camera.zoom * 0.6) + 6
-        return pygame.Rect(min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin,
-                           max(ys) - min(ys) + 2 * margin)
-
-    def add_markers(self, surf, new, hidden) -> None:
-        """Add markers `new` to a map that shows the others: where they go, the
-        island is put back and every marker reaching there drawn again in order
-        (clipped), so the pixels are exactly those of drawing the whole map."""
-        region = self.marker_box(new[0]).unionall([self.marker_box(i) for i in new[1:]])
-        surf.set_clip(region)
-        surf.blit(self._island, region.topleft, region)
-        last = max(new)
-        involved = [i for i in range(last + 1)
-                    if i not in hidden and (i in new or self.marker_box(i).colliderect(region))]
-        self.lay_markers(surf, involved, hidden)
-        surf.set_clip(None)
-
-    def draw_recent(self, surf, hints, hidden) -> None:
-        """A light outline round what the last turns laid."""
-        state = self.match.state
-        recent = {tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
-        if not recent or state.is_over:
-            return
-        for tris in recent:
-            idx = state.cells.get(tris[0])
-            if idx is None or idx in hidden:
-                continue
-            pts = [self.camera.to_local(p) for p in marker_outline(state.markers[idx].triangles)]
-            pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(self.camera.zoom * 0.06)))
-
-    def _draw_sea(self, surf, P, s) -> None:
-        """Little wave marks on the sea, fixed to the plane so that they pan with it."""
-        if s < 9:
-            return
-        m = self.map_rect
-        x0, y1 = self.camera.to_world(m.topleft)
-        x1, y0 = self.camera.to_world(m.bottomright)
-        step = 2.6
-        colour = (64, 132, 176)
-        for gx in range(math.floor(x0 / step) - 1, math.ceil(x1 / step) + 1):
-            for gy in range(math.floor(y0 / step) - 1, math.ceil(y1 / step) + 1):
-                h = (gx * 73856093) ^ (gy * 19349663)
-                jx = (h % 97) / 97 * step
-                jy = ((h // 97) % 89) / 89 * step
-                x, y = gx * step + jx, gy * step + jy
-                if abs(x) < RADIUS * 0.8 and abs(y) < RADIUS * 0.7:
-                    continue  # under the island
-                px, py = P((x, y))
-                w = s * 0.5
-                pts = [(px + w * k / 4, py - math.sin(k / 4 * math.pi) * s * 0.12) for k in range(5)]
-                pygame.draw.lines(surf, colour, False, pts, max(1, int(s * 0.06)))
 
     # ---- drawing: legal spots and the preview ---------------------------------------------
     def selected_code(self, hints):
@@ -562,7 +386,7 @@ class ScrubScene(BoardScene):
             x, y = self.camera.to_screen(p)
             return x - box.x, y - box.y
 
-        self.draw_marker_at(layer, code, tris, P, self.camera.zoom, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, P, self.camera.zoom, anchor_tris=anchor, shadow=False)
         layer.set_alpha(165)
         self._preview_key, self._preview = key, (layer, box)
         return self._preview
@@ -577,6 +401,16 @@ class ScrubScene(BoardScene):
 
     def tumbling(self) -> bool:
         return time.monotonic() - self.die_since < TUMBLE_S
+
+    def show_places(self, code) -> None:
+        """A marker was chosen: if some place it may go is out of view, show them
+        all at once (zooming out if need be), so that each can be clicked."""
+        places = [mv.triangles for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+        seen = self.map_rect.inflate(-60, -60)
+        if all(seen.collidepoint(self.camera.to_screen(marker_centre(tris))) for tris in places):
+            return
+        pts = [p for tris in places for p in marker_outline(tris)]
+        self.camera.set(*self.camera.fit(pts, margin=1.0, max_zoom=self.camera.zoom, pad=(40, 80)))
 
     def draw_board(self, surface, view: dict, hints) -> None:
         self.camera.advance()
@@ -758,7 +592,7 @@ class ScrubScene(BoardScene):
             else:
                 r = unit * medal_radius(family) * (1.15 if family == "obstacle" else 1.0)
                 draw_icon(big, code, centre, r, icon_detail(r / k))
-            img = _premultiplied(big, (w, h))
+            img = premultiplied(big, (w, h))
             if len(self._chips) > 400:
                 self._chips.clear()
             self._chips[key] = img
@@ -847,7 +681,7 @@ class ScrubScene(BoardScene):
             x, y = self.camera.to_screen(p)
             return x - c0[0] + half, y - c0[1] + half
 
-        self.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
 
         def paint(surface, t):
             k = self.camera.zoom / scale0 * (1.35 - 0.35 * t)

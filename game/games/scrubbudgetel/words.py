@@ -21,7 +21,7 @@ class ScrubWords(Words):
         d = entry.data
         verb = entry.verb
         if verb == "lay":
-            return f"{who} lays the {MARKERS[d['marker']].name} (+{d['value']} {seat_ref(d['credited'])})"
+            return f"{who} lays the {MARKERS[d['marker']].name} (+{d['value']} to {seat_ref(d['credited'])})"
         if verb == "captain":
             if d["roll"] is None:
                 return f"{who} is the Captain (winner of the last game)"
