@@ -80,6 +80,9 @@ RADIUS = 16  # the island table: grid points at most this many steps from the La
 
 
 BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way (the Obstacles option)."
+OVERLAP = "That place is taken: markers may not overlap."
+OFF_TABLE = "That is beyond the edge of the island table."
+THIRD_WAITS = "A Junction's third trail may start only in a later turn (rule 8)."
 # (family of a new marker, family of a marker it would touch besides its anchor) -> the rule against it
 CONTACT_FAULTS = {
     ("junction", "landing"): "Only Trail markers may touch the Landing (rule 2).",
@@ -510,9 +513,9 @@ class ScrubState(CachedMovesState):
         cells = self.cells
         for t in tris:
             if t in cells:
-                return "Markers may not overlap."
+                return OVERLAP
             if t not in TABLE:
-                return "That is beyond the edge of the island table."
+                return OFF_TABLE
         touched = set()  # self.touching(tris), inlined: this is the search's innermost loop
         get = cells.get
         for t in tris:
@@ -531,7 +534,7 @@ class ScrubState(CachedMovesState):
             other = FAMILY[markers[m].code]
             if family == "trail" and other == "junction":
                 if self.third_side_waits(m):
-                    return "A Junction's third trail may start only in a later turn (rule 8)."
+                    return THIRD_WAITS
                 return "A new trail may start from a Junction only on a side left free for it."
             if family == "trail" and other == "obstacle":
                 if self.obstacles == "block":
@@ -722,9 +725,9 @@ class ScrubState(CachedMovesState):
         """Why a marker of `family` may not lie on `tris` now (None: it may)."""
         for tri in tris:
             if tri in self.cells:
-                return "That place is taken: markers may not overlap."
+                return OVERLAP
             if not on_table(tri):
-                return "That is beyond the edge of the island table."
+                return OFF_TABLE
         touched = sorted(self.touching(tris))
         if not touched:
             return "Markers are laid edge to edge with the map."
@@ -752,9 +755,9 @@ class ScrubState(CachedMovesState):
         near = {self.family(m) for m in touched}
         if family == "trail":
             if "destination" in near:
-                return "A trail ends at its Destination: nothing may go on past it (rule 11)."
+                return CONTACT_FAULTS[("trail", "destination")]
             if any(self.family(m) == "junction" and self.third_side_waits(m) for m in touched):
-                return "A Junction's third trail may start only in a later turn (rule 8)."
+                return THIRD_WAITS
         if self.followed is not None and not any(m in self.trail_of(self.followed) for m in touched):
             return "Only one trail may be followed per turn (rule 1)."
         if family == "trail":
@@ -765,7 +768,7 @@ class ScrubState(CachedMovesState):
             return "A Trail marker continues a trail: the Landing, a trail's end or a Junction."
         if family == "destination":
             if "destination" in near:
-                return "Destinations may not touch other Destinations (rule 12)."
+                return CONTACT_FAULTS[("destination", "destination")]
             if "trail" in near:
                 return "A Destination closes a trail: lay it against the trail's last marker only (rule 11)."
             return "Only Trail markers may lead to a Destination (rule 3)."
