@@ -231,6 +231,10 @@ class ScrubScene(BoardScene):
             found = ("tri", tri) if on_table(tri) else None
         return found
 
+    def moves_of(self, code) -> list:
+        """The moves laying the marker `code` that the clicks so far may still make."""
+        return [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+
     def add_place_hits(self, hints) -> None:
         """Put the places the chosen marker may go (those seen on the map) into the hit map."""
         code = self.selected_code(hints)
@@ -238,7 +242,7 @@ class ScrubScene(BoardScene):
             return
         key = (id(self.match.state), len(self.match.state.history), code)
         if key != self._shapes_key:
-            places = [mv.triangles for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+            places = [mv.triangles for mv in self.moves_of(code)]
             self._shapes_key, self._shapes = key, place_shapes(places)
         to_screen, seen = self.camera.to_screen, self.map_rect
         shown = {}
@@ -335,7 +339,7 @@ class ScrubScene(BoardScene):
             return self._spots
         self._spots_key = key
         state = self.match.state
-        moves = [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+        moves = self.moves_of(code)
         m = self.map_rect
         layer = pygame.Surface(m.size, pygame.SRCALPHA)
         s = self.camera.zoom
@@ -405,7 +409,7 @@ class ScrubScene(BoardScene):
     def show_places(self, code) -> None:
         """A marker was chosen: if some place it may go is out of view, show them
         all at once (zooming out if need be), so that each can be clicked."""
-        places = [mv.triangles for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+        places = [mv.triangles for mv in self.moves_of(code)]
         seen = self.map_rect.inflate(-60, -60)
         if all(seen.collidepoint(self.camera.to_screen(marker_centre(tris))) for tris in places):
             return
