@@ -155,6 +155,9 @@ def test_b_an_illegal_click_explains_the_rule(app):
     # far from everything: markers are laid edge to edge
     click_sand(app, board, (6, 3, 0))
     assert "edge to edge" in board.controller.message
+    # the refusal is the fault of a move the click would have made there
+    meant = state.meant_moves(trail.code, ("tri", (6, 3, 0)))
+    assert board.controller.message in {board.named(state.fault(m)) for m in meant}
     assert board.match.state.history == []
     screenshot(app, "scrubbudgetel-refused")
     assert board.controller.prefix == (("stash", trail.code),), "a refused place keeps the marker chosen"
