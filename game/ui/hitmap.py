@@ -7,6 +7,8 @@ areas cannot drift apart, and no scene writes its own geometry twice.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 
@@ -56,7 +58,8 @@ class HitMap:
         """`target` is clicked inside the polygon `points`."""
         pts = [(float(x), float(y)) for x, y in points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        bounds = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+        x0, y0 = math.floor(min(xs)), math.floor(min(ys))  # every pixel the polygon reaches into
+        bounds = pygame.Rect(x0, y0, math.floor(max(xs)) - x0 + 1, math.floor(max(ys)) - y0 + 1)
         self._add(target, bounds, lambda x, y: _inside_polygon(x, y, pts))
 
     def at(self, pos):
