@@ -352,6 +352,7 @@ class TitleScene(Scene):
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
+        self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
         games = list(registry.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
@@ -364,9 +365,13 @@ class TitleScene(Scene):
                                card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
-            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
+            third = (card.w - 12) // 3  # New game, Learn to play, Rules
+            self.button((card.x, card.bottom + 72, third, 34), "Play" if self.compact else "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
-            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 12 <= third else "Learn"
+            self.learn_buttons[spec.id] = self.button((card.x + third + 6, card.bottom + 72, third, 34), learn,
+                        lambda s=spec: open_lesson(self.app, s.id), tooltip="A guided first game, step by step")
+            self.button((card.right - third, card.bottom + 72, third, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
         self.build_in_progress()
         y = h - 70
@@ -492,6 +497,12 @@ def when(timestamp: float) -> str:
     if time.strftime("%Y%m%d", moment) == time.strftime("%Y%m%d"):
         return time.strftime("today %H:%M", moment)
     return time.strftime("%d %b %Y %H:%M", moment)
+
+
+def open_lesson(app, game_id: str, step: int | None = None) -> None:
+    from .lesson import open_lesson as show
+
+    show(app, game_id, step)
 
 
 # ---------------------------------------------------------------------------
@@ -645,11 +656,29 @@ class RulesScene(Scene):
         self.spec = spec
         super().__init__(app)
 
+    def lesson_links(self) -> dict:
+        """Rules heading -> a line of links to the lesson steps that teach it."""
+        from .. import lessons
+
+        if not lessons.has_lesson(self.spec.id):
+            return {}
+        steps = lessons.load(self.spec.id).step_of_rule()
+        return {heading: "Learn it by playing: " + " · ".join(
+            f"<a href='lesson:{self.spec.id}:{i}'>lesson step {i + 1}</a>" for i in found)
+            for heading, found in steps.items()}
+
+    def on_event(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and str(event.link_target).startswith("lesson:"):
+            _kind, game_id, step = str(event.link_target).split(":")
+            open_lesson(self.app, game_id, int(step))
+            return
+        super().on_event(event)
+
     def build(self) -> None:
         w, h = self.app.size
         path = look.SEEDS_DIR / f"{self.spec.id}.md"
         try:
-            body = markdown.to_html(path.read_text(encoding="utf-8"))
+            body = markdown.to_html(path.read_text(encoding="utf-8"), self.lesson_links())
         except OSError:
             body = f"The rules file {path.name} could not be read."
         width = min(980, w - 60)
