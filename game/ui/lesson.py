@@ -104,8 +104,9 @@ class LessonStep:
         super()._played(move, seat, before, label)
         self.done += 1
         self.note = ""
+        self.controller.set_guide(self)  # the next move of the step, or none once it is done
+        self.refresh_panel()
         if self.step_done:
-            self.controller.set_guide(self)  # nothing more may be played
             if not self.progress.record(self.lesson.game, self.index + 1):
                 self.app.notify(self.progress.message)
             self.next_button.enable()
