@@ -21,6 +21,7 @@ STRIP_MIN = 120
 BUTTON_COLUMN = 150  # the strip's right-hand side: Next and Start again
 TEXT, TITLE = 15, 18
 LINE = 20
+LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
 
 _classes: dict = {}
 
@@ -56,7 +57,10 @@ class LessonStep:
         self.done = 0  # how many of the step's moves are played
         self.note = ""  # the answer to the last refused click
         self.next_button = None
-        super().__init__(app, lesson.match_at(index))
+        match = lesson.match_at(index)
+        names = [n for n in app.settings.get("player_names") or [] if isinstance(n, str) and n]
+        match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly in the log
+        super().__init__(app, match)
         self.match.on_change = None  # never an autosave, never a record
         self.viewer = self.confirmed_viewer = lesson.you
         self.controller.set_guide(self)
@@ -164,7 +168,7 @@ class LessonStep:
         r = self.lesson_rect
         panel(surface, r, 235)
         count = len(self.lesson.steps)
-        title = f"Learn {self.match.spec.title} · step {self.index + 1} of {count}: {self.step.title}"
+        title = f"Step {self.index + 1} of {count} · {self.step.title}"
         look.text(surface, look.fit_text(title, TITLE, r.w - 28, bold=True), (r.x + 14, r.y + 12), TITLE,
                   look.GOLD, bold=True)
         body, ask, after = self.strip_lines(r.w)
@@ -260,6 +264,6 @@ class LessonDone(Scene):
         spec = self.spec
         names = [n for n in self.app.settings.get("player_names") or [] if isinstance(n, str) and n]
         players = max(spec.min_players, min(2, spec.max_players))
-        seats = [Seat(names[0] if names else "You", 0, "human")]
+        seats = [Seat(names[0] if names else "Player 1", 0, "human")]
         seats += [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(1, players)]
         start_match(self.app, Match(spec, seats, self.app.new_seed(), spec.default_options()))
