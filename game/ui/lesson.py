@@ -57,6 +57,7 @@ class LessonStep:
         self.done = 0  # how many of the step's moves are played
         self.note = ""  # the answer to the last refused click
         self.next_button = None
+        self.scripting = False
         match = lesson.match_at(index)
         names = [n for n in app.settings.get("player_names") or [] if isinstance(n, str) and n]
         match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly in the log
@@ -108,12 +109,26 @@ class LessonStep:
         super()._played(move, seat, before, label)
         self.done += 1
         self.note = ""
+        if self.scripting:
+            return
+        self.play_scripted()
         self.controller.set_guide(self)  # the next move of the step, or none once it is done
         self.refresh_panel()
         if self.step_done:
             if not self.progress.record(self.lesson.game, self.index + 1):
                 self.app.notify(self.progress.message)
             self.next_button.enable()
+
+    def play_scripted(self) -> None:
+        """The step's moves of other seats (their secret picks, say) play themselves."""
+        self.scripting = True
+        try:
+            while not self.step_done and self.match.state.to_move != self.lesson.you:
+                text = self.step.moves[self.done]
+                if self.controller.play(self.match.spec.parse_move(self.match.state, text)).kind != "played":
+                    break
+        finally:
+            self.scripting = False
 
     def click_target(self, target) -> None:
         super().click_target(target)
