@@ -27,6 +27,12 @@ def app():
     yield from title_app()
 
 
+@pytest.fixture(autouse=True)
+def fresh_progress():
+    """Every test starts with no lesson begun."""
+    lessons.progress_path().unlink(missing_ok=True)
+
+
 def words(text: str) -> list[str]:
     return re.findall(r"[a-zðþæö0-9']+", text.lower())
 
@@ -110,3 +116,127 @@ def test_a_whole_lesson_by_mouse(app, game_id):
     assert board.match.spec.id == game_id
     assert [s.kind for s in board.match.seats][0] == "human"
     assert all(s.kind == "computer" and s.level == "easy" for s in board.match.seats[1:])
+
+
+def open_step(app, game_id, step):
+    from game.ui.lesson import open_lesson
+
+    open_lesson(app, game_id, step)
+    pump(app)
+    return app.scene
+
+
+@pytest.mark.parametrize("game_id,step,place,because", [
+    ("scurry", 1, ("vertex", "g2"), "at least two moves"),  # the rules forbid it
+    ("scrubbudgetel", 1, ("stash", "TR"), "own markers first"),  # the rules forbid it
+    ("skurdir", 0, ("cell", "d5"), None),  # a legal start, just not this step's move
+])
+def test_any_other_click_says_why_it_is_not_this_steps_move(app, game_id, step, place, because):
+    board = open_step(app, game_id, step)
+    if place[0] == "vertex":
+        from game.games.scurry.rules import board_geometry
+        place = ("vertex", board_geometry(6)["names"].index(place[1]))
+    elif place[0] == "cell":
+        place = ("cell", board.match.state.cell(place[1]))
+    rect = board.target_rect(place)
+    assert rect is not None, f"{place} is not drawn"
+    before = len(board.match.notations)
+    click(app, rect.center)
+    assert len(board.match.notations) == before, "the click played a move"
+    assert board.note.startswith("Not this step's move. ")
+    if because:
+        assert "The rules forbid it too: " in board.note and because in board.note.lower()
+    else:
+        assert "rules forbid" not in board.note
+    screenshot(app, f"lesson_{game_id}_refused")
+
+
+def test_a_lesson_is_resumed_where_it_was_left(app):
+    click(app, learn_button(app, "scurry").center)
+    board = app.scene
+    play_move(app, board, board.match.spec.parse_move(board.match.state, board.step.moves[0]))
+    click_button(app, "Next ▸")
+    assert app.scene.index == 1
+    click_button(app, "Menu")
+    click_button(app, "Leave the lesson")
+    assert isinstance(app.scene, TitleScene)
+    click(app, learn_button(app, "scurry").center)
+    assert isinstance(app.scene, LessonStep) and app.scene.index == 1
+    # and in a new process: the place is in the progress file beside the settings
+    assert lessons.Progress.load().step("scurry") == 1
+    assert lessons.progress_path().parent == storage.settings_path().parent
+
+
+def test_a_damaged_progress_file_is_set_aside_with_a_message(app):
+    path = lessons.progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    click(app, learn_button(app, "skurdir").center)
+    assert isinstance(app.scene, LessonStep) and app.scene.index == 0
+    assert any("lessons.json could not be read" in message for message, _until in app.toasts)
+    assert list(path.parent.glob("lessons.json.damaged-*")), "the damaged file is kept aside"
+    screenshot(app, "lesson_damaged_progress")
+
+
+def test_a_failed_progress_write_is_a_message(app, monkeypatch):
+    import errno
+
+    def full_disk(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "write_json_atomic", full_disk)
+    click(app, learn_button(app, "skyline_express").center)
+    board = app.scene
+    assert isinstance(board, LessonStep)
+    assert any("could not be saved (disk full)" in message for message, _until in app.toasts)
+    for text in board.step.moves:  # the lesson goes on
+        play_move(app, board, board.match.spec.parse_move(board.match.state, text))
+    assert board.step_done
+
+
+def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
+    from pygame_gui.core.text import HyperlinkTextChunk
+
+    from uikit import make_app
+
+    app = make_app((1280, 1000))  # tall enough to show Scurry's "A turn" without scrolling
+    try:
+        app.push(TitleScene(app))
+        pump(app)
+        app.push(RulesScene(app, registry.GAMES["scurry"]))
+        pump(app)
+        box = app.scene.text_box
+        links = [c for row in box.text_box_layout.layout_rows for c in row.items if isinstance(c, HyperlinkTextChunk)]
+        assert [c.href for c in links[:3]] == ["lesson:scurry:0", "lesson:scurry:1", "lesson:scurry:2"]
+        screenshot(app, "lesson_rules_links")
+        link = links[2]
+        wrap = box.text_wrap_rect
+        click(app, (wrap[0] + link.x + link.width // 2, wrap[1] + link.y + link.height // 2))
+        assert isinstance(app.scene, LessonStep) and app.scene.index == 2
+        click_button(app, "Menu")
+        click_button(app, "Leave the lesson")
+        assert isinstance(app.scene, RulesScene), "leaving goes back to the rules"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_the_lesson_strip_fits_the_smallest_window(game_id):
+    from uikit import make_app
+
+    app = make_app((960, 640))
+    try:
+        app.settings["animation_speed"] = "off"
+        app.push(TitleScene(app))
+        pump(app)
+        lesson = lessons.load(game_id)
+        for i in range(len(lesson.steps)):
+            board = open_step(app, game_id, i)
+            strip, area = board.lesson_rect, board.board_rect
+            assert strip.bottom <= 640 - 10 and area.bottom < strip.top and strip.right < board.panel_rect.x
+            body, ask, after = board.strip_lines(strip.w)
+            assert 40 + 20 * (len(body) + max(len(ask), len(after))) <= strip.h, f"step {i + 1}'s words are cut off"
+            app.pop()
+        screenshot(app, f"lesson_{game_id}_960")
+    finally:
+        pygame.quit()

@@ -365,14 +365,16 @@ class TitleScene(Scene):
                                card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
-            third = (card.w - 12) // 3  # New game, Learn to play, Rules
-            self.button((card.x, card.bottom + 72, third, 34), "Play" if self.compact else "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
-            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 12 <= third else "Learn"
-            self.learn_buttons[spec.id] = self.button((card.x + third + 6, card.bottom + 72, third, 34), learn,
-                        lambda s=spec: open_lesson(self.app, s.id), tooltip="A guided first game, step by step")
-            self.button((card.right - third, card.bottom + 72, third, 34), "Rules",
+            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
+            # "Learn to play" sits on the card's picture, bottom right
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            width = look.font(15).size(learn)[0] + 24
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
+                                                      lambda s=spec: open_lesson(self.app, s.id),
+                                                      tooltip="A guided first game, step by step")
         self.build_in_progress()
         y = h - 70
         names = []
@@ -451,7 +453,7 @@ class TitleScene(Scene):
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for game_id, card in self.cards.items():
-                if card.collidepoint(event.pos):
+                if card.collidepoint(event.pos) and not self.learn_buttons[game_id].rect.collidepoint(event.pos):
                     self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
                     return
 
