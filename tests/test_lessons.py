@@ -29,8 +29,12 @@ def app():
 
 @pytest.fixture(autouse=True)
 def fresh_progress():
-    """Every test starts with no lesson begun."""
+    """Every test starts with no lesson begun, and leaves no font of a closed window cached."""
     lessons.progress_path().unlink(missing_ok=True)
+    yield
+    from game.ui import look
+
+    look.reset_caches()
 
 
 def words(text: str) -> list[str]:
@@ -110,6 +114,7 @@ def test_a_whole_lesson_by_mouse(app, game_id):
     assert games_in_progress()[0] == in_progress_before
     assert records.list_records(game_id) == records_before
     assert lessons.Progress.load().finished(game_id)
+    assert lessons.Progress.load().step(game_id) == 0, "a finished lesson starts again from its first step"
     click_button(app, "Play a real game")
     board = app.scene
     assert isinstance(board, BoardScene) and not isinstance(board, LessonStep)

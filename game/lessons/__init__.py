@@ -16,7 +16,9 @@ A step's position is one of
                                     (Skurðir's from_layout, Scurry's from_position)
   {"continue": true, "moves": [...]} where the step before ended, then those moves
 and the person then plays the step's `moves`, one after another (only the next
-one is allowed). Pure Python: nothing here imports pygame.
+one is allowed); a move of another seat among them (a scripted secret pick, say)
+plays itself. `hint` (optional) is what any other click is told instead of `ask`.
+Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = F
         app.notify(progress.message)
         progress.message = None
     if step is None:
-        step = 0 if progress.finished(game_id) else progress.step(game_id)
+        step = progress.step(game_id)  # a finished lesson was set back to its first step
     step = min(max(0, step), len(lesson.steps) - 1)
     scene = lesson_scene(app, lesson, step, progress)
     app.replace(scene) if replace else app.push(scene)
@@ -141,7 +141,9 @@ class LessonStep:
     def _take_message(self) -> None:
         """The strip under the board answers a refused click, in full."""
         if self.controller.message:
-            self.note, self.controller.message = self.controller.message, ""
+            message, self.controller.message = self.controller.message, ""
+            # a cancelled half-made move brings the step's instruction back
+            self.note = "" if message == "Move cancelled." else message
 
     # ---- layout -----------------------------------------------------
     def text_width(self, width: int) -> int:
