@@ -21,6 +21,7 @@ from pygame_gui.elements import (
 
 from .. import records, storage
 from ..engine import registry
+from ..lessons import has_lesson
 from ..engine.match import (
     NAME_LIMIT,
     Match,
@@ -369,6 +370,8 @@ class TitleScene(Scene):
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
+            if not has_lesson(spec.id):
+                continue
             # "Learn to play" sits on the card's picture, bottom right
             learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
             width = look.font(15).size(learn)[0] + 24
@@ -453,7 +456,8 @@ class TitleScene(Scene):
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for game_id, card in self.cards.items():
-                if card.collidepoint(event.pos) and not self.learn_buttons[game_id].rect.collidepoint(event.pos):
+                learn = self.learn_buttons.get(game_id)
+                if card.collidepoint(event.pos) and not (learn and learn.rect.collidepoint(event.pos)):
                     self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
                     return
 
@@ -662,7 +666,7 @@ class RulesScene(Scene):
         """Rules heading -> a line of links to the lesson steps that teach it."""
         from .. import lessons
 
-        if not lessons.has_lesson(self.spec.id):
+        if not has_lesson(self.spec.id):
             return {}
         steps = lessons.load(self.spec.id).step_of_rule()
         return {heading: "Learn it by playing: " + " · ".join(
