@@ -668,10 +668,10 @@ class RulesScene(Scene):
 
         if not has_lesson(self.spec.id):
             return {}
-        steps = lessons.load(self.spec.id).step_of_rule()
+        lesson = lessons.load(self.spec.id)
         return {heading: "Learn it by playing: " + " · ".join(
-            f"<a href='lesson:{self.spec.id}:{i}'>lesson step {i + 1}</a>" for i in found)
-            for heading, found in steps.items()}
+            f"<a href='lesson:{self.spec.id}:{i}'>{html.escape(lesson.steps[i].title)}</a>" for i in found)
+            for heading, found in lesson.step_of_rule().items()}
 
     def on_event(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and str(event.link_target).startswith("lesson:"):
