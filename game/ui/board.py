@@ -300,9 +300,14 @@ class BoardScene(Scene):
             anim.delay *= factor
             self.anims.append(anim)
 
+    def start_state(self):
+        """The state the match's record starts from."""
+        match = self.match
+        return match.spec.new_game(len(match.seats), match.seed, match.options)
+
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
-        state = spec.new_game(len(match.seats), match.seed, match.options)
+        state = self.start_state()
         log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
