@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import ai
 from game.engine.core import IllegalMove
-from game.games.skyrunner.rules import SPEC, ROUND_LIMIT, SkyMove, action_deck
+from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyMove, action_deck
 
 
 # The mechanics tests below play with the options that keep the older rulings: the
@@ -645,3 +645,58 @@ def test_the_computer_chooses_routes_and_targets():
     s.pos[2] = [9, 2]
     play_round(s, {0: "S", 1: "N1", 2: "N2"})
     assert str(ai.choose_move(s, "normal", 1, iterations=200)) in ("on p2", "on p3")
+
+
+# ---- legality written once: fault, the legal moves and refused clicks agree -----------------
+def every_move(state):
+    """A superset of the legal moves: every kind with every card, player and square,
+    and moves that set a field their kind does not use."""
+    seats = range(-1, state.players + 1)
+    for card in ("",) + PLAYABLE + ("X2", "X3", "Z"):
+        for seat in seats:
+            yield SkyMove("c", card, seat)
+    for seat in seats:
+        yield SkyMove("u", "", seat)
+        yield SkyMove("t", "", seat)
+    yield KEEP
+    for y in range(-1, state.roof + 2):
+        for g in range(-1, max(state.grooves) + 1):
+            yield SkyMove("r", y=y, g=g)
+    yield from (SkyMove("k", "N1"), SkyMove("u", "N1", 1), SkyMove("c", "N1", -1, 3, 0), SkyMove("r", "", 1, 3, 0),
+                SkyMove("t", "", 1, 0, 0), SkyMove("x"))
+
+
+@pytest.mark.parametrize("options", [{}, {"route": "auto", "targets": "laid"}])
+def test_fault_is_none_exactly_for_the_legal_moves(options):
+    phases = set()
+    for seed in range(4):
+        s = SPEC.new_game(2 + seed % 3, seed, options)
+        rng = random.Random(seed)
+        while not s.is_over:
+            legal = set(s.legal_moves())
+            phases.add(s.phase)
+            for m in every_move(s):
+                reason = s.fault(m)
+                assert (reason is None) == (m in legal), (s.phase, m, reason)
+                assert reason is None or reason.strip()
+            s.apply(rng.choice(sorted(legal, key=str)))
+        assert s.fault(KEEP) == "The game is over."
+    assert phases >= {"choose", "use"} | ({"route", "target"} if not options else set())
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    s = rulebook(3)
+    s.hand[0] = ["L", "C4"]
+    s.open = "X2"
+    for path, move in [((("card", "C4"),), SkyMove("c", "C4")), ((("seat", 1),), SkyMove("t", "", 1)),
+                       ((("button", "keep"),), KEEP), ((("square", 3, 0),), SkyMove("r", y=3, g=0))]:
+        assert s.fault(move) and s.explain_click(path) == s.fault(move)
+    s.open = "E"
+    s.targets = "laid"
+    assert s.explain_click((("card", "L"), ("seat", 0))) == s.fault(SkyMove("c", "L", 0)) == \
+        "Play the Lost equipment against another player."
+    play_round(s, {0: "N8", 1: "N1", 2: "N2"})
+    s.phase, s.pending, s.to_move = "use", [0, "S"], 0  # a sabotage just won
+    assert s.explain_click((("seat", 0),)) == s.fault(SkyMove("u", "", 0)) == "Use it on another player, not on yourself."
+    assert s.explain_click((("card", "N3"),)) == s.fault(SkyMove("c", "N3"))
+    assert "just won" in s.fault(SkyMove("c", "N3"))

@@ -109,6 +109,10 @@ KEEP = SkyMove("k")
 # search visits, share one instance per move instead of building new ones.
 shared_move = lru_cache(maxsize=None)(SkyMove)
 NUMBER_MOVES = {v: SkyMove("c", f"N{v}") for v in range(1, 9)}
+# the fields each kind of move sets; the others keep their defaults (UNSET)
+MOVE_FIELDS = {"c": ("card", "target"), "u": ("target",), "t": ("target",), "k": (), "r": ("y", "g")}
+UNSET = {"card": "", "target": -1, "y": -1, "g": -1}
+PLAYABLE = NUMBERS + ("P", "E", "L", "S") + tuple(f"C{v}" for v in CLIMB_VALUES)
 
 
 class SkyState(State):
@@ -311,67 +315,107 @@ class SkyState(State):
             return [shared_move("r", "", -1, r.y, r.g) for r in self.routes]
         return self.choices(self.to_move)
 
-    def explain(self, move) -> str | None:
-        if not isinstance(move, SkyMove):
-            return "That is not a SkyRunner move."
+    # ---- legality: written once ---------------------------------------------------
+    def check(self, move) -> str | None:
+        """`fault` alone: the legal moves agree with it (a test proves it over random
+        positions), so applying a move need not list them all."""
+        return self.fault(move)
+
+    def fault(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        shape = self._shape_fault(move)
+        if shape is not None:
+            return shape
         if self.phase == "use":
-            if move.kind == "c":
-                return f"First decide about the {card_name(self.pending[1])} just won: use it now or keep it."
-            if move.target == self.to_move:
-                return "Use it on another player, not on yourself."
-            return "Pick another player, or keep the card."
+            return self._use_fault(move)
         if self.phase == "target":
-            if move.kind == "t" and move.target == self.to_move:
+            if move.kind != "t":
+                return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
+            if move.target == self.to_move:
                 return f"Play the {card_name(self.acting_card())} against another player."
-            return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
+            return None
         if self.phase == "route":
-            if move.kind == "r":
+            if move.kind != "r":
+                return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
+            if not any((r.y, r.g) == (move.y, move.g) for r in self.routes):
                 return "Your climb cannot end there: pick one of the lit squares."
-            return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
-        if move.kind != "c":
-            return "Nothing was won that could be used now: choose a card to play face down."
-        seat = self.to_move
-        card = move.card
+            return None
+        return self._choice_fault(move)
+
+    def _shape_fault(self, move) -> str | None:
+        """A move that is no SkyRunner move at all, or names a player who is not there."""
+        uses = MOVE_FIELDS.get(getattr(move, "kind", None)) if isinstance(move, SkyMove) else None
+        if uses is None or any(getattr(move, name) != default for name, default in UNSET.items() if name not in uses):
+            return "That is not a SkyRunner move."
+        if move.kind in ("u", "t") and move.target < 0:
+            return "Name the player it is against."
+        if not -1 <= move.target < self.players:
+            return f"There is no player {move.target + 1} in this game."
+        if move.kind == "c" and move.card not in PLAYABLE:
+            return f"{move.card!r} is not a card anyone plays face down."
+        return None
+
+    def _use_fault(self, move) -> str | None:
+        """A lost equipment or sabotage just won waits: use it on another player now, or keep it."""
+        card = card_name(self.pending[1])
+        if move.kind == "k":
+            return None
+        if move.kind != "u":
+            return f"First decide about the {card} just won: use it on a player now or keep it."
+        if move.target == self.to_move:
+            return "Use it on another player, not on yourself."
+        return None
+
+    def _choice_fault(self, move) -> str | None:
+        """A card put face down: any number card not yet on the own pile, the parasite,
+        or a climbing, lost equipment or sabotage card from the hand; numbers only while a
+        crash card is up (rulings 2 and 10)."""
+        if move.kind == "k":
+            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
+        if move.kind in ("u", "t"):
+            return "No card is waiting for a player now: choose a card from your hand first."
+        if move.kind == "r":
+            return "No climb is waiting for its route now: choose a card to play face down."
+        seat, card = self.to_move, move.card
         if self.open in CRASHES and card[0] != "N":
             return "A crash card is up: everyone must play a number card."
         if card[0] == "N" and int(card[1:]) not in self.numbers[seat]:
             return f"Your {card_name(card)} is already on your own pile; it comes back once all eight are used."
         if card == "P" and not self.parasite[seat]:
             return "Your parasite is on your own pile; it comes back with your number cards."
-        if card in ("E",):
+        if card == "E":
             return "Equipment is never played alone: it goes with a climbing card when the climb needs it."
-        if card in ("L", "S") and move.target == seat:
-            return f"Play the {card_name(card)} against another player."
-        if card in ("L", "S") and self.targets == "act" and move.target >= 0:
-            return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
-        if card in ("L", "S") and self.targets == "laid" and move.target < 0:
-            return f"Name the player the {card_name(card)} is against as you lay it down."
+        if card in ("L", "S"):
+            if move.target == seat:
+                return f"Play the {card_name(card)} against another player."
+            if self.targets == "act" and move.target >= 0:
+                return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
+            if self.targets == "laid" and move.target < 0:
+                return f"Name the player the {card_name(card)} is against as you lay it down."
+        elif move.target >= 0:
+            return "Only a lost equipment or a sabotage is played against a player."
         if card[0] in "CLS" and card not in self.hand[seat]:
             return f"You have no {card_name(card)} in your hand."
         return None
 
     def explain_click(self, path: tuple) -> str:
+        """The fault of the move the clicks would make: a card (and the player it is
+        against), a player (to use a won card on, or as an acting card's target), a
+        square (a climb's end) or the keep button."""
+        return self.fault(self.clicked_move(path)) or "That is not how this move is clicked."
+
+    def clicked_move(self, path: tuple) -> SkyMove:
+        """The move a click path (targets as in SkyMove.targets) stands for."""
         first = path[0]
-        if first == ("button", "keep") and self.phase != "use":
-            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
-        if self.phase == "use":
-            if first[0] == "seat" and first[1] == self.to_move:
-                return "Use it on another player, not on yourself."
-            return f"Pick a player to use the {card_name(self.pending[1])} on, or keep it."
-        if self.phase == "target":
-            return self.explain(SkyMove("t", "", first[1] if first[0] == "seat" else -1))
-        if self.phase == "route":
-            return self.explain(SkyMove("r") if first[0] == "square" else KEEP)
         if first[0] == "card":
-            reason = self.explain(SkyMove("c", first[1]))
-            if reason:
-                return reason
-            if len(path) > 1:
-                return "Pick another player's figure or name as the target."
-            return "That card cannot be played now."
+            seats = [t[1] for t in path[1:] if t[0] == "seat"]
+            return SkyMove("c", first[1], seats[0] if seats else -1)
         if first[0] == "seat":
-            return "Choose a card from your hand first (lost equipment and sabotage then ask for a player)."
-        return "Choose one card from your hand to play face down."
+            return SkyMove("u" if self.phase == "use" else "t", "", first[1])
+        if first[0] == "square":
+            return SkyMove("r", y=first[1], g=first[2])
+        return KEEP
 
     def _apply(self, move: SkyMove) -> None:
         seat = self.to_move
