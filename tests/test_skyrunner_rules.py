@@ -8,7 +8,8 @@ import pytest
 
 from game.engine import ai
 from game.engine.core import IllegalMove
-from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyMove, action_deck
+from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyMove, action_deck, card_name
+from game.games.skyrunner.words import WORDS
 
 
 # The mechanics tests below play with the options that keep the older rulings: the
@@ -290,7 +291,7 @@ def test_lost_equipment_takes_an_equipment_or_leaves_a_debt():
     play_round(s, {0: "L p2", 1: "N1"})
     # the debt claims the equipment seat 2 wins in the same round
     assert s.hand[1] == [] and s.debts[1] == [] and s.discard.count("E") == 1
-    assert any("owes the next one" in n for n in s.last_round["notes"])
+    assert [1, "owes equipment", {}] in s.last_round["notes"]
 
 
 def test_sabotage_moves_down_three_or_to_the_ground():
@@ -412,13 +413,13 @@ def test_view_hides_other_hands_and_choices():
     assert "C5" not in json.dumps(s.view(2))
     assert s.view(0)["my_choice"] == ["N7", -1]
     assert "N7" not in text
-    assert s.move_label(SPEC.parse_move(s, "N1")) == "P2 puts a card face down"
+    assert WORDS.move(s, SPEC.parse_move(s, "N1")) == "P2 puts a card face down"
 
 
 def test_last_choice_reveals_the_round_in_the_log():
     s = clear(new(2), "E")
     s.apply(SPEC.parse_move(s, "N7"))
-    label = s.move_label(SPEC.parse_move(s, "N3"))
+    label = WORDS.move(s, SPEC.parse_move(s, "N3"))
     assert "P1 Number 7" in label and "P2 Number 3" in label and "P1 wins the Equipment" in label
     assert s.reveals(SPEC.parse_move(s, "N3"))
 
@@ -534,7 +535,7 @@ def test_ruling_6_a_refused_route_and_its_notation():
     with pytest.raises(IllegalMove):
         s.apply(SPEC.parse_move(s, "to 4 g1"))
     assert s.to_json() == before
-    assert "lit" in s.phase_label()
+    assert "lit" in WORDS.phase(s)
 
 
 def test_ruling_6_route_moves_replay_from_notation():
@@ -543,7 +544,7 @@ def test_ruling_6_route_moves_replay_from_notation():
     s.hand[0] = ["C4", "E"]
     play_round(s, {0: "C4", 1: "N1"})
     move = SPEC.parse_move(s, "to 6 g1")
-    label = s.move_label(move)
+    label = WORDS.move(s, move)
     s.apply(move)
     assert s.pos[0] == [6, 0] and s.hand[0] == [] and "P1 climbs 4 (1 equipment)" in label
 
@@ -626,6 +627,7 @@ def test_random_games_under_every_option_end_and_round_trip(options):
                 assert SPEC.parse_move(s, str(m)) == m and s.check(m) is None
             move = rng.choice(moves)
             kinds.add(move.kind)
+            assert WORDS.move(s, move) and WORDS.phase(s)
             s.apply(move)
         assert s.is_over
         if options.get("route") == "auto":
@@ -700,3 +702,33 @@ def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
     assert s.explain_click((("seat", 0),)) == s.fault(SkyMove("u", "", 0)) == "Use it on another player, not on yourself."
     assert s.explain_click((("card", "N3"),)) == s.fault(SkyMove("c", "N3"))
     assert "just won" in s.fault(SkyMove("c", "N3"))
+
+
+# ---- words: what the log says ------------------------------------------------------------
+def test_the_log_never_names_a_card_still_face_down_but_its_owner_is_told():
+    for seed in range(3):
+        s = SPEC.new_game(3, seed, {"targets": "laid"})
+        rng = random.Random(seed)
+        while not s.is_over:
+            moves = s.legal_moves()
+            if s.phase == "choose" and not s.reveals(moves[0]):
+                lines = {WORDS.move(s, m) for m in moves}
+                assert lines == {f"P{s.to_move + 1} puts a card face down"}
+                for m in moves:
+                    if m.target >= 0:
+                        assert WORDS.confirm(s, m) == \
+                            f"P{s.to_move + 1} plays the {card_name(m.card)} against P{m.target + 1}"
+            s.apply(rng.choice(moves))
+
+
+def test_a_revealed_round_reads_as_one_line():
+    s = clear(new(3), "C3")
+    s.hand[0] = ["S"]
+    s.pos[1] = [7, 1]
+    s.hand[2] = ["C4"]
+    s.apply(SPEC.parse_move(s, "S p2"))
+    s.apply(SPEC.parse_move(s, "N5"))
+    entry = s.log_entry(SPEC.parse_move(s, "C4"))
+    assert entry.verb == "round" and entry.seat == 2
+    assert WORDS.entry(entry) == ("Round 1 (Climb 3 up): P1 Sabotage on P2, P2 Number 5, P3 Climb 4. "
+                                  "P2 falls 3; P3 climbs 4; P2 wins the Climb 3 with 5.")

@@ -19,7 +19,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed
+from ...engine.present import LogEntry
 
 NUMBERS = tuple(f"N{v}" for v in range(1, 9))
 # Ruling 1: the 25 climbing cards' values (the rulebook's pictures are missing).
@@ -36,15 +37,12 @@ CARD_NAMES = {"P": "Parasite", "E": "Equipment", "L": "Lost equipment", "S": "Sa
 
 
 def card_name(card: str) -> str:
-    """Plain words for a card, as the log and the panel show it."""
+    """A card's name in plain words: the rules' refusals name cards, and so do words.py
+    and the scene."""
     if card in CARD_NAMES:
         return CARD_NAMES[card]
     kind, value = card[0], card[1:]
     return {"N": "Number ", "C": "Climb ", "X": "Crash "}[kind] + value
-
-
-def seat_name(seat: int) -> str:
-    return seat_ref(seat)  # the app shows the player's name there
 
 
 def action_deck() -> list[str]:
@@ -443,12 +441,12 @@ class SkyState(State):
         card = self.pending[1]
         self.pending = None
         if move.kind == "u":
-            self.last_round["notes"].append(f"{seat_name(seat)} uses {card_name(card)} at once on {seat_name(move.target)}")
+            self._note(seat, "use", card=card, against=move.target)
             self._attack(seat, card, move.target)
             self.discard.append(card)
         else:
             self._receive(seat, card)
-            self.last_round["notes"].append(f"{seat_name(seat)} keeps {card_name(card)}")
+            self._note(seat, "keep", card=card)
         if self.outcome is None:
             self._new_round()
 
@@ -519,19 +517,19 @@ class SkyState(State):
         parasites = [seat for seat, card, _ in plays if card == "P"]
         if len(parasites) == 1 and climbs:
             summary["parasite"] = parasites[0]
-            summary["notes"].append(f"{seat_name(parasites[0])}'s parasite takes " + ", ".join(card_name(c) for c in climbs))
+            self._note(parasites[0], "parasite", cards=climbs)
             for card in climbs:
                 self._receive(parasites[0], card)
         else:
             if len(parasites) > 1:
-                summary["notes"].append("The parasites cancel each other out")
+                self._note(None, "parasites cancel")
             self.discard.extend(climbs)
         for seat in range(self.players):  # ruling 11: all eight numbers used, they come back
             if not self.numbers[seat]:
                 self.numbers[seat] = list(range(1, 9))
                 self.parasite[seat] = True
                 self.used[seat] = []
-                summary["notes"].append(f"{seat_name(seat)} takes back all number cards")
+                self._note(seat, "numbers back")
         won = summary["won"]
         if won in ("L", "S"):
             self.phase = "use"
@@ -551,19 +549,19 @@ class SkyState(State):
         single = sorted((v, s) for v, s in bids if counts[v] == 1)
         if not single:
             summary["cancelled"] = True
-            summary["notes"].append(f"All bids cancel: the {card_name(card)} stays up")
+            self._note(None, "bids cancel", card=card)
             return
         self.open = None
         if card in CRASHES:
             value, seat = single[0]  # the lowest number nobody else played
             summary["hit"] = seat
-            summary["notes"].append(f"{card_name(card)} hits {seat_name(seat)} (lowest single bid {value})")
+            self._note(seat, "crash", card=card, value=value)
             self._drop(seat, int(card[1:]), card)
             self.discard.append(card)
             return
         value, seat = single[-1]
         summary["winner"], summary["won"] = seat, card
-        summary["notes"].append(f"{seat_name(seat)} wins the {card_name(card)} with {value}")
+        self._note(seat, "wins", card=card, value=value)
         if card not in ("L", "S"):
             self._receive(seat, card)
 
@@ -573,7 +571,7 @@ class SkyState(State):
         if kind in self.debts[seat]:
             self.debts[seat].remove(kind)
             self.discard.append(card)
-            self.last_round["notes"].append(f"{seat_name(seat)} must hand over the {card_name(card)} that was owed")
+            self._note(seat, "debt paid", card=card)
             return
         self.hand[seat].append(card)
         self.hand[seat].sort()
@@ -585,15 +583,7 @@ class SkyState(State):
             self.hand[seat].remove("E")
             self.discard.append("E")
         self.pos[seat] = [y, g]
-        note = f"{seat_name(seat)} climbs {y - y0}" + ("" if y - y0 == value - side else f" of {value}")
-        extras = []
-        if side:
-            extras.append(f"{side} sideways")
-        if used:
-            extras.append(f"{used} equipment")
-        if extras:
-            note += " (" + ", ".join(extras) + ")"
-        self.last_round["notes"].append(note)
+        self._note(seat, "climb", rise=y - y0, value=value, side=side, used=used)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], "climb"])
         if y >= self.roof:
             # the reason is shown as it is, so it names no seat (the headline names the winner)
@@ -604,10 +594,10 @@ class SkyState(State):
             if "E" in self.hand[target]:
                 self.hand[target].remove("E")
                 self.discard.append("E")
-                self.last_round["notes"].append(f"{seat_name(target)} loses an Equipment")
+                self._note(target, "loses equipment")
             else:
                 self.debts[target].append("E")
-                self.last_round["notes"].append(f"{seat_name(target)} has no Equipment and owes the next one")
+                self._note(target, "owes equipment")
         else:
             self._drop(target, SABOTAGE_DROP, card)
 
@@ -620,10 +610,10 @@ class SkyState(State):
             if fits:
                 self.hand[seat].remove(fits[0])
                 self.discard.append(fits[0])
-                self.last_round["notes"].append(f"{seat_name(seat)} is on the ground and hands over {card_name(fits[0])}")
+                self._note(seat, "hands over", card=fits[0])
             else:
                 self.debts[seat].append("C")
-                self.last_round["notes"].append(f"{seat_name(seat)} is on the ground and owes the next climbing card")
+                self._note(seat, "owes climb")
             return
         self._fall(seat, amount, card)
 
@@ -635,7 +625,7 @@ class SkyState(State):
         g = min(g0, self.grooves[self.section(y)] - 1)
         under = self.occupant(y, g, seat)
         self.pos[seat] = [y, g]
-        self.last_round["notes"].append(f"{seat_name(seat)} falls {y0 - y}")
+        self._note(seat, "falls", fall=y0 - y)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], why])
         if under is not None:
             self._fall(under, y0 - y, why)
@@ -644,42 +634,29 @@ class SkyState(State):
     def scores(self) -> list[int]:
         return [min(p[0], self.roof) for p in self.pos]
 
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        if self.phase == "use":
-            return f"{card_name(self.pending[1])} won: pick a player to use it on now, or keep it."
-        if self.phase == "target":
-            return f"Your {card_name(self.acting_card())} acts: pick the player it is against."
-        if self.phase == "route":
-            return f"Your {card_name(self.acting_card())} climbs: click a lit square to choose the way."
-        if self.open in CRASHES:
-            return "A crash card is up: play a number card face down."
-        return "Choose a card to play face down."
-
-    def move_label(self, move) -> str:
-        """The log line; a hidden choice says nothing about the card until the round
-        is revealed, and then the whole round is summed up."""
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be, worked out before it is played (words.py reads it).
+        A hidden choice says nothing about the card until the round is revealed; the
+        last choice of a round stands for the whole round, a route or a target for
+        what its card did."""
+        seat = self.to_move
+        if move.kind == "c" and not self.reveals(move):
+            return LogEntry(seat, "face down", {})
+        if move.kind in ("u", "k"):
+            return LogEntry(seat, "use" if move.kind == "u" else "keep",
+                            {"card": self.pending[1], "against": move.target})
+        done = len(self.last_round["notes"]) if move.kind != "c" else 0
+        after = self.clone()
+        after._apply(move)
+        lr = after.last_round
         if move.kind == "c":
-            if not self.reveals(move):
-                return f"{seat_name(self.to_move)} puts a card face down"
-            after = self.clone()
-            after._apply(move)
-            return round_summary(after.last_round)
-        if move.kind == "u":
-            return f"{seat_name(self.to_move)} uses {card_name(self.pending[1])} on {seat_name(move.target)}"
-        if move.kind in ("r", "t"):
-            before = len(self.last_round["notes"])
-            after = self.clone()
-            after._apply(move)
-            return "; ".join(after.last_round["notes"][before:]) + "."
-        return f"{seat_name(self.to_move)} keeps the {card_name(self.pending[1])}"
+            return LogEntry(seat, "round", {"round": lr["round"], "open": lr["open"], "plays": lr["plays"],
+                                            "notes": lr["notes"]})
+        return LogEntry(seat, "acted", {"notes": lr["notes"][done:]})
 
-    def confirm_label(self, move) -> str:
-        card = move.card if move.kind == "c" else self.pending[1] if self.pending else ""
-        if move.kind in ("c", "u") and move.target >= 0:
-            return f"{seat_name(self.to_move)} plays the {card_name(card)} against {seat_name(move.target)}"
-        return self.move_label(move)
+    def _note(self, seat, verb: str, **data) -> None:
+        """A fact for the round's record (and its log line): [seat or None, verb, data]."""
+        self.last_round["notes"].append([seat, verb, data])
 
     def public_seat(self, s: int) -> dict:
         return {"numbers": list(self.numbers[s]), "parasite": self.parasite[s], "used": list(self.used[s]),
@@ -767,21 +744,6 @@ class SkyState(State):
             d.routes = d.routes_for(d.to_move, int(d.acting_card()[1:]))
         d.history = []  # the moves behind the hidden choices are not the seat's to read
         return d
-
-
-def round_summary(lr: dict) -> str:
-    """One log line for a revealed round: who played what, who won, who moved."""
-    plays = []
-    for seat, card, target in lr["plays"]:
-        text = card_name(card)
-        if target >= 0:
-            text += f" on {seat_name(target)}"
-        plays.append(f"{seat_name(seat)} {text}")
-    up = card_name(lr["open"]) if lr["open"] else "no card"
-    line = f"Round {lr['round']} ({up} up): " + ", ".join(plays) + "."
-    if lr["notes"]:
-        line += " " + "; ".join(lr["notes"]) + "."
-    return line
 
 
 class SkySpec(GameSpec):
