@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import ai
 from game.engine.core import IllegalMove
-from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyMove, action_deck, card_name
+from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyRunnerMove, action_deck, card_name
 from game.games.skyrunner.words import WORDS
 
 
@@ -114,8 +114,8 @@ def test_used_number_cannot_be_played_again():
     play_round(s, {0: "N5", 1: "N1"})
     s.open = "E"
     assert s.to_move == 1
-    assert "already on your own pile" in s.check(SkyMove("c", "N1"))
-    assert SkyMove("c", "N1") not in s.legal_moves()
+    assert "already on your own pile" in s.check(SkyRunnerMove("play", "N1"))
+    assert SkyRunnerMove("play", "N1") not in s.legal_moves()
 
 
 # ---- crash ---------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_crash_round_allows_number_cards_only():
     s.hand[0] = ["C4", "S"]
     cards = {m.card[0] for m in s.legal_moves()}
     assert cards == {"N"}
-    assert "crash card is up" in s.check(SkyMove("c", "C4"))
+    assert "crash card is up" in s.check(SkyRunnerMove("play", "C4"))
 
 
 def test_crash_near_the_ground_and_on_the_ground():
@@ -276,7 +276,7 @@ def test_equipment_is_never_played_alone():
     s = clear(new(2), "E")
     s.hand[0] = ["E"]
     assert all(m.card != "E" for m in s.legal_moves())
-    assert "never played alone" in s.check(SkyMove("c", "E"))
+    assert "never played alone" in s.check(SkyRunnerMove("play", "E"))
 
 
 # ---- attacks -------------------------------------------------------------------
@@ -352,14 +352,14 @@ def test_won_sabotage_may_be_used_at_once_or_kept():
     play_round(s, {0: "N8", 1: "N1", 2: "N2"})
     s.apply(SPEC.parse_move(s, "keep"))
     assert s.hand[0] == ["L"] and s.phase == "choose"
-    assert "use it on another player" in s.check(SkyMove("u", "", 0)).lower() or s.check(SkyMove("u", "", 0))
+    assert "card from your hand first" in s.check(SkyRunnerMove("use", against=1))  # nothing won waits now
 
 
 def test_attack_needs_another_player():
     s = clear(new(2), "E")
     s.hand[0] = ["S"]
     assert [str(m) for m in s.legal_moves() if m.card == "S"] == ["S p2"]
-    assert "another player" in s.check(SkyMove("c", "S", 0))
+    assert "another player" in s.check(SkyRunnerMove("play", "S", against=0))
 
 
 # ---- card flow -------------------------------------------------------------------
@@ -391,7 +391,7 @@ def test_notation_round_trips_and_rejects_nonsense():
     with pytest.raises(IllegalMove):
         SPEC.parse_move(s, "Z9")
     with pytest.raises(IllegalMove):
-        s.apply(SkyMove("c", "C5"))
+        s.apply(SkyRunnerMove("play", "C5"))
 
 
 def test_explain_click_names_the_rule():
@@ -556,13 +556,13 @@ def test_ruling_10_the_target_is_picked_when_the_card_acts():
     s.hand[0] = ["L"]
     s.hand[2] = ["E"]
     assert [str(m) for m in s.legal_moves() if m.card == "L"] == ["L"]
-    assert "alone" in s.check(SkyMove("c", "L", 1))
+    assert "alone" in s.check(SkyRunnerMove("play", "L", against=1))
     play_round(s, {0: "L", 1: "N1", 2: "N2"})
     assert s.phase == "target" and s.to_move == 0
     assert routes(s) == ["on p2", "on p3"]
     # acting against a player spends a rare card: its click path asks for a confirming second click
     assert [m.targets for m in s.legal_moves()] == [(("seat", 1), ("seat", 1)), (("seat", 2), ("seat", 2))]
-    assert "another player" in s.check(SkyMove("t", "", 0))
+    assert "another player" in s.check(SkyRunnerMove("aim", against=0))
     s.apply(SPEC.parse_move(s, "on p3"))
     assert s.discard.count("E") == 1 and "L" in s.discard and s.hand[1] == []
     assert s.hand[2] == ["E"], "its equipment went to the shared pile; then the 2 wins the one up"
@@ -585,7 +585,7 @@ def test_ruling_10_option_names_the_target_when_laid():
     s = rulebook(2, targets="laid")
     s.hand[0] = ["S"]
     assert [str(m) for m in s.legal_moves() if m.card == "S"] == ["S p2"]
-    assert "as you lay it down" in s.check(SkyMove("c", "S"))
+    assert "as you lay it down" in s.check(SkyRunnerMove("play", "S"))
     s.pos[1] = [7, 1]
     play_round(s, {0: "S p2", 1: "N1"})
     assert s.pos[1] == [4, 1] and s.phase == "choose"
@@ -631,9 +631,9 @@ def test_random_games_under_every_option_end_and_round_trip(options):
             s.apply(move)
         assert s.is_over
         if options.get("route") == "auto":
-            assert "r" not in kinds
+            assert "route" not in kinds
         if options.get("targets") == "laid":
-            assert "t" not in kinds
+            assert "aim" not in kinds
 
 
 def test_the_computer_chooses_routes_and_targets():
@@ -656,16 +656,17 @@ def every_move(state):
     seats = range(-1, state.players + 1)
     for card in ("",) + PLAYABLE + ("X2", "X3", "Z"):
         for seat in seats:
-            yield SkyMove("c", card, seat)
+            yield SkyRunnerMove("play", card, seat)
     for seat in seats:
-        yield SkyMove("u", "", seat)
-        yield SkyMove("t", "", seat)
+        yield SkyRunnerMove("use", against=seat)
+        yield SkyRunnerMove("aim", against=seat)
     yield KEEP
     for y in range(-1, state.roof + 2):
         for g in range(-1, max(state.grooves) + 1):
-            yield SkyMove("r", y=y, g=g)
-    yield from (SkyMove("k", "N1"), SkyMove("u", "N1", 1), SkyMove("c", "N1", -1, 3, 0), SkyMove("r", "", 1, 3, 0),
-                SkyMove("t", "", 1, 0, 0), SkyMove("x"))
+            yield SkyRunnerMove("route", height=y, groove=g)
+    yield from (SkyRunnerMove("keep", card="N1"), SkyRunnerMove("use", card="N1", against=1),
+                SkyRunnerMove("play", "N1", height=3, groove=0), SkyRunnerMove("route", against=1, height=3, groove=0),
+                SkyRunnerMove("aim", against=1, height=0, groove=0), SkyRunnerMove("x"))
 
 
 @pytest.mark.parametrize("options", [{}, {"route": "auto", "targets": "laid"}])
@@ -690,18 +691,18 @@ def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
     s = rulebook(3)
     s.hand[0] = ["L", "C4"]
     s.open = "X2"
-    for path, move in [((("card", "C4"),), SkyMove("c", "C4")), ((("seat", 1),), SkyMove("t", "", 1)),
-                       ((("button", "keep"),), KEEP), ((("square", 3, 0),), SkyMove("r", y=3, g=0))]:
+    for path, move in [((("card", "C4"),), SkyRunnerMove("play", "C4")), ((("seat", 1),), SkyRunnerMove("aim", against=1)),
+                       ((("button", "keep"),), KEEP), ((("square", 3, 0),), SkyRunnerMove("route", height=3, groove=0))]:
         assert s.fault(move) and s.explain_click(path) == s.fault(move)
     s.open = "E"
     s.targets = "laid"
-    assert s.explain_click((("card", "L"), ("seat", 0))) == s.fault(SkyMove("c", "L", 0)) == \
+    assert s.explain_click((("card", "L"), ("seat", 0))) == s.fault(SkyRunnerMove("play", "L", against=0)) == \
         "Play the Lost equipment against another player."
     play_round(s, {0: "N8", 1: "N1", 2: "N2"})
     s.phase, s.pending, s.to_move = "use", [0, "S"], 0  # a sabotage just won
-    assert s.explain_click((("seat", 0),)) == s.fault(SkyMove("u", "", 0)) == "Use it on another player, not on yourself."
-    assert s.explain_click((("card", "N3"),)) == s.fault(SkyMove("c", "N3"))
-    assert "just won" in s.fault(SkyMove("c", "N3"))
+    assert s.explain_click((("seat", 0),)) == s.fault(SkyRunnerMove("use", against=0)) == "Use it on another player, not on yourself."
+    assert s.explain_click((("card", "N3"),)) == s.fault(SkyRunnerMove("play", "N3"))
+    assert "just won" in s.fault(SkyRunnerMove("play", "N3"))
 
 
 # ---- words: what the log says ------------------------------------------------------------
@@ -715,9 +716,9 @@ def test_the_log_never_names_a_card_still_face_down_but_its_owner_is_told():
                 lines = {WORDS.move(s, m) for m in moves}
                 assert lines == {f"P{s.to_move + 1} puts a card face down"}
                 for m in moves:
-                    if m.target >= 0:
+                    if m.against >= 0:
                         assert WORDS.confirm(s, m) == \
-                            f"P{s.to_move + 1} plays the {card_name(m.card)} against P{m.target + 1}"
+                            f"P{s.to_move + 1} plays the {card_name(m.card)} against P{m.against + 1}"
             s.apply(rng.choice(moves))
 
 

@@ -52,40 +52,44 @@ def action_deck() -> list[str]:
 
 
 @dataclass(frozen=True)
-class SkyMove:
-    """kind "c": choose `card` face down (L and S name a `target` seat when the
-    targets option is "laid"); "u": use the lost equipment or sabotage just won on
-    `target`; "k": keep it; "t": name the `target` of a lost equipment or sabotage
-    as it acts; "r": end a climb on the square (`y`, `g`)."""
+class SkyRunnerMove:
+    """One decision of a SkyRunner player, by `kind`:
+    "play"   put `card` face down (a lost equipment or sabotage names the seat it is
+             `against` when the targets option is "laid");     notation "N5", "S p2"
+    "use"    use the lost equipment or sabotage just won on the seat `against` now;  "use p2"
+    "keep"   keep it for later;                                                      "keep"
+    "aim"    name the seat `against` which a lost equipment or sabotage acts;        "on p2"
+    "route"  end a climb on the square at `height` in `groove` (0 = the left one);   "to 14 g2"
+    Fields a kind does not use keep their defaults."""
 
     kind: str
     card: str = ""
-    target: int = -1
-    y: int = -1
-    g: int = -1
+    against: int = -1
+    height: int = -1
+    groove: int = -1
 
     def __str__(self) -> str:
-        if self.kind == "c":
-            return self.card + (f" p{self.target + 1}" if self.target >= 0 else "")
-        if self.kind == "u":
-            return f"use p{self.target + 1}"
-        if self.kind == "t":
-            return f"on p{self.target + 1}"
-        if self.kind == "r":
-            return f"to {self.y} g{self.g + 1}"
+        if self.kind == "play":
+            return self.card + (f" p{self.against + 1}" if self.against >= 0 else "")
+        if self.kind == "use":
+            return f"use p{self.against + 1}"
+        if self.kind == "aim":
+            return f"on p{self.against + 1}"
+        if self.kind == "route":
+            return f"to {self.height} g{self.groove + 1}"
         return "keep"
 
     @property
     def targets(self) -> tuple:
         """Playing or using a lost equipment or sabotage against someone (rare
         cards) takes a second, confirming click on that player."""
-        if self.kind == "c":
+        if self.kind == "play":
             path = (("card", self.card),)
-            return confirmed(path + (("seat", self.target),)) if self.target >= 0 else path
-        if self.kind in ("u", "t"):
-            return confirmed((("seat", self.target),))
-        if self.kind == "r":
-            return (("square", self.y, self.g),)
+            return confirmed(path + (("seat", self.against),)) if self.against >= 0 else path
+        if self.kind in ("use", "aim"):
+            return confirmed((("seat", self.against),))
+        if self.kind == "route":
+            return (("square", self.height, self.groove),)
         return (("button", "keep"),)
 
 
@@ -102,14 +106,15 @@ class Route:
     path: tuple  # (y, g) squares from the start to the end
 
 
-KEEP = SkyMove("k")
+KEEP = SkyRunnerMove("keep")
 # Moves are immutable: the legal move lists, made again for every position the
 # search visits, share one instance per move instead of building new ones.
-shared_move = lru_cache(maxsize=None)(SkyMove)
-NUMBER_MOVES = {v: SkyMove("c", f"N{v}") for v in range(1, 9)}
+shared_move = lru_cache(maxsize=None)(SkyRunnerMove)
+NUMBER_MOVES = {v: SkyRunnerMove("play", f"N{v}") for v in range(1, 9)}
 # the fields each kind of move sets; the others keep their defaults (UNSET)
-MOVE_FIELDS = {"c": ("card", "target"), "u": ("target",), "t": ("target",), "k": (), "r": ("y", "g")}
-UNSET = {"card": "", "target": -1, "y": -1, "g": -1}
+MOVE_FIELDS = {"play": ("card", "against"), "use": ("against",), "aim": ("against",), "keep": (),
+               "route": ("height", "groove")}
+UNSET = {"card": "", "against": -1, "height": -1, "groove": -1}
 PLAYABLE = NUMBERS + ("P", "E", "L", "S") + tuple(f"C{v}" for v in CLIMB_VALUES)
 
 
@@ -281,36 +286,36 @@ class SkyState(State):
         self.phase = "over"
 
     # ---- moves -------------------------------------------------------------
-    def choices(self, seat: int) -> list[SkyMove]:
+    def choices(self, seat: int) -> list[SkyRunnerMove]:
         """The cards `seat` may put face down this round."""
         moves = [NUMBER_MOVES[v] for v in self.numbers[seat]]
         if self.open in CRASHES:
             return moves  # a crash card up: number cards only
         if self.parasite[seat]:
-            moves.append(shared_move("c", "P"))
+            moves.append(shared_move("play", "P"))
         hand = self.hand[seat]
         for card in sorted({c for c in hand if c[0] == "C"}):
-            moves.append(shared_move("c", card))
+            moves.append(shared_move("play", card))
         for card in ("L", "S"):
             if card in hand:
                 if self.targets == "laid":
-                    moves.extend(shared_move("c", card, t) for t in range(self.players) if t != seat)
+                    moves.extend(shared_move("play", card, against=t) for t in range(self.players) if t != seat)
                 else:
-                    moves.append(shared_move("c", card))
+                    moves.append(shared_move("play", card))
         return moves
 
-    def legal_moves(self) -> list[SkyMove]:
+    def legal_moves(self) -> list[SkyRunnerMove]:
         if self.outcome is not None:
             return []
         if self.phase == "choose":
             return self.choices(self.to_move)
         others = [t for t in range(self.players) if t != self.to_move]
         if self.phase == "use":
-            return [shared_move("u", "", t) for t in others] + [KEEP]
+            return [shared_move("use", against=t) for t in others] + [KEEP]
         if self.phase == "target":
-            return [shared_move("t", "", t) for t in others]
+            return [shared_move("aim", against=t) for t in others]
         if self.phase == "route":
-            return [shared_move("r", "", -1, r.y, r.g) for r in self.routes]
+            return [shared_move("route", height=r.y, groove=r.g) for r in self.routes]
         return self.choices(self.to_move)
 
     # ---- legality: written once ---------------------------------------------------
@@ -328,40 +333,40 @@ class SkyState(State):
         if self.phase == "use":
             return self._use_fault(move)
         if self.phase == "target":
-            if move.kind != "t":
+            if move.kind != "aim":
                 return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
-            if move.target == self.to_move:
+            if move.against == self.to_move:
                 return f"Play the {card_name(self.acting_card())} against another player."
             return None
         if self.phase == "route":
-            if move.kind != "r":
+            if move.kind != "route":
                 return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
-            if not any((r.y, r.g) == (move.y, move.g) for r in self.routes):
+            if not any((r.y, r.g) == (move.height, move.groove) for r in self.routes):
                 return "Your climb cannot end there: pick one of the lit squares."
             return None
         return self._choice_fault(move)
 
     def _shape_fault(self, move) -> str | None:
         """A move that is no SkyRunner move at all, or names a player who is not there."""
-        uses = MOVE_FIELDS.get(getattr(move, "kind", None)) if isinstance(move, SkyMove) else None
+        uses = MOVE_FIELDS.get(getattr(move, "kind", None)) if isinstance(move, SkyRunnerMove) else None
         if uses is None or any(getattr(move, name) != default for name, default in UNSET.items() if name not in uses):
             return "That is not a SkyRunner move."
-        if move.kind in ("u", "t") and move.target < 0:
+        if move.kind in ("use", "aim") and move.against < 0:
             return "Name the player it is against."
-        if not -1 <= move.target < self.players:
-            return f"There is no player {move.target + 1} in this game."
-        if move.kind == "c" and move.card not in PLAYABLE:
+        if not -1 <= move.against < self.players:
+            return f"There is no player {move.against + 1} in this game."
+        if move.kind == "play" and move.card not in PLAYABLE:
             return f"{move.card!r} is not a card anyone plays face down."
         return None
 
     def _use_fault(self, move) -> str | None:
         """A lost equipment or sabotage just won waits: use it on another player now, or keep it."""
         card = card_name(self.pending[1])
-        if move.kind == "k":
+        if move.kind == "keep":
             return None
-        if move.kind != "u":
+        if move.kind != "use":
             return f"First decide about the {card} just won: use it on a player now or keep it."
-        if move.target == self.to_move:
+        if move.against == self.to_move:
             return "Use it on another player, not on yourself."
         return None
 
@@ -369,11 +374,11 @@ class SkyState(State):
         """A card put face down: any number card not yet on the own pile, the parasite,
         or a climbing, lost equipment or sabotage card from the hand; numbers only while a
         crash card is up (rulings 2 and 10)."""
-        if move.kind == "k":
+        if move.kind == "keep":
             return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
-        if move.kind in ("u", "t"):
+        if move.kind in ("use", "aim"):
             return "No card is waiting for a player now: choose a card from your hand first."
-        if move.kind == "r":
+        if move.kind == "route":
             return "No climb is waiting for its route now: choose a card to play face down."
         seat, card = self.to_move, move.card
         if self.open in CRASHES and card[0] != "N":
@@ -385,13 +390,13 @@ class SkyState(State):
         if card == "E":
             return "Equipment is never played alone: it goes with a climbing card when the climb needs it."
         if card in ("L", "S"):
-            if move.target == seat:
+            if move.against == seat:
                 return f"Play the {card_name(card)} against another player."
-            if self.targets == "act" and move.target >= 0:
+            if self.targets == "act" and move.against >= 0:
                 return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
-            if self.targets == "laid" and move.target < 0:
+            if self.targets == "laid" and move.against < 0:
                 return f"Name the player the {card_name(card)} is against as you lay it down."
-        elif move.target >= 0:
+        elif move.against >= 0:
             return "Only a lost equipment or a sabotage is played against a player."
         if card[0] in "CLS" and card not in self.hand[seat]:
             return f"You have no {card_name(card)} in your hand."
@@ -403,35 +408,36 @@ class SkyState(State):
         square (a climb's end) or the keep button."""
         return self.fault(self.clicked_move(path)) or "That is not how this move is clicked."
 
-    def clicked_move(self, path: tuple) -> SkyMove:
-        """The move a click path (targets as in SkyMove.targets) stands for."""
+    def clicked_move(self, path: tuple) -> SkyRunnerMove:
+        """The move a click path (targets as in SkyRunnerMove.targets) stands for."""
         first = path[0]
         if first[0] == "card":
             seats = [t[1] for t in path[1:] if t[0] == "seat"]
-            return SkyMove("c", first[1], seats[0] if seats else -1)
+            return SkyRunnerMove("play", first[1], against=seats[0] if seats else -1)
         if first[0] == "seat":
-            return SkyMove("u" if self.phase == "use" else "t", "", first[1])
+            return SkyRunnerMove("use" if self.phase == "use" else "aim", against=first[1])
         if first[0] == "square":
-            return SkyMove("r", y=first[1], g=first[2])
+            return SkyRunnerMove("route", height=first[1], groove=first[2])
         return KEEP
 
-    def _apply(self, move: SkyMove) -> None:
+    def _apply(self, move: SkyRunnerMove) -> None:
         seat = self.to_move
-        if move.kind in ("r", "t"):
+        if move.kind in ("route", "aim"):
             card = self.acting_card()
             self.acting["next"] += 1
             self.phase = "acting"
-            if move.kind == "r":
-                self._climb(seat, int(card[1:]), next(r for r in self.routes if (r.y, r.g) == (move.y, move.g)))
+            if move.kind == "route":
+                route = next(r for r in self.routes if (r.y, r.g) == (move.height, move.groove))
+                self._climb(seat, int(card[1:]), route)
                 self.routes = []
             else:
-                self._attack(seat, card, move.target)
+                self._attack(seat, card, move.against)
                 self.discard.append(card)
             if self.outcome is None:
                 self._act()
             return
-        if move.kind == "c":
-            self.chosen[seat] = [move.card, move.target]
+        if move.kind == "play":
+            self.chosen[seat] = [move.card, move.against]
             nxt = self._next_chooser(seat)
             if nxt is None:
                 self._resolve()
@@ -440,9 +446,9 @@ class SkyState(State):
             return
         card = self.pending[1]
         self.pending = None
-        if move.kind == "u":
-            self._note(seat, "use", card=card, against=move.target)
-            self._attack(seat, card, move.target)
+        if move.kind == "use":
+            self._note(seat, "use", card=card, against=move.against)
+            self._attack(seat, card, move.against)
             self.discard.append(card)
         else:
             self._receive(seat, card)
@@ -459,7 +465,7 @@ class SkyState(State):
 
     def reveals(self, move) -> bool:
         """The last choice of a round shows every card and turns up the next one."""
-        if move.kind != "c":
+        if move.kind != "play":
             return True
         return self._next_chooser(self.to_move) is None
 
@@ -640,16 +646,15 @@ class SkyState(State):
         last choice of a round stands for the whole round, a route or a target for
         what its card did."""
         seat = self.to_move
-        if move.kind == "c" and not self.reveals(move):
+        if move.kind == "play" and not self.reveals(move):
             return LogEntry(seat, "face down", {})
-        if move.kind in ("u", "k"):
-            return LogEntry(seat, "use" if move.kind == "u" else "keep",
-                            {"card": self.pending[1], "against": move.target})
-        done = len(self.last_round["notes"]) if move.kind != "c" else 0
+        if move.kind in ("use", "keep"):
+            return LogEntry(seat, move.kind, {"card": self.pending[1], "against": move.against})
+        done = len(self.last_round["notes"]) if move.kind != "play" else 0
         after = self.clone()
         after._apply(move)
         lr = after.last_round
-        if move.kind == "c":
+        if move.kind == "play":
             return LogEntry(seat, "round", {"round": lr["round"], "open": lr["open"], "plays": lr["plays"],
                                             "notes": lr["notes"]})
         return LogEntry(seat, "acted", {"notes": lr["notes"][done:]})
@@ -690,7 +695,7 @@ class SkyState(State):
             "hand": [list(h) for h in self.hand], "debts": [list(d) for d in self.debts],
             "chosen": [list(c) if c else None for c in self.chosen],
             "pending": list(self.pending) if self.pending else None, "last_round": self.last_round,
-            "acting": self.acting, "routes": [str(SkyMove("r", y=r.y, g=r.g)) for r in self.routes],
+            "acting": self.acting, "routes": [str(SkyRunnerMove("route", height=r.y, groove=r.g)) for r in self.routes],
             "options": {"route": self.route, "targets": self.targets},
             "history": [str(m) for m in self.history], "rng": self.rng_json(),
             "outcome": self.outcome.to_json() if self.outcome else None,
@@ -739,7 +744,7 @@ class SkyState(State):
             if d.chosen[s] is not None:
                 options = d.choices(s)
                 pick = options[rng.randrange(len(options))]
-                d.chosen[s] = [pick.card, pick.target]
+                d.chosen[s] = [pick.card, pick.against]
         if d.phase == "route":  # the climber's equipment may differ in this sample
             d.routes = d.routes_for(d.to_move, int(d.acting_card()[1:]))
         d.history = []  # the moves behind the hidden choices are not the seat's to read
@@ -786,7 +791,7 @@ class SkySpec(GameSpec):
         return SkyState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed, opts["route"],
                         opts["targets"])
 
-    def parse_move(self, state: SkyState, text: str) -> SkyMove:
+    def parse_move(self, state: SkyState, text: str) -> SkyRunnerMove:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         target = -1
@@ -795,17 +800,17 @@ class SkySpec(GameSpec):
         if parts == ["keep"]:
             return KEEP
         if len(parts) == 2 and parts[0] == "use" and target >= 0:
-            return SkyMove("u", "", target)
+            return SkyRunnerMove("use", against=target)
         if len(parts) == 2 and parts[0] == "on" and target >= 0:
-            return SkyMove("t", "", target)
+            return SkyRunnerMove("aim", against=target)
         if len(parts) == 3 and parts[0] == "to" and parts[1].isdigit() and parts[2][:1] == "g" and parts[2][1:].isdigit():
-            return SkyMove("r", y=int(parts[1]), g=int(parts[2][1:]) - 1)
+            return SkyRunnerMove("route", height=int(parts[1]), groove=int(parts[2][1:]) - 1)
         card = parts[0] if parts else ""
         valid = card in NUMBERS or card in ("P", "E") or card in {f"C{v}" for v in CLIMB_VALUES}
         if valid and len(parts) == 1:
-            return SkyMove("c", card)
+            return SkyRunnerMove("play", card)
         if card in ("L", "S") and (target >= 0 or len(parts) == 1):
-            return SkyMove("c", card, target)
+            return SkyRunnerMove("play", card, against=target)
         raise IllegalMove(f"{text!r} is not SkyRunner notation: write a card such as N5, C4, P or S "
                           "(S p2 names the player as it is laid), use p2, keep, on p2 or to 14 g2.")
 

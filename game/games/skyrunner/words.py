@@ -87,9 +87,9 @@ class SkyRunnerWords(Words):
     def confirm(self, state, move) -> str:
         """A lost equipment or sabotage about to go against a player, told to its owner:
         the card is named even while it is still face down to the others."""
-        if move.target >= 0:
-            card = move.card if move.kind == "c" else state.pending[1] if move.kind == "u" else state.acting_card()
-            return f"{seat_ref(state.to_move)} plays the {card_name(card)} against {seat_ref(move.target)}"
+        if move.against >= 0:
+            card = move.card if move.kind == "play" else state.pending[1] if move.kind == "use" else state.acting_card()
+            return f"{seat_ref(state.to_move)} plays the {card_name(card)} against {seat_ref(move.against)}"
         return self.move(state, move)
 
 
