@@ -53,13 +53,13 @@ def action_deck() -> list[str]:
 
 @dataclass(frozen=True)
 class SkyRunnerMove:
-    """One decision of a SkyRunner player, by `kind`:
-    "play"   put `card` face down (a lost equipment or sabotage names the seat it is
-             `against` when the targets option is "laid");     notation "N5", "S p2"
-    "use"    use the lost equipment or sabotage just won on the seat `against` now;  "use p2"
-    "keep"   keep it for later;                                                      "keep"
-    "aim"    name the seat `against` which a lost equipment or sabotage acts;        "on p2"
-    "route"  end a climb on the square at `height` in `groove` (0 = the left one);   "to 14 g2"
+    """One decision of a SkyRunner player; `kind` says which (its notation in brackets):
+    "play"   put `card` face down ("N5"); a lost equipment or sabotage names the seat
+             it is `against` when the targets option is "laid" ("S p2")
+    "use"    use the lost equipment or sabotage just won on the seat `against` ("use p2")
+    "keep"   keep it for later ("keep")
+    "aim"    name the seat `against` which an acting lost equipment or sabotage goes ("on p2")
+    "route"  end a climb on the square at `height` in `groove`, 0 the leftmost ("to 14 g2")
     Fields a kind does not use keep their defaults."""
 
     kind: str
