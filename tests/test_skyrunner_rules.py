@@ -654,7 +654,7 @@ def every_move(state):
     """A superset of the legal moves: every kind with every card, player and square,
     and moves that set a field their kind does not use."""
     seats = range(-1, state.players + 1)
-    for card in ("",) + PLAYABLE + ("X2", "X3", "Z"):
+    for card in ("",) + tuple(sorted(PLAYABLE)) + ("X2", "X3", "Z"):
         for seat in seats:
             yield SkyRunnerMove("play", card, seat)
     for seat in seats:

@@ -115,7 +115,15 @@ NUMBER_MOVES = {v: SkyRunnerMove("play", f"N{v}") for v in range(1, 9)}
 MOVE_FIELDS = {"play": ("card", "against"), "use": ("against",), "aim": ("against",), "keep": (),
                "route": ("height", "groove")}
 UNSET = {"card": "", "against": -1, "height": -1, "groove": -1}
-PLAYABLE = NUMBERS + ("P", "E", "L", "S") + tuple(f"C{v}" for v in CLIMB_VALUES)
+PLAYABLE = frozenset(NUMBERS + ("P", "E", "L", "S") + tuple(f"C{v}" for v in CLIMB_VALUES))
+
+
+@lru_cache(maxsize=None)
+def well_formed(move: SkyRunnerMove) -> bool:
+    """A known kind, and the fields it does not use left unset (once per move: the
+    legal moves are shared instances)."""
+    uses = MOVE_FIELDS.get(move.kind)
+    return uses is not None and all(getattr(move, name) == unset for name, unset in UNSET.items() if name not in uses)
 
 
 class SkyState(State):
@@ -348,8 +356,7 @@ class SkyState(State):
 
     def _shape_fault(self, move) -> str | None:
         """A move that is no SkyRunner move at all, or names a player who is not there."""
-        uses = MOVE_FIELDS.get(getattr(move, "kind", None)) if isinstance(move, SkyRunnerMove) else None
-        if uses is None or any(getattr(move, name) != default for name, default in UNSET.items() if name not in uses):
+        if not isinstance(move, SkyRunnerMove) or not well_formed(move):
             return "That is not a SkyRunner move."
         if move.kind in ("use", "aim") and move.against < 0:
             return "Name the player it is against."
