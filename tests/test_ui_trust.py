@@ -49,6 +49,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     app.step([])  # the first frame: clicks find the places where it drew them
     board = app.scene
     board.controller.ai_delay = 0.0
+    pump(app)  # the first frame: a click goes where a frame drew its target
     rng = random.Random(5)
     computer_turns_seen = 0
     for _ in range(40):
