@@ -197,3 +197,18 @@ def test_a_mis_clicked_secret_choice_can_be_changed_before_the_hand_off():
     assert board.match.state.history == [second]
     assert isinstance(app.scene, HandOffScene) and app.scene.name == "Bob"
     pygame.quit()
+
+
+def test_after_a_hand_off_the_pointer_lights_what_is_under_it_in_the_new_view(monkeypatch):
+    """The pointer rests where the last person's choice was: the first frame of the
+    new person's view lights what is under it in that view (the hit map of the new
+    view, not the last person's), the same as after a zero-distance mouse move."""
+    def rest_on_the_choice(app, board, move):
+        pos = board.target_rect(move.targets[0]).center
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+
+    plain, _ = first_frame_after_hand_off("skyrunner", leave_alone, monkeypatch)
+    first, still = first_frame_after_hand_off("skyrunner", rest_on_the_choice, monkeypatch)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(still, "RGB")
+    assert pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(plain, "RGB"), "nothing lit under the pointer"
+    pygame.quit()
