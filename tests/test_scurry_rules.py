@@ -601,3 +601,59 @@ def test_ai_hooks_return_legal_moves_and_sane_estimates():
             assert move in moves
             s.apply(move)
         assert ai.evaluate(s)[s.outcome.winners[0]] >= 0.5
+
+
+# ---------------------------------------------------------------------------
+# Legality written once: fault() is the rule, the legal list a fast copy of it
+# ---------------------------------------------------------------------------
+def every_candidate(s: ScurryState) -> list:
+    """A superset of the legal moves: every kind at every vertex for both seats,
+    plus vertices off the board and a move for a board of another size."""
+    count = len(s.board)
+    moves = [ScurryMove(kind, v, seat, s.size) for kind in rules.KINDS for seat in (B, G)
+             for v in range(-1, count + 1)]
+    return moves + [ScurryMove(kind, 0, B, s.size + 1) for kind in rules.KINDS]
+
+
+@pytest.mark.parametrize("seed,options", [
+    (1, {"tiles": 5}), (2, {"size": 5, "tiles": 9}), (3, {"random_setup": True}),
+    (4, {"size": 7, "random_setup": True, "tiles": 15}), (5, {"size": 5, "random_setup": True, "tiles": 4}),
+    (6, {}), (7, {"size": 7, "tiles": 5}), (8, {"random_setup": True, "tiles": 13}),
+    (9, {"size": 5, "random_setup": True, "tiles": 12}), (10, {"random_setup": True, "tiles": 6}),
+])
+def test_fault_allows_exactly_the_legal_moves(seed, options):
+    """Over every position of random games (set-up, leadoffs, first and later steps,
+    the end), every candidate move has no fault exactly when it is listed legal,
+    and check() says the same as fault()."""
+    s = SPEC.new_game(2, seed, options)
+    rng = random.Random(seed)
+    positions = 0
+    while True:
+        legal_now = s.legal_moves()  # a plain list: `in` compares moves field by field
+        for m in every_candidate(s):
+            fault = s.fault(m)
+            assert (fault is None) == (m in legal_now), (str(m), m.seat, fault, s.to_json())
+            assert s.check(m) == fault
+            if fault is not None:
+                assert fault.endswith(".") and len(fault) > 10
+        positions += 1
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_moves()))
+    assert positions > 30
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    s = SPEC.new_game(2, 8, {"random_setup": True, "tiles": 8})
+    rng = random.Random(8)
+    refused = 0
+    while not s.is_over:
+        for v in range(len(s.board)):
+            move = ScurryMove(rules.PHASE_KIND[s.phase], v, s.to_move, s.size)
+            fault = s.fault(move)
+            if fault is not None:
+                refused += 1
+                assert s.explain_click((("vertex", v),)) == fault
+        s.apply(rng.choice(s.legal_moves()))
+    assert refused > 1000
+    assert s.explain_click((("vertex", 0),)) == "The game is over."

@@ -149,6 +149,26 @@ class ScurryMove:
 _MOVES: dict[tuple, tuple] = {}
 
 
+class LegalMoves(list):
+    """The legal moves of one position, in vertex order. They are all of one kind
+    and for one seat, so `move in legal` only asks whether the move is that kind
+    and seat at one of the vertices: quick, for check and the AI's playouts."""
+
+    __slots__ = ("_row", "_vertices")
+
+    def __init__(self, row: tuple, vertices: list):
+        super().__init__([row[v] for v in vertices])
+        self._row = row  # every move of this kind and seat, by vertex
+        self._vertices = frozenset(vertices)
+
+    def __contains__(self, move) -> bool:
+        return (
+            isinstance(move, ScurryMove)
+            and move.vertex in self._vertices
+            and self._row[move.vertex] == move
+        )
+
+
 def _moves_for(size: int, kind: str, seat: int) -> tuple:
     key = (size, kind, seat)
     row = _MOVES.get(key)
@@ -382,6 +402,7 @@ class ScurryState(CachedMovesState):
         return sorted(sight(self.board, self._geo.rays, at, seat))
 
     def _compute_legal(self) -> list:
+        """The moves `fault` allows, found quickly (the AI plays thousands of games)."""
         if self.outcome is not None:
             return []
         seat = self.to_move
@@ -401,7 +422,7 @@ class ScurryState(CachedMovesState):
         else:
             row = _moves_for(self.size, PHASE_KIND[phase], seat)
             vs = [v for v, c in enumerate(board) if c == EMPTY]
-        return [row[v] for v in vs]
+        return LegalMoves(row, vs)
 
     # ---- the contract ----------------------------------------------------
 
@@ -511,13 +532,14 @@ class ScurryState(CachedMovesState):
         self.phase = "over"
         self._legal = []
 
-    # ---- explanations ------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality: why a move is refused -------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        The rules of Scurry are written here once; `_compute_legal` is a fast way to
+        list the same moves (a test compares the two over many positions)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, ScurryMove):
-            return "That is not a Scurry move."
-        if move.kind not in KINDS:
+        if not isinstance(move, ScurryMove) or move.kind not in KINDS:
             return "That is not a Scurry move."
         if move.size != self.size:
             return "That move belongs to a board of another size."
@@ -526,20 +548,29 @@ class ScurryState(CachedMovesState):
             return "There is no such vertex on this board."
         if move.seat != self.to_move:
             return f"It is {SIDE_NAMES[self.to_move]}'s turn."
-        want = PHASE_KIND[self.phase]
         kind = move.kind
-        if kind != want:
+        if kind != PHASE_KIND[self.phase]:
             return self._wrong_kind(kind)
-        if kind in ("t", "s", "p"):
-            c = self.board[v]
-            if c == SQUIRREL or v in self.squirrels:
-                return "That vertex is taken: a squirrel stands there."
-            if c != EMPTY:
-                return "That vertex is taken: a tile lies there."
-            if kind == "p":
-                return "A tile there would leave your squirrel fewer than two moves."
-            return None
-        return self._explain_step(v)
+        if kind == "m":
+            return self._step_fault(v)
+        c = self.board[v]
+        if c == SQUIRREL or v in self.squirrels:
+            return "That vertex is taken: a squirrel stands there."
+        if c != EMPTY:
+            return "That vertex is taken: a tile lies there."
+        if kind == "p" and not self._leaves_two_moves(v):
+            return "A tile there would leave your squirrel fewer than two moves."
+        return None
+
+    def _leaves_two_moves(self, v: int) -> bool:
+        """Whether the leadoff tile (the other side up) at the empty vertex `v`
+        leaves the mover's squirrel a path of at least two steps."""
+        seat = self.to_move
+        board = self.board
+        board[v] = 1 - seat
+        ok = has_two_moves(board, self._geo.rays, self.squirrels[seat], seat)
+        board[v] = EMPTY
+        return ok
 
     def _wrong_kind(self, kind: str) -> str:
         phase = self.phase
@@ -557,7 +588,8 @@ class ScurryState(CachedMovesState):
             return "Place your leadoff tile first."
         return "You have already placed your leadoff tile this turn: move your squirrel."
 
-    def _explain_step(self, v: int) -> str | None:
+    def _step_fault(self, v: int) -> str | None:
+        """Why the moving squirrel may not step to `v` now (None: it may)."""
         seat = self.to_move
         opp = 1 - seat
         at = self.squirrels[seat]
@@ -594,17 +626,22 @@ class ScurryState(CachedMovesState):
                 "(squirrels never jump)."
             )
         if len(self.path) == 1:
-            return "From there your squirrel could not move again, and a turn needs at least two moves."
+            board[at] = EMPTY  # the squirrel leaves its start: that vertex no longer blocks
+            again = can_see_any(board, geo.rays, v, opp)
+            board[at] = SQUIRREL
+            if not again:
+                return "From there your squirrel could not move again, and a turn needs at least two moves."
         return None
 
     def explain_click(self, path: tuple) -> str:
+        """A click means the move of this phase at the clicked vertex: its fault."""
         if self.outcome is not None:
             return "The game is over."
         target = path[-1] if path else None
         if not (isinstance(target, tuple) and len(target) == 2 and target[0] == "vertex"):
             return "Click a vertex of the board."
         move = ScurryMove(PHASE_KIND[self.phase], target[1], self.to_move, self.size)
-        return self.explain(move) or "Nothing can be done there now."
+        return self.fault(move) or "Nothing can be done there now."
 
     # ---- labels --------------------------------------------------------------
     def phase_label(self) -> str:
