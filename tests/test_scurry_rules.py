@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove
 from game.games.scurry import rules
+from game.games.scurry.words import WORDS
 from game.games.scurry.rules import (
     SIDE_NAMES,
     SPEC,
@@ -210,7 +211,7 @@ def test_a_step_flips_the_tile_and_the_start_vertex_opens():
     assert s.board[idx("f6")] == rules.EMPTY  # no tile where it started
     assert s.to_move == B and s.phase == "move" and s.path == [idx("f6"), idx("f8")]
     assert legal(s) == ["m f10"]
-    assert s.phase_label() == "Brown: move the squirrel (1 more at least)"
+    assert WORDS.phase(s) == "Brown: move the squirrel (1 more at least)"
 
 
 def test_turn_end_removes_last_tile_and_squirrel_stays():
@@ -240,7 +241,7 @@ def test_forced_continuation_after_two_moves():
     s = play(position({**SIGHT, "a5": G}), "p k6", "m f8", "m f10")
     assert not s.is_over and s.to_move == B and s.phase == "move" and s.steps() == 2
     assert legal(s) == ["m a5"]
-    assert s.phase_label().startswith("Brown: move the squirrel (on while")
+    assert WORDS.phase(s).startswith("Brown: move the squirrel (on while")
     assert s.check(SPEC.parse_move(s, "p a2")) == (
         "You have already placed your leadoff tile this turn: move your squirrel."
     )
@@ -299,7 +300,7 @@ def test_leadoff_tile_can_be_a_stepping_stone_and_owning_all_wins():
     assert s.outcome.winners == (B,)
     assert s.outcome.reason == "Brown owns every tile on the board: Brown wins."
     assert s.outcome.scores == (3, 0)  # k1 f8 f9; f10 was removed
-    assert s.phase_label() == s.outcome.reason
+    assert WORDS.phase(s) == s.outcome.reason
     assert s.check(SPEC.parse_move(s, "p a1")) == "The game is over."
 
 
@@ -417,20 +418,38 @@ def test_no_two_legal_moves_share_a_click_or_notation():
 
 def test_labels():
     s = SPEC.new_game(2, 1, {"tiles": 4})
-    assert s.phase_label() == "Brown: place a tile, brown side up (4 left)"
+    assert WORDS.phase(s) == "Brown: place a tile, brown side up (4 left)"
     play(s, "t a1")
-    assert s.phase_label() == "Grey: place a tile, grey side up (4 left)"
+    assert WORDS.phase(s) == "Grey: place a tile, grey side up (4 left)"
     p = position(SIGHT)
-    assert p.phase_label() == "Brown: place the leadoff tile (grey side up)"
+    assert WORDS.phase(p) == "Brown: place the leadoff tile (grey side up)"
     move = SPEC.parse_move(p, "p a1")
-    assert p.move_label(move) == "Brown places the leadoff tile at a1"
+    assert WORDS.move(p, move) == "Brown places the leadoff tile at a1"
     play(p, "p a1")
-    assert p.phase_label() == "Brown: move the squirrel (2 more at least)"
+    assert WORDS.phase(p) == "Brown: move the squirrel (2 more at least)"
     step = SPEC.parse_move(p, "m f8")
     p.apply(step)
-    assert p.move_label(step) == "Brown's squirrel to f8 (flips it)"  # the seat travels with the move
-    assert p.move_label(ScurryMove("t", 0, G, 6)) == "Grey places a tile at a1"
-    assert p.move_label(ScurryMove("s", 0, G, 6)) == "Grey places the squirrel at a1"
+    assert WORDS.move(p, step) == "Brown's squirrel to f8 (flips it)"  # the seat travels with the move
+    assert WORDS.move(p, ScurryMove("t", 0, G, 6)) == "Grey places a tile at a1"
+    assert WORDS.move(p, ScurryMove("s", 0, G, 6)) == "Grey places the squirrel at a1"
+    assert WORDS.confirm(p, step) == WORDS.move(p, step)
+
+
+def test_the_rules_give_facts_and_words_say_them():
+    from game.engine import registry
+    from game.engine.core import State
+    from game.engine.present import LogEntry
+
+    assert registry.words_for("scurry") is WORDS
+    p = position(SIGHT)
+    assert p.log_entry(SPEC.parse_move(p, "p a1")) == LogEntry(B, "leadoff", {"at": "a1"})
+    assert p.log_entry(ScurryMove("m", idx("f8"), G, 6)) == LogEntry(G, "step", {"at": "f8"})
+    # the rules keep no sentences of their own for the log, the panel or the prompt
+    for name in ("phase_label", "move_label", "confirm_label"):
+        assert getattr(ScurryState, name) is getattr(State, name)
+    assert "phase_label" not in p.view(B)
+    won = play(position({"f8": G, "f10": G, "k1": B}), "p f9", "m f8", "m f9", "m f10")
+    assert WORDS.phase(won) == WORDS.outcome(won) == "Brown owns every tile on the board: Brown wins."
 
 
 def test_view_has_what_the_scene_needs():

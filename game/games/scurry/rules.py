@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.present import LogEntry
 
 SIDE_NAMES = ("Brown", "Grey")
 SIZES = (5, 6, 7)
@@ -36,6 +37,7 @@ SQUIRREL = 2  # board code of a vertex where a squirrel stands on no tile
 
 KINDS = ("t", "s", "p", "m")
 PHASE_KIND = {"setup_tiles": "t", "setup_squirrels": "s", "leadoff": "p", "move": "m"}
+VERBS = {"t": "tile", "s": "squirrel", "p": "leadoff", "m": "step"}  # each kind's log entry
 
 
 # ---------------------------------------------------------------------------
@@ -643,36 +645,12 @@ class ScurryState(CachedMovesState):
         move = ScurryMove(PHASE_KIND[self.phase], target[1], self.to_move, self.size)
         return self.fault(move) or "Nothing can be done there now."
 
-    # ---- labels --------------------------------------------------------------
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = SIDE_NAMES[self.to_move]
-        other = SIDE_NAMES[1 - self.to_move].lower()
-        if self.phase == "setup_tiles":
-            left = self.tiles_per_player - self.placed[self.to_move]
-            return f"{who}: place a tile, {who.lower()} side up ({left} left)"
-        if self.phase == "setup_squirrels":
-            return f"{who}: place your squirrel"
-        if self.phase == "leadoff":
-            return f"{who}: place the leadoff tile ({other} side up)"
-        need = 2 - self.steps()
-        if need > 0:
-            return f"{who}: move the squirrel ({need} more at least)"
-        return f"{who}: move the squirrel (on while a {other} tile is in sight)"
-
-    def move_label(self, move) -> str:
+    # ---- facts for the move log (words.py says them) ----------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` is: who (the seat that makes it), what (VERBS) and where."""
         if not isinstance(move, ScurryMove):
-            return str(move)
-        who = SIDE_NAMES[move.seat] if move.seat in (0, 1) else "?"
-        at = vertex_name(move.size, move.vertex)
-        if move.kind == "t":
-            return f"{who} places a tile at {at}"
-        if move.kind == "s":
-            return f"{who} places the squirrel at {at}"
-        if move.kind == "p":
-            return f"{who} places the leadoff tile at {at}"
-        return f"{who}'s squirrel to {at} (flips it)"
+            return LogEntry(self.to_move, "text", {"text": str(move)})
+        return LogEntry(move.seat, VERBS[move.kind], {"at": vertex_name(move.size, move.vertex)})
 
     # ---- views -----------------------------------------------------------------
     def _owner_list(self) -> list:
@@ -708,7 +686,6 @@ class ScurryState(CachedMovesState):
             "setup_left": [self.tiles_per_player - p for p in self.placed],
             "last_removed": self.last_removed if self.last_removed >= 0 else None,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
