@@ -124,7 +124,7 @@ def test_options_and_defaults():
 def test_setup_alternates_brown_first_then_squirrels():
     s = SPEC.new_game(2, 7, {"tiles": 4})
     assert s.phase == "setup_tiles" and s.to_move == B and s.history == []
-    assert len(s.legal_moves()) == 91 and all(m.kind == "t" for m in s.legal_moves())
+    assert len(s.legal_moves()) == 91 and all(m.kind == "setup_tile" for m in s.legal_moves())
     movers = []
     for name in ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2"]:
         movers.append(s.to_move)
@@ -383,10 +383,10 @@ def test_illegal_moves_are_refused_and_change_nothing():
             s.apply(move)
         assert err.value.reason == reason
         assert snapshot(s) == before
-    wrong_seat = ScurryMove("m", idx("f8"), G, 6)
+    wrong_seat = ScurryMove("step", idx("f8"), G, 6)
     assert s.check(wrong_seat) == "It is Brown's turn."
-    assert s.check(ScurryMove("m", 500, B, 6)) == "There is no such vertex on this board."
-    assert s.check(ScurryMove("m", idx("f8"), B, 7)) == "That move belongs to a board of another size."
+    assert s.check(ScurryMove("step", 500, B, 6)) == "There is no such vertex on this board."
+    assert s.check(ScurryMove("step", idx("f8"), B, 7)) == "That move belongs to a board of another size."
     assert s.check("m f8") == "That is not a Scurry move."
     assert snapshot(s) == before
 
@@ -397,13 +397,13 @@ def test_notation_round_trip_and_parsing_illegal_and_gibberish():
         assert SPEC.parse_move(s, str(m)) == m
         assert m.targets == (("vertex", m.vertex),)
     m = SPEC.parse_move(s, "  m d4 ")
-    assert (m.kind, m.vertex, m.seat) == ("m", idx("d4"), B) and str(m) == "m d4"
+    assert (m.kind, m.vertex, m.seat) == ("step", idx("d4"), B) and str(m) == "m d4"
     assert s.check(m) == "Place your leadoff tile first."
     for bad in ["", "hello", "x f6", "p", "p z9", "p f12", "p f6 f7", "pf6"]:
         with pytest.raises(IllegalMove):
             SPEC.parse_move(s, bad)
-    assert str(ScurryMove("t", 0, B, 7)) == "t a1"
-    assert hash(ScurryMove("t", 3, B, 6)) == hash(ScurryMove("t", 3, B, 6))
+    assert str(ScurryMove("setup_tile", 0, B, 7)) == "t a1"
+    assert hash(ScurryMove("setup_tile", 3, B, 6)) == hash(ScurryMove("setup_tile", 3, B, 6))
 
 
 def test_no_two_legal_moves_share_a_click_or_notation():
@@ -430,8 +430,8 @@ def test_labels():
     step = SPEC.parse_move(p, "m f8")
     p.apply(step)
     assert WORDS.move(p, step) == "Brown's squirrel to f8 (flips it)"  # the seat travels with the move
-    assert WORDS.move(p, ScurryMove("t", 0, G, 6)) == "Grey places a tile at a1"
-    assert WORDS.move(p, ScurryMove("s", 0, G, 6)) == "Grey places the squirrel at a1"
+    assert WORDS.move(p, ScurryMove("setup_tile", 0, G, 6)) == "Grey places a tile at a1"
+    assert WORDS.move(p, ScurryMove("setup_squirrel", 0, G, 6)) == "Grey places the squirrel at a1"
     assert WORDS.confirm(p, step) == WORDS.move(p, step)
 
 
@@ -443,7 +443,7 @@ def test_the_rules_give_facts_and_words_say_them():
     assert registry.words_for("scurry") is WORDS
     p = position(SIGHT)
     assert p.log_entry(SPEC.parse_move(p, "p a1")) == LogEntry(B, "leadoff", {"at": "a1"})
-    assert p.log_entry(ScurryMove("m", idx("f8"), G, 6)) == LogEntry(G, "step", {"at": "f8"})
+    assert p.log_entry(ScurryMove("step", idx("f8"), G, 6)) == LogEntry(G, "step", {"at": "f8"})
     # the rules keep no sentences of their own for the log, the panel or the prompt
     for name in ("phase_label", "move_label", "confirm_label"):
         assert getattr(ScurryState, name) is getattr(State, name)

@@ -35,9 +35,11 @@ DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 EMPTY = -1
 SQUIRREL = 2  # board code of a vertex where a squirrel stands on no tile
 
-KINDS = ("t", "s", "p", "m")
-PHASE_KIND = {"setup_tiles": "t", "setup_squirrels": "s", "leadoff": "p", "move": "m"}
-VERBS = {"t": "tile", "s": "squirrel", "p": "leadoff", "m": "step"}  # each kind's log entry
+# The four kinds of move, each with its letter in the notation ("p c4").
+LETTERS = {"setup_tile": "t", "setup_squirrel": "s", "leadoff": "p", "step": "m"}
+KINDS = tuple(LETTERS)
+KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
+PHASE_KIND = {"setup_tiles": "setup_tile", "setup_squirrels": "setup_squirrel", "leadoff": "leadoff", "move": "step"}
 
 
 # ---------------------------------------------------------------------------
@@ -132,8 +134,9 @@ def vertex_name(size: int, index: int) -> str:
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ScurryMove:
-    """One decision. kind: "t" set-up tile, "s" set-up squirrel, "p" leadoff
-    tile, "m" squirrel step. `seat` is who makes it; `size` names the vertex."""
+    """One decision: `kind` is "setup_tile", "setup_squirrel", "leadoff" (the tile
+    that starts a turn) or "step" (the squirrel to a tile), at `vertex`. `seat`
+    is who makes it; `size` is the board's, to name the vertex."""
 
     kind: str
     vertex: int
@@ -141,7 +144,7 @@ class ScurryMove:
     size: int = 6
 
     def __str__(self) -> str:
-        return f"{self.kind} {vertex_name(self.size, self.vertex)}"
+        return f"{LETTERS[self.kind]} {vertex_name(self.size, self.vertex)}"
 
     @property
     def targets(self) -> tuple:
@@ -411,10 +414,10 @@ class ScurryState(CachedMovesState):
         phase = self.phase
         board = self.board
         if phase == "leadoff":
-            row = _moves_for(self.size, "p", seat)
+            row = _moves_for(self.size, "leadoff", seat)
             vs = leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat)
         elif phase == "move":
-            row = _moves_for(self.size, "m", seat)
+            row = _moves_for(self.size, "step", seat)
             at = self.squirrels[seat]
             if len(self.path) == 1:
                 vs = first_steps(board, self._geo.rays, at, seat)
@@ -437,7 +440,7 @@ class ScurryState(CachedMovesState):
         board = self.board
         self._legal = None
         kind = move.kind
-        if kind == "m":
+        if kind == "step":
             opp = 1 - seat
             at = self.squirrels[seat]
             if len(self.path) == 1:
@@ -449,7 +452,7 @@ class ScurryState(CachedMovesState):
             self.path.append(v)
             if len(self.path) >= 3 and not can_see_any(board, self._geo.rays, v, opp):
                 self._end_turn()
-        elif kind == "p":
+        elif kind == "leadoff":
             opp = 1 - seat
             board[v] = opp
             self.counts[opp] += 1
@@ -457,7 +460,7 @@ class ScurryState(CachedMovesState):
             self.leadoff = v
             self.phase = "move"
             self.path = [self.squirrels[seat]]
-        elif kind == "t":
+        elif kind == "setup_tile":
             board[v] = seat
             self.counts[seat] += 1
             self.placed[seat] += 1
@@ -467,7 +470,7 @@ class ScurryState(CachedMovesState):
                 self.to_move = 0
             else:
                 self.to_move = 1 - seat
-        elif kind == "s":
+        elif kind == "setup_squirrel":
             board[v] = SQUIRREL
             self.squirrels[seat] = v
             if seat == 1:
@@ -553,14 +556,14 @@ class ScurryState(CachedMovesState):
         kind = move.kind
         if kind != PHASE_KIND[self.phase]:
             return self._wrong_kind(kind)
-        if kind == "m":
+        if kind == "step":
             return self._step_fault(v)
         c = self.board[v]
         if c == SQUIRREL or v in self.squirrels:
             return "That vertex is taken: a squirrel stands there."
         if c != EMPTY:
             return "That vertex is taken: a tile lies there."
-        if kind == "p" and not self._leaves_two_moves(v):
+        if kind == "leadoff" and not self._leaves_two_moves(v):
             return "A tile there would leave your squirrel fewer than two moves."
         return None
 
@@ -577,14 +580,14 @@ class ScurryState(CachedMovesState):
     def _wrong_kind(self, kind: str) -> str:
         phase = self.phase
         if phase == "setup_tiles":
-            if kind == "s":
+            if kind == "setup_squirrel":
                 return "Squirrels are placed once all set-up tiles are down."
             return "Set-up comes first: place one of your tiles on an empty vertex."
         if phase == "setup_squirrels":
-            if kind == "t":
+            if kind == "setup_tile":
                 return "All set-up tiles are down: place your squirrel on an empty vertex."
             return "Place your squirrel first."
-        if kind in ("t", "s"):
+        if kind in ("setup_tile", "setup_squirrel"):
             return "Set-up is over."
         if phase == "leadoff":
             return "Place your leadoff tile first."
@@ -647,10 +650,10 @@ class ScurryState(CachedMovesState):
 
     # ---- facts for the move log (words.py says them) ----------------------------
     def log_entry(self, move) -> LogEntry:
-        """The fact `move` is: who (the seat that makes it), what (VERBS) and where."""
+        """The fact `move` is: who (the seat that makes it), what (its kind) and where."""
         if not isinstance(move, ScurryMove):
             return LogEntry(self.to_move, "text", {"text": str(move)})
-        return LogEntry(move.seat, VERBS[move.kind], {"at": vertex_name(move.size, move.vertex)})
+        return LogEntry(move.seat, move.kind, {"at": vertex_name(move.size, move.vertex)})
 
     # ---- views -----------------------------------------------------------------
     def _owner_list(self) -> list:
@@ -806,7 +809,7 @@ class ScurrySpec(GameSpec):
         """The move written `text`, legal now or not (check() says why not).
         Raises IllegalMove only for text that is not Scurry notation."""
         parts = str(text).split()
-        if len(parts) != 2 or parts[0] not in KINDS:
+        if len(parts) != 2 or parts[0] not in KIND_OF_LETTER:
             raise IllegalMove(
                 f"{text!r} is not Scurry notation: write t, s, p or m, a space and a vertex such as d4."
             )
@@ -814,7 +817,7 @@ class ScurrySpec(GameSpec):
         if v is None:
             raise IllegalMove(f"{parts[1]!r} is not a vertex of this board.")
         seat = state.to_move if state.to_move is not None else 0
-        return _moves_for(state.size, parts[0], seat)[v]
+        return _moves_for(state.size, KIND_OF_LETTER[parts[0]], seat)[v]
 
 
 SPEC = ScurrySpec()

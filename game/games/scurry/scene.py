@@ -202,7 +202,7 @@ class ScurryScene(BoardScene):
                       shadow=False)
 
     def _draw_last_turn(self, surface, view, hints) -> None:
-        steps = [m for m in hints.last_moves if m.kind == "m" and m.seat != view["to_move"]]
+        steps = [m for m in hints.last_moves if m.kind == "step" and m.seat != view["to_move"]]
         if steps:
             colour = PATH_COLOURS[steps[0].seat]
             pts = [self.points[m.vertex] for m in steps]
@@ -214,7 +214,7 @@ class ScurryScene(BoardScene):
             r = self.tile_px // 2
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r, 1)
         for m in hints.last_moves:
-            if m.kind in ("p", "t") and m.seat != view["to_move"]:
+            if m.kind in ("leadoff", "setup_tile") and m.seat != view["to_move"]:
                 pygame.draw.circle(surface, PATH_COLOURS[m.seat], self.points[m.vertex], self.tile_px // 2 + 3, 2)
 
     def _dashed(self, surface, colour, a, b, width=2, dash=8) -> None:
@@ -256,11 +256,11 @@ class ScurryScene(BoardScene):
     # ---- animations ------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
         v = move.vertex
-        if move.kind in ("t", "p"):
-            owner = seat if move.kind == "t" else 1 - seat
+        if move.kind in ("setup_tile", "leadoff"):
+            owner = seat if move.kind == "setup_tile" else 1 - seat
             return [Anim(0.22, lambda s, t: self.blit_tile(s, owner, v, scale=1.5 - 0.5 * t, alpha=int(120 + 135 * t)),
                          hides=frozenset({("vertex", v)}))]
-        if move.kind == "s":
+        if move.kind == "setup_squirrel":
             target = self.points[v]
             return [Anim(0.25, lambda s, t: self.blit_squirrel(s, seat, (target[0], int(target[1] - 30 * (1 - t)))),
                          hides=frozenset({("squirrel", seat)}))]

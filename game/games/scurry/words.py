@@ -9,10 +9,10 @@ from __future__ import annotations
 from ...engine.present import LogEntry, Words
 from .rules import SIDE_NAMES
 
-# The log line of each kind of move (LogEntry.verb), by who and where.
+# The log line of each kind of move (its LogEntry.verb is the move's kind), by who and where.
 SENTENCES = {
-    "tile": "{who} places a tile at {at}",
-    "squirrel": "{who} places the squirrel at {at}",
+    "setup_tile": "{who} places a tile at {at}",
+    "setup_squirrel": "{who} places the squirrel at {at}",
     "leadoff": "{who} places the leadoff tile at {at}",
     "step": "{who}'s squirrel to {at} (flips it)",
 }
