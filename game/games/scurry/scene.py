@@ -31,7 +31,7 @@ class ScurryScene(BoardScene):
         self.unit = max(12.0, min(rect.w / (2 * (n + RIM) + 0.3), rect.h / ((n + RIM) * SQRT3 + 0.3)))
         self.center = rect.center
         self.points = [self.to_pixel(q, r) for q, r in self.geo["vertices"]]
-        self.pick_radius = self.unit * 0.48
+        self.pick_radius = self.unit * 0.48  # a click this near a vertex means it
         self.tile_px = max(10, int(self.unit * 0.78))
         self.board_layer = self._draw_board_layer(rect)
 
@@ -93,20 +93,6 @@ class ScurryScene(BoardScene):
         for centre, text in self.coordinate_labels():
             look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
 
-    # ---- targets -------------------------------------------------------
-    def target_at(self, pos):
-        best, best_d = None, self.pick_radius
-        for i, (x, y) in enumerate(self.points):
-            d = math.hypot(pos[0] - x, pos[1] - y)
-            if d <= best_d:
-                best, best_d = i, d
-        return None if best is None else ("vertex", best)
-
-    def target_rect(self, target) -> pygame.Rect:
-        x, y = self.points[target[1]]
-        size = int(self.pick_radius * 1.4)
-        return pygame.Rect(x - size // 2, y - size // 2, size, size)
-
     # ---- drawing ---------------------------------------------------------
     def tile_image(self, owner: int, scale: float = 1.0):
         px = max(6, int(self.tile_px * scale))
@@ -137,6 +123,8 @@ class ScurryScene(BoardScene):
 
     def draw_board(self, surface, view: dict, hints) -> None:
         surface.blit(self.board_layer, (0, 0))
+        for v, point in enumerate(self.points):  # every vertex is a place to click
+            self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()
         mover = view["to_move"]
         # the other side's last turn, faintly: its path and the tile it ate
