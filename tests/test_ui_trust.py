@@ -46,6 +46,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     app = make_app()
     app.settings["animation_speed"] = speed
     start_match(app, Match(spec, seats, 11))
+    pump(app)  # the first frame: clicks go where it drew each place (the hit map)
     board = app.scene
     board.controller.ai_delay = 0.0
     rng = random.Random(5)
