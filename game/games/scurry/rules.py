@@ -167,11 +167,10 @@ class LegalMoves(list):
         self._vertices = frozenset(vertices)
 
     def __contains__(self, move) -> bool:
-        return (
-            isinstance(move, ScurryMove)
-            and move.vertex in self._vertices
-            and self._row[move.vertex] == move
-        )
+        if not isinstance(move, ScurryMove) or move.vertex not in self._vertices:
+            return False
+        listed = self._row[move.vertex]
+        return listed is move or listed == move
 
 
 def _moves_for(size: int, kind: str, seat: int) -> tuple:
