@@ -676,3 +676,17 @@ def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
         s.apply(rng.choice(s.legal_moves()))
     assert refused > 1000
     assert s.explain_click((("vertex", 0),)) == "The game is over."
+
+
+def test_the_legal_list_answers_in_by_value_and_survives_pickling():
+    """The AI's worker process gets states pickled; `in` works on the copy too."""
+    import pickle
+
+    s = SPEC.new_game(2, 3, {"random_setup": True})
+    listed = s.legal_moves()[5]
+    twin = ScurryMove(listed.kind, listed.vertex, listed.seat, listed.size)  # equal, not the same object
+    assert twin is not listed and twin in s._legal_list() and s.check(twin) is None
+    assert ScurryMove("step", listed.vertex, listed.seat, listed.size) not in s._legal_list()
+    assert ScurryMove(listed.kind, listed.vertex, 1 - listed.seat, listed.size) not in s._legal_list()
+    copy = pickle.loads(pickle.dumps(s))
+    assert twin in copy._legal_list() and copy.legal_moves() == s.legal_moves()
