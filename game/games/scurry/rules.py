@@ -14,7 +14,9 @@ Each decision is one Move: a set-up tile (``t c4``), a set-up squirrel
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 from ...engine.present import LogEntry
@@ -152,25 +154,7 @@ class ScurryMove:
 
 
 _MOVES: dict[tuple, tuple] = {}
-
-
-class LegalMoves(list):
-    """The legal moves of one position, in vertex order. They are all of one kind
-    and for one seat, so `move in legal` only asks whether the move is that kind
-    and seat at one of the vertices: quick, for check and the AI's playouts."""
-
-    __slots__ = ("_row", "_vertices")
-
-    def __init__(self, row: tuple, vertices: list):
-        super().__init__([row[v] for v in vertices])
-        self._row = row  # every move of this kind and seat, by vertex
-        self._vertices = frozenset(vertices)
-
-    def __contains__(self, move) -> bool:
-        if not isinstance(move, ScurryMove) or move.vertex not in self._vertices:
-            return False
-        listed = self._row[move.vertex]
-        return listed is move or listed == move
+_vertex_of = attrgetter("vertex")
 
 
 def _moves_for(size: int, kind: str, seat: int) -> tuple:
@@ -406,7 +390,8 @@ class ScurryState(CachedMovesState):
         return sorted(sight(self.board, self._geo.rays, at, seat))
 
     def _compute_legal(self) -> list:
-        """The moves `fault` allows, found quickly (the AI plays thousands of games)."""
+        """The moves `fault` allows, found quickly (the AI plays thousands of games),
+        in vertex order (check relies on that)."""
         if self.outcome is not None:
             return []
         seat = self.to_move
@@ -426,9 +411,24 @@ class ScurryState(CachedMovesState):
         else:
             row = _moves_for(self.size, PHASE_KIND[phase], seat)
             vs = [v for v, c in enumerate(board) if c == EMPTY]
-        return LegalMoves(row, vs)
+        return [row[v] for v in vs]
 
     # ---- the contract ----------------------------------------------------
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if self._listed(move):
+            return None
+        return self.fault(move) or "That move is not possible now."
+
+    def _listed(self, move) -> bool:
+        """Whether `move` is among the legal moves: a binary search of the list by
+        vertex, for the list is in vertex order and no two moves share a vertex."""
+        if not isinstance(move, ScurryMove):
+            return False
+        legal = self._legal_list()
+        i = bisect_left(legal, move.vertex, key=_vertex_of)
+        return i < len(legal) and legal[i] == move
 
     def scores(self) -> list[int]:
         return list(self.counts)
