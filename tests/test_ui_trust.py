@@ -46,7 +46,6 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     app = make_app()
     app.settings["animation_speed"] = speed
     start_match(app, Match(spec, seats, 11))
-    app.step([])  # the first frame: clicks find the places where it drew them
     board = app.scene
     board.controller.ai_delay = 0.0
     pump(app)  # the first frame: a click goes where a frame drew its target
