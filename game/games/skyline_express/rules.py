@@ -561,14 +561,18 @@ class SkylineState(CachedMovesState):
             self.die = EMPTY
             self._advance()
 
-    # ---- explanations ------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality, written once ----------------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        `_compute_legal` lists exactly the moves this allows (tests prove it)."""
         if self.outcome is not None:
             return "The game is over."
         if not isinstance(move, SkyMove) or move.kind not in "davcsp":
             return "That is not a Skyline Express move."
         k, a = move.kind, move.arg
         if self.phase == "tie":
+            if k == "a" and a in self.tied:
+                return None
             if k == "a" and 0 <= a < 4:
                 return (f"The automaton's priorities leave only "
                         f"{', '.join(COLOUR_NAMES[d] for d in self.tied)}: choose one of those dice for it.")
@@ -581,7 +585,9 @@ class SkylineState(CachedMovesState):
                 return "You already have a die this turn: seat its passenger first."
             if not 0 <= a < 4:
                 return "There is no such die."
-            return "That die is already taken this round: choose one still in the tray."
+            if self.taken[a] != EMPTY:
+                return "That die is already taken this round: choose one still in the tray."
+            return None
         if k == "s":
             if not 0 <= a < len(SERVICES):
                 return "There is no such service."
@@ -591,7 +597,9 @@ class SkylineState(CachedMovesState):
                 return "That service is already taken."
             if sheet.has_pair(SERVICES[a][1]):
                 return "You already have a service of those two colours."
-            return f"A service costs {SERVICE_COST} service points; you have {sheet.service_left}."
+            if sheet.service_left < SERVICE_COST:
+                return f"A service costs {SERVICE_COST} service points; you have {sheet.service_left}."
+            return None
         if self.phase == "pick":
             return "Take a die from the tray first."
         if k == "v":
@@ -599,33 +607,43 @@ class SkylineState(CachedMovesState):
                 return "A die shows 1 to 6."
             if a == self.value:
                 return "The die already shows that value."
-            return (f"Changing the die from {self.value} to {a} costs {abs(a - self.value)} dice points "
-                    f"(one per step, no jump between 1 and 6); you have {sheet.dice_left}.")
+            if abs(a - self.value) > sheet.dice_left:
+                return (f"Changing the die from {self.value} to {a} costs {abs(a - self.value)} dice points "
+                        f"(one per step, no jump between 1 and 6); you have {sheet.dice_left}.")
+            return None
         if k == "c":
             if self.painted:
                 return "You have already paid to change this passenger's colour."
+            if not 0 <= a < 4:
+                return "There is no such colour."
             if a == self.colour:
                 return "The passenger already has that colour."
-            return f"Another colour costs {PAINT_COST} dice points; you have {sheet.dice_left}."
-        if k == "p":
-            if not 0 <= a < SEATS:
-                return "There is no such seat."
+            if sheet.dice_left < PAINT_COST:
+                return f"Another colour costs {PAINT_COST} dice points; you have {sheet.dice_left}."
+            return None
+        if not 0 <= a < SEATS:
+            return "There is no such seat."
+        if sheet.colours[a] != EMPTY:
             return "That seat is taken: passengers sit only in empty seats."
         return None
 
-    def explain_click(self, path: tuple) -> str:
-        if self.outcome is not None:
-            return "The game is over."
-        target = path[-1] if path else None
-        if not (isinstance(target, tuple) and len(target) == 2):
-            return "Click a die, a seat, a value, a colour or a service."
+    def clicked_move(self, target) -> SkyMove | None:
+        """The move a click on `target` means now (a die is the automaton's in a tie)."""
+        if not (isinstance(target, tuple) and len(target) == 2 and isinstance(target[1], int)):
+            return None
         name, arg = target
         kind = {"face": "v", "paint": "c", "service": "s", "seat": "p"}.get(name)
         if name == "die":
             kind = "a" if self.phase == "tie" else "d"
-        if kind is None:
-            return "Nothing can be done there now."
-        return self.explain(SkyMove(kind, arg)) or "Nothing can be done there now."
+        return None if kind is None else SkyMove(kind, arg)
+
+    def explain_click(self, path: tuple) -> str:
+        if self.outcome is not None:
+            return "The game is over."
+        move = self.clicked_move(path[-1] if path else None)
+        if move is None:
+            return "Click a die, a seat, a value, a colour or a service."
+        return self.fault(move) or "Nothing can be done there now."
 
     # ---- labels --------------------------------------------------------------
     def who(self, index: int) -> str:

@@ -1,0 +1,71 @@
+"""Skyline Express legality is written once (`fault`): the legal move lists and
+the refused clicks both agree with it, over many random positions."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.games.skyline_express.rules import SEATS, SERVICES, SPEC, SkyMove
+
+KINDS_AND_ARGS = {
+    "d": range(-1, 5), "a": range(-1, 5), "v": range(0, 8), "c": range(-1, 5),
+    "s": range(-1, len(SERVICES) + 1), "p": range(-1, SEATS + 1),
+}
+# every move of every kind with any parameter, out-of-range ones too
+SUPERSET = [SkyMove(kind, arg) for kind, args in KINDS_AND_ARGS.items() for arg in args]
+
+
+def random_positions(players: int, seed: int, options: dict):
+    """The positions of one random game, rich in paid changes and services."""
+    rng = random.Random(seed)
+    state = SPEC.new_game(players, seed, options)
+    while not state.is_over:
+        yield state
+        moves = state.legal_moves()
+        paid = [m for m in moves if m.kind in "vcs"]
+        state.apply(rng.choice(paid) if paid and rng.random() < 0.3 else rng.choice(moves))
+    yield state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_fault_allows_exactly_the_legal_moves(players):
+    positions = 0
+    for seed in range(6):
+        options = {"two_player": ("variant", "standard")[seed % 2], "automaton_six": ("five", "keep")[seed % 2]}
+        for state in random_positions(players, seed, options):
+            legal = set(state.legal_moves())
+            for move in SUPERSET:
+                fault = state.fault(move)
+                assert (fault is None) == (move in legal), (str(state.to_json()["history"][-3:]), move, fault)
+                if fault is not None:
+                    assert state.check(move) == fault
+            positions += 1
+    assert positions > 300
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_make():
+    rng = random.Random(3)
+    state = SPEC.new_game(1, 0)  # seed 0: the automaton's priorities tie in the first round
+    refused = set()
+    while not state.is_over:
+        for target in [("die", d) for d in range(4)] + [("face", v) for v in range(1, 7)] + \
+                [("paint", k) for k in range(4)] + [("service", i) for i in range(len(SERVICES))] + \
+                [("seat", i) for i in range(SEATS)]:
+            move = state.clicked_move(target)
+            assert move.targets[0] == target
+            if move not in state.legal_moves():
+                assert state.explain_click((target,)) == state.fault(move) is not None
+                refused.add(move.kind)
+        state.apply(rng.choice(state.legal_moves()))
+    assert refused == set("davcsp")
+    assert state.explain_click((("die", 2),)) == "The game is over."
+
+
+def test_a_die_click_is_the_automatons_die_only_in_a_tie():
+    state = SPEC.new_game(1, 0)
+    assert state.clicked_move(("die", 2)) == SkyMove("d", 2)
+    assert state.explain_click((("button", "pass"),)) == "Click a die, a seat, a value, a colour or a service."
+    state.apply(SkyMove("d", 0))
+    state.apply(SkyMove("p", 0))
+    assert state.phase == "tie" and state.clicked_move(("die", 2)) == SkyMove("a", 2)
