@@ -8,7 +8,6 @@ import pytest
 
 from game.engine.core import IllegalMove
 from game.games.skyline_express.rules import (
-    AUTOMATON,
     B,
     DICE_TRACK,
     EMPTY,
@@ -32,6 +31,7 @@ from game.games.skyline_express.rules import (
     task_points,
     vip_points,
 )
+from game.games.skyline_express.words import AUTOMATON, WORDS, sheet_name
 
 
 def seat(name: str) -> int:
@@ -413,7 +413,7 @@ def test_automaton_must_turn_its_die_into_a_five_when_it_can():
     state.sheets[1].dice_earned = 3
     play(state, "d R", "p 1a")
     # fewest colour: all; highest value: Y and G (6) tie -> the person chooses
-    assert "turned 6 into 5" in state.move_label(SkyMove("a", Y))  # the log says so
+    assert "turned 6 into 5" in WORDS.move(state, SkyMove("a", Y))  # the log says so
     play(state, "a Y")
     auto = state.sheets[1]
     assert auto.dice_spent == 1
@@ -524,7 +524,7 @@ def test_automaton_scores_no_tasks_and_double_vips():
     assert state.breakdown(1) == {"tasks": 0, "vips": 8, "services": 0, "total": 8}
     assert state.scores() == [6]
     assert state.automaton_score() == 8
-    assert state.who(1) == AUTOMATON
+    assert sheet_name(state.solo, 1) == AUTOMATON and sheet_name(state.solo, 0) == "P1"
 
 
 def test_solo_result_compares_with_the_automaton():

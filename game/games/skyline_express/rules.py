@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
+from ...engine.present import LogEntry
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
@@ -47,7 +48,6 @@ TASKS = {
     Y: (("across", B, R, 5), ("across", B, Y, 5), ("across", Y, G, 5)),
 }
 
-AUTOMATON = "Automaton"
 EMPTY = -1
 
 
@@ -63,15 +63,6 @@ def seat_name(i: int) -> str:
 def service_name(i: int) -> str:
     row, (a, b) = SERVICES[i]
     return f"{COLOURS[a]}{COLOURS[b]}{row + 1}"
-
-
-def task_text(task: tuple) -> str:
-    kind, x, y, pts = task
-    if kind == "across":
-        return f"{pts} points: two {COLOUR_NAMES[x]} on one bench facing two {COLOUR_NAMES[y]}"
-    if kind == "surround":
-        return f"{pts} points: one {COLOUR_NAMES[x]} among three of one other colour"
-    return f"{pts} points: both {kind} seats the same colour"
 
 
 # Seats in the automaton's reading order: the top (window) row left to right, then the corridor row.
@@ -294,19 +285,6 @@ def automaton_value_cost(sheet: Sheet, value: int, six: str = "five") -> int:
         return 0
     steps = abs(value - 5)
     return steps if sheet.dice_left >= steps else 0
-
-
-def automaton_summary(acts: list) -> str:
-    """The automaton's latest actions in words, e.g. "automaton: green VIP at 1a"."""
-    parts = []
-    for act in acts:
-        if act[0] == "seat":
-            parts.append(f"{COLOUR_NAMES[act[2]]}{' VIP' if act[3] else ''} at {seat_name(act[1])}")
-        elif act[0] == "value":
-            parts.append(f"turned {act[1]} into 5")
-        elif act[0] == "service":
-            parts.append(f"took the {service_name(act[1])[:2]} service")
-    return "automaton: " + ", ".join(parts)
 
 
 # ---------------------------------------------------------------------------
@@ -645,58 +623,42 @@ class SkylineState(CachedMovesState):
             return "Click a die, a seat, a value, a colour or a service."
         return self.fault(move) or "Nothing can be done there now."
 
-    # ---- labels --------------------------------------------------------------
-    def who(self, index: int) -> str:
-        return AUTOMATON if self.solo and index == 1 else seat_ref(index)
-
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        if self.phase == "tie":
-            return "The automaton's priorities tie: choose its die"
-        if self.phase == "pick":
-            return "Take a die from the tray"
-        return (f"Seat a {COLOUR_NAMES[self.colour]} passenger"
-                + (" (VIP)" if self.value >= 5 else "")
-                + " or change the die first")
-
-    def move_label(self, move) -> str:
-        if not isinstance(move, SkyMove):
-            return str(move)
+    # ---- facts for the log (words.py says them) -------------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be, worked out before it is played: who did what,
+        and in solo what the automaton did in answer."""
         k, a = move.kind, move.arg
-        who = seat_ref(self.to_move)
-        if k == "d":
-            return f"{who} takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
-        if k == "a":
-            return f"{who} gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
-        if k == "v":
-            return f"{who} turns the die to {a}"
-        if k == "c":
-            return f"{who} pays 3 dice points for a {COLOUR_NAMES[a]} passenger"
-        if k == "s":
-            return f"{who} takes the {service_name(a)[:2]} service"
-        vip = " VIP" if self.value >= 5 else ""
-        return f"{who} seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
+        if k in ("d", "a"):
+            verb, data = ("take" if k == "d" else "give"), {"die": a, "value": self.dice[a]}
+        elif k == "v":
+            verb, data = "value", {"value": a}
+        elif k == "c":
+            verb, data = "paint", {"colour": a}
+        elif k == "s":
+            verb, data = "service", {"service": a}
+        else:
+            verb, data = "seat", {"seat": a, "colour": self.colour, "vip": self.value >= 5}
+        if k in ("a", "p"):
+            data["automaton"] = self._automaton_after(move)
+        return LogEntry(self.to_move, verb, data)
 
-    def _automaton_after(self, move) -> str:
-        """Solo: what the automaton does in answer to a move, for the log."""
+    def _automaton_after(self, move) -> list:
+        """Solo: what the automaton does in answer to a move (its last_auto), or []."""
         if not self.solo or self.check(move) is not None:
-            return ""
+            return []
         after = self.clone()
         after._apply(move)
         if after.last_auto is self.last_auto or after.last_auto == self.last_auto:
-            return ""
-        return "; " + automaton_summary(after.last_auto)
+            return []
+        return [list(act) for act in after.last_auto]
 
     # ---- views -----------------------------------------------------------------
     def view(self, seat: int) -> dict:
         """Everything on the table is public; only future dice are unknown."""
-        names = [self.who(i) for i in range(len(self.sheets))]
         return {
             "game": "skyline_express",
             "players": self.players,
             "solo": self.solo,
-            "names": names,
             "sheets": [s.to_json() for s in self.sheets],
             "breakdowns": [self.breakdown(i) for i in range(len(self.sheets))],
             "task_roll": list(self.task_roll),
@@ -720,7 +682,6 @@ class SkylineState(CachedMovesState):
             "across": self.across,
             "automaton_six": self.automaton_six,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 

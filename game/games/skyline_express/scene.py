@@ -22,11 +22,10 @@ from .rules import (
     SERVICE_TRACK,
     SERVICES,
     TASKS,
-    automaton_summary,
     band,
     seat_name,
-    task_text,
 )
+from .words import automaton_summary, sheet_name, task_text
 
 DESIGN = (900, 770)
 PAPER = (246, 240, 226)
@@ -513,7 +512,7 @@ class SkylineScene(BoardScene):
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                self._label(surface, self.named(view["names"][owner])[:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
+                self._label(surface, self.named(sheet_name(view["solo"], owner))[:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
                             anchor="midbottom")
             if ("service", i) in hints.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
