@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from game.games.skyline_express.rules import SEATS, SERVICES, SPEC, SkyMove
+from game.games.skyline_express.rules import SEATS, SERVICES, SPEC, SkylineMove
 
-KINDS_AND_ARGS = {
-    "d": range(-1, 5), "a": range(-1, 5), "v": range(0, 8), "c": range(-1, 5),
-    "s": range(-1, len(SERVICES) + 1), "p": range(-1, SEATS + 1),
+NUMBERS = {
+    "take": range(-1, 5), "give": range(-1, 5), "value": range(0, 8), "paint": range(-1, 5),
+    "service": range(-1, len(SERVICES) + 1), "seat": range(-1, SEATS + 1),
 }
 # every move of every kind with any parameter, out-of-range ones too
-SUPERSET = [SkyMove(kind, arg) for kind, args in KINDS_AND_ARGS.items() for arg in args]
+SUPERSET = [SkylineMove.of(kind, n) for kind, numbers in NUMBERS.items() for n in numbers]
 
 
 def random_positions(players: int, seed: int, options: dict):
@@ -23,7 +23,7 @@ def random_positions(players: int, seed: int, options: dict):
     while not state.is_over:
         yield state
         moves = state.legal_moves()
-        paid = [m for m in moves if m.kind in "vcs"]
+        paid = [m for m in moves if m.kind in ("value", "paint", "service")]
         state.apply(rng.choice(paid) if paid and rng.random() < 0.3 else rng.choice(moves))
     yield state
 
@@ -58,14 +58,14 @@ def test_a_refused_click_says_the_fault_of_the_move_it_would_make():
                 assert state.explain_click((target,)) == state.fault(move) is not None
                 refused.add(move.kind)
         state.apply(rng.choice(state.legal_moves()))
-    assert refused == set("davcsp")
+    assert refused == {"take", "give", "value", "paint", "service", "seat"}
     assert state.explain_click((("die", 2),)) == "The game is over."
 
 
 def test_a_die_click_is_the_automatons_die_only_in_a_tie():
     state = SPEC.new_game(1, 0)
-    assert state.clicked_move(("die", 2)) == SkyMove("d", 2)
+    assert state.clicked_move(("die", 2)) == SkylineMove("take", die=2)
     assert state.explain_click((("button", "pass"),)) == "Click a die, a seat, a value, a colour or a service."
-    state.apply(SkyMove("d", 0))
-    state.apply(SkyMove("p", 0))
-    assert state.phase == "tie" and state.clicked_move(("die", 2)) == SkyMove("a", 2)
+    state.apply(SkylineMove("take", die=0))
+    state.apply(SkylineMove("seat", seat=0))
+    assert state.phase == "tie" and state.clicked_move(("die", 2)) == SkylineMove("give", die=2)

@@ -27,7 +27,7 @@ def app():
 def pick(state, rng):
     """A sensible random move: mostly seat the passenger, now and then pay for something."""
     moves = state.legal_moves()
-    seats = [m for m in moves if m.kind == "p"]
+    seats = [m for m in moves if m.kind == "seat"]
     if seats and rng.random() < 0.85:
         return rng.choice(seats)
     return rng.choice(moves)
@@ -104,7 +104,7 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
         movers.append(st.to_move)
         free = next(d for d in range(4) if st.taken[d] < 0)
         click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+        click_target(app, ("seat", rng.choice([m.seat for m in board.match.state.legal_moves() if m.kind == "seat"])))
     assert movers == [0, 1, 1, 0]
     screenshot(app, "skyline-2p-round-two")
     play_by_mouse(app, random.Random(7), shots={40: "2p-mid"})
@@ -129,7 +129,7 @@ def test_four_players_with_computers_and_small_window(app):
         if st.phase == "pick":
             free = next(d for d in range(4) if st.taken[d] < 0)
             click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+        click_target(app, ("seat", rng.choice([m.seat for m in board.match.state.legal_moves() if m.kind == "seat"])))
     run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
     screenshot(app, "skyline-4p-round-three")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
@@ -182,7 +182,7 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
     state.sheets[0].service_earned = 10  # enough for a service (5 points)
     state._legal = None
     board.controller._cache_key = None
-    service = next(m for m in state.legal_moves() if m.kind == "s")
+    service = next(m for m in state.legal_moves() if m.kind == "service")
     click_target(app, service.targets[0])
     assert len(board.match.state.history) == 1, "one click on a service spends nothing"
     message = board.controller.message
@@ -191,7 +191,7 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
     click_target(app, service.targets[0])
     assert board.match.state.history[-1] == service
     assert board.log.entries[-1][1].startswith("Ann takes the ") and board.log.entries[-1][1].endswith("service")
-    seat = next(m for m in board.match.state.legal_moves() if m.kind == "p")
+    seat = next(m for m in board.match.state.legal_moves() if m.kind == "seat")
     click_target(app, seat.targets[0])
     assert board.log.entries[-1][1].startswith("Ann seats a red")
     free = next(d for d in range(4) if board.match.state.taken[d] < 0)
