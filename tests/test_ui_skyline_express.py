@@ -11,8 +11,9 @@ from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, start_match
 
+from game.games.skyline_express.rules import SPEC
 from uikit import (
-    choose, click, click_button, click_target, open_setup, option_menu, pump, run_until, screenshot,
+    choose, click, click_button, click_target, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -146,6 +147,7 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     spec = registry.GAMES[GAME]
     start_match(app, Match(spec, [Seat("Ada", 0)], 0))  # seed 0: the automaton's yellow and green tie
     board = app.scene
+    pump(app)  # the first frame: what a click finds is what was drawn
     click_target(app, ("die", 0))
     pos = board.target_rect(("seat", 0)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -208,3 +210,25 @@ def test_the_automatons_six_is_an_option_on_the_new_game_screen(app):
     screenshot(app, "skyline-setup-automaton-six")
     click_button(app, "Start")
     assert app.scene.match.state.automaton_six == "keep"
+
+
+def test_clicks_find_what_the_last_frame_drew(app):
+    spec = registry.GAMES[GAME]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 3))
+    board = app.scene
+    pump(app)
+    assert type(board).target_at is BoardScene.target_at and type(board).target_rect is BoardScene.target_rect
+    drawn = set(board.hits.targets())
+    assert drawn == ({("die", d) for d in range(4)} | {("face", v) for v in range(1, 7)}
+                     | {("paint", k) for k in range(4)} | {("service", i) for i in range(12)}
+                     | {("seat", i) for i in range(24)})
+    paint = board.target_rect(("paint", 2))
+    assert board.target_at(paint.center) == ("paint", 2)
+    assert board.target_at((paint.x + 1, paint.y + 1)) is None  # a round pencil: its corner is paper
+    click(app, board.tabs[1].center)  # Bea's sheet on the paper: its seats are not Ann's to click
+    assert board.shown() == 1 and not any(t[0] == "seat" for t in board.hits.targets())
+    assert board.target_at(board.seat_rects[0].center) is None
+    click(app, board.tabs[0].center)
+    play_move(app, board, SPEC.parse_move(board.match.state, "d R"))
+    play_move(app, board, SPEC.parse_move(board.match.state, "p 2c"))
+    assert board.match.state.sheets[0].colours[6] == 0
