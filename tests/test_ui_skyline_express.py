@@ -11,7 +11,7 @@ from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, start_match
 
-from game.games.skyline_express.rules import SPEC
+from game.games.skyline_express.rules import SPEC, SkylineMove
 from uikit import (
     choose, click, click_button, click_target, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
@@ -34,20 +34,17 @@ def pick(state, rng):
     return rng.choice(moves)
 
 
-def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
+def play_to_the_end(app, rng, *, shots=(), max_moves=600):
+    """Play sensible random moves by mouse (uikit.play_move clicks each move's
+    targets, a service twice) until the game ends."""
     board = app.scene
     assert isinstance(board, BoardScene)
     board.controller.ai_delay = 0.0
-    for n in range(max_clicks):
+    for n in range(max_moves):
         run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
         if board.match.state.is_over:
             return board
-        state = board.match.state
-        move = pick(state, rng)
-        before = len(state.history)
-        for target in move.targets:  # a service takes a confirming second click
-            click_target(app, target)
-        assert board.match.state.history[before] == move, f"the click did not play {move}"
+        play_move(app, board, pick(board.match.state, rng))
         if n in shots:
             screenshot(app, f"skyline-{shots[n]}")
     raise AssertionError("game did not end")
@@ -75,7 +72,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
     assert board.match.state.sheets[1].filled == 1  # the automaton played at once
     screenshot(app, "skyline-solo-after-automaton")
 
-    play_by_mouse(app, random.Random(4), shots={30: "solo-mid"})
+    play_to_the_end(app, random.Random(4), shots={30: "solo-mid"})
     state = board.match.state
     assert state.is_over and all(s.full for s in state.sheets)
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
@@ -95,7 +92,8 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
     state = board.match.state
     assert state.players == 2 and state.two_player == "variant"
     click_target(app, ("seat", 0))
-    assert board.controller.message == "Take a die from the tray first."
+    # the message is the rule that forbids the move the click would make (rules.fault)
+    assert board.controller.message == "Take a die from the tray first." == state.fault(SkylineMove("seat", seat=0))
     assert board.match.state.history == []
     # first player one die, second player two, first player the last
     movers = []
@@ -103,12 +101,11 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
     for _ in range(4):
         st = board.match.state
         movers.append(st.to_move)
-        free = next(d for d in range(4) if st.taken[d] < 0)
-        click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.seat for m in board.match.state.legal_moves() if m.kind == "seat"])))
+        play_move(app, board, next(m for m in st.legal_moves() if m.kind == "take"))
+        play_move(app, board, rng.choice([m for m in board.match.state.legal_moves() if m.kind == "seat"]))
     assert movers == [0, 1, 1, 0]
     screenshot(app, "skyline-2p-round-two")
-    play_by_mouse(app, random.Random(7), shots={40: "2p-mid"})
+    play_to_the_end(app, random.Random(7), shots={40: "2p-mid"})
     assert board.match.state.is_over
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     screenshot(app, "skyline-2p-results")
@@ -128,9 +125,8 @@ def test_four_players_with_computers_and_small_window(app):
         run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
         st = board.match.state
         if st.phase == "pick":
-            free = next(d for d in range(4) if st.taken[d] < 0)
-            click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.seat for m in board.match.state.legal_moves() if m.kind == "seat"])))
+            play_move(app, board, next(m for m in st.legal_moves() if m.kind == "take"))
+        play_move(app, board, rng.choice([m for m in board.match.state.legal_moves() if m.kind == "seat"]))
     run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
     screenshot(app, "skyline-4p-round-three")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
