@@ -73,3 +73,15 @@ def test_the_phase_line_at_the_end_is_the_outcome():
     while not state.is_over:
         state.apply(rng.choice(state.legal_moves()))
     assert WORDS.phase(state) == WORDS.outcome(state) == state.outcome.reason
+
+
+def test_rules_and_words_are_pure_python():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, game.games.skyline_express.rules, game.games.skyline_express.words; "
+            "print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr

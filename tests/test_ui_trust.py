@@ -48,6 +48,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     start_match(app, Match(spec, seats, 11))
     board = app.scene
     board.controller.ai_delay = 0.0
+    pump(app)  # the first frame: clicks find what it drew (the hit map)
     rng = random.Random(5)
     computer_turns_seen = 0
     for _ in range(40):
