@@ -69,3 +69,18 @@ def test_a_die_click_is_the_automatons_die_only_in_a_tie():
     state.apply(SkylineMove("take", die=0))
     state.apply(SkylineMove("seat", seat=0))
     assert state.phase == "tie" and state.clicked_move(("die", 2)) == SkylineMove("give", die=2)
+
+
+def test_moves_are_equal_exactly_when_their_notation_is():
+    every = {"take": range(4), "give": range(4), "value": range(1, 7), "paint": range(4),
+             "service": range(len(SERVICES)), "seat": range(SEATS)}
+    moves = [SkylineMove.of(kind, n) for kind, numbers in every.items() for n in numbers]
+    assert len(moves) == 4 + 4 + 6 + 4 + len(SERVICES) + SEATS
+    for a in moves:
+        twin = SkylineMove.of(a.kind, a.number)  # a new object, as the AI makes them
+        assert twin == a and hash(twin) == hash(a) and twin is not a
+        assert SPEC.parse_move(None, str(a)) == a
+        for b in moves:
+            assert (a == b) == (str(a) == str(b)), (a, b)
+    assert len({hash(m) for m in moves}) == len(moves)
+    assert SkylineMove("take", die=1) != SkylineMove("give", die=1) and SkylineMove("take", die=1) != "d Y"

@@ -137,7 +137,7 @@ MOVE_KINDS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SkylineMove:
     """One decision on a Skyline Express sheet: `kind` (a key of MOVE_KINDS) and
     the one field that kind is done with, e.g. SkylineMove("seat", seat=9) is "p 3b"."""
@@ -148,6 +148,16 @@ class SkylineMove:
     colour: int | None = None
     service: int | None = None
     seat: int | None = None
+
+    def __eq__(self, other) -> bool:
+        # field by field, the one most moves differ in first: legal moves are compared often
+        if other.__class__ is not SkylineMove:
+            return NotImplemented
+        return (self.seat == other.seat and self.service == other.service and self.value == other.value
+                and self.colour == other.colour and self.die == other.die and self.kind == other.kind)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.die, self.value, self.colour, self.service, self.seat))
 
     @classmethod
     def of(cls, kind: str, number: int) -> "SkylineMove":
@@ -516,7 +526,7 @@ class SkylineState(CachedMovesState):
     def _compute_legal(self) -> list:
         if self.outcome is not None:
             return []
-        moves = _MOVES  # every move is one shared instance, by kind and argument
+        moves = MOVES  # every move is one shared instance, by kind and argument
         if self.phase == "tie":
             return [moves["give"][d] for d in self.tied]
         sheet = self.sheets[self.to_move]
@@ -744,7 +754,7 @@ class SkylineState(CachedMovesState):
         }
 
 
-_MOVES: dict = {  # kind -> {number: the move}: every move is one shared instance
+MOVES: dict = {  # kind -> {number: the move}: every possible move, one shared instance each
     "take": {d: SkylineMove("take", die=d) for d in range(4)},
     "give": {d: SkylineMove("give", die=d) for d in range(4)},
     "value": {v: SkylineMove("value", value=v) for v in range(1, 7)},
@@ -752,7 +762,7 @@ _MOVES: dict = {  # kind -> {number: the move}: every move is one shared instanc
     "service": {i: SkylineMove("service", service=i) for i in range(len(SERVICES))},
     "seat": {i: SkylineMove("seat", seat=i) for i in range(SEATS)},
 }
-_NOTATION = {str(m): m for by_number in _MOVES.values() for m in by_number.values()}
+_NOTATION = {str(m): m for by_number in MOVES.values() for m in by_number.values()}
 
 
 class SkylineSpec(GameSpec):
