@@ -171,14 +171,14 @@ class SkylineMove:
 
     def __str__(self) -> str:
         letter, field, _target = MOVE_KINDS[self.kind]
-        n = getattr(self, field)
+        n = self.number
         if field in ("die", "colour"):
             return f"{letter} {COLOURS[n]}"
-        if field == "value":
-            return f"v {n}"
         if field == "service":
-            return f"s {service_name(n)}"
-        return f"p {seat_name(n)}"
+            return f"{letter} {service_name(n)}"
+        if field == "seat":
+            return f"{letter} {seat_name(n)}"
+        return f"{letter} {n}"
 
     @property
     def targets(self) -> tuple:
