@@ -281,3 +281,22 @@ def test_the_title_cards_say_how_far_each_lesson_has_got(size):
         screenshot(app, f"lesson_title_badges_{size[0]}")
     finally:
         pygame.quit()
+
+
+def test_the_rules_text_links_to_every_lesson_step(app):
+    """Each step is linked from the Rules screen, under the heading it teaches (the new
+    steps too: Scurry's "cannot make two moves", SkyRunner's equipment and sabotage, Skyline's tasks)."""
+    for game_id in GAMES_WITH_LESSONS:
+        lesson = lessons.load(game_id)
+        app.push(RulesScene(app, registry.GAMES[game_id]))
+        pump(app)
+        html = app.scene.text_box.html_text
+        heading = re.compile(r"<font size=\d color='[^']*'><b>([^<]*)</b></font><br>")
+        headings = [(m.start(), m.group(1)) for m in heading.finditer(html)]
+        for i, step in enumerate(lesson.steps):
+            link = html.find(f"<a href='lesson:{game_id}:{i}'>")
+            assert link >= 0, f"{game_id} step {i + 1} is linked nowhere in the rules"
+            under = [name for at, name in headings if at < link][-1]
+            assert under == step.rule, f"{game_id} step {i + 1}'s link is under {under!r}, not {step.rule!r}"
+        app.pop()
+        pump(app)
