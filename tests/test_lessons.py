@@ -133,6 +133,7 @@ def open_step(app, game_id, step):
 
 @pytest.mark.parametrize("game_id,step,place,because", [
     ("scurry", 1, ("vertex", "g2"), "at least two moves"),  # the rules forbid it
+    ("scurry", 6, ("vertex", "k6"), "fewer than two moves"),  # a leadoff spot that gives no two moves
     ("scrubbudgetel", 1, ("stash", "TR"), "own markers first"),  # the rules forbid it
     ("skurdir", 0, ("cell", "d5"), None),  # a legal start, just not this step's move
 ])
