@@ -168,6 +168,7 @@ class LessonStep:
     def build(self) -> None:
         super().build()
         self.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
+        self.redo_button.hide()
         r = self.lesson_rect
         x = r.right - BUTTON_COLUMN - 8
         last = self.index == len(self.lesson.steps) - 1
