@@ -9,6 +9,9 @@ opened, step by step; a file from a newer version is read but never written.
     add(match) -> int            the record of a finished match (again: replaced)
     list_records(game=None, limit=None) -> [Record]   newest first
     get(record_id) -> Record | None
+    find(game_key) -> Record | None   the record of a match (its save_id)
+    summaries(game=None) -> [Summary] every game without its moves (lists, statistics)
+    write(work) -> work(db)'s result one transaction (RecordsError on failure)
 
 Pure Python: nothing here imports pygame.
 """
@@ -43,6 +46,15 @@ MIGRATIONS = (
     );
     CREATE INDEX records_by_game ON records (game, finished);
     """,
+    """
+    ALTER TABLE records ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';  -- JSON: [int] hints used per seat
+    CREATE TABLE resets (                -- statistics start again after a reset; the records stay
+        player TEXT NOT NULL,            -- the player's name, as folded by stats.key
+        game TEXT NOT NULL,              -- a registry id, or '*' for every game
+        after_id INTEGER NOT NULL,       -- records up to this id no longer count
+        PRIMARY KEY (player, game)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -65,6 +77,7 @@ class Record:
     started: str | None
     finished: str
     format: int = storage.SAVE_FORMAT
+    hints: list = ()  # hints used per seat
 
     @property
     def players(self) -> int:
@@ -131,16 +144,24 @@ def add(match) -> int:
            json.dumps(save["seats"], ensure_ascii=False), json.dumps(save["options"], ensure_ascii=False),
            save["seed"], json.dumps(save["moves"], ensure_ascii=False), json.dumps(list(outcome.scores)),
            json.dumps(list(outcome.winners)), outcome.reason, save.get("started"),
-           time.strftime("%Y-%m-%dT%H:%M:%S"))
+           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(getattr(match, "hints", ()))))
+
+    def work(db):
+        db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
+        return db.execute(
+            "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
+            " reason, started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+    return write(work)
+
+
+def write(work):
+    """Run `work(db)` in one transaction on the records file and return what it
+    returns; RecordsError (in plain words) when the file cannot be written."""
     try:
         db = _connect(storage.records_path())
         try:
             with db:
-                db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
-                cursor = db.execute(
-                    "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
-                    " reason, started, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-            return cursor.lastrowid
+                return work(db)
         finally:
             db.close()
     except sqlite3.Error as exc:
@@ -153,22 +174,25 @@ def add(match) -> int:
 
 
 def _record(row) -> Record:
-    (rid, game, fmt, seats, options, seed, moves, scores, winners, reason, started, finished) = row
+    (rid, game, fmt, seats, options, seed, moves, scores, winners, reason, started, finished, hints) = row
     return Record(rid, game, json.loads(seats), json.loads(options), seed, json.loads(moves), json.loads(scores),
-                  json.loads(winners), reason, started, finished, fmt)
+                  json.loads(winners), reason, started, finished, fmt, json.loads(hints))
 
 
-_COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished"
+_COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished, hints"
 
 
-def _query(sql: str, params=()) -> list[Record]:
+def _query(sql: str, params=(), convert=None) -> list:
+    """The rows of a read-only query, each made a Record (or passed to `convert`);
+    [] when there is no records file or it cannot be read (the log says why)."""
     path = storage.records_path()
     if not path.exists():
         return []
+    convert = convert or _record
     try:
         db = _connect(path, write=False)
         try:
-            return [_record(row) for row in db.execute(sql, params)]
+            return [convert(row) for row in db.execute(sql, params)]
         finally:
             db.close()
     except (sqlite3.Error, ValueError, OSError) as exc:
@@ -188,4 +212,45 @@ def list_records(game: str | None = None, limit: int | None = None) -> list[Reco
 
 def get(record_id: int) -> Record | None:
     found = _query(f"SELECT {_COLUMNS} FROM records WHERE id = ?", (int(record_id),))
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A finished game without its moves: what lists and statistics need."""
+
+    id: int
+    game: str
+    seats: list
+    scores: list
+    winners: list
+    reason: str
+    finished: str
+    moves: int  # how many moves were played
+    hints: list
+
+
+def _summary(row) -> Summary:
+    rid, game, seats, scores, winners, reason, finished, moves, hints = row
+    return Summary(rid, game, json.loads(seats), json.loads(scores), json.loads(winners), reason, finished,
+                   moves or 0, json.loads(hints))
+
+
+def summaries(game: str | None = None, oldest_first: bool = False) -> list[Summary]:
+    """Every finished game (only `game`'s when given) without its moves, newest
+    first unless `oldest_first`: quick to read even for thousands of games."""
+    where, params = ("WHERE game = ?", (game,)) if game else ("", ())
+    order = "ASC" if oldest_first else "DESC"
+    return _query("SELECT id, game, seats, scores, winners, reason, finished, json_array_length(moves), hints"
+                  f" FROM records {where} ORDER BY finished {order}, id {order}", params, _summary)
+
+
+def query(sql: str, params=()) -> list[tuple]:
+    """Plain rows of a read-only query (statistics); [] when the file cannot be read."""
+    return _query(sql, params, tuple)
+
+
+def find(game_key: str) -> Record | None:
+    """The record of the game that was in progress as `game_key` (Match.save_id)."""
+    found = _query(f"SELECT {_COLUMNS} FROM records WHERE game_key = ?", (game_key,))
     return found[0] if found else None
