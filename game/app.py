@@ -279,7 +279,10 @@ def build_app(launch) -> App:
 
     app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))
-    if launch.match is not None:
+    if launch.replay is not None:
+        from .ui.replay import replay_scene
+        app.push(replay_scene(app, launch.replay))
+    elif launch.match is not None:
         start_match(app, launch.match)
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))

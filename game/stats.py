@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import records
 
@@ -32,6 +33,15 @@ def key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
+class Point(NamedTuple):
+    """One game on the chart of scores over time."""
+
+    record: int  # the record's id
+    finished: str
+    score: int
+    won: bool
+
+
 @dataclass
 class Stats:
     player: str
@@ -40,7 +50,7 @@ class Stats:
     won: int = 0
     current_streak: int = 0  # wins in a row up to the latest game
     best_streak: int = 0
-    scores: list = field(default_factory=list)  # (record id, finished, score), oldest first
+    scores: list = field(default_factory=list)  # a Point per game, oldest first
     against: dict = field(default_factory=dict)  # computer level -> [played, won]
     hints: int = 0
 
@@ -50,11 +60,11 @@ class Stats:
 
     @property
     def best_score(self) -> int | None:
-        return max((s for _i, _f, s in self.scores), default=None)
+        return max((p.score for p in self.scores), default=None)
 
     @property
     def average_score(self) -> float | None:
-        return sum(s for _i, _f, s in self.scores) / len(self.scores) if self.scores else None
+        return sum(p.score for p in self.scores) / len(self.scores) if self.scores else None
 
 
 def seat_of(summary, player_key: str) -> int | None:
@@ -109,7 +119,7 @@ def compute(games: list, player: str, game: str = ALL, reset_marks: dict | None 
         out.current_streak = out.current_streak + 1 if won else 0
         out.best_streak = max(out.best_streak, out.current_streak)
         if seat < len(summary.scores):
-            out.scores.append((summary.id, summary.finished, summary.scores[seat]))
+            out.scores.append(Point(summary.id, summary.finished, summary.scores[seat], won))
         if seat < len(summary.hints):
             out.hints += summary.hints[seat]
         for level in sorted({s.get("level", "normal") for s in summary.seats if s.get("kind") == "computer"}):
@@ -129,7 +139,7 @@ def result_line(stats: Stats, title: str, record_id: int) -> str:
     """"Ann: 7th win at Skurðir, best score yet" for the game `record_id` that
     just finished (the last one in `stats`)."""
     name = stats.player
-    if not stats.scores or stats.scores[-1][0] != record_id:
+    if not stats.scores or stats.scores[-1].record != record_id:
         return ""
     if stats.played == 1:
         return f"{name}: first game of {title} — statistics start here"
@@ -140,8 +150,8 @@ def result_line(stats: Stats, title: str, record_id: int) -> str:
             text += f", {stats.current_streak} in a row"
     else:
         text = f"{name}: {stats.won} of {stats.played} games of {title} won"
-    score = stats.scores[-1][2]
-    earlier = [s for _i, _f, s in stats.scores[:-1]]
+    score = stats.scores[-1].score
+    earlier = [p.score for p in stats.scores[:-1]]
     if earlier and score > max(earlier):
         text += ", best score yet"
     return text

@@ -47,7 +47,7 @@ def test_played_won_streaks_and_scores():
     bob = of("Bob")
     assert (bob.played, bob.won, bob.current_streak, bob.best_streak) == (7, 2, 1, 1)
     assert round(bob.win_pct, 1) == 28.6
-    assert len(ann.scores) == 7 and ann.best_score == max(s for _i, _f, s in ann.scores)
+    assert len(ann.scores) == 7 and ann.best_score == max(p.score for p in ann.scores)
     assert stats.players(stats.load()) == ["Ann", "Bob"]
     assert of("Nobody").played == 0 and of("Nobody").win_pct is None
 
