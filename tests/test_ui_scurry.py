@@ -74,9 +74,12 @@ def test_whole_game_two_people_by_mouse(app):
     screenshot(app, "scurry-results")
     winner = board.match.seats[state.outcome.winners[0]].name
     assert winner in app.scene.headline()
-    click_button(app, "Look at the board")
-    assert app.scene is board
+    click_button(app, "Look at the board")  # the replay, at the last move
+    assert app.scene.replaying and app.scene.ply == len(state.history)
+    assert app.scene.match.state.to_json() == state.to_json()
     screenshot(app, "scurry-end-board")
+    click_button(app, "Back")
+    assert isinstance(app.scene, ResultsScene)
 
 
 def test_game_against_the_computer_by_mouse_with_undo(app):

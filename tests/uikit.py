@@ -81,6 +81,14 @@ def key(app, key_code, mod=0) -> None:
     pump(app, 2)
 
 
+def type_into(app, entry, text: str) -> None:
+    """Click a text entry, select what it holds and type `text` over it."""
+    click(app, entry.rect.center)
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pump(app)
+
+
 def click_button(app, text: str) -> None:
     rects = app.scene.button_rects()
     assert text in rects, f"no enabled button {text!r} on {type(app.scene).__name__}: {sorted(rects)}"

@@ -131,6 +131,88 @@ def _random_match(spec, seed: int, moves: int, seats, steer: bool):
     return match
 
 
+def long_match(game_id: str, moves: int, seed: int = 3, options: dict | None = None, tries: int = 6):
+    """A match of `moves` random moves that keeps the game going: of a few
+    random legal moves, the one leaving the most moves to choose from (a game
+    that ends anyway stops short)."""
+    import random
+
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+
+    spec = registry.GAMES[game_id]
+    match = Match(spec, [Seat(f"Player {i + 1}", i) for i in range(spec.min_players)], seed, options)
+    rng = random.Random(seed)
+    while len(match.played) < moves and not match.state.is_over:
+        legal = match.state.legal_moves()
+        best, room = None, -1
+        for move in rng.sample(legal, min(tries, len(legal))):
+            trial = match.state.clone()
+            trial.apply(move)
+            left = 0 if trial.is_over else len(trial.legal_moves())
+            if left > room:
+                best, room = move, left
+        match.play(best)
+    return match
+
+
+LONG_GAME = ("scurry", {"long_games": "draw"})  # the game and options of the long replay: Scurry's 1,500-turn limit
+
+
+def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 60) -> dict:
+    """A jump to any move of a long game in the replay screen: the seek and the
+    frame that shows it, over random moves."""
+    import random
+
+    import pygame
+
+    from ..app import App
+    from ..replay import Replay
+    from . import scene as screens
+    from .replay import replay_scene
+
+    match = long_match(game_id, moves, options=LONG_GAME[1] if game_id == LONG_GAME[0] else None)
+    started = time.perf_counter()
+    replay = Replay.of_match(match)
+    open_ms = (time.perf_counter() - started) * 1000
+    app = App(SIZE)
+    app.push(screens.TitleScene(app))
+    app.push(replay_scene(app, replay, 0))
+    app.step([])
+    times = []
+    for ply in random.Random(1).choices(range(replay.length + 1), k=seeks):
+        t0 = time.perf_counter()
+        app.scene.seek(ply)
+        app.dirty = True
+        app.step([])
+        times.append((time.perf_counter() - t0) * 1000)
+    pygame.quit()
+    return {"replay_seek_ms": dict(_summary(times), max_ms=round(max(times), 2), moves=replay.length,
+                                   game=game_id, replay_open_ms=round(open_ms, 1))}
+
+
+def _finished_records(count: int = 40) -> None:
+    """Finished games in the records (the bench's own folder), for the history and statistics screens."""
+    import random
+
+    from .. import records
+    from ..engine import registry
+    from ..engine.match import Match, Seat, autosave
+
+    if len(records.summaries()) >= count:
+        return
+    games = list(registry.GAMES.values())
+    rng = random.Random(5)
+    for n in range(count):
+        spec = games[n % len(games)]
+        seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", ("easy", "normal", "hard")[n % 3])]
+        seats += [Seat(f"Player {i + 1}", i) for i in range(2, spec.min_players)]
+        match = Match(spec, seats, n)
+        match.on_change = autosave
+        while not match.state.is_over:
+            match.play(rng.choice(match.state.legal_moves()))
+
+
 def scene_frames(frames: int = 150, only: str | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -172,6 +254,16 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
         screens.start_match(app, match, replace=False)
         return screens.ResultsScene(app, app.scene)
     measure("results", results_scene)
+
+    from ..replay import Replay
+    from .history import HistoryScene
+    from .replay import replay_scene
+    from .statistics import StatisticsScene
+
+    _finished_records()
+    measure("history", lambda: HistoryScene(app))
+    measure("statistics", lambda: StatisticsScene(app))
+    measure("replay", lambda: replay_scene(app, Replay.of_match(_midgame_match(spec.id, moves=100000)), 20))
     del board_scene
     pygame.quit()
     return results
@@ -337,6 +429,7 @@ def ui_figures(only: str | None = None) -> dict:
         "busy_ui_p99_ms": busy_ui_p99(only),
         "handoff_open_ms": handoff_open_ms(),
     }
+    figures.update(replay_seek_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())
     return figures

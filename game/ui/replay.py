@@ -34,7 +34,14 @@ TO_MOVE = "whoever is to move"
 
 
 class ReplayController(Controller):
-    """The controller of a replay: nobody is to move, every click is ignored."""
+    """The controller of a replay: nobody is to move, every click is ignored;
+    its message is the replay's standing note."""
+
+    note = ""
+
+    def reset_input(self) -> None:
+        super().reset_input()
+        self.message = self.note
 
     def human_to_move(self) -> bool:
         return False
@@ -141,6 +148,9 @@ class ReplayMixin:
         match.on_change = None  # a replay is never saved
         self.controller = ReplayController(match)
         self.controller.named = self.named
+        if not self.may_see_all():
+            self.controller.note = "A game in progress: what only one player may see stays hidden."
+        self.controller.reset_input()
         rect = self.log.rect
         self.log = ReplayLog()
         self.log.set_rect(rect)
@@ -278,10 +288,7 @@ class ReplayMixin:
         if state.is_over:
             return self.named(self.controller.words.outcome(state))
         where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
-        who = f"{self.match.seats[state.to_move].name} to move"
-        if not self.may_see_all():
-            who += " (a game in progress: hidden cards stay hidden)"
-        return f"{where}: {who}"
+        return f"{where}: {self.match.seats[state.to_move].name} to move"
 
     def draw_panel(self, surface, hints) -> None:
         super().draw_panel(surface, hints)
