@@ -18,6 +18,7 @@ Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -28,6 +29,7 @@ ALL = "*"  # the game of a reset (or a figure) that covers every game
 LEVELS = ("easy", "normal", "hard")
 
 
+@functools.lru_cache(maxsize=4096)
 def key(name: str) -> str:
     """How names are compared: "Ann", "ann " and "ANN" are one player."""
     return " ".join(str(name).split()).casefold()
@@ -77,7 +79,7 @@ def seat_of(summary, player_key: str) -> int | None:
 
 def load() -> list:
     """Every finished game without its moves, oldest first."""
-    return records.summaries(oldest_first=True)
+    return records.summaries(oldest_first=True, count_moves=False)
 
 
 def players(games: list, game: str = ALL) -> list[str]:

@@ -213,6 +213,63 @@ def _finished_records(count: int = 40) -> None:
             match.play(rng.choice(match.state.legal_moves()))
 
 
+def fake_records(count: int, moves_per_game: int = 200) -> None:
+    """`count` finished games written straight into the records, as the app
+    writes them: Ann against Bob (Scurry) or the computer (Skurðir, each level in turn)."""
+    from .. import records, storage
+
+    moves = json.dumps(["a1"] * moves_per_game)
+    rows = []
+    for n in range(count):
+        seats = [{"name": "Ann", "colour": 0, "kind": "human", "level": "normal"},
+                 {"name": ["Bob", "Computer 2"][n % 2], "colour": 1, "kind": ["human", "computer"][n % 2],
+                  "level": ("easy", "normal", "hard")[n % 3]}]
+        stamp = f"{n // 3600:02}:{n // 60 % 60:02}:{n % 60:02}"
+        rows.append((f"game-{n}", ("scurry", "skurdir")[n % 2], storage.SAVE_FORMAT, json.dumps(seats), "{}", n,
+                     moves, json.dumps([n % 50, 25]), json.dumps([n % 3 % 2]), "the end", f"2026-01-01T{stamp}",
+                     f"2026-01-02T{stamp}", json.dumps([n % 2, 0])))
+    records.write(lambda db: db.executemany(
+        "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners, reason,"
+        " started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
+
+
+def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
+    """Opening the Statistics screen over `count` recorded games (a folder of
+    its own): the records read, the figures computed, the screen built and drawn."""
+    import tempfile
+
+    import pygame
+
+    from ..app import App
+    from . import scene as screens
+    from .statistics import StatisticsScene
+
+    saved = os.environ.get("GAME_SHELF_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GAME_SHELF_HOME"] = home
+        try:
+            fake_records(count)
+            app = App(SIZE)
+            app.push(screens.TitleScene(app))
+            app.step([])
+            times, cpu = [], []
+            for _ in range(opens):
+                t0, c0 = time.perf_counter(), time.process_time()
+                app.push(StatisticsScene(app))
+                app.step([])
+                times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+                app.pop()
+            pygame.quit()
+        finally:
+            if saved is None:
+                os.environ.pop("GAME_SHELF_HOME", None)
+            else:
+                os.environ["GAME_SHELF_HOME"] = saved
+    return {"statistics_open_ms": {"games": count, "median_ms": round(statistics.median(times), 1),
+                                   "cpu_median_ms": round(statistics.median(cpu), 1)}}
+
+
 def scene_frames(frames: int = 150, only: str | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -430,6 +487,7 @@ def ui_figures(only: str | None = None) -> dict:
         "handoff_open_ms": handoff_open_ms(),
     }
     figures.update(replay_seek_ms())
+    figures.update(statistics_open_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())
     return figures
