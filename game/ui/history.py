@@ -94,6 +94,7 @@ class HistoryScene(Scene):
                     tooltip="Play the chosen game again, move by move (or double-click it)")
         self.button((left + 215, bottom, 160, 44), "Back", self.app.pop)
         self.fitted = {}
+        self.backdrop = None  # what stays the same from frame to frame, drawn once
         self.clamp()
 
     # ---- the list -----------------------------------------------------------
@@ -183,12 +184,20 @@ class HistoryScene(Scene):
         self.app.push(replay_scene(self.app, replay))
 
     # ---- drawing -------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.backdrop is None or self.backdrop.get_size() != surface.get_size():
+            self.backdrop = look.tiled(self.background, surface.get_size()).copy()
+            t = self.table
+            panel(self.backdrop, t)
+            for name, x, _width in self.columns:
+                look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
+            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
+        surface.blit(self.backdrop, (0, 0))
+        self.draw_scene(surface)
+        self.manager.draw_ui(surface)
+
     def draw_scene(self, surface) -> None:
         t = self.table
-        panel(surface, t)
-        for name, x, _width in self.columns:
-            look.text(surface, name, (x, t.y + 8), 14, look.MUTED, bold=True)
-        pygame.draw.line(surface, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
         if not self.shown:
             look.text(surface, "No finished games yet: a game appears here when it ends.", (t.centerx, t.y + 60),
                       16, look.MUTED, anchor="midtop")

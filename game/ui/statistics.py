@@ -40,7 +40,7 @@ class StatisticsScene(Scene):
         self.game = game
         self.armed: tuple | None = None  # ("merge" or "reset", what, until): the next click does it
         self.rename_text = ""
-        self.chart_cache = (None, None)
+        self.backdrop = (None, None)
         self.figures = None
         self.recompute()
         super().__init__(app)
@@ -48,7 +48,7 @@ class StatisticsScene(Scene):
     # ---- data ----------------------------------------------------------------
     def recompute(self) -> None:
         self.figures = stats.compute(self.games, self.player, self.game, self.marks) if self.player else None
-        self.chart_cache = (None, None)
+        self.backdrop = (None, None)
 
     def reload(self) -> None:
         """After a rename or a reset: read the records again."""
@@ -201,6 +201,16 @@ class StatisticsScene(Scene):
             rows.append(("Against the computer", "no games yet"))
         return rows
 
+    def draw(self, surface) -> None:
+        """The figures and the chart change only with a choice: drawn once onto a backdrop."""
+        key = (surface.get_size(), id(self.figures), self.figures_rect.topleft)
+        if self.backdrop[0] != key:
+            backdrop = look.tiled(self.background, surface.get_size()).copy()
+            self.draw_scene(backdrop)
+            self.backdrop = (key, backdrop)
+        surface.blit(self.backdrop[1], (0, 0))
+        self.manager.draw_ui(surface)
+
     def draw_scene(self, surface) -> None:
         r = self.figures_rect
         panel(surface, r)
@@ -219,18 +229,9 @@ class StatisticsScene(Scene):
             look.text(surface, name, (r.x + 16, y), size, look.MUTED)
             look.text(surface, value, (r.right - 16, y), size, look.INK, bold=True, anchor="topright")
             y += step
-        surface.blit(self.chart(), self.chart_rect)
-
-    def chart(self) -> pygame.Surface:
-        """The scores over time, drawn once per choice and size."""
-        key = (self.player, self.game, self.chart_rect.size, id(self.figures))
-        if self.chart_cache[0] == key:
-            return self.chart_cache[1]
-        surface = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
-        panel(surface, surface.get_rect())
-        draw_chart(surface, self.figures, self.game == stats.ALL)
-        self.chart_cache = (key, surface)
-        return surface
+        chart = surface.subsurface(self.chart_rect)
+        panel(chart, chart.get_rect())
+        draw_chart(chart, self.figures, self.game == stats.ALL)
 
 
 def draw_chart(surface, figures, every_game: bool) -> None:
