@@ -234,6 +234,10 @@ class ReplayMixin:
         pass
 
     # ---- the panel ---------------------------------------------------------
+    def panel_header_height(self) -> int:
+        """No messages under the status line but the note of a game in progress: more room for the log."""
+        return super().panel_header_height() - (40 if self.may_see_all() else 0)
+
     def build(self) -> None:
         super().build()
         for element in list(self.actions):
