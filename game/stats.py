@@ -166,7 +166,7 @@ def result_lines(match) -> list[str]:
     record = records.find(match.save_id)
     if record is None:
         return []
-    games = [s for s in load() if s.game == match.spec.id]
+    games = records.summaries(match.spec.id, oldest_first=True, count_moves=False)
     marks = resets()
     lines = []
     for seat in match.seats:

@@ -133,3 +133,16 @@ def test_statistics_of_5000_games_are_quick():
     assert len(games) == 5000 and ann.played == 2500
     assert ann.won == sum(1 for n in range(0, 5000, 2) if n % 3 != 1)  # as fake_records deals the wins
     assert elapsed < 0.2, f"statistics of 5,000 games took {elapsed * 1000:.0f} ms"
+
+
+def test_statistics_records_and_replays_are_pure_python():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    code = "import sys, game.stats, game.replay, game.records; print('pygame' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(repo)))
+    assert done.stdout.strip() == "False", done.stderr
