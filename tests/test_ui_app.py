@@ -224,7 +224,7 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
     window = pygame.Rect((0, 0), size)
     cards = list(scene.cards.values())
     buttons = [button.rect.copy() for button in scene.actions]
-    assert len(cards) == 5 and len(buttons) == 5 * 2 + 3
+    assert len(cards) == 5 and len(buttons) == 5 * 2 + 5  # Saved games, History, Statistics, Settings, Quit
     boxes = cards + buttons
     for i, box in enumerate(boxes):
         assert window.contains(box), f"{box} is outside the {size} window"

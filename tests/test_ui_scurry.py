@@ -14,6 +14,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until,
     screenshot, seat_kind_menu, title_app,
 )
@@ -74,9 +75,7 @@ def test_whole_game_two_people_by_mouse(app):
     screenshot(app, "scurry-results")
     winner = board.match.seats[state.outcome.winners[0]].name
     assert winner in app.scene.headline()
-    click_button(app, "Look at the board")  # the replay, at the last move
-    assert app.scene.replaying and app.scene.ply == len(state.history)
-    assert app.scene.match.state.to_json() == state.to_json()
+    look_at_board(app, board)
     screenshot(app, "scurry-end-board")
     click_button(app, "Back")
     assert isinstance(app.scene, ResultsScene)

@@ -132,6 +132,16 @@ def play_move(app, board, move) -> None:
     assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
 
 
+def look_at_board(app, board) -> None:
+    """On the results screen, "Look at the board": the replay opens at the last
+    move, showing the board as the game ended."""
+    click_button(app, "Look at the board")
+    replay = app.scene
+    state = board.match.state
+    assert getattr(replay, "replaying", False) and replay.ply == len(state.history)
+    assert replay.match.state.to_json() == state.to_json()
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
