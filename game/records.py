@@ -232,6 +232,15 @@ class Summary(NamedTuple):
     hints: list
 
 
+def _summary_or_none(row) -> Summary | None:
+    try:
+        rid, game, seats, scores, winners, reason, finished, moves, hints = row
+        return Summary(rid, game, json.loads(seats), json.loads(scores), json.loads(winners), reason, finished,
+                       moves, json.loads(hints))
+    except (ValueError, TypeError):
+        return None
+
+
 def summaries(game: str | None = None, oldest_first: bool = False, count_moves: bool = True) -> list[Summary]:
     """Every finished game (only `game`'s when given) without its moves, newest
     first unless `oldest_first`; `count_moves=False` leaves Summary.moves 0.
@@ -244,7 +253,13 @@ def summaries(game: str | None = None, oldest_first: bool = False, count_moves: 
                   f" || {moves} || ',' || hints || ']', ','), '') || ']'"
                   f" FROM (SELECT id, game, seats, scores, winners, reason, finished, hints{', moves' if count_moves else ''}"
                   f" FROM records {where} ORDER BY finished, id)", params, tuple)
-    found = [Summary._make(row) for row in json.loads(rows[0][0])] if rows else []
+    try:
+        found = [Summary._make(row) for row in json.loads(rows[0][0])] if rows else []
+    except (ValueError, TypeError) as exc:  # a row that is not what this version writes: the others still count
+        storage.log("reading the summaries of the records", exc)
+        found = _query(f"SELECT id, game, seats, scores, winners, reason, finished, {moves}, hints FROM records {where}",
+                       params, _summary_or_none)
+        found = [summary for summary in found if summary is not None]
     found.sort(key=lambda s: (s.finished, s.id), reverse=not oldest_first)
     return found
 

@@ -146,3 +146,10 @@ def test_statistics_records_and_replays_are_pure_python():
     done = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(repo)))
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_damaged_row_leaves_the_other_games_counted():
+    fake_records(3)
+    records.write(lambda db: db.execute("UPDATE records SET seats = '{not json' WHERE id = 1"))
+    assert [s.id for s in records.summaries()] == [3, 2]
+    assert stats.compute(stats.load(), "Ann").played == 2
