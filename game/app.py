@@ -145,6 +145,25 @@ class App:
             self.scenes.pop().leave()
         self.push(scene)
 
+    # The screens built on game/ui/scene.py's are opened from here, so that module
+    # (the title, results...) need not import them: no cycle between the screens.
+    def open_history(self) -> None:
+        from .ui.history import HistoryScene
+
+        self.push(HistoryScene(self))
+
+    def open_statistics(self) -> None:
+        from .ui.statistics import StatisticsScene
+
+        self.push(StatisticsScene(self))
+
+    def open_replay(self, match) -> None:
+        """The replay of `match` (a finished game), at its last move."""
+        from .replay import Replay
+        from .ui.replay import replay_scene
+
+        self.push(replay_scene(self, Replay.of_match(match)))
+
     def open_lesson(self, game_id: str, step: int | None = None) -> None:
         """Show a game's Learn to play lesson at `step` (default: where it was left)."""
         from .ui.lesson import open_lesson
@@ -285,7 +304,10 @@ def build_app(launch) -> App:
 
     app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))
-    if launch.match is not None:
+    if launch.replay is not None:
+        from .ui.replay import replay_scene
+        app.push(replay_scene(app, launch.replay))
+    elif launch.match is not None:
         start_match(app, launch.match)
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))

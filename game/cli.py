@@ -36,6 +36,7 @@ EPILOG = """examples:
   game-shelf --game scurry --option size=7 --option random_setup=on --seed 12
   game-shelf --game skyline_express --players 4 --watch
   game-shelf ~/my-game.json                      go on with a saved game
+  game-shelf --replay ~/my-game.json             watch a saved game again, move by move
 """
 
 
@@ -49,6 +50,7 @@ class Launch:
     fullscreen: bool | None = None  # None: as the settings say
     window: tuple[int, int] | None = None
     list_games: bool = False
+    replay: object = None  # a game.replay.Replay that opens on its last move
 
 
 class Parser(argparse.ArgumentParser):
@@ -71,6 +73,8 @@ def build_parser() -> Parser:
     parser.add_argument("save", nargs="?", metavar="SAVE.json",
                         help="a saved game to go on with (the Menu's 'Save game' writes one)")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--replay", metavar="SAVE.json",
+                        help="replay a saved game move by move (a game still in progress keeps hidden cards hidden)")
     parser.add_argument("--list-games", action="store_true",
                         help="list the games: ids, titles, player counts and options, then exit")
     game = parser.add_argument_group("a new game")
@@ -188,6 +192,26 @@ def make_seats(spec, count: int, kinds: list[str], names: list[str], watch: bool
 
 def read_save(text: str) -> Match:
     """The match in a save file, replayed; never moves the file (it is the person's own)."""
+    data = read_json(text)
+    try:
+        return Match.from_save(data)
+    except SaveError as exc:
+        fail(f"{text}: not a saved game that can be loaded: {exc}")
+
+
+def read_replay(text: str):
+    """The replay of the game in a save file (finished or not)."""
+    from .replay import Replay
+
+    data = read_json(text)
+    try:
+        return Replay(data)
+    except SaveError as exc:
+        fail(f"{text}: not a saved game that can be replayed: {exc}")
+
+
+def read_json(text: str):
+    """The JSON in the file `text`; a clear line and exit status 2 when it cannot be read."""
     path = Path(text).expanduser()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -197,10 +221,7 @@ def read_save(text: str) -> Match:
         fail(f"{text}: cannot be read ({getattr(exc, 'strerror', None) or exc})")
     except ValueError as exc:
         fail(f"{text}: not a saved game (not JSON: {exc})")
-    try:
-        return Match.from_save(data)
-    except SaveError as exc:
-        fail(f"{text}: not a saved game that can be loaded: {exc}")
+    return data
 
 
 # ---- the whole command line ----------------------------------------------------------
@@ -219,6 +240,12 @@ def parse(argv=None) -> Launch:
     if args.list_games:
         return launch
     given = [f"--{flag}" for flag in GAME_FLAGS if getattr(args, flag) not in (None, [], False)]
+    if args.replay is not None:
+        if args.save is not None or args.game is not None or given:
+            others = given + (["--game"] if args.game is not None else []) + (["a save file"] if args.save else [])
+            fail(f"--replay cannot go with {' '.join(others)}: it replays the one file it is given")
+        launch.replay = read_replay(args.replay)
+        return launch
     if args.save is not None:
         if args.game is not None or given:
             fail(f"{' '.join(given) or '--game'} cannot go with a save file: the save says the game and its seats")

@@ -9,6 +9,9 @@ opened, step by step; a file from a newer version is read but never written.
     add(match) -> int            the record of a finished match (again: replaced)
     list_records(game=None, limit=None) -> [Record]   newest first
     get(record_id) -> Record | None
+    find(game_key) -> Record | None   the record of a match (its save_id)
+    summaries(game=None) -> [Summary] every game without its moves (lists, statistics)
+    write(work) -> work(db)'s result one transaction (RecordsError on failure)
 
 Pure Python: nothing here imports pygame.
 """
@@ -19,6 +22,7 @@ import json
 import sqlite3
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
 from . import storage
@@ -44,6 +48,17 @@ MIGRATIONS = (
     );
     CREATE INDEX records_by_game ON records (game, finished);
     """,
+    """
+    ALTER TABLE records ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';  -- JSON: [int] hints used per seat
+    CREATE TABLE resets (                -- statistics start again after a reset; the records stay
+        player TEXT NOT NULL,            -- the player's name, as folded by stats.key
+        game TEXT NOT NULL,              -- a registry id, or '*' for every game
+        after_id INTEGER NOT NULL,       -- records up to this id no longer count
+        PRIMARY KEY (player, game)
+    );
+    -- what lists and statistics read, without the long list of moves (summaries())
+    CREATE INDEX records_summary ON records (finished, id, game, seats, scores, winners, reason, hints);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -66,6 +81,7 @@ class Record:
     started: str | None
     finished: str
     format: int = SAVE_FORMAT
+    hints: list = ()  # hints used per seat
 
     @property
     def players(self) -> int:
@@ -132,16 +148,24 @@ def add(match) -> int:
            json.dumps(save["seats"], ensure_ascii=False), json.dumps(save["options"], ensure_ascii=False),
            save["seed"], json.dumps(save["moves"], ensure_ascii=False), json.dumps(list(outcome.scores)),
            json.dumps(list(outcome.winners)), outcome.reason, save.get("started"),
-           time.strftime("%Y-%m-%dT%H:%M:%S"))
+           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(getattr(match, "hints", ()))))
+
+    def work(db):
+        db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
+        return db.execute(
+            "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
+            " reason, started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+    return write(work)
+
+
+def write(work):
+    """Run `work(db)` in one transaction on the records file and return what it
+    returns; RecordsError (in plain words) when the file cannot be written."""
     try:
         db = _connect(storage.records_path())
         try:
             with db:
-                db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
-                cursor = db.execute(
-                    "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
-                    " reason, started, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-            return cursor.lastrowid
+                return work(db)
         finally:
             db.close()
     except sqlite3.Error as exc:
@@ -154,22 +178,25 @@ def add(match) -> int:
 
 
 def _record(row) -> Record:
-    (rid, game, fmt, seats, options, seed, moves, scores, winners, reason, started, finished) = row
+    (rid, game, fmt, seats, options, seed, moves, scores, winners, reason, started, finished, hints) = row
     return Record(rid, game, json.loads(seats), json.loads(options), seed, json.loads(moves), json.loads(scores),
-                  json.loads(winners), reason, started, finished, fmt)
+                  json.loads(winners), reason, started, finished, fmt, json.loads(hints))
 
 
-_COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished"
+_COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished, hints"
 
 
-def _query(sql: str, params=()) -> list[Record]:
+def _query(sql: str, params=(), convert=None) -> list:
+    """The rows of a read-only query, each made a Record (or passed to `convert`);
+    [] when there is no records file or it cannot be read (the log says why)."""
     path = storage.records_path()
     if not path.exists():
         return []
+    convert = convert or _record
     try:
         db = _connect(path, write=False)
         try:
-            return [_record(row) for row in db.execute(sql, params)]
+            return [convert(row) for row in db.execute(sql, params)]
         finally:
             db.close()
     except (sqlite3.Error, ValueError, OSError) as exc:
@@ -189,4 +216,61 @@ def list_records(game: str | None = None, limit: int | None = None) -> list[Reco
 
 def get(record_id: int) -> Record | None:
     found = _query(f"SELECT {_COLUMNS} FROM records WHERE id = ?", (int(record_id),))
+    return found[0] if found else None
+
+
+class Summary(NamedTuple):
+    """A finished game without its moves: what lists and statistics need."""
+
+    id: int
+    game: str
+    seats: list
+    scores: list
+    winners: list
+    reason: str
+    finished: str
+    moves: int  # how many moves were played
+    hints: list
+
+
+def _summary_or_none(row) -> Summary | None:
+    try:
+        rid, game, seats, scores, winners, reason, finished, moves, hints = row
+        return Summary(rid, game, json.loads(seats), json.loads(scores), json.loads(winners), reason, finished,
+                       moves, json.loads(hints))
+    except (ValueError, TypeError):
+        return None
+
+
+def summaries(game: str | None = None, oldest_first: bool = False, count_moves: bool = True) -> list[Summary]:
+    """Every finished game (only `game`'s when given) without its moves, newest
+    first unless `oldest_first`; `count_moves=False` leaves Summary.moves 0.
+    SQLite writes all the rows as one JSON text, read in one go: thousands of
+    games take milliseconds."""
+    where, params = ("WHERE game = ?", (game,)) if game else ("", ())
+    moves = "json_array_length(moves)" if count_moves else "0"
+    rows = _query("SELECT '[' || COALESCE(group_concat('[' || id || ',' || json_quote(game) || ',' || seats || ','"
+                  " || scores || ',' || winners || ',' || json_quote(reason) || ',' || json_quote(finished) || ','"
+                  f" || {moves} || ',' || hints || ']', ','), '') || ']'"
+                  f" FROM (SELECT id, game, seats, scores, winners, reason, finished, hints{', moves' if count_moves else ''}"
+                  f" FROM records {where} ORDER BY finished, id)", params, tuple)
+    try:
+        found = [Summary._make(row) for row in json.loads(rows[0][0])] if rows else []
+    except (ValueError, TypeError) as exc:  # a row that is not what this version writes: the others still count
+        storage.log("reading the summaries of the records", exc)
+        found = _query(f"SELECT id, game, seats, scores, winners, reason, finished, {moves}, hints FROM records {where}",
+                       params, _summary_or_none)
+        found = [summary for summary in found if summary is not None]
+    found.sort(key=lambda s: (s.finished, s.id), reverse=not oldest_first)
+    return found
+
+
+def query(sql: str, params=()) -> list[tuple]:
+    """Plain rows of a read-only query (statistics); [] when the file cannot be read."""
+    return _query(sql, params, tuple)
+
+
+def find(game_key: str) -> Record | None:
+    """The record of the game that was in progress as `game_key` (Match.save_id)."""
+    found = _query(f"SELECT {_COLUMNS} FROM records WHERE game_key = ?", (game_key,))
     return found[0] if found else None

@@ -42,6 +42,11 @@ GARBAGE = ("", "{", "[]", "null", '{"format": 1, "game": "chess"}', "[" * 2000 +
 SIZES = ((640, 480), (960, 640), (1024, 700), (1280, 800), (1600, 1000), (1920, 1080), (2400, 1400))
 
 
+def is_game(scene) -> bool:
+    """A game being played (a replay is a board scene too, but nobody plays in it)."""
+    return isinstance(scene, BoardScene) and not getattr(scene, "replaying", False)
+
+
 @dataclass
 class Counts:
     events: int = 0
@@ -153,7 +158,7 @@ class Monkey:
             others = [pygame.Rect(c.x, c.y, c.w, c.h + scene.BELOW_CARD) for g, c in scene.cards.items()
                       if g != self.game_id]
             rects = [r for r in rects if r.collidelist(others) == -1]
-            rects.append(scene.cards[self.game_id])
+            rects += [scene.cards[self.game_id]] * 3  # its own game, as often as the other screens together
         if isinstance(scene, BoardScene):
             for target in scene.controller.next_targets():
                 if target[0] == "button":
@@ -240,7 +245,7 @@ class Monkey:
     def wait_for_computer(self, limit: float = 60.0) -> None:
         """Let a computer player answer before the next event: the run stays reproducible."""
         board = self.app.scene
-        if not isinstance(board, BoardScene):
+        if not is_game(board):
             return
         board.controller.ai_delay = 0.0
         deadline = time.monotonic() + limit
@@ -267,7 +272,7 @@ class Monkey:
         assert app.scene is not None, "no screen left"
         for message, _until in app.toasts:
             assert not any(word in message for word in TECHNICAL), f"a message for people shows {message!r}"
-        board = next((s for s in reversed(app.scenes) if isinstance(s, BoardScene)), None)
+        board = next((s for s in reversed(app.scenes) if is_game(s)), None)
         if board is None:
             return
         match = board.match

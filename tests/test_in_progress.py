@@ -93,10 +93,10 @@ def test_records_schema_has_a_version_and_older_files_are_migrated(monkeypatch):
     db.close()
     # a second version of the schema: the existing file is brought up to date on open, rows kept
     monkeypatch.setattr(records, "MIGRATIONS", records.MIGRATIONS + ("ALTER TABLE records ADD COLUMN note TEXT",))
-    monkeypatch.setattr(records, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(records, "SCHEMA_VERSION", len(records.MIGRATIONS))
     ttt(2, "a1", "b1", "a2", "b2", "a3")
     db = sqlite3.connect(records.storage.records_path())
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == records.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*), COUNT(note) FROM records").fetchone() == (2, 0)
     db.close()
 

@@ -228,7 +228,7 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
     assert list(learn) == ["scurry"], "only a game with a lesson offers one"
     assert scene.cards["scurry"].contains(learn["scurry"]), "Learn to play sits on its card"
     buttons = [button.rect.copy() for button in scene.actions if button not in scene.learn_buttons.values()]
-    assert len(cards) == 5 and len(buttons) == 5 * 2 + 3
+    assert len(cards) == 5 and len(buttons) == 5 * 2 + 5  # Saved games, History, Statistics, Settings, Quit
     boxes = cards + buttons
     for i, box in enumerate(boxes):
         assert window.contains(box), f"{box} is outside the {size} window"

@@ -17,7 +17,7 @@ from game.engine.match import NAME_MAX, Match, Seat
 from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
 from game.ui.scene import MenuScene, SaveAsScene, SavesScene, SetupScene, TitleScene, start_match
-from uikit import click, click_button, key, make_app, pump, screenshot
+from uikit import click, click_button, make_app, pump, screenshot, type_into
 
 
 @pytest.fixture(autouse=True)
@@ -177,13 +177,6 @@ def test_a_data_folder_that_cannot_be_created_is_a_message(monkeypatch):
     pump(app)
     play_first_move(app)
     assert app.running and any(m.startswith("Can't save: no permission") for m in texts(app))
-
-
-def type_into(app, entry, text):
-    click(app, entry.rect.center)
-    key(app, pygame.K_a, pygame.KMOD_CTRL)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    pump(app)
 
 
 def test_save_as_puts_the_game_in_a_folder_the_player_names(tmp_path, monkeypatch):

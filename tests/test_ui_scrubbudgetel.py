@@ -15,6 +15,7 @@ from game.games.scrubbudgetel.scene import ScrubScene
 from game.ui.scene import ResultsScene, start_match
 
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, key, open_setup, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
@@ -142,8 +143,7 @@ def test_a_whole_three_player_game_by_mouse(app):
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     screenshot(app, "scrubbudgetel-results")
     assert "haul" in board.score_breakdown(0)
-    click_button(app, "Look at the board")
-    assert app.scene is board
+    look_at_board(app, board)
     screenshot(app, "scrubbudgetel-end-board")
 
 

@@ -14,6 +14,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until,
     screenshot, seat_kind_menu, title_app,
 )
@@ -70,9 +71,10 @@ def test_whole_game_two_people_by_mouse(app):
     screenshot(app, "scurry-results")
     winner = board.match.seats[state.outcome.winners[0]].name
     assert winner in app.scene.headline()
-    click_button(app, "Look at the board")
-    assert app.scene is board
+    look_at_board(app, board)
     screenshot(app, "scurry-end-board")
+    click_button(app, "Back")
+    assert isinstance(app.scene, ResultsScene)
 
 
 def test_game_against_the_computer_by_mouse_with_undo(app):

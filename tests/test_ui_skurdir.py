@@ -13,6 +13,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
@@ -92,8 +93,7 @@ def test_whole_three_player_game_by_mouse(app):
     assert state.is_over and state.outcome.winners
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     screenshot(app, "skurdir-results")
-    click_button(app, "Look at the board")
-    assert app.scene is board
+    look_at_board(app, board)
     screenshot(app, "skurdir-end-board")
 
 

@@ -13,6 +13,7 @@ from game.ui.scene import ResultsScene, start_match
 
 from game.games.skyline_express.rules import SPEC, SkylineMove
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
@@ -79,8 +80,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
     screenshot(app, "skyline-solo-results")
     assert "automaton" in state.outcome.reason.lower()
     assert app.scene.headline() in ("You beat the automaton!", "A tie with the automaton!", "The automaton wins")
-    click_button(app, "Look at the board")
-    assert app.scene is board
+    look_at_board(app, board)
     screenshot(app, "skyline-solo-end-board")
 
 

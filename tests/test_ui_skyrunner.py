@@ -12,6 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, ResultsScene, SetupScene, start_match
 
 from uikit import (
+    look_at_board,
     choose, click, click_button, click_target, confirm_if_asked, open_setup, play_move, option_menu, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
@@ -97,7 +98,7 @@ def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):
     assert hand_offs == 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b)
     screenshot(app, "skyrunner-results")
     assert board.match.seats[state.outcome.winners[0]].name in app.scene.headline()
-    click_button(app, "Look at the board")
+    look_at_board(app, board)
     screenshot(app, "skyrunner-end-board")
 
 

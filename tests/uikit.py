@@ -81,6 +81,14 @@ def key(app, key_code, mod=0) -> None:
     pump(app, 2)
 
 
+def type_into(app, entry, text: str) -> None:
+    """Click a text entry, select what it holds and type `text` over it."""
+    click(app, entry.rect.center)
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pump(app)
+
+
 def click_button(app, text: str) -> None:
     rects = app.scene.button_rects()
     assert text in rects, f"no enabled button {text!r} on {type(app.scene).__name__}: {sorted(rects)}"
@@ -122,6 +130,16 @@ def play_move(app, board, move) -> None:
             click_target(app, target)
     confirm_if_asked(app, board)
     assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
+
+
+def look_at_board(app, board) -> None:
+    """On the results screen, "Look at the board": the replay opens at the last
+    move, showing the board as the game ended."""
+    click_button(app, "Look at the board")
+    replay = app.scene
+    state = board.match.state
+    assert getattr(replay, "replaying", False) and replay.ply == len(state.history)
+    assert replay.match.state.to_json() == state.to_json()
 
 
 def run_until(app, predicate, timeout: float = 60.0) -> None:

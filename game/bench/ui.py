@@ -131,6 +131,147 @@ def _random_match(spec, seed: int, moves: int, seats, steer: bool):
     return match
 
 
+def long_match(game_id: str, moves: int, seed: int = 3, options: dict | None = None, tries: int = 6):
+    """A match of `moves` random moves that keeps the game going: of a few
+    random legal moves, the one leaving the most moves to choose from (a game
+    that ends anyway stops short)."""
+    import random
+
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+
+    spec = registry.GAMES[game_id]
+    match = Match(spec, [Seat(f"Player {i + 1}", i) for i in range(spec.min_players)], seed, options)
+    rng = random.Random(seed)
+    while len(match.played) < moves and not match.state.is_over:
+        legal = match.state.legal_moves()
+        best, room = None, -1
+        for move in rng.sample(legal, min(tries, len(legal))):
+            trial = match.state.clone()
+            trial.apply(move)
+            left = 0 if trial.is_over else len(trial.legal_moves())
+            if left > room:
+                best, room = move, left
+        match.play(best)
+    return match
+
+
+LONG_GAME = ("scurry", {"long_games": "draw"})  # the game and options of the long replay: Scurry's 1,500-turn limit
+
+
+def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 60) -> dict:
+    """A jump to any move of a long game in the replay screen: the seek and the
+    frame that shows it, over random moves."""
+    import random
+
+    import pygame
+
+    from ..app import App
+    from ..replay import Replay
+    from ..ui import scene as screens
+    from ..ui.replay import replay_scene
+
+    match = long_match(game_id, moves, options=LONG_GAME[1] if game_id == LONG_GAME[0] else None)
+    started = time.perf_counter()
+    replay = Replay.of_match(match)
+    open_ms = (time.perf_counter() - started) * 1000
+    app = App(SIZE)
+    app.push(screens.TitleScene(app))
+    app.push(replay_scene(app, replay, 0))
+    app.step([])
+    times = []
+    for ply in random.Random(1).choices(range(replay.length + 1), k=seeks):
+        t0 = time.perf_counter()
+        app.scene.seek(ply)
+        app.dirty = True
+        app.step([])
+        times.append((time.perf_counter() - t0) * 1000)
+    pygame.quit()
+    return {"replay_seek_ms": dict(_summary(times), max_ms=round(max(times), 2), moves=replay.length,
+                                   game=game_id, replay_open_ms=round(open_ms, 1))}
+
+
+def _finished_records(count: int = 40) -> None:
+    """Finished games in the records (the bench's own folder), for the history and statistics screens."""
+    import random
+
+    from .. import records
+    from ..engine import registry
+    from ..engine.match import Match, Seat
+    from ..saves import autosave
+
+    if len(records.summaries()) >= count:
+        return
+    games = list(registry.GAMES.values())
+    rng = random.Random(5)
+    for n in range(count):
+        spec = games[n % len(games)]
+        seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", ("easy", "normal", "hard")[n % 3])]
+        seats += [Seat(f"Player {i + 1}", i) for i in range(2, spec.min_players)]
+        match = Match(spec, seats, n)
+        match.on_change = autosave
+        while not match.state.is_over:
+            match.play(rng.choice(match.state.legal_moves()))
+
+
+def fake_records(count: int, moves_per_game: int = 200) -> None:
+    """`count` finished games written straight into the records, as the app
+    writes them: Ann against Bob (Scurry) or the computer (Skurðir, each level in turn)."""
+    from .. import records
+    from ..engine.match import SAVE_FORMAT
+
+    moves = json.dumps(["a1"] * moves_per_game)
+    rows = []
+    for n in range(count):
+        seats = [{"name": "Ann", "colour": 0, "kind": "human", "level": "normal"},
+                 {"name": ["Bob", "Computer 2"][n % 2], "colour": 1, "kind": ["human", "computer"][n % 2],
+                  "level": ("easy", "normal", "hard")[n % 3]}]
+        stamp = f"{n // 3600:02}:{n // 60 % 60:02}:{n % 60:02}"
+        rows.append((f"game-{n}", ("scurry", "skurdir")[n % 2], SAVE_FORMAT, json.dumps(seats), "{}", n,
+                     moves, json.dumps([n % 50, 25]), json.dumps([n % 3 % 2]), "the end", f"2026-01-01T{stamp}",
+                     f"2026-01-02T{stamp}", json.dumps([n % 2, 0])))
+    records.write(lambda db: db.executemany(
+        "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners, reason,"
+        " started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
+
+
+def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
+    """Opening the Statistics screen over `count` recorded games (a folder of
+    its own): the records read, the figures computed, the screen built and drawn."""
+    import tempfile
+
+    import pygame
+
+    from ..app import App
+    from ..ui import scene as screens
+    from ..ui.statistics import StatisticsScene
+
+    saved = os.environ.get("GAME_SHELF_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GAME_SHELF_HOME"] = home
+        try:
+            fake_records(count)
+            app = App(SIZE)
+            app.push(screens.TitleScene(app))
+            app.step([])
+            times, cpu = [], []
+            for _ in range(opens):
+                t0, c0 = time.perf_counter(), time.process_time()
+                app.push(StatisticsScene(app))
+                app.step([])
+                times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+                app.pop()
+            pygame.quit()
+        finally:
+            if saved is None:
+                os.environ.pop("GAME_SHELF_HOME", None)
+            else:
+                os.environ["GAME_SHELF_HOME"] = saved
+    return {"statistics_open_ms": {"games": count, "median_ms": round(statistics.median(times), 1),
+                                   "cpu_median_ms": round(statistics.median(cpu), 1)}}
+
+
 def scene_frames(frames: int = 150, only: str | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -172,6 +313,16 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
         screens.start_match(app, match, replace=False)
         return screens.ResultsScene(app, app.scene)
     measure("results", results_scene)
+
+    from ..replay import Replay
+    from ..ui.history import HistoryScene
+    from ..ui.replay import replay_scene
+    from ..ui.statistics import StatisticsScene
+
+    _finished_records()
+    measure("history", lambda: HistoryScene(app))
+    measure("statistics", lambda: StatisticsScene(app))
+    measure("replay", lambda: replay_scene(app, Replay.of_match(_midgame_match(spec.id, moves=100000)), 20))
     del board_scene
     pygame.quit()
     return results
@@ -337,6 +488,8 @@ def ui_figures(only: str | None = None) -> dict:
         "busy_ui_p99_ms": busy_ui_p99(only),
         "handoff_open_ms": handoff_open_ms(),
     }
+    figures.update(replay_seek_ms())
+    figures.update(statistics_open_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())
     return figures

@@ -77,6 +77,7 @@ class Match:
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
         self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
+        self.hints = [0] * len(self.seats)  # hints each seat asked for (statistics count them)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -131,6 +132,15 @@ class Match:
         self.revision += 1
         if self.on_change is not None:
             self.on_change(self)
+
+    def record_hint(self, seat: int | None = None) -> None:
+        """Count a hint given to `seat` (the seat to move by default): it is saved
+        with the game and kept in its record for the statistics."""
+        seat = self.state.to_move if seat is None else seat
+        if seat is None or not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat!r} to count a hint for")
+        self.hints[seat] += 1
+        self._changed()
 
     # ---- undo ----------------------------------------------------------------
     def _undo_plan(self) -> tuple[int, str | None]:
@@ -209,6 +219,7 @@ class Match:
             "moves": self.notations,
             "id": self.save_id,
             "started": self.started,
+            "hints": list(self.hints),
         }
 
     @classmethod
@@ -221,6 +232,9 @@ class Match:
             raise SaveError("The game cannot be set up again with the saved players and options.") from exc
         if isinstance(data.get("started"), str):
             match.started = data["started"][:40]
+        hints = data.get("hints")
+        if isinstance(hints, list) and len(hints) == len(seats) and all(_is_int(h) and h >= 0 for h in hints):
+            match.hints = list(hints)
         for n, text in enumerate(moves, 1):
             state = match.state
             if state.is_over:

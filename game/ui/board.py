@@ -464,13 +464,7 @@ class BoardScene(Scene):
                 pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * hints.progress), 3))
             y += 34
         y += 6
-        if state.is_over:
-            status = self.named(self.controller.words.outcome(state))
-        elif hints.thinking or self.match.is_computer_turn():
-            dots = "." * (1 + int(time.monotonic() * 3) % 3)
-            status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
-        else:
-            status = self.named(self.controller.words.phase(state)) or f"{self.match.seats[state.to_move].name} to move"
+        status = self.status_text(hints)
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
         for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
@@ -481,6 +475,16 @@ class BoardScene(Scene):
             for line in look.wrap_text(message, 14, p.w - 32, max_lines=3):
                 look.text(surface, line, (p.x + 16, y), 14, look.WARN)
                 y += 18
+
+    def status_text(self, hints) -> str:
+        """The side panel's line under the players: the result, who thinks, or what to do."""
+        state = self.match.state
+        if state.is_over:
+            return self.named(self.controller.words.outcome(state))
+        if hints.thinking or self.match.is_computer_turn():
+            dots = "." * (1 + int(time.monotonic() * 3) % 3)
+            return f"{self.match.seats[state.to_move].name} is thinking{dots}"
+        return self.named(self.controller.words.phase(state)) or f"{self.match.seats[state.to_move].name} to move"
 
     # ---- helpers for game scenes --------------------------------------
     def named(self, text: str) -> str:

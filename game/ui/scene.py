@@ -386,10 +386,16 @@ class TitleScene(Scene):
             names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
                           lambda: self.resume(newest.path), True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
+                  ("History", self.open_history, False),
+                  ("Statistics", self.open_statistics, False),
                   ("Settings", lambda: self.app.push(SettingsScene(self.app)), False),
                   ("Quit", self.quit, False)]
         # primary buttons use the bold 16 px face of the theme, the others 15 px
-        widths = [max(150, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
+        widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
+        if self.in_progress and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
+            room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
+            names[0] = (look.fit_text(names[0][0], 16, room - 40, bold=True), *names[0][1:])
+            widths[0] = room
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
         for (name, action, primary), bw in zip(names, widths):
             self.button((x, y, bw, 40), name, action, primary=primary)
@@ -462,6 +468,12 @@ class TitleScene(Scene):
 
     def quit(self) -> None:
         self.app.running = False
+
+    def open_history(self) -> None:
+        self.app.open_history()
+
+    def open_statistics(self) -> None:
+        self.app.open_statistics()
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -1017,17 +1029,24 @@ class ResultsScene(Scene):
     def __init__(self, app, board):
         self.board = board
         self.match = board.match
+        from .. import stats
+        self.stats_lines = stats.result_lines(self.match)  # "Ann: 7th win at Skurðir, best score yet"
         super().__init__(app)
 
     def build(self) -> None:
         w, h = self.app.size
         left = (w - 620) // 2
         self.button((left, h - 90, 190, 46), "Play again", self.again, primary=True)
-        self.button((left + 205, h - 90, 200, 46), "Look at the board", self.app.pop)
+        self.button((left + 205, h - 90, 200, 46), "Look at the board", self.look_at_board,
+                    tooltip="Replay the game: step through its moves, from the last one back")
         self.button((left + 420, h - 90, 200, 46), "Title screen", lambda: self.app.reset_to(TitleScene(self.app)))
 
     def on_escape(self) -> None:
         self.app.pop()
+
+    def look_at_board(self) -> None:
+        """The board as it ended, in the replay: step back through the game from there."""
+        self.app.open_replay(self.match)
 
     def again(self) -> None:
         m = self.match
@@ -1077,3 +1096,19 @@ class ResultsScene(Scene):
                 drawn = len(out.winners) == len(self.match.seats) > 1 and "draw" in self.headline().lower()
                 look.text(surface, "draw" if drawn else "winner", (table.right - 30, y + 3), 16,
                           look.MUTED if drawn else look.GOOD, bold=True, anchor="topright")
+        self.draw_stats_lines(surface, table.bottom + 14, h - 100)
+
+    def draw_stats_lines(self, surface, top: int, bottom: int) -> None:
+        """What this game did to each person's statistics, between the table and the buttons:
+        one line each, two to a line when the room is short."""
+        lines = self.stats_lines
+        if not lines:
+            return
+        w = surface.get_width()
+        if len(lines) * 22 > bottom - top:
+            lines = ["   ·   ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
+        size = 15 if len(lines) * 22 <= bottom - top else 13
+        step = size + 7
+        for i, line in enumerate(lines):
+            look.text(surface, look.fit_text(line, size, w - 40), (w // 2, top + step * i), size, look.GOLD,
+                      anchor="midtop")

@@ -1,0 +1,223 @@
+"""The History screen: every finished game, newest first (when, which game, who
+played, the result, how many moves); pick one and replay it.
+
+The list is drawn here rather than with a pygame-gui list, so thousands of
+games cost a frame only the rows that show: a row's texts are cut to their
+columns when first drawn and kept.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu
+
+from .. import records
+from ..engine import registry
+from ..engine.match import SaveError
+from ..replay import Replay
+from . import look
+from .replay import replay_scene
+from .scene import Scene, panel
+
+ALL_GAMES = "All games"
+ROW = 30
+DOUBLE_CLICK_S = 0.5
+# columns: (heading, share of the width left after the fixed ones, or a fixed width)
+COLUMNS = (("When", 165), ("Game", 165), ("Players", 0), ("Result", 220), ("Moves", 70))
+
+
+def when_text(stamp: str) -> str:
+    """"today 14:02", "23 Nov 14:02" this year, else "23 Nov 2025", for the ISO time a record keeps."""
+    try:
+        moment = time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return stamp[:16]
+    if time.strftime("%Y%m%d", moment) == time.strftime("%Y%m%d"):
+        return time.strftime("today %H:%M", moment)
+    return time.strftime("%d %b %H:%M" if moment.tm_year == time.localtime().tm_year else "%d %b %Y", moment)
+
+
+def players_text(summary) -> str:
+    names = []
+    for seat in summary.seats:
+        name = str(seat.get("name", "?"))
+        if seat.get("kind") == "computer":
+            name += f" ({seat.get('level', 'normal')})"
+        names.append(name)
+    return " vs ".join(names)
+
+
+def result_text(summary) -> str:
+    winners = [str(summary.seats[i].get("name", "?")) for i in summary.winners if 0 <= i < len(summary.seats)]
+    scores = "–".join(str(s) for s in summary.scores)
+    if not winners:
+        head = "Nobody won"
+    elif len(winners) == len(summary.seats) > 1:
+        head = "Draw"
+    else:
+        head = " and ".join(winners) + " won"
+    return f"{head}, {scores}"
+
+
+class HistoryScene(Scene):
+    def __init__(self, app):
+        self.game = ALL_GAMES
+        self.games = records.summaries()  # newest first, without their moves
+        self.shown = self.games
+        self.top = 0  # first row shown
+        self.selected: int | None = None  # a record id
+        self.last_click = (None, 0.0)
+        self.fitted: dict = {}
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(1160, w - 40)
+        left = (w - width) // 2
+        self.label((left, 18, width, 44), "History", "#title_label")
+        titles = {spec.id: spec.title for spec in registry.GAMES.values()}
+        self.titles = titles
+        choices = [ALL_GAMES] + [titles[g] for g in registry.GAMES]
+        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
+        self.table = pygame.Rect(left, 120, width, h - 120 - 80)
+        fixed = sum(size for _name, size in COLUMNS)
+        flexible = max(120, width - 24 - fixed)
+        x = left + 12
+        self.columns = []
+        for name, size in COLUMNS:
+            size = size or flexible
+            self.columns.append((name, x, size - 12))
+            x += size
+        bottom = h - 64
+        self.button((left, bottom, 200, 44), "Replay", self.open_selected, primary=True,
+                    tooltip="Play the chosen game again, move by move (or double-click it)")
+        self.button((left + 215, bottom, 160, 44), "Back", self.app.pop)
+        self.fitted = {}
+        self.backdrop = None  # what stays the same from frame to frame, drawn once
+        self.clamp()
+
+    # ---- the list -----------------------------------------------------------
+    @property
+    def rows_shown(self) -> int:
+        return max(1, (self.table.h - ROW - 8) // ROW)
+
+    def clamp(self) -> None:
+        self.top = max(0, min(self.top, len(self.shown) - self.rows_shown))
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where the row of `self.shown[index]` is drawn (while it is in view)."""
+        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * ROW, self.table.w - 8, ROW)
+
+    def index_at(self, pos) -> int | None:
+        if not self.table.collidepoint(pos):
+            return None
+        index = self.top + (pos[1] - self.table.y - ROW - 4) // ROW
+        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown), self.top + self.rows_shown):
+            return None
+        return index
+
+    def cells(self, summary) -> list[str]:
+        """The row's texts, each cut to its column (once)."""
+        found = self.fitted.get(summary.id)
+        if found is None:
+            texts = (when_text(summary.finished), self.titles.get(summary.game, summary.game), players_text(summary),
+                     result_text(summary), str(summary.moves))
+            found = [look.fit_text(text, 15, width) for text, (_n, _x, width) in zip(texts, self.columns)]
+            self.fitted[summary.id] = found
+        return found
+
+    def on_choice(self, element, text) -> None:
+        if element is self.game_menu:
+            self.game = text
+            ids = {title: game for game, title in self.titles.items()}
+            self.shown = self.games if text == ALL_GAMES else [s for s in self.games if s.game == ids.get(text)]
+            self.top = 0
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.table.collidepoint(pygame.mouse.get_pos()):
+            self.top -= 3 * event.y
+            self.clamp()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self.index_at(event.pos)
+            if index is not None:
+                record_id = self.shown[index].id
+                now = time.monotonic()
+                again = self.last_click[0] == record_id and now - self.last_click[1] < DOUBLE_CLICK_S
+                self.selected = record_id
+                self.last_click = (record_id, now)
+                if again:
+                    self.open_selected()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.move_selection(-1 if event.key == pygame.K_UP else 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_selected()
+            else:
+                super().on_event(event)
+
+    def move_selection(self, by: int) -> None:
+        ids = [s.id for s in self.shown]
+        if not ids:
+            return
+        index = ids.index(self.selected) + by if self.selected in ids else 0
+        index = max(0, min(len(ids) - 1, index))
+        self.selected = ids[index]
+        if index < self.top:
+            self.top = index
+        elif index >= self.top + self.rows_shown:
+            self.top = index - self.rows_shown + 1
+
+    def open_selected(self) -> None:
+        if self.selected is None:
+            self.app.notify("Choose a game in the list first.")
+            return
+        record = records.get(self.selected)
+        if record is None:
+            self.app.notify("That game is no longer in the records.")
+            return
+        try:
+            replay = Replay(record.to_save())
+        except SaveError as exc:
+            self.app.notify(f"This game cannot be replayed: {exc}")
+            return
+        self.app.push(replay_scene(self.app, replay))
+
+    # ---- drawing -------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.backdrop is None or self.backdrop.get_size() != surface.get_size():
+            self.backdrop = look.tiled(self.background, surface.get_size()).copy()
+            t = self.table
+            panel(self.backdrop, t)
+            for name, x, _width in self.columns:
+                look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
+            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
+        surface.blit(self.backdrop, (0, 0))
+        self.draw_scene(surface)
+        self.manager.draw_ui(surface)
+
+    def draw_scene(self, surface) -> None:
+        t = self.table
+        if not self.shown:
+            look.text(surface, "No finished games yet: a game appears here when it ends.", (t.centerx, t.y + 60),
+                      16, look.MUTED, anchor="midtop")
+        hover = self.index_at(pygame.mouse.get_pos())
+        for index in range(self.top, min(len(self.shown), self.top + self.rows_shown)):
+            summary = self.shown[index]
+            row = self.row_rect(index)
+            if summary.id == self.selected:
+                pygame.draw.rect(surface, (84, 66, 44), row, border_radius=5)
+                pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=5)
+            elif index == hover:
+                pygame.draw.rect(surface, (52, 42, 32), row, border_radius=5)
+            for text, (_name, x, _width) in zip(self.cells(summary), self.columns):
+                look.text(surface, text, (x, row.y + 6), 15, look.INK, shadow=False)
+        if len(self.shown) > self.rows_shown:  # where the view is in the whole list
+            track = pygame.Rect(t.right - 7, t.y + ROW + 6, 3, t.h - ROW - 12)
+            pygame.draw.rect(surface, (60, 48, 36), track)
+            size = max(12, track.h * self.rows_shown // len(self.shown))
+            y = track.y + (track.h - size) * self.top // max(1, len(self.shown) - self.rows_shown)
+            pygame.draw.rect(surface, look.MUTED, (track.x, y, 3, size))
+        count = len(self.shown)
+        look.text(surface, f"{count} finished game{'s' if count != 1 else ''}", (t.right, 84), 14, look.MUTED,
+                  anchor="topright")

@@ -1,0 +1,417 @@
+"""The replay screen: a finished game (or a save) played again, read-only, on
+the game's own board scene.
+
+`replay_scene(app, replay, ply)` makes the game's BoardScene class into a
+replay (ReplayMixin in front of it): the board is drawn as it was after `ply`
+moves, the side panel keeps the players, scores and the whole move log, and
+its buttons become the replay's: first / back / play-pause / forward / last,
+a timeline to click or drag, the speed, and, for a finished game with hidden
+information, whose view is shown. Clicks on the board change nothing (the
+controller refuses them all); hovering, the log's wheel, a map's pan and zoom
+and a game's sheet tabs work as in the game. Keys: ← → a move, PgUp/PgDn ten,
+Home/End, Space plays or pauses, Esc goes back.
+
+Hidden information: a finished game may show any seat's view (by default the
+seat to move at each point); a game in progress shows only what every seat
+may see (replay.public_view).
+"""
+from __future__ import annotations
+
+import bisect
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu
+
+from ..engine.match import Match, Seat
+from ..replay import Replay, public_view
+from . import look
+from .controller import ClickResult, Controller
+from .movelog import LINE_HEIGHT, MoveLog
+from .scene import board_scene_class
+
+SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
+TO_MOVE = "whoever is to move"
+
+
+class ReplayController(Controller):
+    """The controller of a replay: nobody is to move, every click is ignored;
+    its message is the replay's standing note."""
+
+    note = ""
+
+    def reset_input(self) -> None:
+        super().reset_input()
+        self.message = self.note
+
+    def human_to_move(self) -> bool:
+        return False
+
+    def click(self, target) -> ClickResult:
+        return ClickResult("ignored", reason="This is a replay.")
+
+    def play(self, move) -> ClickResult:
+        return ClickResult("ignored", reason="This is a replay.")
+
+    def confirm(self) -> ClickResult:
+        return ClickResult("ignored")
+
+    def undo(self) -> str:
+        return "This is a replay."
+
+    def poll(self, now=None, ready=True):
+        return None
+
+
+class ReplayLog(MoveLog):
+    """The whole game's log: a click on an entry jumps there; the entry of the
+    move last shown is framed."""
+
+    def __init__(self):
+        super().__init__()
+        self.starts: list[int] = []  # each entry's first line
+        self.current: int | None = None  # the entry framed
+
+    def replace(self, entries) -> None:
+        self.starts = []
+        super().replace(entries)
+
+    def _rewrap(self) -> None:
+        self.starts = []
+        super()._rewrap()
+
+    def _wrap(self, seat, text: str) -> int:
+        self.starts.append(len(self.lines))
+        return super()._wrap(seat, text)
+
+    def first_shown(self) -> int:
+        return max(0, len(self.lines) - self.scroll - self.visible_count())
+
+    def entry_at(self, pos) -> int | None:
+        """The entry whose line is under `pos`, or None."""
+        if not self.rect.collidepoint(pos):
+            return None
+        line = self.first_shown() + (pos[1] - self.rect.y - 5) // LINE_HEIGHT
+        if not 0 <= line < len(self.lines) - self.scroll:
+            return None
+        return bisect.bisect_right(self.starts, line) - 1
+
+    def show(self, entry: int | None) -> None:
+        """Frame `entry` and scroll so that it is in view."""
+        self.current = entry
+        if entry is None or entry >= len(self.starts):
+            return
+        first = self.starts[entry]
+        last = (self.starts[entry + 1] if entry + 1 < len(self.starts) else len(self.lines)) - 1
+        count = self.visible_count()
+        end = len(self.lines) - self.scroll
+        if last >= end or first < end - count:  # out of view: bring it to the middle
+            self.scroll_by(end - min(len(self.lines), first + (count + last - first + 1) // 2))
+
+    def draw(self, surface, colour_of) -> None:
+        super().draw(surface, colour_of)
+        if self.current is None or self.current >= len(self.starts):
+            return
+        start = self.first_shown()
+        first = self.starts[self.current]
+        last = (self.starts[self.current + 1] if self.current + 1 < len(self.starts) else len(self.lines))
+        top, bottom = max(first, start), min(last, len(self.lines) - self.scroll)
+        if top < bottom:
+            box = pygame.Rect(self.rect.x + 3, self.rect.y + 4 + (top - start) * LINE_HEIGHT,
+                              self.rect.w - 12, (bottom - top) * LINE_HEIGHT + 2)
+            pygame.draw.rect(surface, look.HIGHLIGHT, box, 1, border_radius=4)
+
+
+class ReplayMixin:
+    """In front of a game's BoardScene class: the same board, read-only, at any move."""
+
+    replaying = True
+
+    def __init__(self, app, replay: Replay, ply: int | None = None):
+        self.replay = replay
+        self.playing = False
+        self.speed = "normal"
+        self.since = 0.0  # seconds since the last step while playing
+        self.seen_by: int | None = None  # whose view (a finished game); None: the seat to move
+        self.dragging = False
+        self._view_cache = (None, None)
+        self.timeline = pygame.Rect(0, 0, 0, 0)
+        # move number -> its entry in the log
+        self.move_entries = {}
+        for index, (n, _seat, _text) in enumerate(replay.log):
+            self.move_entries.setdefault(n, index)
+        match = Match(replay.spec, [Seat(s.name, s.colour, s.kind, s.level) for s in replay.seats],
+                      replay.seed, replay.options)
+        self.ply = -1
+        self._show(match, replay.length if ply is None else ply)
+        super().__init__(app, match)
+        self.viewer = self.seat_shown(match.state)
+        match.on_change = None  # a replay is never saved
+        self.controller = ReplayController(match)
+        self.controller.named = self.named
+        if not self.may_see_all():
+            self.controller.note = "A game in progress: what only one player may see stays hidden."
+        self.controller.reset_input()
+        rect = self.log.rect
+        self.log = ReplayLog()
+        self.log.set_rect(rect)
+        self.log.replace([(seat, self.named(text)) for _n, seat, text in replay.log])
+        self.log.show(self.move_entries.get(self.ply) if self.ply else None)
+
+    # ---- which moment is shown -------------------------------------------
+    def _show(self, match, ply: int) -> None:
+        ply = max(0, min(self.replay.length, ply))
+        match.state = self.replay.state_at(ply)
+        match.played = self.replay.played[:ply]
+        match.revision += 1
+        self.ply = ply
+        self.viewer = self.seat_shown(match.state)
+
+    def seat_shown(self, state) -> int:
+        """Whose view the board shows now."""
+        if self.seen_by is not None and self.replay.finished:
+            return self.seen_by
+        if state.to_move is not None:
+            return state.to_move
+        return self.replay.played[self.ply - 1].seat if self.ply else 0
+
+    def may_see_all(self) -> bool:
+        return self.replay.finished or not self.replay.spec.hidden_information
+
+    def seek(self, ply: int, animate: bool = False) -> None:
+        """Show the board after `ply` moves (animating a single step forward)."""
+        ply = max(0, min(self.replay.length, ply))
+        if ply == self.ply:
+            return
+        self.finish_animations()
+        before = self.match.state
+        step = ply == self.ply + 1
+        self._show(self.match, ply)
+        self.controller.reset_input()
+        self.last_played = None
+        if animate and step and self.may_see_all():
+            seat = self.replay.played[ply - 1].seat
+            views = [None] * before.players
+            views[self.viewer] = before.view(self.viewer)
+            self.last_played = (self.replay.moves[ply - 1], seat, views)
+            self._animate_last_move()
+        self.log.show(self.move_entries.get(ply) if ply else None)
+        self.refresh_panel()
+
+    def step(self, by: int) -> None:
+        self.seek(self.ply + by, animate=by == 1)
+
+    def view(self) -> dict:
+        key = (self.ply, self.viewer, self.match.revision)
+        if self._view_cache[0] != key:
+            state = self.match.state
+            shown = state.view(self.viewer) if self.may_see_all() else public_view(state, self.viewer)
+            self._view_cache = (key, shown)
+        return self._view_cache[1]
+
+    # ---- what a game scene does that a replay does not --------------------
+    def needs_hand_off(self) -> bool:
+        return False
+
+    def _check_viewer(self) -> None:
+        pass
+
+    def _maybe_show_results(self) -> None:
+        pass
+
+    def waiting(self) -> bool:
+        return False
+
+    def disabled_button_note(self, pos):
+        return None
+
+    def _replayed_log(self) -> list:
+        return []  # the replay's own log replaces it
+
+    def open_menu(self) -> None:
+        self.back()
+
+    def undo(self) -> None:
+        pass
+
+    # ---- the panel ---------------------------------------------------------
+    def panel_header_height(self) -> int:
+        """No messages under the status line but the note of a game in progress: more room for the log."""
+        return super().panel_header_height() - (40 if self.may_see_all() else 0)
+
+    def build(self) -> None:
+        super().build()
+        for element in list(self.actions):
+            if element.text in ("Undo", "Menu") or element in self.game_buttons.values():
+                element.kill()
+                del self.actions[element]
+        self.game_buttons = {}
+        p = self.panel_rect
+        half = (p.w - 36) // 2
+        y = p.bottom - 52
+        self.button((p.x + 12, y, half, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
+                                         pygame.Rect(p.centerx + 6, y, half, 40), self.manager)
+        y -= 48
+        width = (p.w - 24 - 4 * 6) // 5
+        self.transport = {}
+        for i, (name, text, action, tip) in enumerate((
+                ("first", "|<", lambda: self.seek(0), "The start (Home)"),
+                ("back", "<", lambda: self.step(-1), "A move back (←)"),
+                ("play", "Pause" if self.playing else "Play", self.toggle_play, "Play or pause (Space)"),
+                ("forward", ">", lambda: self.step(1), "A move forward (→)"),
+                ("last", ">|", lambda: self.seek(self.replay.length), "The end (End)"))):
+            self.transport[name] = self.button((p.x + 12 + i * (width + 6), y, width, 40), text, action,
+                                               tooltip=tip, primary=name == "play")
+        y -= 44
+        self.timeline = pygame.Rect(p.x + 16, y + 22, p.w - 32, 12)
+        self.seen_menu = None
+        if self.replay.finished and self.replay.spec.hidden_information:
+            y -= 42
+            choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
+            current = choices[0 if self.seen_by is None else self.seen_by + 1]
+            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), self.manager)
+        top = self.log_top
+        self.log.set_rect(pygame.Rect(p.x + 10, top, p.w - 20, max(60, y - top - 6)))
+        self.refresh_panel()
+
+    def refresh_panel(self) -> None:
+        if self.manager is None or not hasattr(self, "transport"):
+            return
+        end = self.replay.length
+        for name, wanted in (("first", self.ply > 0), ("back", self.ply > 0), ("forward", self.ply < end),
+                             ("last", self.ply < end), ("play", end > 0)):
+            button = self.transport[name]
+            if wanted != button.is_enabled:
+                button.enable() if wanted else button.disable()
+        text = "Pause" if self.playing else "Play"
+        if self.transport["play"].text != text:
+            self.transport["play"].set_text(text)
+
+    def status_text(self, hints) -> str:
+        state = self.match.state
+        if state.is_over:
+            return self.named(self.controller.words.outcome(state))
+        where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
+        return f"{where}: {self.match.seats[state.to_move].name} to move"
+
+    def draw_panel(self, surface, hints) -> None:
+        super().draw_panel(surface, hints)
+        p = self.panel_rect
+        look.text(surface, "Replay", (p.right - 16, p.y + 18), 14, look.MUTED, bold=True, anchor="topright")
+        bar = self.timeline
+        end = max(1, self.replay.length)
+        look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)
+        look.text(surface, "click or drag to jump", (bar.right, bar.y - 19), 12, look.MUTED, anchor="topright")
+        pygame.draw.rect(surface, (22, 17, 13), bar, border_radius=6)
+        filled = bar.copy()
+        filled.w = max(0, round(bar.w * self.ply / end))
+        if filled.w:
+            pygame.draw.rect(surface, (150, 118, 70), filled, border_radius=6)
+        pygame.draw.rect(surface, (110, 88, 64), bar, 1, border_radius=6)
+        pygame.draw.circle(surface, look.GOLD, (bar.x + filled.w, bar.centery), 8)
+
+    # ---- input -------------------------------------------------------------
+    KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in self.KEYS:
+                self.pause()
+                self.step(self.KEYS[event.key])
+            elif event.key == pygame.K_HOME:
+                self.seek(0)
+            elif event.key == pygame.K_END:
+                self.seek(self.replay.length)
+            elif event.key == pygame.K_SPACE:
+                self.toggle_play()
+            elif event.key == pygame.K_ESCAPE:
+                self.back()
+            return  # no undo, menu or confirm in a replay
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
+                event.pos):
+            self.dragging = True
+            self.pause()
+            self.seek_to_x(event.pos[0])
+            return
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.seek_to_x(event.pos[0])
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.dragging:
+                self.dragging = False
+                return
+            entry = self.log.entry_at(event.pos)
+            if entry is not None:
+                self.pause()
+                self.seek(self.replay.log[entry][0])
+                return
+        super().on_event(event)
+
+    def seek_to_x(self, x: int) -> None:
+        bar = self.timeline
+        self.seek(round((x - bar.x) / max(1, bar.w) * self.replay.length))
+
+    def on_choice(self, element, text) -> None:
+        if element is self.speed_menu:
+            self.speed = text.split(": ", 1)[1]
+        elif element is self.seen_menu:
+            choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
+            index = choices.index(text) if text in choices else 0
+            self.seen_by = None if index == 0 else index - 1
+            self.viewer = self.seat_shown(self.match.state)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.pause()
+            return
+        if self.ply >= self.replay.length:
+            self.seek(0)  # played to the end: play from the start again
+        self.playing = True
+        self.since = 0.0
+        self.refresh_panel()
+
+    def pause(self) -> None:
+        if self.playing:
+            self.playing = False
+            self.refresh_panel()
+
+    def back(self) -> None:
+        self.playing = False
+        if len(self.app.scenes) > 1:
+            self.app.pop()
+
+    # ---- frames ------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if self.playing and self.app.scene is self:
+            self.since += dt
+            if self.since >= SPEEDS[self.speed]:
+                self.since = 0.0
+                self.step(1)
+                if self.ply >= self.replay.length:
+                    self.pause()
+                changed = True
+        return changed
+
+    def frame_interval(self) -> float | None:
+        interval = super().frame_interval()
+        if self.playing:
+            due = max(0.0, SPEEDS[self.speed] - self.since)
+            return due if interval is None else min(interval, due)
+        return interval
+
+
+_KINDS: dict = {}
+
+
+def replay_scene(app, replay: Replay, ply: int | None = None):
+    """The replay of `replay` on its game's board scene, after `ply` moves (default: the last)."""
+    board = board_scene_class(replay.spec.id)
+    kind = _KINDS.get(board)
+    if kind is None:
+        kind = _KINDS[board] = type(f"Replay{board.__name__}", (ReplayMixin, board), {})
+    return kind(app, replay, ply)
+
+
+def is_replay(scene) -> bool:
+    return isinstance(scene, ReplayMixin)

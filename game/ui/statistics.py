@@ -1,0 +1,280 @@
+"""The Statistics screen: pick a player and a game (or all games) and see how
+they have done — played, won, streaks, scores, the computer levels faced,
+hints used — with a chart of the scores over time. A player can be renamed
+(to a name already there: merged) and their statistics reset; a merge and a
+reset ask for a second click first, and a reset keeps every game (History
+still lists and replays them)."""
+from __future__ import annotations
+
+import time
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from .. import records, stats
+from ..engine import registry
+from ..engine.match import NAME_LIMIT
+from . import look
+from .scene import Scene, panel
+
+ALL_GAMES = "All games"
+CONFIRM_SECONDS = 5.0
+NO_PLAYERS = "(nobody yet)"
+
+
+def number(value, digits: int = 1) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app, player: str | None = None, game: str = stats.ALL):
+        self.games = stats.load()  # every finished game, oldest first, without its moves
+        self.marks = stats.resets()
+        self.names = stats.players(self.games)
+        wanted = stats.key(player) if player else None
+        self.player = next((n for n in self.names if stats.key(n) == wanted), self.names[0] if self.names else None)
+        self.game = game
+        self.armed: tuple | None = None  # ("merge" or "reset", what, until): the next click does it
+        self.rename_text = ""
+        self.backdrop = (None, None)
+        self.figures = None
+        self.recompute()
+        super().__init__(app)
+
+    # ---- data ----------------------------------------------------------------
+    def recompute(self) -> None:
+        self.figures = stats.compute(self.games, self.player, self.game, self.marks) if self.player else None
+        self.backdrop = (None, None)
+
+    def reload(self) -> None:
+        """After a rename or a reset: read the records again."""
+        self.games = stats.load()
+        self.marks = stats.resets()
+        self.names = stats.players(self.games)
+        self.recompute()
+        self.rebuild()
+
+    @property
+    def game_title(self) -> str:
+        return ALL_GAMES if self.game == stats.ALL else registry.GAMES[self.game].title
+
+    # ---- building ------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(1160, w - 40)
+        left = (w - width) // 2
+        self.left, self.width = left, width
+        self.label((left, 18, width, 44), "Statistics", "#title_label")
+        y = 74
+        self.label((left, y, 70, 34), "Player")
+        names = self.names or [NO_PLAYERS]
+        self.player_menu = UIDropDownMenu(names, self.player or NO_PLAYERS, pygame.Rect(left + 72, y, 240, 34),
+                                          self.manager)
+        self.label((left + 330, y, 60, 34), "Game")
+        titles = [ALL_GAMES] + [spec.title for spec in registry.GAMES.values()]
+        self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, 34), self.manager)
+        top = 124
+        bottom = h - 150
+        self.figures_rect = pygame.Rect(left, top, min(400, width // 2 - 10), bottom - top)
+        self.chart_rect = pygame.Rect(self.figures_rect.right + 16, top, left + width - self.figures_rect.right - 16,
+                                      bottom - top)
+        y = h - 134
+        self.label((left, y, 150, 34), "Rename player")
+        self.name_entry = UITextEntryLine(pygame.Rect(left + 152, y, 220, 34), self.manager,
+                                          initial_text=self.rename_text)
+        self.name_entry.set_text_length_limit(NAME_LIMIT)
+        merging = self.armed is not None and self.armed[0] == "merge"
+        self.rename_button = self.button(
+            (left + 384, y, 200, 34), f"Merge into {look.fit_text(self.armed[1], 14, 90)}?" if merging else "Rename",
+            self.rename, enabled=self.player is not None,
+            tooltip="Give the player another name; a name already listed merges the two")
+        resetting = self.armed is not None and self.armed[0] == "reset"
+        self.reset_button = self.button(
+            (left + width - 250, y, 250, 34), "Sure? Reset" if resetting else "Reset statistics…", self.reset,
+            enabled=self.player is not None,
+            tooltip="Start this player's statistics at this game again; the games stay in History")
+        self.button(((w - 160) // 2, h - 64, 160, 44), "Back", self.app.pop, primary=True)
+
+    # ---- choices -------------------------------------------------------------
+    def on_choice(self, element, text) -> None:
+        if element is self.player_menu and text != NO_PLAYERS:
+            self.player = text
+        elif element is self.game_menu:
+            self.game = next((spec.id for spec in registry.GAMES.values() if spec.title == text), stats.ALL)
+        else:
+            return
+        self.armed = None
+        self.recompute()
+        self.rebuild()
+
+    def on_text(self, element, text) -> None:
+        if element is self.name_entry:
+            self.rename_text = text
+            if self.armed is not None and self.armed[0] == "merge":
+                self.armed = None
+                self.rename_button.set_text("Rename")
+
+    def is_armed(self, kind: str, what: str) -> bool:
+        return (self.armed is not None and self.armed[:2] == (kind, what)
+                and time.monotonic() < self.armed[2])
+
+    def rename(self) -> None:
+        new = " ".join(self.rename_text.split())
+        if not new:
+            self.app.notify("Type the new name first.")
+            return
+        if stats.key(new) == stats.key(self.player) and new == self.player:
+            self.app.notify(f"The player is called {new} already.")
+            return
+        there = next((n for n in self.names if stats.key(n) == stats.key(new) and stats.key(n) != stats.key(self.player)),
+                     None)
+        if there is not None and not self.is_armed("merge", there):
+            self.armed = ("merge", there, time.monotonic() + CONFIRM_SECONDS)
+            self.app.notify(f"{there} is a player already: click “Merge into {there}?” to make {self.player} "
+                            f"and {there} one player, with all their games.")
+            self.rebuild()
+            return
+        self.armed = None
+        try:
+            changed = stats.rename(self.player, there or new)
+        except (stats.SameGame, records.RecordsError, ValueError) as exc:
+            self.app.notify(str(exc))
+            self.rebuild()
+            return
+        games = f"{changed} game{'s' if changed != 1 else ''}"
+        self.app.notify(f"{self.player} merged into {there} ({games})." if there else
+                        f"{self.player} is now called {new} ({games}).")
+        self.player = there or new
+        self.rename_text = ""
+        self.reload()
+
+    def reset(self) -> None:
+        what = f"{self.player}|{self.game}"
+        if not self.is_armed("reset", what):
+            self.armed = ("reset", what, time.monotonic() + CONFIRM_SECONDS)
+            where = "every game" if self.game == stats.ALL else self.game_title
+            self.app.notify(f"Click “Sure? Reset” to start {self.player}'s statistics at {where} again. "
+                            "The games stay in History.")
+            self.rebuild()
+            return
+        self.armed = None
+        try:
+            stats.reset(self.player, self.game)
+        except records.RecordsError as exc:
+            self.app.notify(f"The statistics could not be reset ({exc}).")
+            self.rebuild()
+            return
+        self.app.notify(f"{self.player}'s statistics start again from here.")
+        self.reload()
+
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if self.armed is not None and time.monotonic() >= self.armed[2]:
+            self.armed = None  # the second click did not come: nothing happens
+            self.rebuild()
+            changed = True
+        return changed
+
+    def frame_interval(self) -> float | None:
+        interval = super().frame_interval()
+        if self.armed is not None:
+            return 0.5 if interval is None else min(interval, 0.5)
+        return interval
+
+    # ---- drawing -------------------------------------------------------------
+    def rows(self) -> list[tuple[str, str]]:
+        f = self.figures
+        pct = f"{number(f.win_pct)} %" if f.win_pct is not None else "–"
+        rows = [("Played", str(f.played)), ("Won", f"{f.won}  ({pct})"),
+                ("Winning streak now", str(f.current_streak)), ("Best winning streak", str(f.best_streak)),
+                ("Average score", number(f.average_score)), ("Best score", number(f.best_score)),
+                ("Hints used", str(f.hints))]
+        for level in stats.LEVELS:
+            if level in f.against:
+                played, won = f.against[level]
+                rows.append((f"Against the computer ({level})", f"{won} of {played} won"))
+        if not f.against:
+            rows.append(("Against the computer", "no games yet"))
+        return rows
+
+    def draw(self, surface) -> None:
+        """The figures and the chart change only with a choice: drawn once onto a backdrop."""
+        key = (surface.get_size(), id(self.figures), self.figures_rect.topleft)
+        if self.backdrop[0] != key:
+            backdrop = look.tiled(self.background, surface.get_size()).copy()
+            self.draw_scene(backdrop)
+            self.backdrop = (key, backdrop)
+        surface.blit(self.backdrop[1], (0, 0))
+        self.manager.draw_ui(surface)
+
+    def draw_scene(self, surface) -> None:
+        r = self.figures_rect
+        panel(surface, r)
+        if self.figures is None:
+            for i, line in enumerate(look.wrap_text("Nobody has finished a game yet. Statistics appear here after "
+                                                    "the first one.", 16, r.w - 32)):
+                look.text(surface, line, (r.x + 16, r.y + 16 + 22 * i), 16, look.MUTED)
+            return
+        look.text(surface, look.fit_text(f"{self.player} — {self.game_title}", 18, r.w - 32, bold=True),
+                  (r.x + 16, r.y + 14), 18, look.GOLD, bold=True)
+        rows = self.rows()
+        step = max(20, min(30, (r.h - 56) // max(1, len(rows))))
+        size = 15 if step >= 24 else 13
+        y = r.y + 50
+        for name, value in rows:
+            look.text(surface, name, (r.x + 16, y), size, look.MUTED)
+            look.text(surface, value, (r.right - 16, y), size, look.INK, bold=True, anchor="topright")
+            y += step
+        chart = surface.subsurface(self.chart_rect)
+        panel(chart, chart.get_rect())
+        draw_chart(chart, self.figures, self.game == stats.ALL)
+
+
+def draw_chart(surface, figures, every_game: bool) -> None:
+    """Scores over time: one dot a game (green a win), joined by a line, the average dashed."""
+    w, h = surface.get_size()
+    look.text(surface, "Scores over time", (16, 14), 18, look.GOLD, bold=True)
+    points = figures.scores
+    if every_game:
+        look.text(surface, "(every game: scores of different games side by side)", (w - 16, 18), 12, look.MUTED,
+                  anchor="topright")
+    if len(points) < 2:
+        look.text(surface, "The chart appears after two finished games.", (w // 2, h // 2), 15, look.MUTED,
+                  anchor="center")
+        return
+    plot = pygame.Rect(58, 50, w - 80, h - 96)
+    low = min(p.score for p in points)
+    high = max(p.score for p in points)
+    if high == low:
+        high, low = high + 1, low - 1
+    pygame.draw.line(surface, (110, 88, 64), plot.bottomleft, plot.bottomright)
+    pygame.draw.line(surface, (110, 88, 64), plot.bottomleft, plot.topleft)
+    for value in (low, high):
+        y = plot.bottom - (value - low) * plot.h / (high - low)
+        look.text(surface, str(value), (plot.x - 8, y - 8), 13, look.MUTED, anchor="topright")
+    look.text(surface, "1st game", (plot.x, plot.bottom + 8), 12, look.MUTED)
+    look.text(surface, f"game {len(points)}", (plot.right, plot.bottom + 8), 12, look.MUTED, anchor="topright")
+
+    def at(i, score):
+        return (plot.x + i * plot.w / (len(points) - 1), plot.bottom - (score - low) * plot.h / (high - low))
+
+    # a long history is drawn from at most two points a pixel column
+    stride = max(1, len(points) // max(1, plot.w // 2))
+    shown = list(range(0, len(points), stride))
+    if shown[-1] != len(points) - 1:
+        shown.append(len(points) - 1)
+    pygame.draw.lines(surface, (200, 170, 120), False, [at(i, points[i].score) for i in shown], 2)
+    average = figures.average_score
+    y = at(0, average)[1]
+    for x in range(plot.x, plot.right, 14):
+        pygame.draw.line(surface, look.MUTED, (x, y), (min(x + 7, plot.right), y))
+    look.text(surface, f"average {number(average)}", (plot.right, y - 18), 12, look.MUTED, anchor="topright")
+    radius = 4 if len(shown) < 80 else 2
+    for i in shown:
+        pygame.draw.circle(surface, look.GOOD if points[i].won else look.BAD, at(i, points[i].score), radius)
+    look.text(surface, "● won", (plot.x + 4, h - 22), 12, look.GOOD)
+    look.text(surface, "● lost", (plot.x + 64, h - 22), 12, look.BAD)

@@ -1,0 +1,140 @@
+"""The Statistics screen and the results screen's line, through the real window:
+pick a player and a game, rename and merge (asked first), reset (asked first,
+the games kept), and 5,000 recorded games opened quickly."""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game import records, stats
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.saves import autosave
+from game.bench.ui import fake_records
+from game.ui.scene import ResultsScene, TitleScene, start_match
+from game.ui.statistics import StatisticsScene
+from uikit import choose, click_button, make_app, play_move, pump, run_until, screenshot, type_into
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def finished(game_id: str, seed: int, names=("Ann", "Bob"), kinds=("human", "human")) -> Match:
+    spec = registry.GAMES[game_id]
+    match = Match(spec, [Seat(n, i, k, "easy") for i, (n, k) in enumerate(zip(names, kinds))], seed)
+    match.on_change = autosave
+    rng = random.Random(seed)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_moves()))
+    return match
+
+
+def title(size=(1280, 800)):
+    app = make_app(size)
+    app.settings["animation_speed"] = "off"
+    app.push(TitleScene(app))
+    pump(app)
+    return app
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_pick_a_player_and_a_game(size):
+    for seed in range(4):
+        finished("scurry", seed, kinds=("human", "computer"))
+    finished("skurdir", 9, names=("Bob", "Cy"))
+    app = title(size)
+    click_button(app, "Statistics")
+    scene = app.scene
+    assert isinstance(scene, StatisticsScene) and scene.names == ["Ann", "Bob", "Cy"]
+    assert scene.player == "Ann" and scene.figures.played == 4
+    choose(app, scene.game_menu, "Scurry")
+    expected = stats.compute(stats.load(), "Ann", "scurry")
+    assert scene.figures.played == 4 and scene.figures.won == expected.won
+    assert scene.figures.against == {"easy": [4, expected.won]}
+    assert ("Against the computer (easy)", f"{expected.won} of 4 won") in scene.rows()
+    screenshot(app, f"statistics-{size[0]}x{size[1]}")
+    choose(app, scene.player_menu, "Bob")
+    assert scene.player == "Bob" and scene.figures.played == 0  # Bob played Skurðir only
+    choose(app, scene.game_menu, "All games")
+    assert scene.figures.played == 1
+    click_button(app, "Back")
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_rename_merge_and_reset_ask_first_and_keep_the_games():
+    finished("scurry", 1, names=("Ann", "Bob"))
+    finished("scurry", 2, names=("Anna", "Bob"))
+    app = title()
+    click_button(app, "Statistics")
+    scene = app.scene
+    assert scene.names == ["Ann", "Anna", "Bob"]
+    type_into(app, scene.name_entry, "Annie")
+    click_button(app, "Rename")  # a new name: renamed at once (and back again the same way)
+    assert scene.names == ["Anna", "Annie", "Bob"] and scene.player == "Annie"
+    type_into(app, scene.name_entry, "anna")
+    click_button(app, "Rename")  # a name already there: asks before merging
+    assert scene.names == ["Anna", "Annie", "Bob"]
+    click_button(app, "Merge into Anna?")
+    assert scene.names == ["Anna", "Bob"] and scene.player == "Anna" and scene.figures.played == 2
+    click_button(app, "Reset statistics…")
+    assert scene.figures.played == 2, "the first click only asks"
+    screenshot(app, "statistics-reset-asks")
+    click_button(app, "Sure? Reset")
+    assert scene.figures.played == 0 and len(records.list_records()) == 2
+    # a merge of two people who played each other is refused with a message
+    type_into(app, scene.name_entry, "Bob")
+    click_button(app, "Rename")
+    click_button(app, "Merge into Bob?")
+    assert scene.names == ["Anna", "Bob"] and any("played each other" in m for m, _t in app.toasts)
+
+
+def test_the_results_screen_says_what_the_game_did_to_the_statistics():
+    finished("scurry", 1)
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 7)
+    rng = random.Random(7)
+    while True:  # random moves up to one that ends the game, which is then clicked
+        legal = match.state.legal_moves()
+        ending = next((m for m in legal if (lambda s: (s.apply(m), s.is_over)[1])(match.state.clone())), None)
+        if ending is not None:
+            break
+        match.play(rng.choice(legal))
+    app = title()
+    start_match(app, match)
+    pump(app)
+    board = app.scene
+    play_move(app, board, ending)
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    lines = app.scene.stats_lines
+    assert len(lines) == 2
+    for seat, line in zip(match.seats, lines):
+        figures = stats.compute(stats.load(), seat.name, "scurry")
+        assert figures.played == 2
+        if figures.current_streak:
+            assert line.startswith(f"{seat.name}: {stats.ordinal(figures.won)} win at Scurry")
+        else:
+            assert line.startswith(f"{seat.name}: {figures.won} of 2 games of Scurry won")
+    screenshot(app, "results-with-statistics")
+
+
+def test_statistics_of_5000_games_open_quickly():
+    fake_records(5000)
+    app = title()
+    timings = []
+    for _ in range(3):
+        # processor time: on a shared machine the wall clock counts the other
+        # processes too (the bench reports both)
+        started = time.process_time()
+        app.push(StatisticsScene(app))
+        app.step([])
+        timings.append(time.process_time() - started)
+        assert app.scene.figures.played == 5000
+        app.pop()
+    assert min(timings) < 0.2, f"opening statistics of 5,000 games took {min(timings) * 1000:.0f} ms"
