@@ -77,6 +77,7 @@ class Match:
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
         self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
+        self.hints_used = [0] * len(self.seats)  # hints asked for, per seat (kept in the save, for statistics)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -126,6 +127,10 @@ class Match:
         else:
             barrier = None
         self.played.append(Played(str(move), seat, barrier))
+
+    def count_hint(self, seat: int) -> None:
+        self.hints_used[seat] += 1
+        self._changed()
 
     def _changed(self) -> None:
         self.revision += 1
@@ -209,6 +214,7 @@ class Match:
             "moves": self.notations,
             "id": self.save_id,
             "started": self.started,
+            "hints_used": list(self.hints_used),
         }
 
     @classmethod
@@ -221,6 +227,9 @@ class Match:
             raise SaveError("The game cannot be set up again with the saved players and options.") from exc
         if isinstance(data.get("started"), str):
             match.started = data["started"][:40]
+        hints = data.get("hints_used")
+        if isinstance(hints, list) and len(hints) == len(seats) and all(_is_int(n) and n >= 0 for n in hints):
+            match.hints_used = list(hints)
         for n, text in enumerate(moves, 1):
             state = match.state
             if state.is_over:

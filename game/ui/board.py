@@ -25,6 +25,7 @@ from ..engine.core import is_confirmed, seat_names
 from . import look
 from .controller import Controller
 from .draw import ease
+from .hint import Hinter
 from .hitmap import HitMap
 from .movelog import MoveLog
 from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
@@ -86,6 +87,7 @@ class BoardScene(Scene):
         self.drawn_revision, self.drawn_status = None, ""
         self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
+        self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -116,12 +118,14 @@ class BoardScene(Scene):
         self.board_rect = pygame.Rect(10, 10, w - self.PANEL_WIDTH - 30, h - 20)
         p = self.panel_rect
         buttons_y = p.bottom - 52
-        third = (p.w - 24 - 2 * 8) // 3
-        self.undo_button = self.button((p.x + 12, buttons_y, third, 40), "Undo", self.undo,
+        quarter = (p.w - 24 - 3 * 8) // 4
+        self.undo_button = self.button((p.x + 12, buttons_y, quarter, 40), "Undo", self.undo,
                                        tooltip="Take back your last move (Ctrl+Z)")
-        self.redo_button = self.button((p.x + 12 + third + 8, buttons_y, third, 40), "Redo", self.redo,
+        self.redo_button = self.button((p.x + 12 + quarter + 8, buttons_y, quarter, 40), "Redo", self.redo,
                                        tooltip="Play again what Undo took back (Ctrl+Y)")
-        self.button((p.right - 12 - third, buttons_y, third, 40), "Menu", self.open_menu,
+        self.hint_button = self.button((p.x + 12 + 2 * (quarter + 8), buttons_y, quarter, 40), "Hint",
+                                       self.ask_hint, tooltip="The computer suggests a move (H)")
+        self.button((p.right - 12 - quarter, buttons_y, quarter, 40), "Menu", self.open_menu,
                     tooltip="Save, rules, settings, quit (Esc)")
         self.game_buttons = {}
         y = buttons_y - 48
@@ -173,6 +177,7 @@ class BoardScene(Scene):
         """Drop everything that belonged to the person who was in front of the
         screen: hover, a half-made or unconfirmed move, messages, animations."""
         self.controller.reset_input()
+        self.hinter.drop()
         self.forget_widget_hover()
         self.pressed_target = self.pointer = None
         self.anims.clear()
@@ -229,6 +234,8 @@ class BoardScene(Scene):
                 self.undo()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.controller.pending is not None:
                 self.confirm()
+            elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
+                self.ask_hint()
         self.refresh_panel()
 
     def disabled_button_note(self, pos):
@@ -241,6 +248,10 @@ class BoardScene(Scene):
             return self.undo_button.rect, self.match.can_undo() or "Please wait: the computer is thinking."
         if not self.redo_button.is_enabled and self.redo_button.rect.collidepoint(pos):
             return self.redo_button.rect, self.match.can_redo() or "Please wait: the computer is thinking."
+        if not self.hint_button.is_enabled and self.hint_button.rect.collidepoint(pos):
+            why = ("The game is over." if self.match.state.is_over else "Please wait: the computer is thinking."
+                   if not self.controller.human_to_move() else "The hint for this position is asked for already.")
+            return self.hint_button.rect, why
         return None
 
     def _set_hand_cursor(self, hand: bool) -> None:
@@ -278,6 +289,42 @@ class BoardScene(Scene):
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
+
+    def ask_hint(self) -> None:
+        """The computer suggests a move for the seat in front of the screen (counted in the match)."""
+        if not self.controller.human_to_move() or self.hinter.current is not None:
+            return
+        why = self.hinter.ask()
+        self.controller.message = why or "Looking for a good move…"
+        self.refresh_panel()
+
+    def _collect_hint(self) -> bool:
+        """True when the hint changed (arrived, or became stale)."""
+        if not self.hinter.poll(lambda state, move: self.named(self.controller.words.move(state, move))):
+            return False
+        hint = self.hinter.current
+        if hint is not None and hint.move is not None:
+            self.controller.message = f"Hint: {hint.words}"
+        elif self.controller.message == "Looking for a good move…":
+            self.controller.message = "No hint this time."
+        self.refresh_panel()
+        return True
+
+    def draw_hint(self, surface) -> None:
+        """The hint's click path glows in the hint colour, numbered in click order."""
+        path = self.hinter.path()
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+        for n, target in enumerate(path, 1):
+            if target[0] == "button" and target[1] in self.game_buttons:
+                rect = self.game_buttons[target[1]].rect
+            else:
+                rect = self.target_rect(target)
+            if rect is None:
+                continue
+            box = rect.inflate(6 + int(4 * pulse), 6 + int(4 * pulse))
+            pygame.draw.rect(surface, look.HINT, box, 3, border_radius=8)
+            if len(path) > 1:
+                look.text(surface, str(n), (box.right - 2, box.y + 2), 14, look.HINT, bold=True, anchor="topright")
 
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
@@ -332,7 +379,8 @@ class BoardScene(Scene):
     def waiting(self) -> bool:
         """A computer thinks, or the results screen is due: the screen changes by itself, slowly."""
         state = self.match.state
-        return self.controller.thinking is not None or (not state.is_over and self.match.is_computer_turn()) or (
+        return self.controller.thinking is not None or self.hinter.thinking or (
+            not state.is_over and self.match.is_computer_turn()) or (
             state.is_over and not self.results_shown)
 
     def frame_interval(self) -> float | None:
@@ -354,6 +402,7 @@ class BoardScene(Scene):
             if self.controller.poll(ready=not self.anims) is not None:
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
+            changed = self._collect_hint() or changed
             self._check_viewer()
             self._maybe_show_results()
         return changed
@@ -379,6 +428,9 @@ class BoardScene(Scene):
         can_redo = self.match.can_redo() is None and not self.match.is_computer_turn()
         if can_redo != self.redo_button.is_enabled:
             self.redo_button.enable() if can_redo else self.redo_button.disable()
+        can_hint = self.controller.human_to_move() and self.hinter.current is None
+        if can_hint != self.hint_button.is_enabled:
+            self.hint_button.enable() if can_hint else self.hint_button.disable()
         nxt = self.controller.next_targets()
         for name, element in self.game_buttons.items():
             wanted = ("button", name) in nxt
@@ -405,6 +457,7 @@ class BoardScene(Scene):
             anim.shown = True
             if anim.started:
                 anim.paint(surface, ease(anim.t))
+        self.draw_hint(surface)
         self.draw_panel(surface, hints)
         self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
