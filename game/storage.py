@@ -236,6 +236,8 @@ DEFAULT_SETTINGS = {
     "window_size": [1280, 800],
     "animation_speed": "normal",  # off / fast / normal / slow
     "player_names": [],  # names last used, offered again on the setup screen
+    "sound_volume": 70,  # 0-100
+    "sound_muted": False,
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
@@ -257,6 +259,11 @@ def _validate_settings(data) -> None:
         raise ValueError("the animation speed is not one of off, fast, normal, slow")
     if not isinstance(data.get("fullscreen", False), bool):
         raise ValueError("fullscreen must be true or false")
+    volume = data.get("sound_volume", 70)
+    if type(volume) is not int or not 0 <= volume <= 100:
+        raise ValueError("the sound volume must be a number from 0 to 100")
+    if not isinstance(data.get("sound_muted", False), bool):
+        raise ValueError("sound muted must be true or false")
     names = data.get("player_names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("the remembered player names are not a list of names")

@@ -21,6 +21,11 @@ class LogEntry(NamedTuple):
     data: dict
 
 
+# Verbs that sound alike in every game (a game's words.py overrides `sound` for more).
+SOUND_OF_VERB = {"roll": "dice", "reroll": "dice", "dice": "dice", "draw": "cards", "card": "cards",
+                 "play_card": "cards", "deal": "cards"}
+
+
 class Words:
     """How a game reads; the default reads every move as its notation.
 
@@ -43,6 +48,11 @@ class Words:
     def phase(self, state) -> str:
         """A short line for the side panel: what the seat to move must do now."""
         return state.phase_label()
+
+    def sound(self, state, move) -> str:
+        """The effect `move` makes as it is played in `state`: "dice" (it rolls), "cards"
+        (it plays or draws cards) or "move". By its log entry's verb; a game may say better."""
+        return SOUND_OF_VERB.get(state.log_entry(move).verb, "move")
 
     def confirm(self, state, move) -> str:
         """What a move waiting for its confirming click will do, said to its player

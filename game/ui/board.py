@@ -87,6 +87,7 @@ class BoardScene(Scene):
         self.drawn_revision, self.drawn_status = None, ""
         self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
+        self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
         super().__init__(app)
 
@@ -141,6 +142,7 @@ class BoardScene(Scene):
             y -= 48
         self.log_top = p.y + self.panel_header_height()
         self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)))
+        self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
 
@@ -218,6 +220,7 @@ class BoardScene(Scene):
                 note = self.disabled_button_note(event.pos)
                 if note is not None:
                     self.controller.message = note[1]
+                    self.app.sounds.play("refused")
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.controller.cancel()
         elif event.type == pygame.KEYDOWN:
@@ -265,7 +268,8 @@ class BoardScene(Scene):
 
     def click_target(self, target) -> None:
         self.finish_animations()
-        self.controller.click(target)
+        if self.controller.click(target).kind == "refused":
+            self.app.sounds.play("refused")
         self.refresh_panel()
 
     def confirm(self) -> None:
@@ -329,6 +333,9 @@ class BoardScene(Scene):
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
         self.log.append(seat, self.named(label))
+        self.app.sounds.play("end" if self.match.state.is_over else self.controller.sound)
+        nxt = self.match.current_seat()
+        self.turn_sound_due = self.match.seats[seat].is_computer and nxt is not None and not nxt.is_computer
         for row in self._note_rows(self.match.state):
             self.log.append(*row)
         self.last_played = (move, seat, before)
@@ -403,6 +410,9 @@ class BoardScene(Scene):
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
             changed = self._collect_hint() or changed
+            if self.turn_sound_due and not self.anims:
+                self.turn_sound_due = False
+                self.app.sounds.play("turn")  # after the computer's move is shown: your turn
             self._check_viewer()
             self._maybe_show_results()
         return changed

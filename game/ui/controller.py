@@ -71,6 +71,7 @@ class Controller:
         self.named = lambda text: text  # puts the players' names into the rules' texts (set by the scene)
         self._cache_key = None
         self._cache_moves: list = []
+        self.sound = "move"  # the sound of the last move played
 
     # ---- what can be clicked -----------------------------------------
     @property
@@ -235,6 +236,7 @@ class Controller:
         before = [self.state.view(s) for s in range(self.state.players)] if self.on_played else None
         seat = self.state.to_move
         label = self.words.move(self.state, move)
+        self.sound = self.words.sound(self.state, move)  # the effect the board plays for it
         self.match.play(move)
         self.prefix = ()
         if self.on_played:

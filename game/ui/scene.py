@@ -655,6 +655,9 @@ class RulesScene(Scene):
 
 
 # ---------------------------------------------------------------------------
+VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
+
+
 class SettingsScene(Scene):
     SPEEDS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
@@ -676,6 +679,13 @@ class SettingsScene(Scene):
         self.label((left, y, 260, 36), "Animation speed")
         self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Sound")
+        muted = self.app.settings["sound_muted"]
+        self.mute_button = self.button((left + 280, y, 95, 36), "Off" if muted else "On", self.toggle_sound,
+                                       tooltip="Turn the sound effects on or off")
+        self.volume_menu = UIDropDownMenu(VOLUMES, f"{self.app.settings['sound_volume'] // 10 * 10}%",
+                                          pygame.Rect(left + 385, y, 95, 36), self.manager)
         y += 70
         # folder names can be long: a text box wraps them instead of cutting them off
         width = min(860, w - 60)
@@ -691,8 +701,17 @@ class SettingsScene(Scene):
         self.app.set_fullscreen(not self.app.fullscreen)
         self.app.save_settings()
 
+    def toggle_sound(self) -> None:
+        muted = self.app.settings["sound_muted"] = not self.app.settings["sound_muted"]
+        self.mute_button.set_text("Off" if muted else "On")
+        self.app.save_settings()
+        self.app.sounds.play("move")  # what it sounds like now (nothing when off)
+
     def on_choice(self, element, text) -> None:
-        if element is self.size_menu:
+        if element is self.volume_menu:
+            self.app.settings["sound_volume"] = int(text.rstrip("%"))
+            self.app.sounds.play("move")
+        elif element is self.size_menu:
             self.app.set_window_size(tuple(int(v) for v in text.split("x")))
         elif element is self.speed_menu:
             self.app.settings["animation_speed"] = next(k for k, v in self.SPEEDS.items() if v == text)
