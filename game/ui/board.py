@@ -28,6 +28,7 @@ from .draw import ease
 from .hint import Hinter
 from .hitmap import HitMap
 from .movelog import MoveLog
+from .watch import WatchControls, watching
 from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -89,6 +90,7 @@ class BoardScene(Scene):
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
         self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
+        self.watch = WatchControls(self) if watching(match) else None  # every seat the computer: pause, step, speed
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -139,6 +141,9 @@ class BoardScene(Scene):
             self.confirm_button = self.button((p.x + 12, y, p.w - 24, 40), "Confirm", self.confirm, primary=True,
                                               tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
+            y -= 48
+        if self.watch is not None:
+            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, 40))
             y -= 48
         self.log_top = p.y + self.panel_header_height()
         self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)))
@@ -239,6 +244,8 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
+            elif self.watch is not None:
+                self.watch.on_key(event.key)
         self.refresh_panel()
 
     def disabled_button_note(self, pos):
@@ -294,6 +301,10 @@ class BoardScene(Scene):
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
 
+    def on_choice(self, element, text) -> None:
+        if self.watch is not None:
+            self.watch.on_choice(element, text)
+
     def ask_hint(self) -> None:
         """The computer suggests a move for the seat in front of the screen (counted in the match)."""
         if not self.controller.human_to_move() or self.hinter.current is not None:
@@ -345,6 +356,8 @@ class BoardScene(Scene):
     def _animate_last_move(self) -> None:
         """Animate the last move as the seat in front of the screen saw it happen."""
         factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
+        if self.watch is not None:
+            factor = self.watch.animation_factor
         if factor <= 0 or self.last_played is None or self.last_played[2] is None:
             return
         move, seat, before = self.last_played
@@ -386,6 +399,8 @@ class BoardScene(Scene):
     def waiting(self) -> bool:
         """A computer thinks, or the results screen is due: the screen changes by itself, slowly."""
         state = self.match.state
+        if self.watch is not None and self.watch.idle():
+            return state.is_over and not self.results_shown
         return self.controller.thinking is not None or self.hinter.thinking or (
             not state.is_over and self.match.is_computer_turn()) or (
             state.is_over and not self.results_shown)
@@ -406,7 +421,10 @@ class BoardScene(Scene):
         changed = len(running) != len(self.anims) or bool(running)  # one more frame shows the pieces at rest
         self.anims = running
         if self.app.scene is self:
-            if self.controller.poll(ready=not self.anims) is not None:
+            ready = not self.anims and (self.watch is None or self.watch.may_move())
+            if self.controller.poll(ready=ready) is not None:
+                if self.watch is not None:
+                    self.watch.moved()
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
             changed = self._collect_hint() or changed
@@ -513,6 +531,8 @@ class BoardScene(Scene):
         y += 6
         if state.is_over:
             status = self.named(self.controller.words.outcome(state))
+        elif self.watch is not None and self.watch.paused:
+            status = f"Paused: {self.match.seats[state.to_move].name} to move"
         elif hints.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             status = f"{self.match.seats[state.to_move].name} is thinking{dots}"
