@@ -244,6 +244,12 @@ def parse(argv=None) -> Launch:
     count = parse_players(spec, args.players, max(len(args.seat), len(args.name)))
     seats = make_seats(spec, count, args.seat, args.name, bool(args.watch))
     options = dict(parse_option(spec, text) for text in args.option)
+    applies = {o.key for o in spec.options_for(count)}
+    for option in spec.options:
+        if option.key in options and option.key not in applies:
+            low, high = option.players
+            players = f"{low} players" if low == high else f"{low}-{high} players"
+            fail(f"--option {option.key}: {option.label} is only for games of {players}, not {count}")
     seed = parse_seed(args.seed) if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         launch.match = Match(spec, seats, seed, options)

@@ -238,6 +238,7 @@ DEFAULT_SETTINGS = {
     "player_names": [],  # names last used, offered again on the setup screen
     "sound_volume": 70,  # 0-100
     "sound_muted": False,
+    "new_game": {},  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
@@ -264,6 +265,9 @@ def _validate_settings(data) -> None:
         raise ValueError("the sound volume must be a number from 0 to 100")
     if not isinstance(data.get("sound_muted", False), bool):
         raise ValueError("sound muted must be true or false")
+    memory = data.get("new_game", {})
+    if not isinstance(memory, dict) or not all(isinstance(v, dict) for v in memory.values()):
+        raise ValueError("the remembered new-game choices are not one set per game")
     names = data.get("player_names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("the remembered player names are not a list of names")

@@ -32,7 +32,7 @@ from ..saves import (
     save_file_name,
     save_match,
 )
-from . import look, markdown
+from . import look, markdown, setup_memory
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
                  ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
@@ -502,6 +502,10 @@ class SetupScene(Scene):
             for i, seat in enumerate(self.seats):
                 seat.name = self.default_name(i, seat.kind)
         self.players = len(seats) if seats else spec.default_players
+        if not seats and options is None:  # what was started last time with this game
+            players, last_seats, options = setup_memory.recall(app.settings, spec)
+            self.seats[:len(last_seats)] = last_seats
+            self.players = players or self.players
         self.options = spec.resolved_options(options)
         self.message = ""
         super().__init__(app)
@@ -554,10 +558,11 @@ class SetupScene(Scene):
         y += 12
         self.option_menus = {}
         self.help_lines = []
-        if self.spec.options:
+        shown = self.spec.options_for(self.players)  # those that apply to this many players
+        if shown:
             self.label((left, y, 300, 32), "Options", "#heading_label")
             y += 40
-            for option in self.spec.options:
+            for option in shown:
                 self.label((left, y, 290, 32), option.label)
                 labels_ = [option.label_of(c) for c in option.choices]
                 menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
@@ -629,6 +634,7 @@ class SetupScene(Scene):
             return
         seats = self.chosen_seats()
         self.app.settings["player_names"] = [s.name for s in seats if s.kind == "human"]
+        setup_memory.remember(self.app.settings, self.spec, self.players, self.seats, self.options)
         self.app.save_settings()
         match = Match(self.spec, seats, self.app.new_seed(), dict(self.options))
         start_match(self.app, match)
