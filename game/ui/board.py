@@ -22,7 +22,7 @@ from typing import Callable
 import pygame
 
 from ..engine.core import is_confirmed, seat_names
-from . import look
+from . import look, sizing
 from .controller import Controller
 from .draw import ease
 from .hint import Hinter
@@ -117,42 +117,65 @@ class BoardScene(Scene):
     # ---- building ------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        self.panel_rect = pygame.Rect(w - self.PANEL_WIDTH - 10, 10, self.PANEL_WIDTH, h - 20)
-        self.board_rect = pygame.Rect(10, 10, w - self.PANEL_WIDTH - 30, h - 20)
+        self.folded = self.app.settings.get("panel_folded", False)
+        rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
+        self.asked_scale = sizing.scale_of(self.app.settings)
+        k = self.ui_scale = sizing.panel_scale(self.asked_scale, h, len(self.match.seats), rows)
+        width = sizing.panel_width(w, k, self.folded)
+        self.panel_rect = pygame.Rect(w - width - 10, 10, width, h - 20)
+        self.board_rect = pygame.Rect(10, 10, w - width - 30, h - 20)
         p = self.panel_rect
-        buttons_y = p.bottom - 52
-        quarter = (p.w - 24 - 3 * 8) // 4
-        self.undo_button = self.button((p.x + 12, buttons_y, quarter, 40), "Undo", self.undo,
-                                       tooltip="Take back your last move (Ctrl+Z)")
-        self.redo_button = self.button((p.x + 12 + quarter + 8, buttons_y, quarter, 40), "Redo", self.redo,
-                                       tooltip="Play again what Undo took back (Ctrl+Y)")
-        self.hint_button = self.button((p.x + 12 + 2 * (quarter + 8), buttons_y, quarter, 40), "Hint",
-                                       self.ask_hint, tooltip="The computer suggests a move (H)")
-        self.button((p.right - 12 - quarter, buttons_y, quarter, 40), "Menu", self.open_menu,
-                    tooltip="Save, rules, settings, quit (Esc)")
+        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
+        fold = round(26 * k)
+        self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "»" if not self.folded else "«",
+                                       self.toggle_fold, tooltip="A narrower panel: more room for the board")
+        cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
+        cell_w = (p.w - 24 - (cells - 1) * 8) // cells
+        places = [(p.x + 12 + (i % cells) * (cell_w + 8), p.bottom - 12 - bh - (1 - i // cells) * step * (cells == 2))
+                  for i in range(4)]
+        actions = (("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
+                   ("Redo", self.redo, "Play again what Undo took back (Ctrl+Y)"),
+                   ("Hint", self.ask_hint, "The computer suggests a move (H)"),
+                   ("Menu", self.open_menu, "Save, rules, settings, quit (Esc)"))
+        self.undo_button, self.redo_button, self.hint_button, _menu = (
+            self.button((x, y, cell_w, bh), text, action, tooltip=tip, theme_class=theme)
+            for (x, y), (text, action, tip) in zip(places, actions))
+        y = min(y for _x, y in places) - step
         self.game_buttons = {}
-        y = buttons_y - 48
         for name, text in reversed(list(self.BUTTONS.items())):
-            self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, 40), text,
+            self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, bh), text,
                                                   lambda n=name: self.click_target(("button", n)), primary=True)
-            y -= 48
+            y -= step
         self.confirm_button = None
         if self.needs_hand_off():  # a secret choice waits for its maker's confirmation
-            self.confirm_button = self.button((p.x + 12, y, p.w - 24, 40), "Confirm", self.confirm, primary=True,
+            self.confirm_button = self.button((p.x + 12, y, p.w - 24, bh), "Confirm", self.confirm, primary=True,
                                               tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
-            y -= 48
+            y -= step
         if self.watch is not None:
-            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, 40))
-            y -= 48
+            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh))
+            y -= step
         self.log_top = p.y + self.panel_header_height()
-        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)))
+        self.log.set_scale(k)
+        log_h = 0 if self.folded else max(80, y - self.log_top + 2)
+        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, log_h))
         self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
 
     def panel_header_height(self) -> int:
-        return 96 + 34 * len(self.match.seats) + 92
+        return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
+
+    def enter(self) -> None:
+        super().enter()
+        if sizing.scale_of(self.app.settings) != self.asked_scale:  # changed in Settings meanwhile
+            self.rebuild()
+
+    def toggle_fold(self) -> None:
+        """A compact panel without the move log, or the full one; kept in the settings."""
+        self.app.settings["panel_folded"] = not self.folded
+        self.app.save_settings()
+        self.rebuild()
 
     # ---- which seat sits in front of the screen -----------------------
     def needs_hand_off(self) -> bool:
@@ -487,7 +510,8 @@ class BoardScene(Scene):
                 anim.paint(surface, ease(anim.t))
         self.draw_hint(surface)
         self.draw_panel(surface, hints)
-        self.log.draw(surface, self.seat_rgb)
+        if self.log.rect.h:
+            self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
         note = self.disabled_button_note(self.pointer) if self.pointer else None
         if note is not None:
@@ -504,31 +528,38 @@ class BoardScene(Scene):
             look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
 
     def draw_panel(self, surface, hints) -> None:
-        p = self.panel_rect
+        p, k = self.panel_rect, self.ui_scale
+
+        def px(value):  # a size on the panel at its scale
+            return round(value * k)
         panel(surface, p)
         state = self.match.state
-        look.text(surface, self.match.spec.title, (p.x + 16, p.y + 12), 22, look.GOLD, bold=True)
-        y = p.y + 50
+        title = look.fit_text(self.match.spec.title, px(22), p.w - px(50), bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
+        y = p.y + px(50)
         scores = state.scores()
         labels = self.match.spec.seat_labels
         for i, seat in enumerate(self.match.seats):
-            row = pygame.Rect(p.x + 8, y - 3, p.w - 16, 30)
+            row = pygame.Rect(p.x + 8, y - px(3), p.w - 16, px(30))
             if i == state.to_move:
                 pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
                 pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
-            look.draw_seat_shape(surface, seat.colour, (p.x + 26, y + 12), 9, self.seat_rgb(i))
+            look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
-            look.text(surface, look.fit_text(name, 16, p.w - 130), (p.x + 44, y + 2), 16, look.INK,
-                      bold=i == state.to_move)
-            if seat.kind == "computer":
-                look.text(surface, seat.level, (p.right - 64, y + 5), 12, look.MUTED, anchor="topright")
-            look.text(surface, str(scores[i]), (p.right - 18, y + 1), 18, look.INK, bold=True, anchor="topright")
+            level = seat.level if seat.kind == "computer" and not self.folded else ""
+            room = p.w - px(44) - px(40) - (px(50) if level else 0) - 8
+            look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
+                      px(16), look.INK, bold=i == state.to_move)
+            if level:
+                look.text(surface, level, (p.right - px(64), y + px(5)), px(12), look.MUTED, anchor="topright")
+            look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
+                      anchor="topright")
             if hints.thinking and i == state.to_move:
-                bar = pygame.Rect(p.x + 44, y + 24, p.w - 130, 3)
+                bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
                 pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * hints.progress), 3))
-            y += 34
-        y += 6
+            y += px(34)
+        y += px(6)
         if state.is_over:
             status = self.named(self.controller.words.outcome(state))
         elif self.watch is not None and self.watch.paused:
@@ -540,14 +571,14 @@ class BoardScene(Scene):
             status = self.named(self.controller.words.phase(state)) or f"{self.match.seats[state.to_move].name} to move"
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
-        for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
-            look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
-            y += 20
+        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
+            look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
+            y += px(20)
         message = self.controller.message
         if message:
-            for line in look.wrap_text(message, 14, p.w - 32, max_lines=3):
-                look.text(surface, line, (p.x + 16, y), 14, look.WARN)
-                y += 18
+            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=3):
+                look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
+                y += px(18)
 
     # ---- helpers for game scenes --------------------------------------
     def named(self, text: str) -> str:

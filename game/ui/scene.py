@@ -154,10 +154,12 @@ class Scene:
                 element.on_unhovered()
 
     # ---- helpers for building ------------------------------------------
-    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True) -> UIButton:
+    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True, theme_class=None) -> UIButton:
+        """`theme_class`: a class of theme.json for a larger font (the panel's UI scale)."""
+        object_id = ObjectID(object_id="#primary_button" if primary else None, class_id=theme_class)
         element = UIButton(
             pygame.Rect(rect), text, manager=self.manager, tool_tip_text=tooltip,
-            object_id=ObjectID(object_id="#primary_button") if primary else None,
+            object_id=object_id if primary or theme_class else None,
         )
         if not enabled:
             element.disable()
@@ -692,6 +694,11 @@ class SettingsScene(Scene):
                                        tooltip="Turn the sound effects on or off")
         self.volume_menu = UIDropDownMenu(VOLUMES, f"{self.app.settings['sound_volume'] // 10 * 10}%",
                                           pygame.Rect(left + 385, y, 95, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Side panel size")
+        self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
+                                         f"{round(self.app.settings['ui_scale'] * 100)}%",
+                                         pygame.Rect(left + 280, y, 200, 36), self.manager)
         y += 70
         # folder names can be long: a text box wraps them instead of cutting them off
         width = min(860, w - 60)
@@ -714,7 +721,10 @@ class SettingsScene(Scene):
         self.app.sounds.play("move")  # what it sounds like now (nothing when off)
 
     def on_choice(self, element, text) -> None:
-        if element is self.volume_menu:
+        if element is self.scale_menu:
+            self.app.settings["ui_scale"] = next(k for k in storage.UI_SCALES if f"{round(k * 100)}%" == text)
+            self.app.dirty = True
+        elif element is self.volume_menu:
             self.app.settings["sound_volume"] = int(text.rstrip("%"))
             self.app.sounds.play("move")
         elif element is self.size_menu:
