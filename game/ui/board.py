@@ -338,7 +338,8 @@ class BoardScene(Scene):
 
     def _collect_hint(self) -> bool:
         """True when the hint changed (arrived, or became stale)."""
-        if not self.hinter.poll(lambda state, move: self.named(self.controller.words.move(state, move))):
+        # said as to the player who asked (it may name their own hidden card), not as the public log says it
+        if not self.hinter.poll(lambda state, move: self.named(self.controller.words.confirm(state, move))):
             return False
         hint = self.hinter.current
         if hint is not None and hint.move is not None:
