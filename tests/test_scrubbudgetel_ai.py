@@ -59,7 +59,7 @@ def test_candidates_are_one_roomy_spot_per_kind():
     assert sorted(m.code for m in candidates) == sorted({m.code for m in moves})
     for c in candidates:
         same = [m for m in moves if m.code == c.code]
-        assert heuristics.open_room(s, c.tris) == max(heuristics.open_room(s, m.tris) for m in same)
+        assert heuristics.open_room(s, c.triangles) == max(heuristics.open_room(s, m.triangles) for m in same)
 
 
 def test_evaluation_is_a_share_of_the_win_and_favours_the_leader():

@@ -19,12 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.core import IllegalMove
+from game.engine.core import IllegalMove, seat_names
 from game.games.scrubbudgetel.rules import (
+    COLOURS,
     MARKERS,
     RADIUS,
     SPEC,
-    Lay,
+    LayMarker,
     bag_contents,
     hexagon,
     is_shape,
@@ -35,6 +36,7 @@ from game.games.scrubbudgetel.rules import (
     tri_name,
     tri_neighbours,
 )
+from game.games.scrubbudgetel.words import WORDS
 
 W, R, Y, B = range(4)
 
@@ -106,6 +108,11 @@ def junction_map(players=3):
 GRAVEYARD_ON_BRANCH = "GY 2,1d+2,2u+2,2d+3,1u+3,1d+3,2u"  # closes junction_map's branch at 5
 
 
+def notices(state) -> list[str]:
+    """What the rules did by themselves, in the log's words, players named by colour."""
+    return [seat_names(WORDS.entry(entry), list(COLOURS)) for _ply, entry in state.noted]
+
+
 def tris_of(where: str) -> tuple:
     return tuple(sorted(parse_tri(t) for t in where.split("+")))
 
@@ -144,7 +151,7 @@ def test_marker_counts_values_and_shapes():
 def test_a_new_game_has_the_landing_and_every_marker(players):
     state = fresh(players, 11)
     assert [m.code for m in state.markers] == ["LS"]
-    assert state.markers[0].tris == hexagon((0, 0))
+    assert state.markers[0].triangles == hexagon((0, 0))
     assert Counter(state.bag) + Counter(c for s in state.stashes for c in s) == Counter(bag_contents())
     assert all(1 <= len(s) <= 6 for s in state.stashes)
 
@@ -170,8 +177,8 @@ def test_every_marker_lies_on_the_grid_in_its_shape():
     seen = Counter()
     for move in state.legal_moves():
         shape = MARKERS[move.code].shape
-        assert is_shape(move.tris, shape), move
-        assert len(move.tris) == {"tri": 1, "rhombus": 2, "hex": 6}[shape]
+        assert is_shape(move.triangles, shape), move
+        assert len(move.triangles) == {"tri": 1, "rhombus": 2, "hex": 6}[shape]
         seen[MARKERS[move.code].family] += 1
     assert set(seen) == {"trail", "junction", "destination", "obstacle"}
     refused(state, "TR 0,0d+2,0u", "shape")
@@ -186,7 +193,7 @@ def test_edge_to_edge_and_no_overlap():
     refused(state, "TW 0,0u+0,0d", "overlap")  # on the Landing
     refused(state, "TW 1,0d+2,0u", "overlap")
     lay(state, "TW 2,0d+3,0u")
-    assert state.markers[-1].anchor == 2
+    assert state.markers[-1].against == 2
 
 
 def test_the_island_table_ends_sixteen_steps_from_the_landing():
@@ -198,18 +205,18 @@ def test_the_island_table_ends_sixteen_steps_from_the_landing():
     assert "15,-1u+15,-1d" in spots(state, "TW")
     lay(state, "TW 15,-1u+15,-1d")
     for m in state.markers:
-        assert all(point_distance(p) <= RADIUS for t in m.tris for p in tri_corners(t))
+        assert all(point_distance(p) <= RADIUS for t in m.triangles for p in tri_corners(t))
 
 
 # ---- ruling 3: what may touch what -------------------------------------------------
 def test_trails_may_run_side_by_side_and_touch_the_landing():
     state = give(fresh(2), W, ["TW", "TW"], turn=5)
     lay(state, "TW 1,-1u+1,-1d", "TW 0,0d+1,0u")  # the second touches the Landing beside its anchor
-    assert state.markers[2].anchor == 1 and state.touching(state.markers[2].tris) == {0, 1}
+    assert state.markers[2].against == 1 and state.touching(state.markers[2].triangles) == {0, 1}
     state = straight(2)
     give(state, R, ["TR"], turn=6)
     lay(state, "TR 1,-1u+1,-1d")  # a new trail from the Landing, beside the first one's middle
-    assert state.markers[3].anchor == 0 and state.touching(state.markers[3].tris) == {0, 1}
+    assert state.markers[3].against == 0 and state.touching(state.markers[3].triangles) == {0, 1}
 
 
 def obstacle_beside_the_trail(options=None):
@@ -228,7 +235,7 @@ def test_ruling_7_a_trail_may_lie_against_an_obstacle():
     state = obstacle_beside_the_trail()
     assert "1,-2d+1,-1u" in spots(state, "TW")
     lay(state, "TW 1,-2d+1,-1u")
-    assert state.family(4) == "obstacle" and 4 in state.touching(state.markers[-1].tris)
+    assert state.family(4) == "obstacle" and 4 in state.touching(state.markers[-1].triangles)
     # touching is connecting (ruling 3): a Junction beside it would connect the Obstacle to a Junction
     state = obstacle_beside_the_trail()
     refused(state, "JN 2,-1d", "rule 9")
@@ -249,7 +256,7 @@ def test_a_junction_may_be_touched_only_by_its_own_trails():
     refused(state, "TY -1,1d+-1,2u", "rule 1")  # the Junction's free side belongs to another trail
     give(state, Y, ["TY"], turn=7)
     lay(state, "TY -1,1d+-1,2u")  # as a turn's first marker it starts the Junction's third trail
-    assert state.markers[-1].anchor == 3
+    assert state.markers[-1].against == 3
 
 
 # ---- ruling 4: where trails start and grow ----------------------------------------
@@ -263,7 +270,7 @@ def test_trails_start_at_the_landing_and_grow_only_from_their_end():
     assert "2,0d+3,0u" in here and "-2,0u+-2,0d" in here
     assert why(state, "TR 1,-1d+2,-1u") == "A trail grows only from its last marker."
     lay(state, "TR -2,0u+-2,0d")  # any number of trails start at the Landing
-    assert state.markers[-1].anchor == 0
+    assert state.markers[-1].against == 0
 
 
 def test_a_destination_closes_its_trail():
@@ -272,7 +279,7 @@ def test_a_destination_closes_its_trail():
     lay(state, "SF 2,0d+2,1u+2,1d+3,0u+3,0d+3,1u")
     assert state.next_of[2] == 3 and not state.is_open_end(2)
     give(state, W, ["TW"], turn=7)
-    assert not any(m.anchor in (1, 2) for m in state.legal_moves())
+    assert not any(m.against in (1, 2) for m in state.legal_moves())
     refused(state, "TW 3,1d+4,1u", "rule 11")
 
 
@@ -296,7 +303,7 @@ def test_a_junction_turns_the_turn_into_its_branch():
     refused(state, "TR 3,0d+4,0u", "rule 1")  # the old trail's end
     refused(state, "JN 0,1u", "rule 4")
     lay(state, "TR 2,-3d+2,-2u")
-    assert state.markers[-1].anchor == 5
+    assert state.markers[-1].against == 5
     assert "3,-3u+3,-3d" in spots(state, "KR")
     refused(state, "KR 3,0d+3,1u", "rule 1")  # an Obstacle on the old trail
 
@@ -373,7 +380,7 @@ def test_rule_5_a_junction_goes_anywhere_along_a_trail():
     assert {"1,-1d", "2,-1d", "3,-1d", "0,1u", "1,1u", "3,0d"} <= set(here)  # beside every marker
     refused(state, "JN -2,0d", "rule 5")  # against the Landing only
     lay(state, "JN 0,1u")  # beside the first marker, far from the end
-    assert state.markers[-1].anchor == 1 and state.pending_junction == 4
+    assert state.markers[-1].against == 1 and state.pending_junction == 4
 
 
 def test_rule_6_junctions_never_touch():
@@ -391,7 +398,7 @@ def test_rule_7_a_junction_gets_its_trail_at_once_from_its_player():
     lay(state, "JN 1,-1d")
     assert state.to_move == R and state.pending_junction == 4
     assert {m.code for m in state.legal_moves()} == {"TR"}
-    assert all(4 in state.touching(m.tris) for m in state.legal_moves())
+    assert all(4 in state.touching(m.triangles) for m in state.legal_moves())
     refused(state, "KR 2,-1u+2,-1d", "rule 7")
     refused(state, "TR 3,0d+4,0u", "rule 7")  # the trail's end, not the Junction
     lay(state, "TR 1,-2d+1,-1u")  # the branch may touch the Landing
@@ -430,9 +437,9 @@ def test_rule_8_the_third_side_only_in_a_later_turn_by_anyone():
     give(state, R, ["TR"], turn=6)
     assert "-1,1u+-1,1d" in spots(state, "TR") and "-1,1d+-1,2u" in spots(state, "TR")
     lay(state, "TR -1,1u+-1,1d")  # it touches the Landing too, but starts from the Junction
-    assert state.markers[-1].anchor == 2 and state.branches[2] == [3, 4]
+    assert state.markers[-1].against == 2 and state.branches[2] == [3, 4]
     give(state, W, ["TW"], turn=7)
-    assert not any(2 in state.touching(m.tris) for m in state.legal_moves())
+    assert not any(2 in state.touching(m.triangles) for m in state.legal_moves())
 
 
 # ---- rules 9-10: obstacles ---------------------------------------------------------
@@ -467,19 +474,19 @@ def test_rule_10_the_next_player_misses_one_turn(obstacles):
     lay(state, "PW 1,-1d+2,-1u", *(["KW 2,1u+2,1d"] if len(obstacles) == 2 else []))
     assert state.turn == 8 and state.turn_seat == Y and state.to_move == Y
     assert state.stashes[R] == ["TR", "TR"], "a missed turn: no roll, no laying, no draw"
-    assert sum("Red misses" in n for n in state.notices) == 1
+    assert sum("Red misses" in n for n in notices(state)) == 1
     assert not state.miss_next
     state.stashes[W] = ["TW"]
     lay(state, str(state.legal_moves()[0]))  # Yellow's turn ends; White's comes
     assert state.turn == 9 and state.turn_seat == W, "two Obstacles still cost one missed turn"
-    assert not any("White misses" in n for n in state.notices)
+    assert not any("White misses" in n for n in notices(state))
 
 
 def test_a_missed_turn_counts_for_the_first_round():
     state = give(fresh(2), W, ["TW", "KW", "CV"], roll=2, turn=1)
     refused(state, "CV 1,0d+1,1u+1,1d+2,0u+2,0d+2,1u", "rule 16")
     lay(state, "TW 0,0d+1,0u", "KW 1,-1d+2,-1u")
-    assert "Red misses" in " ".join(state.notices)
+    assert "Red misses" in " ".join(notices(state))
     assert state.turn == 3 and state.to_move == W  # Red's missed turn was turn 2
     assert state.cave_allowed() and "1,0d+1,1u+1,1d+2,0u+2,0d+2,1u" in spots(state, "CV")
 
@@ -583,7 +590,7 @@ def test_rule_14_running_out_mid_turn_then_draw_for_later():
     lay(state, "TW 2,0d+3,0u", "TW 3,0d+4,0u")
     got = bag - len(state.bag)
     assert 1 <= got <= 6 and len(state.stashes[W]) == got
-    assert re.search(rf"White rolls {got} and draws {got}", " ".join(state.notices))
+    assert re.search(rf"White rolls {got} and draws {got}", " ".join(notices(state)))
     assert state.to_move == R, "the markers drawn are for later turns"
 
 
@@ -592,7 +599,7 @@ def test_ruling_11_nothing_fits_the_laying_stops_but_the_draw_happens():
     give(state, W, ["TW", "JN"], roll=2, turn=6)
     state.stashes[R] = ["JN"]  # Red: one marker to lay, a Junction: it cannot go
     lay(state, "TW 2,0d+3,0u")
-    notes = " ".join(state.notices)
+    notes = " ".join(notices(state))
     assert "White can lay no more this turn" in notes
     assert "JN" in state.stashes[W] and len(state.stashes[W]) >= 2
     assert re.search(r"Red rolls \d but no marker in the stash fits", notes)
@@ -606,7 +613,7 @@ def test_ruling_12_the_draw_is_cut_short_by_an_empty_bag():
     state.stashes[R] = ["TR"]
     lay(state, "TW 2,0d+3,0u")
     assert state.bag == [] and state.stashes[W] == ["TB"]
-    assert re.search(r"White rolls \d and draws 1", " ".join(state.notices))
+    assert re.search(r"White rolls \d and draws 1", " ".join(notices(state)))
 
 
 def test_rule_15_with_the_bag_empty_players_without_markers_pass():
@@ -616,7 +623,7 @@ def test_rule_15_with_the_bag_empty_players_without_markers_pass():
     state.stashes[R] = []
     state.stashes[Y] = ["TY"]
     lay(state, "TW 2,0d+3,0u")
-    assert "Red has no markers and the bag is empty: pass" in state.notices
+    assert "Red has no markers and the bag is empty: pass" in notices(state)
     assert not state.is_over and state.to_move == Y and state.turn == 8
 
 
@@ -642,7 +649,7 @@ def test_rule_17_the_cave_ends_the_game_at_once():
     assert "Treasure Cave" in state.outcome.reason
     assert state.stashes[W] == ["TW"] * 3 and len(state.bag) == bag, "nothing more is laid or drawn"
     assert state.haul[W] == haul[W] + 6
-    assert state.check(Lay("TW", tris_of("3,0d+4,0u"))) == "The game is over."
+    assert state.check(LayMarker("TW", tris_of("3,0d+4,0u"))) == "The game is over."
     assert list(state.outcome.scores) == [state.haul[s] - state.stash_cost(s) for s in range(3)]
 
 
@@ -678,7 +685,7 @@ def test_ruling_22_an_empty_stash_still_rolls_and_draws_while_the_bag_lasts():
     give(state, W, ["TW"], turn=6)
     state.stashes[R] = []
     lay(state, "TW 2,0d+3,0u")
-    notes = " ".join(state.notices)
+    notes = " ".join(notices(state))
     assert re.search(r"Red rolls \d with an empty stash", notes)
     assert re.search(r"Red rolls (\d) and draws \1", notes)
 
@@ -689,8 +696,8 @@ def test_ruling_21_a_first_marker_touching_the_landing_and_an_open_end_continues
     lay(state, "TW 1,-1u+1,-1d")
     give(state, R, ["TR"], turn=6)
     lay(state, "TR 0,0d+1,0u")  # against the Landing and the first trail's end
-    assert state.markers[2].anchor == 1 and state.next_of[1] == 2 and not state.is_open_end(1)
-    assert state.touching(state.markers[2].tris) == {0, 1}
+    assert state.markers[2].against == 1 and state.next_of[1] == 2 and not state.is_open_end(1)
+    assert state.touching(state.markers[2].triangles) == {0, 1}
 
 
 def test_refused_clicks_name_the_rule():
@@ -794,7 +801,7 @@ def test_the_captain_is_the_highest_roller_ties_roll_again():
             rerolled += rounds > 1
             assert state.captain == captain
             assert any(n.startswith(f"{('White', 'Red', 'Yellow', 'Blue')[captain]} rolls")
-                       and "Captain" in n for n in state.notices)
+                       and "Captain" in n for n in notices(state))
     assert rerolled, "some seed needs a second roll"
 
 
@@ -802,7 +809,7 @@ def test_the_captain_is_the_highest_roller_ties_roll_again():
 def test_stashes_are_drawn_anticlockwise_then_play_goes_clockwise(players, seed):
     state = fresh(players, seed)
     names = ("White", "Red", "Yellow", "Blue")
-    drawers = [n.split()[0] for n in state.notices if n.endswith("for the stash")]
+    drawers = [n.split()[0] for n in notices(state) if n.endswith("for the stash")]
     assert drawers == [names[(state.captain - k) % players] for k in range(players)]
     rng = random.Random(seed)
     seen = []
@@ -818,8 +825,8 @@ def test_stashes_are_drawn_anticlockwise_then_play_goes_clockwise(players, seed)
 def test_the_captain_option_names_the_first_player():
     state = fresh(3, 1, {"captain": 2})
     assert state.captain == Y
-    assert "Yellow is the Captain (winner of the last game)" in state.notices
-    drawers = [n.split()[0] for n in state.notices if n.endswith("for the stash")]
+    assert "Yellow is the Captain (winner of the last game)" in notices(state)
+    drawers = [n.split()[0] for n in notices(state) if n.endswith("for the stash")]
     assert drawers == ["Yellow", "Red", "White"]
     assert state.turn_seat == Y or state.turn > 1
     assert fresh(2, 1, {"captain": 3}).captain == expected_captain(2, 1)[0]  # nobody in that seat: roll
@@ -839,7 +846,7 @@ def test_rule_18_the_winner_captains_the_next_game(yellow, winners):
     nxt = SPEC.next_game_options(state, options)
     assert nxt == {"leftover": "face", "captain": R}  # when tied, the first listed
     again = SPEC.new_game(3, 5, nxt)
-    assert again.captain == R and "Red is the Captain (winner of the last game)" in again.notices
+    assert again.captain == R and "Red is the Captain (winner of the last game)" in notices(again)
 
 
 # ---- ruling 19: nothing is hidden ----------------------------------------------------
@@ -858,8 +865,8 @@ def test_nothing_is_hidden():
 
 # ---- notation and replay ---------------------------------------------------------------
 def test_notation_round_trips_and_replays():
-    assert str(Lay("TW", tris_of("0,0d+1,0u"))) == "TW 0,0d+1,0u"
-    assert Lay("JN", tris_of("0,1u")).targets == (("stash", "JN"), ("at", ((0, 1, 0),)))
+    assert str(LayMarker("TW", tris_of("0,0d+1,0u"))) == "TW 0,0d+1,0u"
+    assert LayMarker("JN", tris_of("0,1u")).targets == (("stash", "JN"), ("at", ((0, 1, 0),)))
     state = fresh(4, 12)
     rng = random.Random(12)
     while not state.is_over:
@@ -894,16 +901,16 @@ def test_random_playouts(players, seed, face, cave_shy, own_first, obstacles):
         assert steps < 400
     assert state.legal_moves() == [] and state.to_move is None
     # no overlaps; every marker in its shape, on the table, touching its anchor
-    covered = [t for m in state.markers for t in m.tris]
+    covered = [t for m in state.markers for t in m.triangles]
     assert len(covered) == len(set(covered)) == len(state.cells)
     for i, m in enumerate(state.markers):
-        assert is_shape(tuple(sorted(m.tris)), MARKERS[m.code].shape)
-        assert all(on_table(t) and state.cells[t] == i for t in m.tris)
+        assert is_shape(tuple(sorted(m.triangles)), MARKERS[m.code].shape)
+        assert all(on_table(t) and state.cells[t] == i for t in m.triangles)
         if i:
-            assert m.anchor in state.touching(m.tris)
+            assert m.against in state.touching(m.triangles)
             if obstacles == "block":  # nothing laid against an earlier Obstacle
-                assert not any(o < i and state.family(o) == "obstacle" for o in state.touching(m.tris))
-            assert state.markers[m.anchor].family in {"trail": ("landing", "trail", "junction")}.get(
+                assert not any(o < i and state.family(o) == "obstacle" for o in state.touching(m.triangles))
+            assert state.markers[m.against].family in {"trail": ("landing", "trail", "junction")}.get(
                 m.family, ("trail",))
     # no marker made or lost; hauls add up to the values laid, colour by colour
     on_map = Counter(m.code for m in state.markers[1:])

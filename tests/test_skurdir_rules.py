@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.engine.core import IllegalMove
 from game.games.skurdir.rules import (
     SPEC,
-    SkMove,
+    SkurdirMove,
     SkurdirState,
     deal_stacks,
     between,
@@ -126,14 +126,14 @@ def test_setup_sequence_three_players():
     state = SPEC.new_game(3, 7)
     assert state.phase == "stacks" and state.to_move == 0
     # the first stack goes in the centre only
-    assert {m.a for m in state.legal_moves()} == {centre_of()}
+    assert {m.cell for m in state.legal_moves()} == {centre_of()}
     first = state.legal_moves()[0]
     state.apply(first)
     assert state.to_move == 0, "the youngest places the centre stack and then the first one in turn"
-    cells = {m.a for m in state.legal_moves()}
+    cells = {m.cell for m in state.legal_moves()}
     assert cells == {parse_cell(n) for n in ("o14", "o16", "n15", "p15")}
     with pytest.raises(IllegalMove, match="next to"):
-        state.apply(SkMove("s", parse_cell("o17"), stack=state.stacks_left[0]))
+        state.apply(SkurdirMove("stack", cell=parse_cell("o17"), stack=state.stacks_left[0]))
     order = []
     while state.phase == "stacks":
         order.append(state.to_move)
@@ -161,7 +161,7 @@ def lay_in_a_row(state, columns, row):
     """Place the set-up stacks on the cells `columns` x `row`, centre first, outwards."""
     cells = [state.cell(f"{col}{row}") for col in columns]
     for cell in sorted(cells, key=lambda c: abs(c - state.centre)):
-        move = next((m for m in state.legal_moves() if m.a == cell), None)
+        move = next((m for m in state.legal_moves() if m.cell == cell), None)
         if move is None:
             return False
         state.apply(move)
@@ -180,18 +180,18 @@ def test_the_table_grows_ten_stacks_fit_in_one_line():
     assert str(small.legal_moves()[0]).endswith(" e5")
     assert lay_in_a_row(small, "abcdefghi", 5)  # the whole row: the tenth stack must leave it
     assert small.phase == "stacks" and len(small.stations()) == 9
-    edge = {small.name(m.a) for m in small.legal_moves()}
+    edge = {small.name(m.cell) for m in small.legal_moves()}
     assert "j5" not in edge and edge <= {f"{c}{r}" for c in "abcdefghi" for r in (4, 6)}, "nothing off the table"
     with pytest.raises(IllegalMove):
         SPEC.parse_move(small, "s RY j5")
-    assert SPEC.parse_move(state, "b ac29").a == 29 * 29 - 1
+    assert SPEC.parse_move(state, "b ac29").cell == 29 * 29 - 1
 
 
 def test_five_players_have_no_neutral_canals():
     state = SPEC.new_game(5, 3, {"random_setup": True})
     assert state.phase == "build" and state.neutral == -1
     assert sorted(state.colour_of) == [0, 1, 2, 3, 4]
-    assert not any(m.neutral for m in state.legal_moves() if m.kind == "c")
+    assert not any(m.neutral for m in state.legal_moves() if m.kind == "canal")
 
 
 def test_random_setup_starts_play_and_records_nothing():
@@ -214,11 +214,11 @@ def layout():
 
 def test_canals_run_to_the_next_station_in_line_across_gaps():
     state = layout()
-    canals = {str(m) for m in state.legal_moves() if m.kind == "c"}
+    canals = {str(m) for m in state.legal_moves() if m.kind == "canal"}
     assert "c c3-e3 Y" in canals and "c e3-c3 Y" in canals  # across the gap d3, either way
     assert "c c3-e3 R" in canals  # a neutral canal
     assert "c c5-f5 Y" not in canals  # not past the station e5
-    assert not any(m.b == parse_cell("c3") and m.a == parse_cell("c9") for m in state.legal_moves())
+    assert not any(m.to == parse_cell("c3") and m.cell == parse_cell("c9") for m in state.legal_moves())
     play(state, "c c3-e3 Y")
     assert state.free[Y] == 2
     state.to_move = 0
@@ -238,7 +238,7 @@ def test_two_stations_joined_by_a_canal_are_never_joined_again(built):
     a, b = built.split("-")
     stations = {"e5": (G, [Y]), "e6": (Y, []), "e7": (R, [])}
     state = SkurdirState.from_layout([Y, B], stations, [(a, b, B)])
-    canals = {str(m) for m in state.legal_moves() if m.kind == "c"}
+    canals = {str(m) for m in state.legal_moves() if m.kind == "canal"}
     assert not {"c e5-e6 Y", "c e6-e5 Y", "c e5-e6 R", "c e6-e5 R"} & canals
     assert {"c e6-e7 Y", "c e7-e6 Y"} <= canals  # the next pair along is still free
     for text in ("c e5-e6 Y", "c e6-e5 Y"):
@@ -269,14 +269,14 @@ def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
     state = layout()
     play(state, "c c3-e3 Y")
     state.to_move, state.phase, state._legal = 0, "build", None
-    builds = {str(m) for m in state.legal_moves() if m.kind == "b"}
+    builds = {str(m) for m in state.legal_moves() if m.kind == "station"}
     assert "b d3" in builds and "b g5" in builds and "b h5" not in builds
     play(state, "b d3")
     assert state.station[parse_cell("d3")] == Y and not state.spare[0]
     assert (parse_cell("c3"), parse_cell("d3")) in state.canals
     assert (parse_cell("c3"), parse_cell("e3")) not in state.canals
     state.to_move, state.phase, state._legal = 0, "build", None
-    assert not any(m.kind == "b" for m in state.legal_moves())
+    assert not any(m.kind == "station" for m in state.legal_moves())
 
     # a station built in a clone has a stack of its own, not one shared with the original
     state = layout()
@@ -291,12 +291,12 @@ def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
     state.canals = {(parse_cell("c3"), parse_cell("e3")): Y}
     state.free[Y] = 2
     state._legal = None
-    assert not any(m.kind == "r" for m in state.legal_moves())
+    assert not any(m.kind == "remove" for m in state.legal_moves())
     state.canals[(parse_cell("e5"), parse_cell("f5"))] = Y
     state.canals[(parse_cell("f5"), parse_cell("e5"))] = Y  # (two canals, for the count)
     state.free[Y] = 0
     state._legal = None
-    removes = {str(m) for m in state.legal_moves() if m.kind == "r"}
+    removes = {str(m) for m in state.legal_moves() if m.kind == "remove"}
     assert removes == {"r f5-e5"}, "c3 and e5 hold passengers at the wide end"
     with pytest.raises(IllegalMove, match="passenger waits"):
         play(state, "r c3-e3")
@@ -315,7 +315,7 @@ def test_sabotage_once_and_the_canal_comes_back_later():
     assert state.free[B] == 3, "back in Blue's hand after Blue's turn"
     # Blue sabotages the neutral canal (seat 1 is to move again after Green and Yellow)
     play(state, "b b5")  # Green
-    state.apply(next(m for m in state.legal_moves() if m.kind == "b"))  # Yellow
+    state.apply(next(m for m in state.legal_moves() if m.kind == "station"))  # Yellow
     assert state.to_move == 1
     play(state, "x c5-e5")
     assert state.free[R] == 2
@@ -323,9 +323,9 @@ def test_sabotage_once_and_the_canal_comes_back_later():
     assert "x c3-e3" not in legal(state), "Yellow's one sabotage is used up"
     with pytest.raises(IllegalMove, match="already used"):
         play(state, "x c3-e3")
-    state.apply(next(m for m in state.legal_moves() if m.kind == "c"))  # Yellow
+    state.apply(next(m for m in state.legal_moves() if m.kind == "canal"))  # Yellow
     assert state.free[R] <= 2
-    state.apply(next(m for m in state.legal_moves() if m.kind == "c" and not m.neutral))  # Blue's next turn
+    state.apply(next(m for m in state.legal_moves() if m.kind == "canal" and not m.neutral))  # Blue's next turn
     assert state.free[R] == 3 - state.canals_on_board(R), "back in the pool after the saboteur's next turn"
 
 
@@ -559,3 +559,119 @@ def test_refused_clicks_name_the_rule():
     state.phase = "add"
     state.stacks_colour_moved = Y
     assert "another colour" in state.explain_click((("pool", Y),))
+
+
+# ---- legality is written once: fault() and the move list agree -----------------------
+def random_positions(count_games=12, every=5):
+    """Positions from random games of every size, table and crossing rule."""
+    for seed in range(count_games):
+        players = 2 + seed % 4
+        options = {"random_setup": seed % 3 == 0, "crossing": seed % 2 == 0, "table": ("open", "9x9")[seed % 5 == 0]}
+        state = SPEC.new_game(players, seed, options)
+        rng = random.Random(seed)
+        k = 0
+        while not state.is_over:
+            if k % every == 0:
+                yield state
+            state.apply(rng.choice(state.legal_moves()))
+            k += 1
+        yield state
+
+
+def every_move_near(state):
+    """A superset of the legal moves: every kind of move with every parameter
+    around the layout (cells two beyond the stations), legal or not."""
+    n = state.n
+    x0, x1, y0, y1 = state.spread if state.station_cells else (n // 2, n // 2, n // 2, n // 2)
+    window = [y * n + x for y in range(max(0, y0 - 2), min(n, y1 + 3)) for x in range(max(0, x0 - 2), min(n, x1 + 3))]
+    pairs = set(state.stacks_left) | {(R, Y), (R, R)}
+    yield SkurdirMove("pass")
+    for seat in range(-1, state.players + 1):
+        yield SkurdirMove("first", seat=seat)
+    for colour in range(-1, 6):
+        yield SkurdirMove("colour", colour=colour)
+    for cell in window:
+        yield SkurdirMove("station", cell=cell, grid=n)
+        for pair in pairs:
+            yield SkurdirMove("stack", cell=cell, stack=pair, grid=n)
+        for colour in range(-1, 6):
+            yield SkurdirMove("add", cell=cell, colour=colour, grid=n)
+        x, y = cell % n, cell // n
+        for other in window:
+            if other % n == x or other // n == y:
+                for colour in {state.colour_of[state.to_move] if state.to_move is not None else None, state.neutral,
+                               R, K} - {None}:
+                    for neutral in (False, True):
+                        yield SkurdirMove("canal", cell=cell, to=other, colour=colour, neutral=neutral, grid=n)
+    for a, b in list(state.canals) + [(b, a) for a, b in state.canals]:
+        yield SkurdirMove("remove", cell=a, to=b, grid=n)
+        yield SkurdirMove("sabotage", cell=a, to=b, grid=n)
+    # routes: every path along canals either way that visits no station twice (or
+    # one, when short), from every station
+    links = {}
+    for a, b in state.canals:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    paths = [(c,) for c in state.station_cells]
+    while paths:
+        path = paths.pop()
+        yield SkurdirMove("transport", route=path, grid=n)
+        paths += [path + (nxt,) for nxt in links.get(path[-1], ()) if nxt not in path or len(path) < 3]
+
+
+def test_fault_allows_exactly_the_legal_moves():
+    """For every move of a superset, in positions of random games: fault() says
+    nothing exactly when the move is in legal_moves(); the move list stays a
+    fast generator, and this proves it writes no second rule."""
+    checked = 0
+    for state in random_positions():
+        legal_now = set(state.legal_moves())
+        seen = set()
+        for move in every_move_near(state):
+            if move in seen:
+                continue
+            seen.add(move)
+            reason = state.fault(move)
+            assert (reason is None) == (move in legal_now), (str(state.phase), move, reason)
+            assert reason is None or (isinstance(reason, str) and reason)
+            checked += 1
+        assert legal_now <= seen, "the superset misses a legal move"
+    assert checked > 30_000
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    refused = 0
+    for state in random_positions(count_games=10):
+        if state.phase != "build":
+            continue
+        mine = state.colour_of[state.to_move]
+        starts = {m.targets[0] for m in state.legal_moves() if m.kind == "canal" and not m.neutral}
+        for start in starts:
+            for end in state.station_cells:
+                move = SkurdirMove("canal", cell=start[1], to=end, colour=mine, grid=state.n)
+                if move in state.legal_moves():
+                    continue
+                assert state.explain_click((start, ("cell", end))) == state.fault(move)
+                refused += 1
+        for a, b in state.canals:
+            link = ("link", a, b)
+            if not any(m.targets[0] == link for m in state.legal_moves()):
+                kind = "remove" if state.canals[(a, b)] == mine else "sabotage"
+                assert state.explain_click((link,)) == state.fault(SkurdirMove(kind, cell=a, to=b, grid=state.n))
+                refused += 1
+    assert refused > 50
+
+
+def test_the_log_states_facts_and_words_says_them():
+    from game.games.skurdir.words import WORDS
+    state = one_canal()  # Yellow, Green, Blue, Red: the yellow passenger pays Green 1, Blue 2, Yellow 3
+    state.to_move, state.free, state.spare, state.sabotaged, state._legal = 0, [0] * 5, [False] * 4, [True] * 4, None
+    play(state, "p")
+    move = state.legal_moves()[0]
+    entry = state.log_entry(move)
+    assert (entry.seat, entry.verb) == (0, "transport")
+    assert entry.data == {"colour": Y, "route": ["e5", "e6"], "gains": [3, 1, 2, 0]}
+    assert WORDS.move(state, move) == "P1 moves the Yellow passenger e5→e6 (P1 3, P2 1, P3 2)"
+    assert WORDS.phase(state) == "P1: transport a passenger"
+    sabotage = SkurdirMove("sabotage", cell=parse_cell("e5"), to=parse_cell("e6"))
+    assert WORDS.entry(state.log_entry(sabotage)) == "P1 sabotages the canal e5→e6"

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.engine import registry
+from game.engine import ai, registry
 from game.engine.match import Match, Seat
 from game.engine.present import LogEntry, Words
 from game.ui import sound
@@ -38,18 +38,30 @@ def test_every_effect_is_short_audible_16_bit_pcm():
     assert sound.buffers(22050, 2) is buffers  # built once
 
 
-def test_the_move_sound_follows_the_log_entry_verb():
-    class Rolling:
-        def __init__(self, verb):
-            self.verb = verb
-
-        def log_entry(self, move):
-            return LogEntry(0, self.verb, {})
-
+def test_the_move_sound_follows_the_log_entry_verbs():
     words = Words()
-    assert words.sound(Rolling("roll"), None) == "dice"
-    assert words.sound(Rolling("draw"), None) == "cards"
-    assert words.sound(Rolling("canal"), None) == "move"
+    assert words.sound(LogEntry(0, "roll", {}), []) == "dice"
+    assert words.sound(LogEntry(0, "canal", {}), [LogEntry(1, "draw", {})]) == "cards"  # what followed it
+    assert words.sound(LogEntry(0, "canal", {}), []) == "move"
+
+
+@pytest.mark.parametrize("game_id,effects", [("skyline_express", {"dice", "move"}), ("scrubbudgetel", {"dice", "move"}),
+                                             ("skyrunner", {"cards"}), ("skurdir", {"move"}), ("scurry", {"move"})])
+def test_each_game_sounds_as_it_plays(game_id, effects):
+    """Dice for the games that roll, cards for the card game, else a move: each
+    game's words say it, by the verbs of its log entries."""
+    spec = registry.GAMES[game_id]
+    words = registry.words_for(game_id)
+    state = spec.new_game(spec.default_players, 2, spec.default_options())
+    heard = set()
+    for n in range(120):
+        if state.is_over:
+            break
+        move = ai.random_move(state, n)
+        entry = state.log_entry(move)
+        state.apply(move)
+        heard.add(words.sound(entry, state.notes(len(state.history))))
+    assert heard == effects
 
 
 def test_a_game_plays_move_refused_turn_and_end_sounds():

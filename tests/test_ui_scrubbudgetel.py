@@ -10,13 +10,13 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
-from game.games.scrubbudgetel.rules import MARKERS, on_table, tri_neighbours
+from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
 from game.games.scrubbudgetel.scene import ScrubScene
 from game.ui.scene import ResultsScene, start_match
 
 from uikit import (
-    choose, click, click_button, click_target, key, open_setup, pump, run_until, screenshot, seat_kind_menu,
-    title_app,
+    choose, click, click_button, click_target, key, open_setup, play_move, pump, run_until, screenshot,
+    seat_kind_menu, title_app,
 )
 
 SPEC = registry.GAMES["scrubbudgetel"]
@@ -28,18 +28,27 @@ def app():
 
 
 def lay(app, board, move) -> None:
-    """Click the marker in the stash, then its place on the map; exactly `move` is played."""
-    before = len(board.match.state.history)
+    """Click the marker in the stash and its place on the map (choosing a marker
+    brings its places into view): exactly `move` is played."""
+    if move.code != "CV":
+        play_move(app, board, move)
+        return
+    # the Cave ends the game: it asks for a second click on its place
     click_target(app, ("stash", move.code))
-    assert board.controller.prefix == (("stash", move.code),), board.controller.message
-    click_target(app, ("at", move.tris))
-    if move.code == "CV":  # the Cave ends the game: it asks for a second click
-        assert len(board.match.state.history) == before and "ends the game" in board.controller.message
-        screenshot(app, "scrubbudgetel-cave-confirm")
-        click_target(app, ("at", move.tris))
-    history = board.match.state.history
-    assert len(history) == before + 1, (str(move), board.controller.message)
-    assert history[before] == move, "the clicks did not play the move they aim at"
+    click_target(app, ("at", move.triangles))
+    assert not board.match.state.is_over and "ends the game" in board.controller.message
+    screenshot(app, "scrubbudgetel-cave-confirm")
+    click_target(app, ("at", move.triangles))
+    assert board.match.state.history[-1] == move
+
+
+def click_sand(app, board, tri) -> None:
+    """Click the middle of the island's triangle `tri`, panning to it first if need be."""
+    centre = tri_centre(tri)
+    if not board.map_rect.inflate(-80, -80).collidepoint(board.camera.to_screen(centre)):
+        board.camera.set(centre)
+        pump(app)
+    click(app, board.camera.to_screen(centre))
 
 
 def lay_some(app, board, rng, count) -> None:
@@ -59,7 +68,7 @@ def start(app, players=2, seed=4) -> ScrubScene:
 
 def settle(app, board) -> None:
     """Let the drop animation, the camera and the die come to rest (for screenshots)."""
-    run_until(app, lambda: not board.anims and board.glide is None and not board.tumbling(), timeout=5)
+    run_until(app, lambda: not board.anims and not board.camera.gliding and not board.tumbling(), timeout=5)
 
 
 def drag(app, a, b) -> None:
@@ -109,13 +118,13 @@ def test_a_whole_three_player_game_by_mouse(app):
                 settle(app, board)
                 click_target(app, ("stash", move.code))
                 # glowing places for every candidate, and a preview under the mouse
-                assert {("at", m.tris) for m in candidates} == board.controller.next_targets()
-                pos = board.target_rect(("at", move.tris)).center
+                assert {("at", m.triangles) for m in candidates} == board.controller.next_targets()
+                pos = board.target_rect(("at", move.triangles)).center
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 pump(app)
-                assert board.controller.hints().hover == ("at", move.tris)
+                assert board.controller.hints().hover == ("at", move.triangles)
                 screenshot(app, "scrubbudgetel-selected")
-                click_target(app, ("at", move.tris))
+                click_target(app, ("at", move.triangles))
                 assert board.match.state.history[-1] == move
                 continue
         if "large" in shots and n >= 70:
@@ -144,8 +153,11 @@ def test_b_an_illegal_click_explains_the_rule(app):
     trail = next(m for m in state.legal_moves() if MARKERS[m.code].family == "trail")
     click_target(app, ("stash", trail.code))
     # far from everything: markers are laid edge to edge
-    click_target(app, ("tri", (6, 3, 0)))
+    click_sand(app, board, (6, 3, 0))
     assert "edge to edge" in board.controller.message
+    # the refusal is the fault of a move the click would have made there
+    meant = state.meant_moves(trail.code, ("tri", (6, 3, 0)))
+    assert board.controller.message in {board.named(state.fault(m)) for m in meant}
     assert board.match.state.history == []
     screenshot(app, "scrubbudgetel-refused")
     assert board.controller.prefix == (("stash", trail.code),), "a refused place keeps the marker chosen"
@@ -160,14 +172,14 @@ def test_b_an_illegal_click_explains_the_rule(app):
     else:
         raise AssertionError("no obstacle came up")
     code = obstacles[0].code
-    spots = {t for m in obstacles for t in m.tris}
+    spots = {t for m in obstacles for t in m.triangles}
     free = sorted({n for t in state.cells for n in tri_neighbours(t)
                    if n not in state.cells and n not in spots and on_table(n)})
     n = len(state.history)
     click_target(app, ("stash", code))
     refused = None
     for tri in free:
-        click_target(app, ("tri", tri))
+        click_sand(app, board, tri)
         assert len(board.match.state.history) == n, "a refused click played a move"
         if "rule" in board.controller.message:
             refused = board.controller.message
@@ -184,49 +196,49 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     click_target(app, ("stash", move.code))
     n = len(state.history)
     # a drag that starts on a legal place pans the map and plays nothing
-    a = board.target_rect(("at", move.tris)).center
-    board.finish_glide()
-    cam, scale = board.cam, board.scale
+    a = board.target_rect(("at", move.triangles)).center
+    board.camera.finish_glide()
+    cam, scale = board.camera.offset, board.camera.zoom
     b = (a[0] - 120, a[1] + 40)
     drag(app, a, b)
     assert len(board.match.state.history) == n
     assert board.controller.prefix == (("stash", move.code),)
-    assert math.isclose(board.cam[0] - cam[0], 120 / scale, abs_tol=1e-6)
-    assert math.isclose(board.cam[1] - cam[1], 40 / scale, abs_tol=1e-6)
+    assert math.isclose(board.camera.offset[0] - cam[0], 120 / scale, abs_tol=1e-6)
+    assert math.isclose(board.camera.offset[1] - cam[1], 40 / scale, abs_tol=1e-6)
     # the place moved with the map: it is still under its own centre
-    assert board.target_at(board.target_rect(("at", move.tris)).center) == ("at", move.tris)
+    assert board.target_at(board.target_rect(("at", move.triangles)).center) == ("at", move.triangles)
     # the wheel zooms around the mouse: the plane point under it stays put
     pos = board.map_rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app, 1)
-    under = board.to_plane(pos)
-    before = board.scale
+    under = board.camera.to_world(pos)
+    before = board.camera.zoom
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0,
                                          flipped=False, touch=False))
     pump(app, 2)
-    assert board.scale < before
-    after = board.to_plane(pos)
+    assert board.camera.zoom < before
+    after = board.camera.to_world(pos)
     assert math.dist(under, after) < 1e-6
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, precise_x=0.0, precise_y=2.0,
                                          flipped=False, touch=False))
     pump(app, 2)
-    assert board.scale > before
+    assert board.camera.zoom > before
     screenshot(app, "scrubbudgetel-zoomed")
     # F glides back to the fitted view of the whole map
     key(app, pygame.K_f)
-    run_until(app, lambda: board.glide is None, timeout=5)
+    run_until(app, lambda: not board.camera.gliding, timeout=5)
     fit_cam, fit_scale = board.fit_target()
-    assert math.isclose(board.scale, fit_scale) and math.dist(board.cam, fit_cam) < 1e-6
+    assert math.isclose(board.camera.zoom, fit_scale) and math.dist(board.camera.offset, fit_cam) < 1e-6
     for m in board.match.state.markers:
-        assert board.map_rect.collidepoint(board.to_px(marker_centre(m.tris)))
+        assert board.map_rect.collidepoint(board.camera.to_screen(marker_centre(m.triangles)))
     # so does the Fit button
-    board.zoom_at(pos, 2.0)
+    board.camera.zoom_at(pos, 2.0)
     click_button(app, "Fit")
-    run_until(app, lambda: board.glide is None, timeout=5)
-    assert math.isclose(board.scale, fit_scale)
+    run_until(app, lambda: not board.camera.gliding, timeout=5)
+    assert math.isclose(board.camera.zoom, fit_scale)
     # the chosen marker is still chosen, and its place still plays it: a press and
     # release that moves only a few pixels is a click, not a drag
-    spot = board.target_rect(("at", move.tris)).center
+    spot = board.target_rect(("at", move.triangles)).center
     drag(app, spot, (spot[0] + 3, spot[1] + 2))
     assert board.match.state.history[-1] == move
     assert len(board.match.state.history) == n + 1
@@ -238,22 +250,22 @@ def test_d_the_view_follows_the_trail_end(app):
     state = board.match.state
     trails = [m for m in state.legal_moves() if MARKERS[m.code].family == "trail"]
     move = trails[0] if trails else state.legal_moves()[0]
-    board.zoom_at(board.map_rect.center, 1.6)
+    board.camera.zoom_at(board.map_rect.center, 1.6)
     click_target(app, ("stash", move.code))
     # pan so that the place lies near the right edge of the map, still clickable
-    a = board.target_rect(("at", move.tris)).center
-    safe = board.safe_rect()
+    a = board.target_rect(("at", move.triangles)).center
+    safe = board.map_rect.inflate(-80, -90)
     b = (safe.right - 6, safe.centery)
     drag(app, a, b)
-    spot = board.target_rect(("at", move.tris)).center
-    assert abs(spot[0] - b[0]) <= 1 and abs(spot[1] - b[1]) <= 1, "target_rect moved the camera itself"
-    cam = board.cam
+    spot = board.target_rect(("at", move.triangles)).center
+    assert abs(spot[0] - b[0]) <= 1 and abs(spot[1] - b[1]) <= 1, "the place did not move with the map"
+    cam = board.camera.offset
     click(app, spot)
     assert board.match.state.history[-1] == move
-    assert board.glide is not None, "the camera did not set off after the trail"
+    assert board.camera.gliding, "the camera did not set off after the trail"
     settle(app, board)
-    assert math.dist(board.cam, cam) > 1.0
-    laid = board.to_px(marker_centre(move.tris))
+    assert math.dist(board.camera.offset, cam) > 1.0
+    laid = board.camera.to_screen(marker_centre(move.triangles))
     inner = board.map_rect.inflate(-board.map_rect.w // 4, -board.map_rect.h // 4)
     assert inner.collidepoint(laid)
     screenshot(app, "scrubbudgetel-followed")
@@ -269,10 +281,10 @@ def test_e_the_log_tells_each_turn_in_order(app):
         lay_some(app, board, rng, 1)
     log = board.log.entries
     assert "Captain" in " ".join(text for _s, text in log[:3])  # the set-up comes first
-    colours = ("White", "Red")
+    names = [seat.name for seat in board.match.seats]
     roller = None
     for seat, text in log:
-        assert seat is not None and text.startswith(colours[seat]), text
+        assert seat is not None and text.startswith(names[seat]), text
         if " rolls " in text and ": lay " in text:
             roller = seat
         elif " lays the " in text:
@@ -295,11 +307,10 @@ def test_f_a_move_adds_its_markers_to_the_kept_map_exactly_as_a_full_redraw_woul
             break
         board.controller.play(rng.choice(state.legal_moves()))
         board.finish_animations()
-        board.finish_glide()
-        hints = board.controller.hints()
-        kept = board.render_map(hints)
-        board._settled_key = None  # forget the kept layer: draw everything again
-        whole = board.render_map(hints)
+        board.camera.finish_glide()
+        kept = board.painter.render(board.match.state, set(), set())
+        board.painter.forget_kept()  # draw everything again
+        whole = board.painter.render(board.match.state, set(), set())
         # anti-aliased edges drawn within a clip may round one step differently: nothing more
         assert largest_difference(kept, whole) <= 3, \
             f"the map differs after {len(state.history)} moves: {diff_box(kept, whole)}"
@@ -323,3 +334,21 @@ def largest_difference(a, b) -> int:
     if ra == rb:
         return 0
     return max(abs(x - y) for x, y in zip(ra, rb))
+
+
+def test_g_choosing_a_marker_shows_every_place_it_may_go(app):
+    board = start(app, seed=4)
+    lay_some(app, board, random.Random(4), 12)
+    state = board.match.state
+    move = state.legal_moves()[0]
+    places = {m.triangles for m in state.legal_moves() if m.code == move.code}
+    board.camera.set((RADIUS, 0), 110)  # far off at the island's edge, close up
+    pump(app)
+    assert not any(board.map_rect.collidepoint(board.camera.to_screen(marker_centre(t))) for t in places)
+    click_target(app, ("stash", move.code))
+    for tris in places:  # each is in view and clickable where it is drawn
+        rect = board.target_rect(("at", tris))
+        assert rect is not None and board.map_rect.contains(rect), tris
+        assert board.target_at(rect.center) == ("at", tris)
+    screenshot(app, "scrubbudgetel-places-shown")
+    play_move(app, board, move)

@@ -8,12 +8,12 @@ import pytest
 
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.games.skurdir.rules import parse_cell
+from game.games.skurdir.rules import SkurdirMove, parse_cell
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
-    choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until, screenshot,
+    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -21,15 +21,6 @@ from uikit import (
 @pytest.fixture
 def app():
     yield from title_app()
-
-
-def click_path(app, board, move) -> None:
-    """Click every target of a move, in order (buttons through the side panel)."""
-    for target in move.targets:
-        if target[0] == "button":
-            click_button(app, "Pass")
-        else:
-            click_target(app, target)
 
 
 def play_by_mouse(app, rng, *, stop=None, max_moves=3000):
@@ -41,11 +32,7 @@ def play_by_mouse(app, rng, *, stop=None, max_moves=3000):
         state = board.match.state
         if state.is_over or (stop and stop(state)):
             return board
-        move = rng.choice(state.legal_moves())
-        before = len(state.history)
-        click_path(app, board, move)
-        assert len(board.match.state.history) > before, (move, board.controller.message)
-        assert board.match.state.history[before] == move, "the clicks did not play the move they aim at"
+        play_move(app, board, rng.choice(state.legal_moves()))
     raise AssertionError("game did not end")
 
 
@@ -73,7 +60,9 @@ def test_whole_three_player_game_by_mouse(app):
     pair = tuple(state.stacks_left[0])
     click_target(app, ("stack", pair))
     click_target(app, ("cell", parse_cell("n15")))  # beside the centre o15
-    assert "centre" in board.controller.message
+    # the message is the fault of the move the clicks meant
+    meant = SkurdirMove("stack", cell=parse_cell("n15"), stack=pair)
+    assert board.controller.message == board.named(state.fault(meant)) and "centre" in board.controller.message
     assert board.match.state.history == []
     click_target(app, ("stack", pair))
     click_target(app, ("cell", parse_cell("o15")))
@@ -118,9 +107,8 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
     run_until(app, lambda: not board.match.is_computer_turn())
     state = board.match.state
     n = len(state.history)
-    canal = next(m for m in state.legal_moves() if m.kind == "c" and not m.neutral)
-    click_path(app, board, canal)
-    assert len(board.match.state.history) > n
+    canal = next(m for m in state.legal_moves() if m.kind == "canal" and not m.neutral)
+    play_move(app, board, canal)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(board.match.state.history) == n
     # the smallest window: every target still inside the board and found again by its pixel
@@ -153,12 +141,12 @@ def test_sabotage_asks_for_a_second_click_and_undo_says_it_in_words(app):
     rng = random.Random(2)
 
     def sabotage(state):
-        return next((m for m in state.legal_moves() if m.kind == "x"), None)
+        return next((m for m in state.legal_moves() if m.kind == "sabotage"), None)
 
     while sabotage(board.match.state) is None:  # canals first, so that one can be sabotaged
         state = board.match.state
         moves = state.legal_moves()
-        board.controller.play(rng.choice([m for m in moves if m.kind == "c"] or moves))
+        board.controller.play(rng.choice([m for m in moves if m.kind == "canal"] or moves))
     pump(app)
     state = board.match.state
     move, n = sabotage(state), len(state.history)
@@ -194,7 +182,7 @@ def test_set_up_names_the_players(app):
     while board.match.state.phase != "colours":
         board.controller.play(rng.choice(board.match.state.legal_moves()))
     pump(app)
-    assert board.named(board.match.state.phase_label()).split(":")[0] in ("Ann", "Bea")
+    assert board.named(board.controller.words.phase(board.match.state)).split(":")[0] in ("Ann", "Bea")
     assert any(label.endswith("will play first") and label.split()[0] in ("Ann", "Bea") for _s, label in board.log.entries)
     click_target(app, board.match.state.legal_moves()[0].targets[0])
     assert board.log.entries[-1][1].split()[0] in ("Ann", "Bea") and "Seat" not in board.log.entries[-1][1]
@@ -233,6 +221,7 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     pump(app)
     spec = registry.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 3, {}))
+    pump(app)  # the first frame puts the places to click on the hit map
     board = app.scene
     state = board.match.state
     assert state.table == "open"
@@ -255,10 +244,8 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     screenshot(app, f"skurdir-ten-in-a-line-{w}x{h}")
     # play on by mouse into the building phase: the canals along the row are clickable
     play_by_mouse(app, random.Random(2), stop=lambda s: s.phase == "build")
-    canal = next(m for m in board.match.state.legal_moves() if m.kind == "c")
-    n = len(board.match.state.history)
-    click_path(app, board, canal)
-    assert board.match.state.history[n] == canal
+    canal = next(m for m in board.match.state.legal_moves() if m.kind == "canal")
+    play_move(app, board, canal)
     screenshot(app, f"skurdir-ten-in-a-line-canal-{w}x{h}")
 
 
@@ -278,3 +265,29 @@ def test_the_9x9_table_is_an_option_on_the_new_game_screen(app):
     click_target(app, ("cell", state.centre))
     assert [str(m) for m in board.match.state.history] == [f"s {'RYGBK'[pair[0]]}{'RYGBK'[pair[1]]} e5"]
     screenshot(app, "skurdir-9x9-table")
+
+
+def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
+    """The hit map puts what can be clicked now on top: the spare station's cell
+    under another canal is found by its pixel, and the click builds there."""
+    app.settings["animation_speed"] = "off"
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 2, {"random_setup": True}))
+    board = app.scene
+    rng = random.Random(2)
+    for _ in range(9):  # canals first (found for this seed: p17→p15 lies across p16)
+        moves = board.match.state.legal_moves()
+        board.controller.play(rng.choice([m for m in moves if m.kind == "canal"] or moves))
+    pump(app)
+    state = board.match.state
+    gap, link = parse_cell("p16"), ("link", parse_cell("p17"), parse_cell("p15"))
+    assert link[1:] in state.canals and board.target_rect(link).colliderect(board.cell_rect(gap))
+    station = SkurdirMove("station", cell=gap)
+    assert station in state.legal_moves()
+    over_both = board.target_rect(link).center  # on the canal, inside the empty cell
+    assert board.cell_rect(gap).collidepoint(over_both)
+    assert board.target_at(over_both) == ("cell", gap)
+    n = len(state.history)
+    click(app, over_both)
+    click(app, over_both)  # the spare station is once a game: the second click confirms
+    assert board.match.state.history[n] == station and board.match.state.station[gap] >= 0

@@ -21,9 +21,8 @@ class LogEntry(NamedTuple):
     data: dict
 
 
-# Verbs that sound alike in every game (a game's words.py overrides `sound` for more).
-SOUND_OF_VERB = {"roll": "dice", "reroll": "dice", "dice": "dice", "draw": "cards", "card": "cards",
-                 "play_card": "cards", "deal": "cards"}
+# Verbs that sound alike in every game; a game's Words adds its own (`sounds`).
+SOUND_OF_VERB = {"roll": "dice", "reroll": "dice", "draw": "cards", "deal": "cards"}
 
 
 class Words:
@@ -49,10 +48,18 @@ class Words:
         """A short line for the side panel: what the seat to move must do now."""
         return state.phase_label()
 
-    def sound(self, state, move) -> str:
-        """The effect `move` makes as it is played in `state`: "dice" (it rolls), "cards"
-        (it plays or draws cards) or "move". By its log entry's verb; a game may say better."""
-        return SOUND_OF_VERB.get(state.log_entry(move).verb, "move")
+    sounds: dict = {}  # this game's verbs -> effect ("dice", "cards"), over SOUND_OF_VERB
+    plain_sound = "move"  # the effect of a move whose verbs name none (a card game's is "cards")
+
+    def sound(self, entry: LogEntry, notes: list) -> str:
+        """The effect a move makes: by the verb of its entry, else of what the rules
+        did by themselves right after it (`notes`: LogEntries, e.g. the next turn's roll)."""
+        for fact in [entry, *notes]:
+            verb = getattr(fact, "verb", None)
+            effect = self.sounds.get(verb) or SOUND_OF_VERB.get(verb)
+            if effect:
+                return effect
+        return self.plain_sound
 
     def confirm(self, state, move) -> str:
         """What a move waiting for its confirming click will do, said to its player

@@ -91,6 +91,7 @@ class BoardScene(Scene):
         self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
         self.watch = WatchControls(self) if watching(match) else None  # every seat the computer: pause, step, speed
+        self.hover_from_pointer = False  # after a hand-off: hover under the pointer once the new view is drawn
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -199,8 +200,9 @@ class BoardScene(Scene):
             self.forget_input()
             if self.last_played is not None and self.last_played[1] != seat:
                 self._animate_last_move()  # the others' last move, as this seat may see it
-            pos = pygame.mouse.get_pos()  # the pointer is where it is: hover what is under it in the new view
-            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
+            # the pointer is where it is: hover what is under it in the new view, once
+            # that view has been drawn (the hit map still holds the last person's view)
+            self.hover_from_pointer = True
         self.app.push(HandOffScene(self.app, person.name, person.colour, ready))
 
     def forget_input(self) -> None:
@@ -330,7 +332,7 @@ class BoardScene(Scene):
 
     def ask_hint(self) -> None:
         """The computer suggests a move for the seat in front of the screen (counted in the match)."""
-        if not self.controller.human_to_move() or self.hinter.current is not None:
+        if not self.hint_button.visible or not self.controller.human_to_move() or self.hinter.current is not None:
             return
         why = self.hinter.ask()
         self.controller.message = why or "Looking for a good move…"
@@ -391,9 +393,14 @@ class BoardScene(Scene):
             anim.delay *= factor
             self.anims.append(anim)
 
+    def start_state(self):
+        """The state the match's record starts from."""
+        match = self.match
+        return match.spec.new_game(len(match.seats), match.seed, match.options)
+
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
-        state = spec.new_game(len(match.seats), match.seed, match.options)
+        state = self.start_state()
         log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
@@ -505,6 +512,16 @@ class BoardScene(Scene):
         view = self.view()
         self.hits.clear()
         self.draw_board(surface, view, hints)
+        if self.hover_from_pointer:
+            self.hover_from_pointer = False
+            pos = pygame.mouse.get_pos()
+            before = self.controller.hover
+            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
+            if self.controller.hover != before:  # draw the board again, with what is under the pointer lit
+                surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+                hints = self.controller.hints()
+                self.hits.clear()
+                self.draw_board(surface, view, hints)
         for anim in self.anims:
             anim.shown = True
             if anim.started:

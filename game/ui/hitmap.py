@@ -7,6 +7,8 @@ areas cannot drift apart, and no scene writes its own geometry twice.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 
@@ -37,14 +39,18 @@ class HitMap:
     def __len__(self) -> int:
         return len(self._shapes)
 
-    def _add(self, target, bounds: pygame.Rect, test=None) -> None:
+    def _add(self, target, bounds: pygame.Rect, test=None, main: bool = True) -> None:
         self._shapes.append((target, bounds, test))
+        if not main:
+            return
         known = self._rects.get(target)
         self._rects[target] = bounds if known is None else known.union(bounds)
 
-    def rect(self, target, rect) -> None:
-        """`target` is clicked anywhere in `rect`."""
-        self._add(target, pygame.Rect(rect))
+    def rect(self, target, rect, *, also: bool = False) -> None:
+        """`target` is clicked anywhere in `rect`. With `also`, a second place that clicks
+        it, far from the first, which rect_of leaves out (a player's figure on the board
+        beside their name plate): the box around both would point at neither."""
+        self._add(target, pygame.Rect(rect), main=not also)
 
     def circle(self, target, centre, radius: float) -> None:
         """`target` is clicked within `radius` of `centre`."""
@@ -56,7 +62,8 @@ class HitMap:
         """`target` is clicked inside the polygon `points`."""
         pts = [(float(x), float(y)) for x, y in points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        bounds = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+        x0, y0 = math.floor(min(xs)), math.floor(min(ys))  # every pixel the polygon reaches into
+        bounds = pygame.Rect(x0, y0, math.floor(max(xs)) - x0 + 1, math.floor(max(ys)) - y0 + 1)
         self._add(target, bounds, lambda x, y: _inside_polygon(x, y, pts))
 
     def at(self, pos):

@@ -67,7 +67,7 @@ def candidate_moves(state, moves) -> list:
     picked = []
     for spots in by_code.values():
         step = max(1, len(spots) // SPOTS_LOOKED_AT)  # a spread of spots is enough to find room
-        picked.append(max(spots[::step], key=lambda m: open_room(state, m.tris)))
+        picked.append(max(spots[::step], key=lambda m: open_room(state, m.triangles)))
     return picked or moves
 
 

@@ -405,9 +405,11 @@ def draw_icon(surface, code: str, center, r: float, detail: int | None = None) -
 
 
 def draw_marker(surface, code: str, tris, to_px, unit: float, *, anchor_tris=None, next_tris=(),
-                shape: int | None = None, shadow=True, detail: int | None = None) -> None:
+                shape: int | None = None, shadow=True, detail: int | None = None, icon=None) -> None:
     """A whole marker on the map: tile, the trail's path through it and its icon.
-    `to_px` maps plane units to pixels; `unit` is the pixels per side."""
+    `to_px` maps plane units to pixels; `unit` is the pixels per side; `shape` is the
+    seat badge shown on a trail; `icon(surface, code, centre, r)`, when given, paints
+    the icon instead of draw_icon (the screen blits kept images)."""
     pts = [to_px(p) for p in marker_outline(tris)]
     draw_tile(surface, code, pts, unit, shadow)
     family = MARKERS[code].family
@@ -417,11 +419,15 @@ def draw_marker(surface, code: str, tris, to_px, unit: float, *, anchor_tris=Non
         if unit >= 26:
             draw_trail_mark(surface, code, centre, unit * 0.13, shape)
     elif family == "junction":
-        draw_junction_mark(surface, pts, unit)
+        if unit >= 10:
+            draw_junction_mark(surface, pts, unit)
     else:
         if family == "destination" and anchor_tris is not None:
             draw_path(surface, tris, anchor_tris, (), to_px, unit)
-        draw_icon(surface, code, centre, unit * medal_radius(family), detail)
+        if icon is None:
+            draw_icon(surface, code, centre, unit * medal_radius(family), detail)
+        else:
+            icon(surface, code, centre, unit * medal_radius(family))
 
 
 def draw_path(surface, tris, anchor_tris, next_tris, to_px, unit) -> None:

@@ -7,7 +7,7 @@ hexagon around one grid point). A triangle is ``(x, y, o)``: ``o`` 0 points up,
 1 points down; grid points are ``(i, j)`` at ``i * (1, 0) + j * (1/2, sqrt(3)/2)``.
 
 The map is a tree grown from the Landing. Each laid marker remembers the marker
-it was laid against (its anchor). Trail markers form trails: a trail starts at
+it was laid against (its anchor, `against`). Trail markers form trails: a trail starts at
 the Landing or at a Junction and grows only from its last marker.
 
 One decision is one Move: lay a marker from the stash. Notation ``TR 1,0u+1,0d``
@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.present import LogEntry
 
 # ---------------------------------------------------------------------------
 # Markers
@@ -79,6 +80,9 @@ RADIUS = 16  # the island table: grid points at most this many steps from the La
 
 
 BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way (the Obstacles option)."
+OVERLAP = "That place is taken: markers may not overlap."
+OFF_TABLE = "That is beyond the edge of the island table."
+THIRD_WAITS = "A Junction's third trail may start only in a later turn (rule 8)."
 # (family of a new marker, family of a marker it would touch besides its anchor) -> the rule against it
 CONTACT_FAULTS = {
     ("junction", "landing"): "Only Trail markers may touch the Landing (rule 2).",
@@ -206,32 +210,34 @@ def parse_tri(text: str) -> tuple:
 # Moves
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Lay:
-    """Lay the marker `code` from the stash on the triangles `tris` (sorted).
-    `anchor` is the marker it is laid against; two ways of laying the same
-    marker on the same triangles are one move, so it is left out of equality."""
+class LayMarker:
+    """The move: lay the marker `code` (see MARKERS) from the stash on the grid
+    triangles `triangles` (sorted). `against` is the index of the marker on the map
+    it is laid against (the trail it continues); two ways of laying the same marker
+    on the same triangles are one move, so it is left out of equality."""
 
     code: str
-    tris: tuple
-    anchor: int = field(default=-1, compare=False)
+    triangles: tuple
+    against: int = field(default=-1, compare=False)
 
     def __str__(self) -> str:
-        return f"{self.code} " + "+".join(tri_name(t) for t in self.tris)
+        return f"{self.code} " + "+".join(tri_name(t) for t in self.triangles)
 
     @property
     def targets(self) -> tuple:
-        path = (("stash", self.code), ("at", self.tris))
+        path = (("stash", self.code), ("at", self.triangles))
         return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
 
 
 @dataclass(frozen=True)
-class Laid:
-    """A marker on the map."""
+class PlacedMarker:
+    """A marker on the map: its code, the triangles it covers, who laid it, the
+    marker it was laid against and the turn it went down in."""
 
     code: str
-    tris: tuple
+    triangles: tuple
     seat: int | None  # who laid it (None: the Landing)
-    anchor: int  # the marker it was laid against (-1: the Landing itself)
+    against: int  # index of the marker it was laid against (-1: the Landing itself)
     turn: int  # the turn it was laid in
 
     @property
@@ -265,8 +271,8 @@ class ScrubState(CachedMovesState):
         self.own_first = own_first  # rule 13: "colour" (neutral any time) or "neutral" (neutral count as yours)
         self.obstacles = obstacles  # "touch": trails may brush an Obstacle; "block": nothing laid against one
         self.rng = random.Random(seed)
-        self.markers: list[Laid] = [Laid("LS", hexagon((0, 0)), None, -1, 0)]
-        self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].tris}
+        self.markers: list[PlacedMarker] = [PlacedMarker("LS", hexagon((0, 0)), None, -1, 0)]
+        self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].triangles}
         self.next_of: dict[int, int] = {}
         self.branches: dict[int, list[int]] = {}  # every Junction, with the trails started from it
         self.trails: list[int] = []  # every Trail marker, in the order laid
@@ -284,7 +290,7 @@ class ScrubState(CachedMovesState):
         self.obstacle_now = False
         self.miss_next = False
         self.dry_turns = 0  # turns in a row with nothing laid while the bag is empty
-        self.noted: list[tuple] = []  # (ply, seat or None, text): what the rules did by themselves
+        self.noted: list[tuple] = []  # (ply, LogEntry): what the rules did by themselves
         self.ply = 0  # moves played once the move in play is done (0: the set-up)
         self.outcome: Outcome | None = None
         self.history: list = []
@@ -294,13 +300,13 @@ class ScrubState(CachedMovesState):
             seat = (self.captain - k) % players
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got} for the stash", seat)
+            self._note(seat, "draw", roll=rolled, got=got, first=True)
         self._run_turns_from(self.captain)
 
     # ---- set-up -----------------------------------------------------------
     def _choose_captain(self) -> int:
         if isinstance(self.captain_option, int) and 0 <= self.captain_option < self.players:
-            self._note(f"{COLOURS[self.captain_option]} is the Captain (winner of the last game)", self.captain_option)
+            self._note(self.captain_option, "captain", roll=None)
             return self.captain_option
         rolling = list(range(self.players))
         while True:
@@ -308,7 +314,7 @@ class ScrubState(CachedMovesState):
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             if len(rolling) == 1:
-                self._note(f"{COLOURS[rolling[0]]} rolls {best}, the highest, and is the Captain", rolling[0])
+                self._note(rolling[0], "captain", roll=best)
                 return rolling[0]
 
     def _draw(self, seat: int, count: int) -> int:
@@ -321,18 +327,23 @@ class ScrubState(CachedMovesState):
         self.stashes[seat].sort()
         return got
 
-    def _note(self, text: str, seat: int | None) -> None:
-        """Log what happens without a decision (dice, draws, missed turns), tagged
-        with the number of moves played once the move in play is done."""
-        self.noted.append((self.ply, seat, text))
+    def _note(self, seat: int | None, verb: str, **data) -> None:
+        """Log what happens without a decision (dice, draws, missed turns) as a fact
+        (words.py says it), tagged with the number of moves played once the move in
+        play is done."""
+        self.noted.append((self.ply, LogEntry(seat, verb, data)))
         del self.noted[:-40]
 
-    @property
-    def notices(self) -> list[str]:
-        return [text for _ply, _seat, text in self.noted]
+    def notes(self, ply: int) -> list[LogEntry]:
+        return [entry for at, entry in self.noted if at == ply]
 
-    def notes(self, ply: int) -> list[tuple]:
-        return [(seat, text) for at, seat, text in self.noted if at == ply]
+    def log_entry(self, move) -> LogEntry:
+        """The fact of laying `move` (before it is played): who lays which marker,
+        and who is credited how many doubloons."""
+        if not isinstance(move, LayMarker) or move.code not in MARKERS or self.to_move is None:
+            return LogEntry(self.to_move, "text", {"text": str(move)})
+        credited, value = self.gains(move.code, self.to_move)
+        return LogEntry(self.to_move, "lay", {"marker": move.code, "value": value, "credited": credited})
 
     # ---- turns --------------------------------------------------------------
     def _run_turns_from(self, seat: int) -> None:
@@ -352,26 +363,25 @@ class ScrubState(CachedMovesState):
         self.followed = self.pending_junction = None
         self.obstacle_now = False
         self._legal = None
-        name = COLOURS[seat]
         if self.miss_next:
             self.miss_next = False
-            self._note(f"{name} misses this turn (an Obstacle was laid)", seat)
+            self._note(seat, "miss")
             self._end_turn(seat, draw=False)
             return False
         if not self.stashes[seat] and not self.bag:
-            self._note(f"{name} has no markers and the bag is empty: pass", seat)
+            self._note(seat, "pass")
             self._end_turn(seat, draw=False)
             return False
         self.roll = roll_die(self.rng)
         self.to_lay = min(self.roll, len(self.stashes[seat]))
         self.to_move = seat
         if self.to_lay and self._legal_list():
-            self._note(f"{name} rolls {self.roll}: lay {self.to_lay}", seat)
+            self._note(seat, "roll", roll=self.roll, lay=self.to_lay)
             return True
         if self.to_lay:
-            self._note(f"{name} rolls {self.roll} but no marker in the stash fits the map", seat)
+            self._note(seat, "no_fit", roll=self.roll)
         else:
-            self._note(f"{name} rolls {self.roll} with an empty stash", seat)
+            self._note(seat, "no_stash", roll=self.roll)
         self._end_turn(seat)
         return False
 
@@ -385,7 +395,7 @@ class ScrubState(CachedMovesState):
         if draw and self.bag:
             rolled = roll_die(self.rng)
             got = self._draw(seat, rolled)
-            self._note(f"{COLOURS[seat]} rolls {rolled} and draws {got}", seat)
+            self._note(seat, "draw", roll=rolled, got=got, first=False)
         self.to_move = None
         self._legal = None
         if self.dry_turns >= self.players:
@@ -395,7 +405,7 @@ class ScrubState(CachedMovesState):
         final = self.final_scores()
         best = max(final)
         winners = tuple(i for i, s in enumerate(final) if s == best)
-        names = " and ".join(COLOURS[i] for i in winners)
+        names = " and ".join(seat_ref(i) for i in winners)
         self.outcome = Outcome(tuple(final), winners, f"{reason}. {names} win{'s' if len(winners) == 1 else ''}.")
         self.to_move = None
         self._legal = None
@@ -456,10 +466,10 @@ class ScrubState(CachedMovesState):
         markers = self.markers
         end = self.trail_end(m)
         chain = [end]
-        anchor = markers[end].anchor
+        anchor = markers[end].against
         while FAMILY[markers[anchor].code] == "trail":
             chain.append(anchor)
-            anchor = markers[anchor].anchor
+            anchor = markers[anchor].against
         return chain[::-1]
 
     def is_open_end(self, m: int) -> bool:
@@ -503,9 +513,9 @@ class ScrubState(CachedMovesState):
         cells = self.cells
         for t in tris:
             if t in cells:
-                return "Markers may not overlap."
+                return OVERLAP
             if t not in TABLE:
-                return "That is beyond the edge of the island table."
+                return OFF_TABLE
         touched = set()  # self.touching(tris), inlined: this is the search's innermost loop
         get = cells.get
         for t in tris:
@@ -524,7 +534,7 @@ class ScrubState(CachedMovesState):
             other = FAMILY[markers[m].code]
             if family == "trail" and other == "junction":
                 if self.third_side_waits(m):
-                    return "A Junction's third trail may start only in a later turn (rule 8)."
+                    return THIRD_WAITS
                 return "A new trail may start from a Junction only on a side left free for it."
             if family == "trail" and other == "obstacle":
                 if self.obstacles == "block":
@@ -547,7 +557,7 @@ class ScrubState(CachedMovesState):
         seen = set()
         cells, markers, fault = self.cells, self.markers, self.contact_fault
         for anchor in self.anchors(family):
-            for inner in markers[anchor].tris:
+            for inner in markers[anchor].triangles:
                 for outer in tri_neighbours(inner):
                     if outer in cells:
                         continue
@@ -606,7 +616,7 @@ class ScrubState(CachedMovesState):
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
-                ranked.append((rank, [Lay(code, tris, anchor) for tris, anchor in spots]))
+                ranked.append((rank, [LayMarker(code, tris, anchor) for tris, anchor in spots]))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
         return [m for r, moves in ranked if r < 2 or others for m in moves]
@@ -616,7 +626,7 @@ class ScrubState(CachedMovesState):
         tris, _anchor = spot
         j = len(self.markers)
         self.cells[tris[0]] = j
-        self.markers.append(Laid("JN", tris, seat, _anchor, self.turn))
+        self.markers.append(PlacedMarker("JN", tris, seat, _anchor, self.turn))
         ok = False
         for outer in tri_neighbours(tris[0]):
             if outer in self.cells:
@@ -629,18 +639,18 @@ class ScrubState(CachedMovesState):
         return ok
 
     # ---- playing ------------------------------------------------------------------
-    def _apply(self, move: Lay) -> None:
+    def _apply(self, move: LayMarker) -> None:
         self.ply = len(self.history) + 1
         seat = self.to_move
         legal = self._legal_list()
         # the legal move equal to `move` knows its anchor (usually `move` itself)
         found = next((m for m in legal if m is move), None) or next(m for m in legal if m == move)
-        anchor = found.anchor
+        anchor = found.against
         t = MARKERS[move.code]
         self.stashes[seat].remove(move.code)
         m = len(self.markers)
-        self.markers.append(Laid(move.code, move.tris, seat, anchor, self.turn))
-        for tri in move.tris:
+        self.markers.append(PlacedMarker(move.code, move.triangles, seat, anchor, self.turn))
+        for tri in move.triangles:
             self.cells[tri] = m
         self.laid_now.append(m)
         credited, value = self.gains(move.code, seat)
@@ -666,28 +676,33 @@ class ScrubState(CachedMovesState):
             self.obstacle_now = True
         self._legal = None
         if move.code == CAVE:
-            self._note(f"{COLOURS[seat]} finds the Treasure Cave!", seat)
+            self._note(seat, "cave")
             self._finish("The Treasure Cave is found")
             return
         if len(self.laid_now) < self.to_lay and self._legal_list():
             return
         if len(self.laid_now) < self.to_lay:
-            self._note(f"{COLOURS[seat]} can lay no more this turn", seat)
+            self._note(seat, "no_more")
         self._end_turn(seat)
         if self.outcome is None:
             self._run_turns_from((seat + 1) % self.players)
 
-    # ---- explaining refusals ----------------------------------------------------
-    def explain(self, move) -> str | None:
-        if not isinstance(move, Lay) or move.code not in MARKERS:
+    # ---- legality: why a marker may not go somewhere -------------------------------
+    def fault(self, move) -> str | None:
+        """Why `move` may not be played now, in plain words (None: it may). The one
+        place the rules of laying are written: _compute_legal finds the same moves
+        faster (tests prove the two agree) and every refusal is explained from here."""
+        if self.outcome is not None:
+            return "The game is over."
+        if not isinstance(move, LayMarker) or move.code not in MARKERS:
             return "That is not a Scrubbudgetel move."
         t = MARKERS[move.code]
         fault = self.marker_fault(move.code)
         if fault:
             return fault
-        if tuple(sorted(move.tris)) != move.tris or not is_shape(move.tris, t.shape):
+        if tuple(sorted(move.triangles)) != move.triangles or not is_shape(move.triangles, t.shape):
             return f"A {t.name} covers a {t.shape}: that is not its shape."
-        return self.placement_fault(t.family, move.tris)
+        return self.placement_fault(t.family, move.triangles)
 
     def marker_fault(self, code: str) -> str | None:
         """Why the marker `code` may not be laid anywhere now, whatever the place (None: it may be)."""
@@ -706,13 +721,13 @@ class ScrubState(CachedMovesState):
             return "Lay your own markers first; another player's only to make the count (rule 13)."
         return None
 
-    def placement_fault(self, family: str, tris: tuple) -> str:
-        """The rule that keeps a marker of `family` off `tris` now."""
+    def placement_fault(self, family: str, tris: tuple) -> str | None:
+        """Why a marker of `family` may not lie on `tris` now (None: it may)."""
         for tri in tris:
             if tri in self.cells:
-                return "Markers may not overlap."
+                return OVERLAP
             if not on_table(tri):
-                return "That is beyond the edge of the island table."
+                return OFF_TABLE
         touched = sorted(self.touching(tris))
         if not touched:
             return "Markers are laid edge to edge with the map."
@@ -726,18 +741,23 @@ class ScrubState(CachedMovesState):
                 return "Only one Junction may be laid per turn (rule 4)."
             if self.to_lay - len(self.laid_now) < 2:
                 return "A Junction needs a Trail marker laid from it in the same turn (rule 7)."
-        near = {self.family(m) for m in touched}
-        anchors = self.anchors(family)
-        faults = [self.contact_fault(family, tris, a) for a in anchors if a in touched]
+        faults = [(a, self.contact_fault(family, tris, a)) for a in self.anchors(family) if a in touched]
+        if any(f is None for _a, f in faults):
+            if family != "junction":
+                return None
+            seat = self.to_move
+            if any(FAMILY[c] == "trail" for c in self.stashes[seat]) and any(
+                    f is None and self._junction_can_branch((tris, a), seat) for a, f in faults):
+                return None
+            return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
         if faults:
-            if family == "junction" and None in faults:
-                return "A Junction needs room and a Trail marker from your stash to start its trail at once (rule 7)."
-            return next((f for f in faults if f), "That marker cannot go there now.")
+            return faults[0][1]
+        near = {self.family(m) for m in touched}
         if family == "trail":
             if "destination" in near:
-                return "A trail ends at its Destination: nothing may go on past it (rule 11)."
+                return CONTACT_FAULTS[("trail", "destination")]
             if any(self.family(m) == "junction" and self.third_side_waits(m) for m in touched):
-                return "A Junction's third trail may start only in a later turn (rule 8)."
+                return THIRD_WAITS
         if self.followed is not None and not any(m in self.trail_of(self.followed) for m in touched):
             return "Only one trail may be followed per turn (rule 1)."
         if family == "trail":
@@ -748,66 +768,48 @@ class ScrubState(CachedMovesState):
             return "A Trail marker continues a trail: the Landing, a trail's end or a Junction."
         if family == "destination":
             if "destination" in near:
-                return "Destinations may not touch other Destinations (rule 12)."
+                return CONTACT_FAULTS[("destination", "destination")]
             if "trail" in near:
                 return "A Destination closes a trail: lay it against the trail's last marker only (rule 11)."
             return "Only Trail markers may lead to a Destination (rule 3)."
         if family == "obstacle":
             return "Obstacles go against Trail markers only (rule 9)."
-        if family == "junction":
-            return "Junctions go against the side of a Trail marker (rule 5)."
-        return "That marker cannot go there now."
+        return "Junctions go against the side of a Trail marker (rule 5)."
 
     def explain_click(self, path: tuple) -> str:
+        """The fault of the move the clicks `path` would make: a marker from the stash,
+        then its place (a legal spot's outline, or the sand triangle clicked)."""
         if self.outcome is not None:
             return "The game is over."
         target = path[-1] if path else None
         kind = target[0] if isinstance(target, tuple) and target else None
-        seat = self.to_move
         if kind == "stash":
             code = target[1]
-            if code not in self.stashes[seat]:
-                return "That marker is not in your stash."
+            if code not in MARKERS:
+                return "Choose a marker from your stash."
             return self.marker_fault(code) or f"There is nowhere the {MARKERS[code].name} can go now."
         code = path[0][1] if len(path) >= 2 and path[0][0] == "stash" else None
-        if kind == "at" and code is not None:
-            return self.explain(Lay(code, tuple(sorted(target[1])))) or "That marker cannot go there now."
-        if kind == "tri" and code is not None:
-            family = MARKERS[code].family
-            tri = target[1]
-            if tri in self.cells:
-                return "That place is taken: markers may not overlap."
-            return self.placement_fault(family, (tri,) if family == "junction" else self._shape_at(tri, family))
-        if kind in ("at", "tri"):
+        if kind in ("at", "tri") and code is not None:
+            meant = self.meant_moves(code, target)
+            faults = [self.fault(m) for m in meant]
+            return next((f for f in faults if f), "That marker cannot go there now.")
+        if kind in ("at", "tri", "marker"):
             return "First choose a marker from your stash, then where it goes."
         return "Choose a marker from your stash."
 
-    def _shape_at(self, tri: tuple, family: str) -> tuple:
-        """Some placement of the family's shape over `tri`, for explaining a refusal."""
-        for n in tri_neighbours(tri):
-            for tris in shapes_across(n, tri, SHAPES[family]):
-                return tris
-        return (tri,)
-
-    # ---- labels -----------------------------------------------------------------
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = COLOURS[self.to_move]
-        left = self.to_lay - len(self.laid_now)
-        if self.pending_junction is not None:
-            return f"{who}: lay a Trail marker from your new Junction"
-        return f"{who} rolled {self.roll}: lay {left} more marker{'s' if left != 1 else ''}"
-
-    def move_label(self, move) -> str:
-        if not isinstance(move, Lay) or move.code not in MARKERS or self.to_move is None:
-            return str(move)
-        credited, value = self.gains(move.code, self.to_move)
-        gain = f" (+{value} {COLOURS[credited]})"
-        return f"{COLOURS[self.to_move]} lays the {MARKERS[move.code].name}{gain}"
-
-    def confirm_label(self, move) -> str:
-        return self.move_label(move) + ": that ends the game"
+    def meant_moves(self, code: str, target: tuple) -> list:
+        """The moves a click on the map may mean with `code` chosen: a spot's outline
+        (("at", triangles)) means that one; a triangle (("tri", t)) every way the
+        marker's shape covers it."""
+        if target[0] == "at":
+            return [LayMarker(code, tuple(sorted(target[1])))]
+        tri = target[1]
+        shape = SHAPES[MARKERS[code].family]
+        if shape == "tri":
+            return [LayMarker(code, (tri,))]
+        if shape == "rhombus":
+            return [LayMarker(code, tuple(sorted((tri, n)))) for n in tri_neighbours(tri)]
+        return [LayMarker(code, hexagon(p)) for p in tri_corners(tri)]
 
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> "ScrubState":
@@ -839,7 +841,7 @@ class ScrubState(CachedMovesState):
         return {
             "game": "scrubbudgetel",
             "players": self.players,
-            "markers": [{"code": m.code, "tris": [list(t) for t in m.tris], "seat": m.seat, "anchor": m.anchor,
+            "markers": [{"code": m.code, "triangles": [list(t) for t in m.triangles], "seat": m.seat, "against": m.against,
                          "turn": m.turn} for m in self.markers],
             "stashes": [list(s) for s in self.stashes],
             "stash_costs": [self.stash_cost(s) for s in range(self.players)],
@@ -857,9 +859,7 @@ class ScrubState(CachedMovesState):
             "miss_next": self.miss_next,
             "cave_allowed": self.cave_allowed(),
             "leftover": self.leftover,
-            "notices": list(self.notices),
             "to_move": self.to_move,
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -918,7 +918,7 @@ class ScrubSpec(GameSpec):
             out["captain"] = state.outcome.winners[0]
         return out
 
-    def parse_move(self, state: ScrubState, text: str) -> Lay:
+    def parse_move(self, state: ScrubState, text: str) -> LayMarker:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         if len(parts) == 2 and parts[0] in MARKERS:
@@ -928,9 +928,9 @@ class ScrubSpec(GameSpec):
                 tris = None
             if tris:
                 for move in state.legal_moves():
-                    if move.code == parts[0] and move.tris == tris:
+                    if move.code == parts[0] and move.triangles == tris:
                         return move
-                return Lay(parts[0], tris)
+                return LayMarker(parts[0], tris)
         raise IllegalMove(f"{text!r} is not Scrubbudgetel notation (a marker code, then its triangles).")
 
 

@@ -1,10 +1,12 @@
-"""Scrubbudgetel's screen: the island map that grows marker by marker, a camera
-that pans (drag), zooms (wheel) and follows the trail being laid, and every
-player's stash face up along the bottom.
+"""Scrubbudgetel's screen: the island map that grows marker by marker, seen
+through a camera (ui/camera.py) that pans (drag), zooms (wheel) and follows the
+trail being laid, and every player's stash face up along the bottom.
 
 The map is drawn once per camera position and map (a cached surface); each
 frame only adds what moves: the glowing places a chosen marker may go, the
-preview under the mouse, the die and the stash tray.
+preview under the mouse, the die and the stash tray. While drawing, the places
+and the stash chips that can be clicked go into the hit map (self.hits); a
+click anywhere else on the island names the sand triangle under it.
 """
 from __future__ import annotations
 
@@ -16,20 +18,19 @@ import pygame
 
 from ...ui import look
 from ...ui.board import Anim, BoardScene
+from ...ui.camera import Camera
+from ...ui.draw import draw_die_face
 from ...ui.scene import panel
-from . import icons
 from .icons import (
-    FOAM, GRID, SAND, SAND_DARK, SEA, SHALLOW, coast, draw_icon, draw_junction_mark, draw_tile,
-    draw_trail_mark, grid_lines, icon_detail, marker_centre, marker_outline, medal_radius,
-    table_corners,
+    draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre, marker_outline,
+    medal_radius,
 )
+from .mapview import IslandPainter, premultiplied
 from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
 
 SQRT3_2 = 0.8660254037844386
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
 ZOOM_MAX = 120.0
-DRAG_SLOP = 6  # a press that moves further than this is a drag, not a click
-GLIDE_S = 0.45
 TUMBLE_S = 0.7
 FAMILY_ORDER = {"trail": 0, "junction": 1, "destination": 2, "obstacle": 3, "landing": 4}
 CHIP_SHAPES = {  # the marker drawn on a stash chip, in plane units
@@ -39,52 +40,80 @@ CHIP_SHAPES = {  # the marker drawn on a stash chip, in plane units
     "destination": hexagon((0, 0)),
     "landing": hexagon((0, 0)),
 }
-PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 
 
-def _ease(t: float) -> float:
-    return t * t * (3 - 2 * t)
+def triangle_at(p) -> tuple:
+    """The grid triangle containing the plane point `p`."""
+    j = p[1] / SQRT3_2
+    i = p[0] - j / 2
+    fi, fj = math.floor(i), math.floor(j)
+    return (fi, fj, 0) if (i - fi) + (j - fj) < 1 else (fi, fj, 1)
 
 
-def _premultiplied(big: pygame.Surface, size) -> pygame.Surface:
-    """Shrink a supersampled drawing; blit the result with BLEND_PREMULTIPLIED."""
-    return pygame.transform.smoothscale(big.premul_alpha(), (max(1, int(size[0])), max(1, int(size[1]))))
+def clip_nearer(polygon, a, b) -> list:
+    """The part of the convex `polygon` nearer the point `a` than the point `b`."""
+    nx, ny = b[0] - a[0], b[1] - a[1]
+    k = (b[0] ** 2 + b[1] ** 2 - a[0] ** 2 - a[1] ** 2) / 2
+    side = [x * nx + y * ny - k for x, y in polygon]  # <= 0: nearer a
+    out = []
+    for i, p in enumerate(polygon):
+        q, sp, sq = polygon[i - 1], side[i], side[i - 1]
+        if (sp <= 0) != (sq <= 0):
+            t = sq / (sq - sp)
+            out.append((q[0] + (p[0] - q[0]) * t, q[1] + (p[1] - q[1]) * t))
+        if sp <= 0:
+            out.append(p)
+    return out
+
+
+def place_shapes(places) -> list:
+    """(place, plane polygon) for clicking the places (triangle tuples) a marker may
+    go: each place's outline, and above them, on every triangle, the part nearer
+    each covering place's centre than the others' (places may overlap)."""
+    centres = {tris: marker_centre(tris) for tris in places}
+    covering: dict[tuple, list] = {}
+    for tris in centres:
+        for t in tris:
+            covering.setdefault(t, []).append(tris)
+    shapes = [(tris, marker_outline(tris)) for tris in centres]  # underneath: the whole place
+    for t, owners in covering.items():
+        corners = [point_xy(p) for p in tri_corners(t)]
+        for tris in owners:
+            piece = corners
+            for other in owners:
+                if other != tris:
+                    piece = clip_nearer(piece, centres[tris], centres[other])
+            if len(piece) >= 3:
+                shapes.append((tris, piece))
+    return shapes
 
 
 class ScrubScene(BoardScene):
     def __init__(self, app, match):
-        self.scale = 40.0  # pixels per side of a grid triangle
-        self.cam = (0.0, 0.0)  # the plane point at the map's centre
-        self.glide = None  # (start time, from cam, from scale, to cam, to scale)
-        self.drag = None
+        lim = RADIUS + 3
+        self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
         self.mouse = (0, 0)
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
         self._map_key = self._map_surface = None
-        self._island_key = self._island = None  # the sea, sand and grid for one camera
-        self._settled_key, self._settled_count, self._settled = None, 0, None  # and the markers laid on it
+        self.painter = IslandPainter(self.camera, self.seat_shape)
         self._spots_key = self._spots = None
+        self._shapes_key = self._shapes = None
         self._preview_key = self._preview = None
-        self._icons: dict = {}
         self._chips: dict = {}
         self._dice: dict = {}
         self.die_turn = match.state.turn
         self.die_since = -10.0
-        self.coast = coast()
-        self.grid = grid_lines()
-        self.tufts = icons.scrub()
         super().__init__(app, match)
 
     # ---- layout ------------------------------------------------------------------
     def build(self) -> None:
         super().build()
-        m = self.map_rect
+        m, camera = self.map_rect, self.camera
         self.button((m.right - 52, m.y + 8, 44, 32), "Fit", self.fit_view, tooltip="Show the whole map (F)")
-        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: self.zoom_at(m.center, 1.3),
+        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: camera.zoom_at(m.center, 1.3),
                     tooltip="Zoom in (mouse wheel)")
-        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: self.zoom_at(m.center, 1 / 1.3),
+        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: camera.zoom_at(m.center, 1 / 1.3),
                     tooltip="Zoom out (mouse wheel)")
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -97,105 +126,29 @@ class ScrubScene(BoardScene):
         self.turn_rect = pygame.Rect(rect.x, self.strip_rect.y, turn_w, strip_h)
         self.rows_rect = pygame.Rect(self.turn_rect.right + 8, self.strip_rect.y,
                                      rect.right - self.turn_rect.right - 8, strip_h)
-        self.map_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - strip_h - 8)
-        m = self.map_rect
+        self.map_rect = m = pygame.Rect(rect.x, rect.y, rect.w, rect.h - strip_h - 8)
+        self.camera.rect = m
         # the whole island fits at the smallest zoom
-        self.min_scale = min(m.w / (2 * RADIUS + 5), m.h / (2 * RADIUS * SQRT3_2 + 5))
+        self.camera.min_zoom = 0.8 * min(m.w / (2 * RADIUS + 5), m.h / (2 * RADIUS * SQRT3_2 + 5))
         if self.fitted_for != m.size:
             self.fitted_for = m.size
-            self.glide = None
-            self.cam, self.scale = self.fit_target()
+            self.camera.stop()
+            self.camera.set(*self.fit_target())
         self._map_key = self._spots_key = self._preview_key = None
 
     # ---- camera ------------------------------------------------------------------
-    def to_px(self, p) -> tuple[float, float]:
-        m = self.map_rect
-        return (m.x + m.w / 2 + (p[0] - self.cam[0]) * self.scale,
-                m.y + m.h / 2 - (p[1] - self.cam[1]) * self.scale)
-
-    def to_map_px(self, p) -> tuple[float, float]:
-        """A plane point on the cached map surface (whose origin is the map's corner)."""
-        x, y = self.to_px(p)
-        return x - self.map_rect.x, y - self.map_rect.y
-
-    def to_plane(self, pos) -> tuple[float, float]:
-        m = self.map_rect
-        return (self.cam[0] + (pos[0] - m.x - m.w / 2) / self.scale,
-                self.cam[1] - (pos[1] - m.y - m.h / 2) / self.scale)
-
-    def tri_at(self, pos) -> tuple:
-        x, y = self.to_plane(pos)
-        j = y / SQRT3_2
-        i = x - j / 2
-        fi, fj = math.floor(i), math.floor(j)
-        return (fi, fj, 0) if (i - fi) + (j - fj) < 1 else (fi, fj, 1)
-
-    def clamp_cam(self, cam) -> tuple[float, float]:
-        lim = RADIUS + 3
-        return max(-lim, min(lim, cam[0])), max(-lim * SQRT3_2, min(lim * SQRT3_2, cam[1]))
-
-    def clamp_scale(self, s: float) -> float:
-        return max(self.min_scale * 0.8, min(ZOOM_MAX, s))
-
     def fit_target(self):
-        """Camera and zoom that show every marker, and a margin where the next go."""
-        pts = [xy for m in self.match.state.markers for xy in marker_outline(m.tris)]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        margin = 1.6
-        w = max(xs) - min(xs) + 2 * margin
-        h = max(ys) - min(ys) + 2 * margin
-        m = self.map_rect
-        scale = max(self.min_scale * 0.8, min(FIT_MAX, (m.w - 20) / w, (m.h - 60) / h))
-        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), scale
+        """Camera offset and zoom that show every marker, and a margin where the next go."""
+        pts = [xy for m in self.match.state.markers for xy in marker_outline(m.triangles)]
+        return self.camera.fit(pts, margin=1.6, max_zoom=FIT_MAX, pad=(20, 60))
 
-    def glide_to(self, cam, scale) -> None:
-        cam, scale = self.clamp_cam(cam), self.clamp_scale(scale)
-        self.glide = (time.monotonic(), self.cam, self.scale, cam, scale)
+    def fit_view(self) -> None:
+        self.camera.glide_to(*self.fit_target())
 
     def finish_animations(self) -> None:
         """A click ends the camera's glide too: the map is where it was going."""
         super().finish_animations()
-        self.finish_glide()
-
-    def finish_glide(self) -> None:
-        if self.glide is not None:
-            _t0, _c0, _s0, cam, scale = self.glide
-            self.glide = None
-            self.cam, self.scale = cam, scale
-
-    def _advance_glide(self) -> None:
-        if self.glide is None:
-            return
-        t0, c0, s0, c1, s1 = self.glide
-        t = (time.monotonic() - t0) / GLIDE_S
-        if t >= 1:
-            self.finish_glide()
-            return
-        e = _ease(t)
-        self.scale = math.exp(math.log(s0) + (math.log(s1) - math.log(s0)) * e)
-        self.cam = (c0[0] + (c1[0] - c0[0]) * e, c0[1] + (c1[1] - c0[1]) * e)
-
-    def fit_view(self) -> None:
-        self.glide_to(*self.fit_target())
-
-    def zoom_at(self, pos, factor: float) -> None:
-        """Zoom keeping the plane point under `pos` where it is."""
-        self.finish_glide()
-        before = self.to_plane(pos)
-        self.scale = self.clamp_scale(self.scale * factor)
-        after = self.to_plane(pos)
-        self.cam = self.clamp_cam((self.cam[0] + before[0] - after[0], self.cam[1] + before[1] - after[1]))
-
-    def safe_rect(self) -> pygame.Rect:
-        """The part of the map clear of its buttons and edges: targets are shown inside it."""
-        m = self.map_rect
-        return pygame.Rect(m.x + 36, m.y + 52, m.w - 72, m.h - 88)
-
-    def show(self, p) -> None:
-        """Pan at once so that the plane point `p` is inside the safe part of the map."""
-        self.finish_glide()
-        if not self.safe_rect().collidepoint(self.to_px(p)):
-            self.cam = self.clamp_cam(p)
+        self.camera.finish_glide()
 
     def follow(self) -> None:
         """After a marker is laid: if it, or the end of the trail followed this turn,
@@ -206,66 +159,63 @@ class ScrubScene(BoardScene):
             return
 
         def centre(m):
-            return marker_centre(tuple(tuple(t) for t in m["tris"]))
+            return marker_centre(tuple(tuple(t) for t in m["triangles"]))
 
         pts = [centre(markers[-1])]
         if view["followed_end"] is not None:
             pts.append(centre(markers[view["followed_end"]]))
-        self.finish_glide()
+        camera = self.camera
+        camera.finish_glide()
         m = self.map_rect
         inner = m.inflate(-int(m.w * 0.28), -int(m.h * 0.28))
-        if all(inner.collidepoint(self.to_px(p)) for p in pts):
+        if all(inner.collidepoint(camera.to_screen(p)) for p in pts):
             return
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        cam = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        need_w = (max(xs) - min(xs) + 3) * self.scale
-        need_h = (max(ys) - min(ys) + 3) * self.scale
-        scale = self.scale * min(1.0, inner.w / max(1, need_w), inner.h / max(1, need_h))
-        self.glide_to(cam, scale)
+        need_w = (max(xs) - min(xs) + 3) * camera.zoom
+        need_h = (max(ys) - min(ys) + 3) * camera.zoom
+        zoom = camera.zoom * min(1.0, inner.w / max(1, need_w), inner.h / max(1, need_h))
+        camera.glide_to(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), zoom)
 
     # ---- input -----------------------------------------------------------------------
     def on_event(self, event) -> None:
+        camera = self.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            if self.drag is not None:
+            if camera.dragging is not None:
                 buttons = getattr(event, "buttons", (1,))
                 if buttons and not buttons[0]:
-                    self.drag = None  # released outside the window
-                else:
-                    x0, y0 = self.drag["start"]
-                    dx, dy = event.pos[0] - x0, event.pos[1] - y0
-                    if not self.drag["moving"] and math.hypot(dx, dy) > DRAG_SLOP:
-                        self.drag["moving"] = True
-                        self.controller.set_hover(None)
-                    if self.drag["moving"]:
-                        c = self.drag["cam"]
-                        self.cam = self.clamp_cam((c[0] - dx / self.scale, c[1] + dy / self.scale))
-                        return
+                    camera.release()  # released outside the window
+                elif camera.drag(event.pos):
+                    self.controller.set_hover(None)
+                    return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.map_rect.collidepoint(event.pos):
-            self.glide = None  # a press stops the camera where it is
-            self.drag = {"start": event.pos, "cam": self.cam, "moving": False}
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            moving = self.drag["moving"]
-            self.drag = None
-            if moving:
+            camera.press(event.pos)  # a press stops the camera where it is; it may start a drag
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and camera.dragging is not None:
+            if camera.release():
                 return  # a drag pans; it never plays
         elif event.type == pygame.MOUSEWHEEL:
             pos = self.mouse
             if self.map_rect.collidepoint(pos):
                 step = getattr(event, "precise_y", event.y) or event.y
-                self.zoom_at(pos, 1.2 ** max(-3.0, min(3.0, step)))
+                camera.zoom_at(pos, 1.2 ** max(-3.0, min(3.0, step)))
             return
         elif event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             if event.key == pygame.K_f:
                 self.fit_view()
                 return
             if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.zoom_at(self.map_rect.center, 1.3)
+                camera.zoom_at(self.map_rect.center, 1.3)
                 return
             if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.zoom_at(self.map_rect.center, 1 / 1.3)
+                camera.zoom_at(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
+
+    def click_target(self, target) -> None:
+        super().click_target(target)
+        prefix = self.controller.prefix
+        if len(prefix) == 1 and prefix[0][0] == "stash":
+            self.show_places(prefix[0][1])
 
     def _played(self, move, seat, before, label) -> None:
         super()._played(move, seat, before, label)
@@ -273,35 +223,34 @@ class ScrubScene(BoardScene):
 
     # ---- targets --------------------------------------------------------------------
     def target_at(self, pos):
-        for (seat, code), rect in self.chip_rects().items():
-            if seat == self.match.state.to_move and rect.collidepoint(pos):
-                return ("stash", code)
-        if not self.map_rect.collidepoint(pos):
-            return None
-        tri = self.tri_at(pos)
-        if not on_table(tri):
-            return None
-        best, best_d = None, None
-        for target in self.controller.next_targets():
-            if target[0] == "at" and tri in target[1]:
-                cx, cy = self.to_px(marker_centre(target[1]))
-                d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
-                if best_d is None or d < best_d:
-                    best, best_d = target, d
-        return best or ("tri", tri)
+        """What was drawn clickable under `pos` (a stash chip, a place the chosen
+        marker may go), else the island's triangle there: its refusal names the rule."""
+        found = super().target_at(pos)
+        if found is None and self.map_rect.collidepoint(pos):
+            tri = triangle_at(self.camera.to_world(pos))
+            found = ("tri", tri) if on_table(tri) else None
+        return found
 
-    def target_rect(self, target) -> pygame.Rect:
-        kind = target[0]
-        if kind == "stash":
-            seat = self.match.state.to_move
-            return self.chip_rects()[(seat, target[1])].inflate(-8, -8)
-        if kind in ("at", "tri"):
-            tris = target[1] if kind == "at" else (target[1],)
-            p = marker_centre(tris)
-            self.show(p)
-            x, y = self.to_px(p)
-            return pygame.Rect(round(x) - 3, round(y) - 3, 7, 7)
-        raise KeyError(target)
+    def moves_of(self, code) -> list:
+        """The moves laying the marker `code` that the clicks so far may still make."""
+        return [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+
+    def add_place_hits(self, hints) -> None:
+        """Put the places the chosen marker may go (those seen on the map) into the hit map."""
+        code = self.selected_code(hints)
+        if code is None:
+            return
+        key = (id(self.match.state), len(self.match.state.history), code)
+        if key != self._shapes_key:
+            places = [mv.triangles for mv in self.moves_of(code)]
+            self._shapes_key, self._shapes = key, place_shapes(places)
+        to_screen, seen = self.camera.to_screen, self.map_rect
+        shown = {}
+        for tris, polygon in self._shapes:
+            if tris not in shown:
+                shown[tris] = seen.collidepoint(to_screen(marker_centre(tris)))
+            if shown[tris]:
+                self.hits.polygon(("at", tris), [to_screen(p) for p in polygon])
 
     # ---- the stash tray: geometry -----------------------------------------------------
     @staticmethod
@@ -359,190 +308,19 @@ class ScrubScene(BoardScene):
             return None
         return self.match.seats[colour].colour
 
-    def icon_image(self, code: str, r: int) -> pygame.Surface:
-        key = (code, r)
-        img = self._icons.get(key)
-        if img is None:
-            size = 2 * r + 4
-            big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
-            draw_icon(big, code, (size, size), r * 2, icon_detail(r))
-            img = _premultiplied(big, (size, size))
-            if len(self._icons) > 600:
-                self._icons.clear()
-            self._icons[key] = img
-        return img
-
-    def blit_icon(self, surface, code: str, centre, r: float) -> None:
-        r = int(round(r))
-        if r < 2:
-            return
-        img = self.icon_image(code, r)
-        surface.blit(img, (round(centre[0]) - r - 2, round(centre[1]) - r - 2),
-                     special_flags=pygame.BLEND_PREMULTIPLIED)
-
-    def draw_marker_at(self, surface, code, tris, to_px, unit, *, anchor_tris=None, next_tris=(),
-                       shadow=True) -> None:
-        """One marker: tile, trail path, mark and icon, with the screen's cached icons."""
-        t = MARKERS[code]
-        pts = [to_px(p) for p in marker_outline(tris)]
-        draw_tile(surface, code, pts, unit, shadow)
-        centre = to_px(marker_centre(tris))
-        if t.family == "trail":
-            icons.draw_path(surface, tris, anchor_tris, next_tris, to_px, unit)
-            if unit >= 26:
-                draw_trail_mark(surface, code, centre, unit * 0.13, self.seat_shape(t.colour))
-        elif t.family == "junction":
-            if unit >= 10:
-                draw_junction_mark(surface, pts, unit)
-        else:
-            if t.family == "destination" and anchor_tris is not None:
-                icons.draw_path(surface, tris, anchor_tris, (), to_px, unit)
-            self.blit_icon(surface, code, centre, unit * medal_radius(t.family))
-
     def map_key(self, hints) -> tuple:
-        return (self.cam, self.scale, self.map_rect.size, self.match.revision, id(self.match.state),
+        return (self.camera.key(), self.match.revision, id(self.match.state),
                 self.hidden_targets(), tuple(hints.last_moves), self.match.state.is_over)
 
     def map_surface(self, hints) -> pygame.Surface:
         key = self.map_key(hints)
         if key != self._map_key:
             self._map_key = key
-            self._map_surface = self.render_map(hints)
+            hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
+            recent = set() if self.match.state.is_over else {
+                tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
+            self._map_surface = self.painter.render(self.match.state, hidden, recent)
         return self._map_surface
-
-    def render_map(self, hints) -> pygame.Surface:
-        """The island with every marker on it. Markers already on the map stay
-        drawn on a kept layer for the same camera and game: a move adds its
-        markers (and redraws the tiles they touch) instead of redrawing the
-        whole map."""
-        key = (self.cam, self.scale, self.map_rect.size)
-        if key != self._island_key:
-            self._island_key, self._island = key, self.render_island()
-            self._settled_key = None
-        state = self.match.state
-        hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
-        ready = min(hidden, default=len(state.markers))  # markers before the first one still animating
-        layer_key = (key, id(state))
-        if self._settled_key != layer_key or self._settled_count > ready:
-            self._settled_key, self._settled_count = layer_key, 0
-            self._settled = self._island.copy()
-        if self._settled_count == 0 and ready:
-            self.lay_markers(self._settled, range(ready), hidden)
-        elif self._settled_count < ready:
-            self.add_markers(self._settled, list(range(self._settled_count, ready)), hidden)
-        self._settled_count = ready
-        surf = self._settled.copy()
-        extra = [i for i in range(ready, len(state.markers)) if i not in hidden]
-        if extra:
-            self.add_markers(surf, extra, hidden)
-        self.draw_recent(surf, hints, hidden)
-        return surf
-
-    def render_island(self) -> pygame.Surface:
-        m = self.map_rect
-        surf = pygame.Surface(m.size)
-        s = self.scale
-        P = self.to_map_px
-
-        surf.fill(SEA)
-        self._draw_sea(surf, P, s)
-        shore = [P(p) for p in self.coast]
-        shallow = [P((x * 1.04 + (0.7 if x > 0 else -0.7), y * 1.04 + (0.7 if y > 0 else -0.7)))
-                   for x, y in self.coast]
-        pygame.draw.polygon(surf, SHALLOW, shallow)
-        pygame.draw.polygon(surf, FOAM, shore)
-        pygame.draw.polygon(surf, SAND, [P((x * 0.985, y * 0.985)) for x, y in self.coast])
-        if s >= 14:
-            view = pygame.Rect(-s, -s, m.w + 2 * s, m.h + 2 * s)
-            tuft = (150, 160, 84)
-            for x, y, size in self.tufts:
-                px = P((x, y))
-                if view.collidepoint(px):
-                    icons.draw_tuft(surf, px, size * s * 0.18, tuft)
-        grid = GRID if s >= 22 else icons.mix(GRID, SAND, 0.55 if s >= 14 else 0.75)
-        for a, b in self.grid:
-            pygame.draw.line(surf, grid, P(a), P(b), 1)
-        pygame.draw.lines(surf, SAND_DARK, True, [P(p) for p in table_corners()], 2)
-        return surf
-
-    def lay_markers(self, surf, indices, hidden) -> None:
-        """Draw the markers `indices` (in order: all shadows, then tiles, paths
-        and icons), leaving out those off the map."""
-        m = self.map_rect
-        s = self.scale
-        P = self.to_map_px
-        state = self.match.state
-        visible = pygame.Rect(-2 * s, -2 * s, m.w + 4 * s, m.h + 4 * s)
-        shown = [i for i in indices if visible.collidepoint(P(marker_centre(state.markers[i].tris)))]
-        off = max(1.0, s * 0.05)
-        for i in shown:
-            pts = [P(p) for p in marker_outline(state.markers[i].tris)]
-            pygame.draw.polygon(surf, SAND_DARK, [(x + off, y + off * 1.4) for x, y in pts])
-        nexts: dict[int, list] = {}
-        for i, mk in enumerate(state.markers):
-            if mk.anchor >= 0 and mk.family in ("trail", "junction") and i not in hidden:
-                nexts.setdefault(mk.anchor, []).append(mk.tris)
-        for i in shown:
-            mk = state.markers[i]
-            anchor = state.markers[mk.anchor].tris if mk.anchor >= 0 else None
-            self.draw_marker_at(surf, mk.code, mk.tris, P, s, anchor_tris=anchor, next_tris=nexts.get(i, ()),
-                                shadow=False)
-
-    def marker_box(self, i) -> pygame.Rect:
-        """Where marker i's drawing can reach on the map: its outline, its shadow and anti-aliased edges."""
-        pts = [self.to_map_px(p) for p in marker_outline(self.match.state.markers[i].tris)]
-        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
-        margin = int(self.scale * 0.6) + 6
-        return pygame.Rect(min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin,
-                           max(ys) - min(ys) + 2 * margin)
-
-    def add_markers(self, surf, new, hidden) -> None:
-        """Add markers `new` to a map that shows the others: where they go, the
-        island is put back and every marker reaching there drawn again in order
-        (clipped), so the pixels are exactly those of drawing the whole map."""
-        region = self.marker_box(new[0]).unionall([self.marker_box(i) for i in new[1:]])
-        surf.set_clip(region)
-        surf.blit(self._island, region.topleft, region)
-        last = max(new)
-        involved = [i for i in range(last + 1)
-                    if i not in hidden and (i in new or self.marker_box(i).colliderect(region))]
-        self.lay_markers(surf, involved, hidden)
-        surf.set_clip(None)
-
-    def draw_recent(self, surf, hints, hidden) -> None:
-        """A light outline round what the last turns laid."""
-        state = self.match.state
-        recent = {tuple(mv.tris) for mv in hints.last_moves if hasattr(mv, "tris")}
-        if not recent or state.is_over:
-            return
-        for tris in recent:
-            idx = state.cells.get(tris[0])
-            if idx is None or idx in hidden:
-                continue
-            pts = [self.to_map_px(p) for p in marker_outline(state.markers[idx].tris)]
-            pygame.draw.polygon(surf, (255, 244, 200), pts, max(2, int(self.scale * 0.06)))
-
-    def _draw_sea(self, surf, P, s) -> None:
-        """Little wave marks on the sea, fixed to the plane so that they pan with it."""
-        if s < 9:
-            return
-        m = self.map_rect
-        x0, y1 = self.to_plane(m.topleft)
-        x1, y0 = self.to_plane(m.bottomright)
-        step = 2.6
-        colour = (64, 132, 176)
-        for gx in range(math.floor(x0 / step) - 1, math.ceil(x1 / step) + 1):
-            for gy in range(math.floor(y0 / step) - 1, math.ceil(y1 / step) + 1):
-                h = (gx * 73856093) ^ (gy * 19349663)
-                jx = (h % 97) / 97 * step
-                jy = ((h // 97) % 89) / 89 * step
-                x, y = gx * step + jx, gy * step + jy
-                if abs(x) < RADIUS * 0.8 and abs(y) < RADIUS * 0.7:
-                    continue  # under the island
-                px, py = P((x, y))
-                w = s * 0.5
-                pts = [(px + w * k / 4, py - math.sin(k / 4 * math.pi) * s * 0.12) for k in range(5)]
-                pygame.draw.lines(surf, colour, False, pts, max(1, int(s * 0.06)))
 
     # ---- drawing: legal spots and the preview ---------------------------------------------
     def selected_code(self, hints):
@@ -561,24 +339,24 @@ class ScrubScene(BoardScene):
             return self._spots
         self._spots_key = key
         state = self.match.state
-        moves = [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
+        moves = self.moves_of(code)
         m = self.map_rect
         layer = pygame.Surface(m.size, pygame.SRCALPHA)
-        s = self.scale
-        P = self.to_map_px
+        s = self.camera.zoom
+        P = self.camera.to_local
 
         tris_seen = set()
         for mv in moves:
-            for t in mv.tris:
+            for t in mv.triangles:
                 if t not in tris_seen:
                     tris_seen.add(t)
                     pygame.draw.polygon(layer, (255, 186, 60, 80), [P(point_xy(p)) for p in tri_corners(t)])
         outline = max(1, int(s * 0.035))
         for mv in moves:
-            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.tris)], outline)
+            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.triangles)], outline)
         width = max(3, int(s * 0.09))
         for mv in moves:
-            for a, b in self.touching_sides(state, mv.tris, mv.anchor):
+            for a, b in self.touching_sides(state, mv.triangles, mv.against):
                 pa, pb = P(a), P(b)
                 pygame.draw.line(layer, (242, 108, 0, 235), pa, pb, width + 8)
                 pygame.draw.line(layer, (255, 255, 250, 255), pa, pb, width)
@@ -601,35 +379,45 @@ class ScrubScene(BoardScene):
         if key == self._preview_key:
             return self._preview
         state = self.match.state
-        move = next((mv for mv in self.controller.candidates() if getattr(mv, "tris", None) == tris), None)
-        anchor = state.markers[move.anchor].tris if move is not None and move.anchor >= 0 else None
-        pts = [self.to_px(p) for p in marker_outline(tris)]
+        move = next((mv for mv in self.controller.candidates() if getattr(mv, "triangles", None) == tris), None)
+        anchor = state.markers[move.against].triangles if move is not None and move.against >= 0 else None
+        pts = [self.camera.to_screen(p) for p in marker_outline(tris)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         box = pygame.Rect(int(min(xs)) - 4, int(min(ys)) - 4, int(max(xs) - min(xs)) + 9, int(max(ys) - min(ys)) + 9)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
 
         def P(p):
-            x, y = self.to_px(p)
+            x, y = self.camera.to_screen(p)
             return x - box.x, y - box.y
 
-        self.draw_marker_at(layer, code, tris, P, self.scale, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, P, self.camera.zoom, anchor_tris=anchor, shadow=False)
         layer.set_alpha(165)
         self._preview_key, self._preview = key, (layer, box)
         return self._preview
 
     # ---- drawing: the frame -------------------------------------------------------------
     def update(self, dt: float) -> bool:
-        self._advance_glide()
+        self.camera.advance()
         return super().update(dt)
 
     def busy(self) -> bool:
-        return super().busy() or self.glide is not None or self.tumbling()
+        return super().busy() or self.camera.gliding or self.tumbling()
 
     def tumbling(self) -> bool:
         return time.monotonic() - self.die_since < TUMBLE_S
 
+    def show_places(self, code) -> None:
+        """A marker was chosen: if some place it may go is out of view, show them
+        all at once (zooming out if need be), so that each can be clicked."""
+        places = [mv.triangles for mv in self.moves_of(code)]
+        seen = self.map_rect.inflate(-60, -60)
+        if all(seen.collidepoint(self.camera.to_screen(marker_centre(tris))) for tris in places):
+            return
+        pts = [p for tris in places for p in marker_outline(tris)]
+        self.camera.set(*self.camera.fit(pts, margin=1.0, max_zoom=self.camera.zoom, pad=(40, 80)))
+
     def draw_board(self, surface, view: dict, hints) -> None:
-        self._advance_glide()
+        self.camera.advance()
         m = self.map_rect
         if view["turn"] != self.die_turn:
             self.die_turn = view["turn"]
@@ -642,6 +430,7 @@ class ScrubScene(BoardScene):
             pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
             spots.set_alpha(int(165 + 90 * pulse))
             surface.blit(spots, m.topleft)
+        self.add_place_hits(hints)
         self._draw_hover(surface, view, hints)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
@@ -663,15 +452,15 @@ class ScrubScene(BoardScene):
         if hover[0] == "at" and hints.hover_ok and code is not None:
             layer, box = self.preview_surface(code, hover[1])
             surface.blit(layer, box.topleft)
-            pts = [self.to_px(p) for p in marker_outline(hover[1])]
+            pts = [self.camera.to_screen(p) for p in marker_outline(hover[1])]
             pygame.draw.polygon(surface, look.HIGHLIGHT, pts, 3)
         elif hover[0] == "tri" and code is not None:
-            pts = [self.to_px(point_xy(p)) for p in tri_corners(hover[1])]
+            pts = [self.camera.to_screen(point_xy(p)) for p in tri_corners(hover[1])]
             pygame.draw.polygon(surface, look.BAD, pts, 2)
 
     def _draw_tooltip(self, surface, view, hints) -> None:
         """The name of the marker under the mouse (on the map or in a stash)."""
-        if self.drag is not None and self.drag["moving"]:
+        if self.camera.moving:
             return
         hover = hints.hover
         text = None
@@ -707,37 +496,24 @@ class ScrubScene(BoardScene):
 
     # ---- the die and the turn ---------------------------------------------------------------
     def die_image(self, face: int, size: int) -> pygame.Surface:
+        """The die showing `face` (0: not rolled yet, greyed), drawn once per size."""
         key = (face, size)
         img = self._dice.get(key)
         if img is None:
-            big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
-            rect = big.get_rect().inflate(-4, -4)
-            pygame.draw.rect(big, (40, 30, 24), rect.move(0, 3), border_radius=size // 3)
-            pygame.draw.rect(big, (250, 246, 236), rect, border_radius=size // 3)
-            pygame.draw.rect(big, (60, 48, 40), rect, 3, border_radius=size // 3)
-            c = rect.center
-            for dx, dy in PIPS[face]:
-                pygame.draw.circle(big, (40, 30, 28), (c[0] + dx * rect.w * 0.27, c[1] + dy * rect.h * 0.27),
-                                   rect.w * 0.09)
-            img = pygame.transform.smoothscale(big, (size, size))
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            draw_die_face(img, img.get_rect().inflate(-4, -5).move(-1, -1), face, dim=not face)
             self._dice[key] = img
         return img
 
     def draw_die(self, surface, centre, size: int, face: int) -> None:
+        """The die of the turn: it tumbles for a moment after each roll."""
         age = time.monotonic() - self.die_since
+        img = self.die_image(face, size)
         if age < TUMBLE_S and face:
-            rng = random.Random(int(age * 14) + 7 * self.die_turn)
-            shown = rng.randint(1, 6)
-            angle = (1 - age / TUMBLE_S) * 540
+            shown = random.Random(int(age * 14) + 7 * self.die_turn).randint(1, 6)
             hop = math.sin(age / TUMBLE_S * math.pi) * 10
-            img = pygame.transform.rotate(self.die_image(shown, size), angle)
-            surface.blit(img, img.get_rect(center=(centre[0], centre[1] - hop)))
-            return
-        if not face:
-            img = self.die_image(1, size).copy()
-            img.set_alpha(90)
-        else:
-            img = self.die_image(face, size)
+            img = pygame.transform.rotate(self.die_image(shown, size), (1 - age / TUMBLE_S) * 540)
+            centre = (centre[0], centre[1] - hop)
         surface.blit(img, img.get_rect(center=centre))
 
     def draw_turn_box(self, surface, view) -> None:
@@ -820,7 +596,7 @@ class ScrubScene(BoardScene):
             else:
                 r = unit * medal_radius(family) * (1.15 if family == "obstacle" else 1.0)
                 draw_icon(big, code, centre, r, icon_detail(r / k))
-            img = _premultiplied(big, (w, h))
+            img = premultiplied(big, (w, h))
             if len(self._chips) > 400:
                 self._chips.clear()
             self._chips[key] = img
@@ -863,6 +639,8 @@ class ScrubScene(BoardScene):
                 rect = chips[(seat, code)]
                 target = ("stash", code)
                 clickable = big and state.to_move == seat and target in playable
+                if state.to_move == seat:
+                    self.hits.rect(target, rect)  # a refused chip says why
                 if big:
                     face = pygame.Rect(rect.x, rect.y, rect.w, rect.h)
                     if code == selected and state.to_move == seat:
@@ -894,27 +672,27 @@ class ScrubScene(BoardScene):
         index = len(before["markers"])
         if index >= len(after["markers"]):
             return []
-        code, tris = move.code, move.tris
-        scale0 = self.scale
-        pts = [self.to_px(p) for p in marker_outline(tris)]
-        c0 = self.to_px(marker_centre(tris))
+        code, tris = move.code, move.triangles
+        scale0 = self.camera.zoom
+        pts = [self.camera.to_screen(p) for p in marker_outline(tris)]
+        c0 = self.camera.to_screen(marker_centre(tris))
         half = int(max(max(abs(x - c0[0]), abs(y - c0[1])) for x, y in pts)) + 4
         layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         state = self.match.state
-        anchor = state.markers[state.markers[index].anchor].tris if state.markers[index].anchor >= 0 else None
+        anchor = state.markers[state.markers[index].against].triangles if state.markers[index].against >= 0 else None
 
         def P(p):
-            x, y = self.to_px(p)
+            x, y = self.camera.to_screen(p)
             return x - c0[0] + half, y - c0[1] + half
 
-        self.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
 
         def paint(surface, t):
-            k = self.scale / scale0 * (1.35 - 0.35 * t)
+            k = self.camera.zoom / scale0 * (1.35 - 0.35 * t)
             size = max(2, int(2 * half * k))
             img = pygame.transform.smoothscale(layer, (size, size))
             img.set_alpha(int(70 + 185 * t))
-            cx, cy = self.to_px(marker_centre(tris))
+            cx, cy = self.camera.to_screen(marker_centre(tris))
             clip = surface.get_clip()
             surface.set_clip(self.map_rect)
             surface.blit(img, img.get_rect(center=(cx, cy - 36 * (1 - t))))

@@ -46,17 +46,17 @@ def _build_value(state, move) -> float:
     if after.phase == "transport":
         value = max(_gain(after, seat, m.route) for m in after._legal_list())
     kind = move.kind
-    if kind == "c":
+    if kind == "canal":
         mine = state.colour_of[seat]
         # a canal from a stack that holds my passengers, or of my own colour, pays later
         value += 0.5 if not move.neutral else 0.2
-        if state.stacks[move.a] and mine in state.stacks[move.a]:
+        if state.stacks[move.cell] and mine in state.stacks[move.cell]:
             value += 0.7
-        if state.station[move.b] == mine or state.station[move.a] == mine:
+        if state.station[move.to] == mine or state.station[move.cell] == mine:
             value += 0.3
-    elif kind == "b":
+    elif kind == "station":
         value += 0.4
-    elif kind in ("r", "x"):
+    elif kind in ("remove", "sabotage"):
         value -= 1.0
     return value
 
@@ -74,11 +74,11 @@ def candidate_moves(state, moves) -> list:
     if phase == "transport":
         return [_best_transport(state, moves)]
     if phase == "stacks":
-        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.a, state.n) if state.station[n] >= 0))]
+        return [max(moves, key=lambda m: sum(1 for n in neighbours(m.cell, state.n) if state.station[n] >= 0))]
     if phase == "first":
         return [moves[state.to_move]]
     if phase == "colours":
-        return [max(moves, key=lambda m: _colour_value(state, m.c))]
+        return [max(moves, key=lambda m: _colour_value(state, m.colour))]
     if phase == "add":
         return [_best_add(state, moves)]
     key = _key(state)
@@ -107,13 +107,13 @@ def _best_add(state, moves):
 
     def value(m):
         v = 0
-        if m.c == mine:
+        if m.colour == mine:
             v += 2
-        if state.station[m.a] == mine:
+        if state.station[m.cell] == mine:
             v += 2
-        if any(a == m.a for a, _ in state.canals):
+        if any(a == m.cell for a, _ in state.canals):
             v += 1
-        return (v, -m.a)
+        return (v, -m.cell)
     return max(moves, key=value)
 
 
@@ -124,7 +124,7 @@ def rollout_move(state, moves, rng):
     if phase == "transport":
         return _best_transport(state, moves)
     if phase == "build" and rng.random() < 0.8:
-        canals = [m for m in moves if m.kind == "c"]
+        canals = [m for m in moves if m.kind == "canal"]
         if canals:
             return canals[rng.randrange(len(canals))]
     return moves[rng.randrange(len(moves))]

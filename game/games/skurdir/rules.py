@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import bisect
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.present import LogEntry
 
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Black")
 LETTERS = "RYGBK"
@@ -41,6 +42,23 @@ DRY_ROUNDS_EMPTY_POOL = 3  # the rulebook's early end: rounds in a row with no t
 DRY_ROUNDS_STALLED = 5  # our ruling when passengers are still in the pool
 
 DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on screen
+
+# the kinds of move each step of a turn allows, and what that step asks for
+STEP_KINDS = {"stacks": ("stack",), "first": ("first",), "colours": ("colour",),
+              "build": ("canal", "station", "remove", "sabotage", "pass"), "transport": ("transport",), "add": ("add",)}
+TASKS = {
+    "stacks": "place a stack next to the ones already out",
+    "first": "choose who plays first",
+    "colours": "choose a colour",
+    "build": "build a canal or station, remove, sabotage or pass",
+    "transport": "transport a passenger",
+    "add": "add a pool passenger to a station",
+}
+# a move that is allowed but was clicked in the wrong order: what to click first
+CLICK_ORDER = {
+    "stack": "Choose a stack to place, then a cell next to the stacks already out.",
+    "add": "Choose a passenger from the pool, then a station.",
+}
 
 
 def centre_of(n: int = GRID) -> int:
@@ -96,79 +114,101 @@ def run_total(canals: int) -> int:
 # ---------------------------------------------------------------------------
 # Moves
 # ---------------------------------------------------------------------------
+# a move's kind -> the letter its notation starts with
+NOTATION = {"stack": "s", "first": "f", "colour": "k", "canal": "c", "station": "b", "remove": "r",
+            "sabotage": "x", "pass": "p", "transport": "t", "add": "a"}
+KIND_OF = {letter: kind for kind, letter in NOTATION.items()}
+
+
 @dataclass(frozen=True)
-class SkMove:
-    """kind: s stack, f first player, k colour, c canal, b station, r remove,
-    x sabotage, p pass, t transport, a add passenger. `a`, `b` are cells (or a
-    seat for f), `c` a colour or stack index, `route` the stations of a transport.
-    `tlen` is how many route stations must be clicked to single this route out."""
+class SkurdirMove:
+    """One decision. kind: "stack" (place a set-up stack on `cell`), "first" (`seat`
+    plays first), "colour" (play `colour`), "canal" (a canal of `colour` from `cell`,
+    its wide end, to `to`; `neutral` when from the pool), "station" (the spare one,
+    at `cell`), "remove" / "sabotage" (the canal from `cell` to `to`), "pass",
+    "transport" (the top passenger along `route`), "add" (a pool passenger of
+    `colour` on `cell`). `tlen` is how many route stations must be clicked to
+    single a transport out; `grid` the table's width, for the cell names."""
 
     kind: str
-    a: int = -1
-    b: int = -1
-    c: int = -1
+    cell: int = -1
+    to: int = -1
+    colour: int = -1
+    seat: int = -1
     route: tuple = ()
     stack: tuple = ()  # (station colour, passenger colour) of a set-up stack
     neutral: bool = False
     tlen: int = field(default=1, compare=False)
-    grid: int = field(default=GRID, compare=False)  # the table's width, for the cell names
+    grid: int = field(default=GRID, compare=False)
+
+    def well_formed(self) -> bool:
+        """Its kind is known and only the fields that kind uses are set."""
+        unused = UNUSED.get(self.kind)
+        return unused is not None and all(getattr(self, name) == default for name, default in unused)
 
     def __str__(self) -> str:
         k = self.kind
         n = self.grid
-        if k == "s":
-            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.a, n)}"
-        if k == "f":
-            return f"f {self.a + 1}"
-        if k == "k":
-            return f"k {LETTERS[self.c]}"
-        if k == "c":
-            return f"c {cell_name(self.a, n)}-{cell_name(self.b, n)} {LETTERS[self.c]}"
-        if k == "b":
-            return f"b {cell_name(self.a, n)}"
-        if k in ("r", "x"):
-            return f"{k} {cell_name(self.a, n)}-{cell_name(self.b, n)}"
-        if k == "p":
-            return "p"
-        if k == "t":
+        letter = NOTATION.get(k, "?")
+        if k == "stack":
+            return f"s {LETTERS[self.stack[0]]}{LETTERS[self.stack[1]]} {cell_name(self.cell, n)}"
+        if k == "first":
+            return f"f {self.seat + 1}"
+        if k == "colour":
+            return f"k {LETTERS[self.colour]}"
+        if k == "canal":
+            return f"c {cell_name(self.cell, n)}-{cell_name(self.to, n)} {LETTERS[self.colour]}"
+        if k == "station":
+            return f"b {cell_name(self.cell, n)}"
+        if k in ("remove", "sabotage"):
+            return f"{letter} {cell_name(self.cell, n)}-{cell_name(self.to, n)}"
+        if k == "transport":
             return "t " + "-".join(cell_name(c, n) for c in self.route)
-        if k == "a":
-            return f"a {LETTERS[self.c]} {cell_name(self.a, n)}"
-        return "?"
+        if k == "add":
+            return f"a {LETTERS[self.colour]} {cell_name(self.cell, n)}"
+        return letter
 
     @property
     def targets(self) -> tuple:
         k = self.kind
-        if k == "s":
-            return (("stack", self.stack), ("cell", self.a))
-        if k == "f":
-            return (("seat", self.a),)
-        if k == "k":
-            return (("colour", self.c),)
-        if k == "c":
-            path = (("cell", self.a), ("cell", self.b))
+        if k == "stack":
+            return (("stack", self.stack), ("cell", self.cell))
+        if k == "first":
+            return (("seat", self.seat),)
+        if k == "colour":
+            return (("colour", self.colour),)
+        if k == "canal":
+            path = (("cell", self.cell), ("cell", self.to))
             return (("neutral",),) + path if self.neutral else path
-        if k == "b":  # once a game: a second click confirms
-            return confirmed((("cell", self.a),))
-        if k == "r":
-            return (("link", self.a, self.b),)
-        if k == "x":  # once a game: a second click confirms
-            return confirmed((("link", self.a, self.b),))
-        if k == "p":
+        if k == "station":  # once a game: a second click confirms
+            return confirmed((("cell", self.cell),))
+        if k == "remove":
+            return (("link", self.cell, self.to),)
+        if k == "sabotage":  # once a game: a second click confirms
+            return confirmed((("link", self.cell, self.to),))
+        if k == "pass":
             return (("button", "pass"),)
-        if k == "t":
+        if k == "transport":
             return tuple(("cell", c) for c in self.route[: self.tlen])
-        if k == "a":
-            return (("pool", self.c), ("cell", self.a))
+        if k == "add":
+            return (("pool", self.colour), ("cell", self.cell))
         return ()
 
 
-# Moves are immutable: the canal moves, listed again for every position the
-# search visits, share one instance per move instead of building new ones.
-shared_move = lru_cache(maxsize=None)(SkMove)
+USES = {"stack": ("cell", "stack"), "first": ("seat",), "colour": ("colour",),
+        "canal": ("cell", "to", "colour", "neutral"), "station": ("cell",), "remove": ("cell", "to"),
+        "sabotage": ("cell", "to"), "pass": (), "transport": ("route",), "add": ("cell", "colour")}
+UNUSED = {kind: tuple((f.name, f.default) for f in fields(SkurdirMove) if f.compare and f.name not in used + ("kind",))
+          for kind, used in USES.items()}
+
+@lru_cache(maxsize=None)
+def canal_move(cell: int, to: int, colour: int, neutral: bool, grid: int) -> SkurdirMove:
+    """Moves are immutable: the canal moves, listed again for every position the
+    search visits, share one instance per move instead of building new ones."""
+    return SkurdirMove("canal", cell=cell, to=to, colour=colour, neutral=neutral, grid=grid)
 
 
-PASS = SkMove("p")
+PASS = SkurdirMove("pass")
 
 
 def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
@@ -351,7 +391,7 @@ class SkurdirState(CachedMovesState):
                 if crossed is not None and any(c in crossed for c in between(a, b, n)):
                     continue
                 for colour, neutral in kinds:
-                    out.append(shared_move("c", a, b, colour, neutral=neutral, grid=n))
+                    out.append(canal_move(a, b, colour, neutral, n))
         return out
 
     def canal_map(self) -> dict[int, list[int]]:
@@ -404,7 +444,7 @@ class SkurdirState(CachedMovesState):
                 k = 1
                 while sum(1 for o in routes if o[:k] == r[:k]) > 1:
                     k += 1
-                moves.append(SkMove("t", route=r, tlen=k, grid=self.n))
+                moves.append(SkurdirMove("transport", route=r, tlen=k, grid=self.n))
         return moves
 
     def gains(self, route: tuple) -> list[tuple[int, int]]:
@@ -433,24 +473,34 @@ class SkurdirState(CachedMovesState):
                 continue
             for cell in self.stations():
                 if self.station[cell] != colour and colour not in self.stacks[cell]:
-                    out.append(SkMove("a", cell, c=colour, grid=self.n))
+                    out.append(SkurdirMove("add", cell=cell, colour=colour, grid=self.n))
         return out
 
-    def _building_moves(self, seat: int) -> list:
+    def _building_actions(self, seat: int) -> list:
+        """The building moves other than passing."""
         mine = self.colour_of[seat]
         moves = self._canal_moves(seat)
         if self.spare[seat]:
-            moves += [SkMove("b", c, grid=self.n) for c in self.placeable()]
-        all_out = self.canals_on_board(mine) == CANALS_EACH
-        if all_out:
+            moves += [SkurdirMove("station", cell=c, grid=self.n) for c in self.placeable()]
+        if self.canals_on_board(mine) >= CANALS_EACH:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:
-                    moves.append(SkMove("r", a, b, grid=self.n))
+                    moves.append(SkurdirMove("remove", cell=a, to=b, grid=self.n))
         if not self.sabotaged[seat]:
             for (a, b), colour in self.canals.items():
                 if colour != mine:
-                    moves.append(SkMove("x", a, b, grid=self.n))
-        if (all_out and self.transports(seat)) or not moves:
+                    moves.append(SkurdirMove("sabotage", cell=a, to=b, grid=self.n))
+        return moves
+
+    def may_pass(self, seat: int, actions: list) -> bool:
+        """A player passes with all their canals built and a passenger to move, or
+        when there is nothing else to do (`actions`: their other building moves)."""
+        all_out = self.canals_on_board(self.colour_of[seat]) >= CANALS_EACH
+        return (all_out and bool(self.transports(seat))) or not actions
+
+    def _building_moves(self, seat: int) -> list:
+        moves = self._building_actions(seat)
+        if self.may_pass(seat, moves):
             moves.append(PASS)
         return moves
 
@@ -467,12 +517,12 @@ class SkurdirState(CachedMovesState):
                 if pair in seen:
                     continue
                 seen.append(pair)
-                out += [SkMove("s", c, stack=pair, grid=self.n) for c in cells]
+                out += [SkurdirMove("stack", cell=c, stack=pair, grid=self.n) for c in cells]
             return out
         if phase == "first":
-            return [SkMove("f", s) for s in range(self.players)]
+            return [SkurdirMove("first", seat=s) for s in range(self.players)]
         if phase == "colours":
-            return [SkMove("k", c=c) for c in range(5) if self.owner[c] is None]
+            return [SkurdirMove("colour", colour=c) for c in range(5) if self.owner[c] is None]
         if phase == "build":
             return self._building_moves(seat)
         if phase == "transport":
@@ -514,23 +564,23 @@ class SkurdirState(CachedMovesState):
         seat = self.to_move
         self._legal = None
         k = move.kind
-        if k == "s":
-            self.put_station(move.a, move.stack[0])
-            self.stacks[move.a] = [move.stack[1]]
+        if k == "stack":
+            self.put_station(move.cell, move.stack[0])
+            self.stacks[move.cell] = [move.stack[1]]
             self.stacks_left.remove(move.stack)
             if not self.stacks_left:
                 self.phase = "first"
                 self.to_move = 0
             elif len(self.stacks_left) < 9:  # the youngest chose the centre stack, then places again
                 self.to_move = (seat + 1) % self.players
-        elif k == "f":
-            self.first = move.a
+        elif k == "first":
+            self.first = move.seat
             self.phase = "colours"
-            self.to_move = move.a
-        elif k == "k":
-            self.colour_of[seat] = move.c
-            self.owner[move.c] = seat
-            self.free[move.c] = CANALS_EACH
+            self.to_move = move.seat
+        elif k == "colour":
+            self.colour_of[seat] = move.colour
+            self.owner[move.colour] = seat
+            self.free[move.colour] = CANALS_EACH
             self.chooser += 1
             if self.chooser < self.players:
                 self.to_move = (seat + 1) % self.players
@@ -541,35 +591,35 @@ class SkurdirState(CachedMovesState):
                     self.free[self.neutral] = CANALS_EACH
                 self.phase = "build"
                 self.to_move = self.first
-        elif k == "c":
-            self.canals[(move.a, move.b)] = move.c
-            self.free[move.c] -= 1
+        elif k == "canal":
+            self.canals[(move.cell, move.to)] = move.colour
+            self.free[move.colour] -= 1
             self._to_transport()
-        elif k == "b":
+        elif k == "station":
             colour = self.colour_of[seat]
-            self.put_station(move.a, colour)
+            self.put_station(move.cell, colour)
             self.spare[seat] = False
             # a canal that ran across this cell now ends at the new station
             for (a, b), c in list(self.canals.items()):
-                if move.a in between(a, b, self.n):
+                if move.cell in between(a, b, self.n):
                     del self.canals[(a, b)]
-                    self.canals[(a, move.a)] = c
+                    self.canals[(a, move.cell)] = c
             self._to_transport()
-        elif k == "r":
-            colour = self.canals.pop((move.a, move.b))
+        elif k == "remove":
+            colour = self.canals.pop((move.cell, move.to))
             self.free[colour] += 1
             self._to_transport()
-        elif k == "x":
-            colour = self.canals.pop((move.a, move.b))
+        elif k == "sabotage":
+            colour = self.canals.pop((move.cell, move.to))
             self.sabotaged[seat] = True
             if self.owner[colour] is not None:
                 self.limbo.append([colour, self.owner[colour], 1])
             else:  # a neutral canal waits for the saboteur's next turn to end
                 self.limbo.append([colour, seat, 2])
             self._to_transport()
-        elif k == "p":
+        elif k == "pass":
             self._to_transport()
-        elif k == "t":
+        elif k == "transport":
             route = move.route
             passenger = self.stacks[route[0]].pop()
             for c, p in self.gains(route):
@@ -586,9 +636,9 @@ class SkurdirState(CachedMovesState):
             self.phase = "add"
             if not self._legal_list():
                 self._end_turn()
-        elif k == "a":
-            self.stacks[move.a].append(move.c)
-            self.pool[move.c] -= 1
+        elif k == "add":
+            self.stacks[move.cell].append(move.colour)
+            self.pool[move.colour] -= 1
             self._end_turn()
         else:  # pragma: no cover - check() refuses anything else
             raise IllegalMove(f"Unknown move {move!r}.")
@@ -629,219 +679,243 @@ class SkurdirState(CachedMovesState):
         best = max(self.points)
         winners = tuple(s for s in range(self.players) if self.points[s] == best)
         if len(winners) > 1:
-            reason += " Tied at the top: " + " and ".join(self.seat_name(s) for s in winners) + " share the win."
+            reason += " Tied at the top: " + " and ".join(seat_ref(s) for s in winners) + " share the win."
         else:
-            reason += f" {self.seat_name(winners[0])} wins with {best} points."
+            reason += f" {seat_ref(winners[0])} wins with {best} points."
         self.outcome = Outcome(tuple(self.points), winners, reason)
         self.to_move = None
         self.phase = "over"
         self._legal = []
 
-    # ---- explanations --------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality: why a move is not allowed -------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        Skurðir's legality is written here once: check() and the refused clicks
+        (explain_click) answer from it, and the fast move generation above is
+        proven to agree with it (tests/test_skurdir_rules.py)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, SkMove):
+        if not isinstance(move, SkurdirMove) or not move.well_formed():
             return "That is not a Skurðir move."
         k = move.kind
-        phase = self.phase
-        want = {"stacks": "s", "first": "f", "colours": "k", "transport": "t", "add": "a"}.get(phase)
-        if phase == "build":
-            if k not in "cbrxp":
-                return "Building comes first: build, remove, sabotage or pass."
-        elif k != want:
-            return {
-                "stacks": "Set-up: place a stack next to one already out.",
-                "first": "Set-up: choose who plays first.",
-                "colours": "Set-up: choose your colour.",
-                "transport": "Transport phase: move a passenger along a route.",
-                "add": "Add a passenger from the pool to a station.",
-            }[phase]
-        seat = self.to_move
-        mine = self.colour_of[seat] if self.colour_of[seat] is not None else -1
-        if k == "s":
-            if move.stack not in self.stacks_left:
-                return "That stack is already out."
-            if not 0 <= move.a < self.n * self.n:
-                return "There is no such cell."
-            if self.station[move.a] >= 0:
-                return "A station already stands there."
-            if not self.station_cells:
-                return f"The first stack goes in the centre, {self.name(self.centre)}."
+        if k not in STEP_KINDS[self.phase]:
+            task = f"{seat_ref(self.to_move)} must {TASKS[self.phase]}"
+            return f"Passing is for the building step only: {task}." if k == "pass" else f"Not now: {task}."
+        return getattr(self, f"_{k}_fault")(move)
+
+    def on_table(self, c) -> bool:
+        return isinstance(c, int) and 0 <= c < self.n * self.n
+
+    def beside_station(self, c: int) -> bool:
+        """Next to a station in its row or column (one cell away)."""
+        return any(self.station[nb] >= 0 for nb in neighbours(c, self.n))
+
+    def _stack_fault(self, move) -> str | None:
+        if move.stack not in self.stacks_left:
+            return "That stack is already out."
+        if not self.on_table(move.cell):
+            return "There is no such cell."
+        if self.station[move.cell] >= 0:
+            return "A station already stands there."
+        if not self.station_cells:
+            return None if move.cell == self.centre else f"The first stack goes in the centre, {self.name(self.centre)}."
+        if not self.beside_station(move.cell):
             return "A stack must go next to one already out (in its row or column, one cell away)."
-        if k == "k":
-            if 0 <= move.c < 5 and self.owner[move.c] is not None:
-                return f"{COLOURS[move.c]} is taken."
-            return "Choose a colour nobody plays yet."
-        if k == "f":
-            return "Choose one of the players."
-        if k == "b":
-            if not self.spare[seat]:
-                return "You have already built your spare station."
-            if self.station[move.a] >= 0:
-                return "A station already stands there."
-            return "A spare station must go next to a station (in its row or column, one cell away)."
-        if k == "c":
-            return self._explain_canal(move, mine)
-        if k == "r":
-            colour = self.canals.get((move.a, move.b))
-            if colour is None:
-                return "There is no such canal."
-            if colour != mine:
-                return "You may only remove a canal of your own colour."
-            if self.canals_on_board(mine) < CANALS_EACH:
-                return "You may remove a canal only when all three of yours are built."
-            if self.stacks[move.a]:
-                return "A passenger waits at that canal's wide end: it cannot be removed."
-        if k == "x":
-            colour = self.canals.get((move.a, move.b))
-            if colour is None:
-                return "There is no such canal."
-            if self.sabotaged[seat]:
-                return "You have already used your one sabotage."
-            if colour == mine:
-                return "Sabotage is for canals of other colours; remove your own instead."
-        if k == "p":
-            return "You may pass only with all three of your canals built and a passenger to transport."
-        if k == "t":
-            route = move.route
-            if len(route) < 2 or not self.stacks[route[0]]:
-                return "There is no passenger there."
-            if not all(self.joined(route[i], route[i + 1]) for i in range(len(route) - 1)):
-                return "That route does not follow canals."
-            return ("A passenger may move only if it, its station or the first canal is your colour, "
-                    "along canals wide end to narrow end to the first station of its colour.")
-        if k == "a":
-            if not 0 <= move.c < 5 or self.pool[move.c] == 0:
-                return "No passenger of that colour is in the pool."
-            if move.c == self.stacks_colour_moved:
-                return "Add a passenger of another colour than the one just transported."
-            if self.station[move.a] < 0:
-                return "Passengers go on stations."
-            return "A passenger may not join a stack holding a station or passenger of its colour."
         return None
 
-    def _explain_canal(self, move, mine) -> str:
-        a, b = move.a, move.b
-        cells = self.n * self.n
-        if not (0 <= a < cells and 0 <= b < cells) or self.station[a] < 0 or self.station[b] < 0:
+    def _first_fault(self, move) -> str | None:
+        return None if 0 <= move.seat < self.players else "Choose one of the players."
+
+    def _colour_fault(self, move) -> str | None:
+        if not 0 <= move.colour < 5:
+            return "Choose one of the five colours."
+        return None if self.owner[move.colour] is None else f"{COLOURS[move.colour]} is taken."
+
+    def _canal_fault(self, move) -> str | None:
+        a, b = move.cell, move.to
+        mine = self.colour_of[self.to_move]
+        if move.neutral:
+            if self.neutral < 0 or self.free[self.neutral] == 0:
+                return "No neutral canal is left in the pool."
+            if move.colour != self.neutral:
+                return f"The neutral canals are {COLOURS[self.neutral]}."
+        elif move.colour != mine:
+            return "You build canals of your own colour, or neutral ones from the pool."
+        elif self.free[mine] == 0:
+            return "You have no canal of your colour left to build."
+        if not (self.on_table(a) and self.on_table(b)) or self.station[a] < 0 or self.station[b] < 0:
             return "A canal needs a station at each end."
         (ax, ay), (bx, by) = xy(a, self.n), xy(b, self.n)
         if a == b or (ax != bx and ay != by):
             return "A canal runs along a row or a column."
-        if any(self.station[c] >= 0 for c in between(a, b, self.n)):
+        gap = between(a, b, self.n)
+        if any(self.station[c] >= 0 for c in gap):
             return "A canal goes to the next station in line, not past one."
         if self.joined(a, b):
             return "Those two stations are already joined by a canal."
-        if move.neutral:
-            if self.neutral < 0 or self.free[self.neutral] == 0:
-                return "No neutral canal is left in the pool."
-        elif self.free[mine] == 0:
-            return "You have no canal of your colour left to build."
-        if not self.crossing and any(c in self.crossed_cells() for c in between(a, b, self.n)):
+        if not self.crossing and not self.crossed_cells().isdisjoint(gap):
             return "Canals may not cross each other across a gap."
-        return "That canal cannot be built now."
+        return None
 
-    def explain_click(self, path: tuple) -> str:
-        if self.outcome is not None:
-            return "The game is over."
-        target = path[-1] if path else None
-        phase = self.phase
+    def _station_fault(self, move) -> str | None:
+        if not self.spare[self.to_move]:
+            return "You have already built your spare station."
+        if not self.on_table(move.cell):
+            return "There is no such cell."
+        if self.station[move.cell] >= 0:
+            return "A station already stands there."
+        if not self.beside_station(move.cell):
+            return "A spare station must go next to a station (in its row or column, one cell away)."
+        return None
+
+    def _remove_fault(self, move) -> str | None:
+        mine = self.colour_of[self.to_move]
+        colour = self.canals.get((move.cell, move.to))
+        if colour is None:
+            return "There is no such canal."
+        if colour != mine:
+            return "You may only remove a canal of your own colour."
+        if self.canals_on_board(mine) < CANALS_EACH:
+            return "You may remove a canal only when all three of yours are built."
+        if self.stacks[move.cell]:
+            return "A passenger waits at that canal's wide end: it cannot be removed."
+        return None
+
+    def _sabotage_fault(self, move) -> str | None:
+        colour = self.canals.get((move.cell, move.to))
+        if colour is None:
+            return "There is no such canal."
+        if self.sabotaged[self.to_move]:
+            return "You have already used your one sabotage."
+        if colour == self.colour_of[self.to_move]:
+            return "Sabotage is for canals of other colours; remove your own instead."
+        return None
+
+    def _pass_fault(self, move) -> str | None:
         seat = self.to_move
-        kind = target[0] if isinstance(target, tuple) and target else None
-        if kind == "button":
-            return f"Passing is for the building step only ({self.phase_label()})."
-        if phase == "build" and kind == "cell" and len(path) == 2 and path[0][0] == "cell":
-            mine = self.colour_of[seat]
-            return self._explain_canal(SkMove("c", path[0][1], target[1], mine, grid=self.n), mine)
-        if phase == "build" and kind == "cell":
-            cell = target[1]
-            if self.station[cell] < 0:
-                if not self.spare[seat]:
-                    return "You have already built your spare station."
-                return "A spare station must go next to a station (in its row or column, one cell away)."
-            mine = self.colour_of[seat]
-            if self.free[mine] == 0 and (self.neutral < 0 or self.free[self.neutral] == 0):
-                return "You have no canal left to build."
-            return "No canal can start there: every side is taken or has no station in line."
-        if phase == "build" and kind == "link":
-            move = SkMove("r" if self.canals.get(target[1:]) == self.colour_of[seat] else "x", target[1], target[2],
-                          grid=self.n)
-            return self.explain(move) or "That canal cannot be touched now."
-        if phase == "build" and kind == "neutral":
-            return "No neutral canal is left in the pool."
-        if phase == "transport":
-            if kind == "cell" and self.stacks[target[1]]:
-                return ("That passenger cannot move: it needs a route to a station of its colour, and it, its "
-                        "station or the first canal must be your colour.")
-            return "Transport: click a passenger that can travel."
-        if phase == "add":
-            if kind == "pool":
-                return "Choose a pool passenger of another colour than the one just transported."
-            if kind == "cell":
-                return "A passenger may not join a stack holding a station or passenger of its colour."
-            return "Choose a passenger from the pool, then a station."
-        if phase == "stacks":
-            if kind == "cell":
-                return self.explain(SkMove("s", target[1], stack=self.stacks_left[0], grid=self.n))
-            return "Choose a stack to place, then a cell next to the stacks already out."
-        if phase == "first":
-            return "Choose who plays first."
-        if phase == "colours":
-            if kind == "colour":
-                return f"{COLOURS[target[1]]} is taken."
-            return "Choose your colour."
+        if self.may_pass(seat, self._building_actions(seat)):
+            return None
+        return "You may pass only with all three of your canals built and a passenger to transport."
+
+    def _transport_fault(self, move) -> str | None:
+        route = move.route
+        if not route or not all(self.on_table(c) for c in route) or not self.stacks[route[0]]:
+            return "There is no passenger there."
+        colour = self.stacks[route[0]][-1]
+        if len(route) < 2 or self.station[route[-1]] != colour:
+            return "A passenger travels along canals to a station of its own colour."
+        if not all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1)):
+            if all(self.joined(route[i], route[i + 1]) for i in range(len(route) - 1)):
+                return "A passenger travels along each canal from its wide end to its narrow end."
+            return "That route does not follow canals."
+        if len(set(route)) < len(route):
+            return "A passenger never passes a station twice."
+        if any(self.station[c] == colour for c in route[1:-1]):
+            return "A passenger gets off at the first station of its own colour."
+        if not self.may_move(self.to_move, route):
+            return "A passenger may move only if it, its station or the first canal is your colour."
+        return None
+
+    def _add_fault(self, move) -> str | None:
+        if not 0 <= move.colour < 5 or self.pool[move.colour] == 0:
+            return "No passenger of that colour is in the pool."
+        if move.colour == self.stacks_colour_moved:
+            return "Add a passenger of another colour than the one just transported."
+        if not self.on_table(move.cell) or self.station[move.cell] < 0:
+            return "Passengers go on stations."
+        if self.station[move.cell] == move.colour or move.colour in self.stacks[move.cell]:
+            return "A passenger may not join a stack holding a station or passenger of its colour."
+        return None
+
+    # ---- refused clicks ------------------------------------------------------------
+    def explain_click(self, path: tuple) -> str:
+        """Why the click path starts no legal move: the faults of the moves it was
+        heading for (no rule is written here)."""
+        meant = self._meant(tuple(path)) if path else []
+        faults = list(dict.fromkeys(f for f in map(self.fault, meant) if f))
+        if faults:
+            return " ".join(faults[:3])
+        if meant:  # the move is allowed, but starts with another click
+            return CLICK_ORDER.get(meant[0].kind, "Nothing can be done there now.")
         return "Nothing can be done there now."
 
-    # ---- labels -----------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        return seat_ref(seat)  # the app shows the player's name, as the side panel does
+    def _meant(self, path: tuple) -> list:
+        """The moves, legal now or not, that the click path `path` was heading for."""
+        first, last = path[0], path[-1]
+        cells = [t[1] for t in path if t[0] == "cell"]
+        mine = self.colour_of[self.to_move] if self.to_move is not None else None
+        n = self.n
+        if last == ("button", "pass"):
+            return [PASS]
+        if last[0] == "seat":
+            return [SkurdirMove("first", seat=last[1])]
+        if last[0] == "colour":
+            return [SkurdirMove("colour", colour=last[1])]
+        if last[0] == "link":
+            kind = "remove" if mine is not None and self.canals.get(last[1:]) == mine else "sabotage"
+            return [SkurdirMove(kind, cell=last[1], to=last[2], grid=n)]
+        if first[0] == "stack":
+            return [SkurdirMove("stack", cell=c, stack=first[1], grid=n) for c in cells or self.placeable()[:1]]
+        if first[0] == "pool":
+            return [SkurdirMove("add", cell=c, colour=first[1], grid=n) for c in cells or self.stations()]
+        if first[0] == "neutral":
+            return self._canals_meant(cells, self.neutral, True)
+        if last[0] != "cell":
+            return []
+        if self.phase == "stacks":
+            return [SkurdirMove("stack", cell=cells[-1], stack=pair, grid=n) for pair in self.stacks_left[:1]]
+        if self.phase == "transport":
+            start = cells[0]
+            routes = [r for r in self.routes(start) if list(r[:len(cells)]) == cells]
+            return [SkurdirMove("transport", route=r, grid=n) for r in routes] or [
+                SkurdirMove("transport", route=tuple(cells), grid=n)]
+        if self.phase == "add":
+            return [SkurdirMove("add", cell=cells[-1], colour=colour, grid=n) for colour in range(5) if self.pool[colour]]
+        if len(cells) == 1 and self.station[cells[0]] < 0:
+            return [SkurdirMove("station", cell=cells[0], grid=n)]
+        return self._canals_meant(cells, mine if mine is not None else 0, False)
 
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = self.seat_name(self.to_move)
-        return who + ": " + {
-            "stacks": "place a stack" if self.station_cells else "choose the centre stack",
-            "first": "choose who plays first",
-            "colours": "choose your colour",
-            "build": "build a canal or station, remove, sabotage or pass",
-            "transport": "transport a passenger",
-            "add": "add a pool passenger to a station",
-        }[self.phase]
+    def _canals_meant(self, cells: list, colour: int, neutral: bool) -> list:
+        """Canals of `colour` between the clicked cells; from the one clicked cell
+        (or from any station, none clicked) to its neighbours in line."""
+        if len(cells) >= 2:
+            return [SkurdirMove("canal", cell=cells[0], to=cells[1], colour=colour, neutral=neutral, grid=self.n)]
+        out = []
+        for a in cells or self.stations():
+            for d in DIRS:
+                b = self.next_station(a, d)
+                if b < 0:  # nothing in line: the cell beside it
+                    x, y = xy(a, self.n)
+                    if not (0 <= x + d[0] < self.n and 0 <= y + d[1] < self.n):
+                        continue
+                    b = a + d[0] + d[1] * self.n
+                out.append(SkurdirMove("canal", cell=a, to=b, colour=colour, neutral=neutral, grid=self.n))
+        return out
 
-    def move_label(self, move) -> str:
-        if not isinstance(move, SkMove):
-            return str(move)
-        who = self.seat_name(self.to_move) if self.to_move is not None else "?"
-        k = move.kind
-        if k == "s":
-            return (f"{who} places a {COLOURS[move.stack[0]]} station with a {COLOURS[move.stack[1]]} "
-                    f"passenger at {self.name(move.a)}")
-        if k == "f":
-            return f"{self.seat_name(move.a)} will play first"
-        if k == "k":
-            return f"{self.seat_name(self.to_move)} plays {COLOURS[move.c]}"
-        if k == "c":
-            kind = "neutral " if move.neutral else ""
-            return f"{who} builds a {kind}{COLOURS[move.c]} canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "b":
-            return f"{who} builds the spare station at {self.name(move.a)}"
-        if k == "r":
-            return f"{who} removes the canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "x":
-            return f"{who} sabotages the canal {self.name(move.a)}→{self.name(move.b)}"
-        if k == "p":
-            return f"{who} passes"
-        if k == "t":
-            colour = self.stacks[move.route[0]][-1] if self.stacks[move.route[0]] else 0
-            pts = self.route_scores(move.route) if self.is_route(move.route) else []
-            gains = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(pts) if p)
-            return (f"{who} moves the {COLOURS[colour]} passenger "
-                    + "→".join(self.name(c) for c in move.route) + (f" ({gains})" if gains else ""))
-        if k == "a":
-            return f"{who} adds a {COLOURS[move.c]} passenger at {self.name(move.a)}"
-        return str(move)
+    # ---- the log's facts (words.py says them) --------------------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be in the move log, worked out before it is played:
+        colours by index, cells by name, seats by number."""
+        k, name = move.kind, self.name
+        data: dict = {}
+        if k == "stack":
+            data = {"station": move.stack[0], "passenger": move.stack[1]}
+        elif k == "first":
+            data = {"seat": move.seat}
+        elif k == "transport":
+            route = move.route
+            data = {"colour": self.stacks[route[0]][-1] if self.stacks[route[0]] else 0,
+                    "route": [name(c) for c in route],
+                    "gains": self.route_scores(route) if self.is_route(route) else []}
+        if k in ("colour", "canal", "add"):
+            data["colour"] = move.colour
+        if k == "canal":
+            data["neutral"] = move.neutral
+        if k in ("stack", "station", "add"):
+            data["cell"] = name(move.cell)
+        if k in ("canal", "remove", "sabotage"):
+            data["route"] = [name(move.cell), name(move.to)]
+        return LogEntry(self.to_move, k, data)
 
     def is_route(self, route) -> bool:
         return all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1))
@@ -875,7 +949,6 @@ class SkurdirState(CachedMovesState):
             "moved_colour": self.stacks_colour_moved,
             "crossing": self.crossing,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -944,7 +1017,7 @@ class SkurdirSpec(GameSpec):
             state._random_setup()
         return state
 
-    def parse_move(self, state: SkurdirState, text: str) -> SkMove:
+    def parse_move(self, state: SkurdirState, text: str) -> SkurdirMove:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         if not parts:
@@ -955,28 +1028,28 @@ class SkurdirSpec(GameSpec):
                 return PASS
             if k == "s" and len(parts) == 3 and len(parts[1]) == 2:
                 pair = (LETTERS.index(parts[1][0].upper()), LETTERS.index(parts[1][1].upper()))
-                return SkMove("s", state.cell(parts[2]), stack=pair, grid=state.n)
+                return SkurdirMove("stack", cell=state.cell(parts[2]), stack=pair, grid=state.n)
             if k == "f" and len(parts) == 2:
-                return SkMove("f", int(parts[1]) - 1)
+                return SkurdirMove("first", seat=int(parts[1]) - 1)
             if k == "k" and len(parts) == 2:
-                return SkMove("k", c=LETTERS.index(parts[1].upper()))
+                return SkurdirMove("colour", colour=LETTERS.index(parts[1].upper()))
             if k == "c" and len(parts) == 3:
                 a, b = (state.cell(p) for p in parts[1].split("-"))
                 colour = LETTERS.index(parts[2].upper())
-                return SkMove("c", a, b, colour, neutral=colour == state.neutral, grid=state.n)
+                return SkurdirMove("canal", cell=a, to=b, colour=colour, neutral=colour == state.neutral, grid=state.n)
             if k == "b" and len(parts) == 2:
-                return SkMove("b", state.cell(parts[1]), grid=state.n)
+                return SkurdirMove("station", cell=state.cell(parts[1]), grid=state.n)
             if k in ("r", "x") and len(parts) == 2:
                 a, b = (state.cell(p) for p in parts[1].split("-"))
-                return SkMove(k, a, b, grid=state.n)
+                return SkurdirMove(KIND_OF[k], cell=a, to=b, grid=state.n)
             if k == "t" and len(parts) == 2:
                 route = tuple(state.cell(p) for p in parts[1].split("-"))
                 for m in state.legal_moves():
-                    if m.kind == "t" and m.route == route:
+                    if m.kind == "transport" and m.route == route:
                         return m
-                return SkMove("t", route=route, grid=state.n)
+                return SkurdirMove("transport", route=route, grid=state.n)
             if k == "a" and len(parts) == 3:
-                return SkMove("a", state.cell(parts[2]), c=LETTERS.index(parts[1].upper()), grid=state.n)
+                return SkurdirMove("add", cell=state.cell(parts[2]), colour=LETTERS.index(parts[1].upper()), grid=state.n)
         except ValueError:
             pass
         raise IllegalMove(f"{text!r} is not Skurðir notation.")

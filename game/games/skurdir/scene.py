@@ -7,6 +7,7 @@ import math
 import pygame
 
 from ...ui import look
+from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
 from .rules import COLOURS, COLUMNS, LETTERS, cell_name, xy
 
@@ -42,10 +43,6 @@ def draw_mark(surface, colour: int, center, r: float) -> None:
         w = max(1, int(r * 0.4))
         pygame.draw.line(surface, ink, (cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy + r * 0.8), w)
         pygame.draw.line(surface, ink, (cx - r * 0.8, cy + r * 0.8), (cx + r * 0.8, cy - r * 0.8), w)
-
-
-def shade(c, f):
-    return tuple(max(0, min(255, int(v * f))) for v in c)
 
 
 @functools.lru_cache(maxsize=256)
@@ -88,7 +85,6 @@ class SkurdirScene(BoardScene):
                                      rect.h - 16)
         self.box = None
         self.fit()
-        self.side_targets: dict = {}  # filled while drawing the side column
 
     def fit(self) -> None:
         """Zoom onto the part of the table in use: the stations and one cell
@@ -186,38 +182,25 @@ class SkurdirScene(BoardScene):
                       shadow=False)
         return layer
 
-    # ---- targets ------------------------------------------------------------
-    def target_at(self, pos):
-        for target, rect in self.side_targets.items():
-            if rect.collidepoint(pos):
-                return target
-        self.fit()
-        if not self.grid_rect.collidepoint(pos):
-            return None
-        state = self.match.state
-        x0, y0, _, _ = self.box
-        c = ((pos[1] - self.grid_rect.y) // self.cell + y0) * self.n + (pos[0] - self.grid_rect.x) // self.cell + x0
-        found = []
-        if state.station[c] >= 0 and math.dist(pos, self.centre(c)) <= self.cell * 0.3:
-            found.append(("cell", c))
-        links = [(math.dist(pos, self.link_rect(a, b).center), a, b) for a, b in state.canals
-                 if self.link_rect(a, b).collidepoint(pos)]
-        found += [("link", a, b) for _d, a, b in sorted(links)]
-        found.append(("cell", c))
-        # a canal across a gap lies over an empty cell: prefer whichever can be clicked now
-        wanted = self.controller.next_targets()
-        return next((t for t in found if t in wanted), found[0])
-
-    def target_rect(self, target) -> pygame.Rect:
-        self.fit()
-        if target[0] == "cell":
-            return self.cell_rect(target[1]).inflate(-self.cell // 2, -self.cell // 2)
-        if target[0] == "link":
-            r = self.link_rect(target[1], target[2])
-            return r.inflate(-r.w // 3, -r.h // 3)
-        if target not in self.side_targets:
-            self.draw_side(pygame.Surface(self.app.size), self.view(), None)
-        return self.side_targets[target].inflate(-6, -6)
+    # ---- where things can be clicked ---------------------------------------------
+    def add_hits(self, view, clickable) -> None:
+        """Put every place of the board on the hit map with the shape it is drawn
+        with: the cells, the canals, and each station's pyramid over its cell.
+        What can be clicked now goes on top, so where a canal across a gap lies
+        over an empty cell, the click finds whichever of the two is wanted."""
+        x0, y0, cols, rows = self.box
+        places = [(("cell", y * self.n + x), self.cell_rect(y * self.n + x), None)
+                  for y in range(y0, y0 + rows) for x in range(x0, x0 + cols)]
+        places += [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
+        places += [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        for on_top in (False, True):
+            for target, where, radius in places:
+                if (target in clickable) != on_top:
+                    continue
+                if radius is None:
+                    self.hits.rect(target, where)
+                else:
+                    self.hits.circle(target, where, radius)
 
     # ---- drawing --------------------------------------------------------------
     def seat_rgb(self, index: int):
@@ -279,10 +262,10 @@ class SkurdirScene(BoardScene):
                 self.draw_canal(surface, a, b, colour)
         # what the others built since my last turn (nothing once the game is over)
         for m in (last if view["to_move"] is not None else []):
-            if m.kind == "c" and (m.a, m.b) in self.match.state.canals:
-                pygame.draw.rect(surface, look.GOLD, self.link_rect(m.a, m.b).inflate(6, 6), 2, border_radius=4)
-            elif m.kind in ("s", "b", "a"):
-                pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.a).inflate(-4, -4), 2, border_radius=8)
+            if m.kind == "canal" and (m.cell, m.to) in self.match.state.canals:
+                pygame.draw.rect(surface, look.GOLD, self.link_rect(m.cell, m.to).inflate(6, 6), 2, border_radius=4)
+            elif m.kind in ("stack", "station", "add"):
+                pygame.draw.rect(surface, look.GOLD, self.cell_rect(m.cell).inflate(-4, -4), 2, border_radius=8)
         # clickable places
         for t in nxt:
             if t[0] == "cell":
@@ -305,6 +288,7 @@ class SkurdirScene(BoardScene):
             passengers = view["stacks"].get(c, [])
             self.draw_stack(surface, colour, passengers, self.stack_base(c), skip_top=("top", c) in hidden)
         self._draw_hover(surface, view, hints)
+        self.add_hits(view, nxt)
         self.draw_side(surface, view, hints)
 
     def _draw_hover(self, surface, view, hints) -> None:
@@ -372,22 +356,21 @@ class SkurdirScene(BoardScene):
     # ---- the side column ---------------------------------------------------------
     def draw_side(self, surface, view, hints) -> None:
         """Stacks to place, colour and first-player choices, the pool and each
-        player's pieces. Records the clickable rects as it goes."""
-        self.side_targets = {}
-        nxt = hints.next_targets if hints else set()
-        hover = hints.hover if hints else None
+        player's pieces. Puts the clickable boxes on the hit map as it goes."""
+        nxt = hints.next_targets
+        hover = hints.hover
         r = self.side_rect
         x, y = r.x, r.y
         w = r.w
         phase = view["phase"]
 
         def box(target, rect):
-            self.side_targets[target] = rect
+            self.hits.rect(target, rect)
             if target in nxt:
                 pygame.draw.rect(surface, (70, 58, 40), rect, border_radius=8)
                 pygame.draw.rect(surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
                                  3 if target == hover else 1, border_radius=8)
-            if hints and target in hints.selected:
+            if target in hints.selected:
                 pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
 
         def heading(text):
@@ -489,7 +472,7 @@ class SkurdirScene(BoardScene):
     # ---- animations ------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
         k = move.kind
-        if k == "t":
+        if k == "transport":
             route = move.route
             stack = before["stacks"].get(route[0], [])
             if not stack:
@@ -531,23 +514,23 @@ class SkurdirScene(BoardScene):
                     look.text(s, f"+{p}", pill.center, 13, look.INK, bold=True, anchor="center", shadow=False)
             anims.append(Anim(0.35 * legs + 0.5, points))
             return anims
-        if k == "c":
-            a, b, colour = move.a, move.b, move.c
+        if k == "canal":
+            a, b, colour = move.cell, move.to, move.colour
             return [Anim(0.3, lambda s, t: self.draw_canal(s, a, b, colour, alpha=int(60 + 195 * t)),
                          hides=frozenset({("link", a, b)}))]
-        if k in ("s", "b"):
-            c = move.a
-            colour = move.stack[0] if k == "s" else after["stations"].get(c, 0)
-            passengers = [move.stack[1]] if k == "s" else after["stacks"].get(c, [])
+        if k in ("stack", "station"):
+            c = move.cell
+            colour = move.stack[0] if k == "stack" else after["stations"].get(c, 0)
+            passengers = [move.stack[1]] if k == "stack" else after["stacks"].get(c, [])
             bx, by = self.stack_base(c)
             return [Anim(0.3, lambda s, t: self.draw_stack(s, colour, passengers, (bx, int(by - 40 * (1 - t)))),
                          hides=frozenset({("cell", c)}))]
-        if k == "a":
-            c = move.a
+        if k == "add":
+            c = move.cell
             n = len(after["stacks"].get(c, []))
             x, y = self.passenger_top(c, n)
             size = int(self.cell * 0.25)
-            colour = move.c
+            colour = move.colour
             return [Anim(0.3, lambda s, t: s.blit(pyramid(colour, size, size), (x - size // 2, y - size - 40 * (1 - t))),
                          hides=frozenset({("top", c)}))]
         return []

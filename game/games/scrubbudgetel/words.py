@@ -1,0 +1,59 @@
+"""How Scrubbudgetel reads: the rules' facts (present.LogEntry) in words for the
+move log, the side panel's phase line and the Cave's confirm prompt. Pure Python.
+
+Players are written as seat references ("P1", core.seat_ref); the app puts their
+names in. Marker names ("Red trail") are the markers' own, not the players'.
+"""
+from __future__ import annotations
+
+from ...engine.core import seat_ref
+from ...engine.present import LogEntry, Words
+from .rules import MARKERS
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class ScrubWords(Words):
+    sounds = {"draw": "dice", "captain": "dice"}  # a move after which the next turn's dice roll (markers drawn by a roll)
+
+    def entry(self, entry: LogEntry) -> str:
+        who = seat_ref(entry.seat) if entry.seat is not None else "The game"
+        d = entry.data
+        verb = entry.verb
+        if verb == "lay":
+            return f"{who} lays the {MARKERS[d['marker']].name} (+{d['value']} to {seat_ref(d['credited'])})"
+        if verb == "captain":
+            if d["roll"] is None:
+                return f"{who} is the Captain (winner of the last game)"
+            return f"{who} rolls {d['roll']}, the highest, and is the Captain"
+        if verb == "draw":
+            return f"{who} rolls {d['roll']} and draws {d['got']}" + (" for the stash" if d["first"] else "")
+        if verb == "roll":
+            return f"{who} rolls {d['roll']}: lay {d['lay']}"
+        sentences = {
+            "miss": "misses this turn (an Obstacle was laid)",
+            "pass": "has no markers and the bag is empty: pass",
+            "no_fit": f"rolls {d.get('roll')} but no marker in the stash fits the map",
+            "no_stash": f"rolls {d.get('roll')} with an empty stash",
+            "no_more": "can lay no more this turn",
+            "cave": "finds the Treasure Cave!",
+        }
+        if verb in sentences:
+            return f"{who} {sentences[verb]}"
+        return super().entry(entry)
+
+    def phase(self, state) -> str:
+        if state.outcome is not None:
+            return state.outcome.reason
+        who = seat_ref(state.to_move)
+        if state.pending_junction is not None:
+            return f"{who}: lay a Trail marker from your new Junction"
+        return f"{who} rolled {state.roll}: lay {plural(state.to_lay - len(state.laid_now), 'more marker')}"
+
+    def confirm(self, state, move) -> str:
+        return self.move(state, move) + ": that ends the game"
+
+
+WORDS = ScrubWords()

@@ -1,0 +1,54 @@
+"""How Skurðir reads: the move log's sentences, the phase line and the confirm
+prompt, from the facts the rules state (pure Python, no pygame)."""
+from __future__ import annotations
+
+from ...engine.core import seat_ref
+from ...engine.present import LogEntry, Words
+from .rules import COLOURS, TASKS
+
+SENTENCES = {
+    "stack": "{who} places a {station} station with a {passenger} passenger at {cell}",
+    "first": "{seat} will play first",
+    "colour": "{who} plays {colour}",
+    "canal": "{who} builds a {neutral}{colour} canal {route}",
+    "station": "{who} builds the spare station at {cell}",
+    "remove": "{who} removes the canal {route}",
+    "sabotage": "{who} sabotages the canal {route}",
+    "pass": "{who} passes",
+    "transport": "{who} moves the {colour} passenger {route}{gains}",
+    "add": "{who} adds a {colour} passenger at {cell}",
+}
+
+
+class SkurdirWords(Words):
+    def entry(self, entry: LogEntry) -> str:
+        sentence = SENTENCES.get(entry.verb)
+        if sentence is None:
+            return super().entry(entry)
+        data = dict(entry.data)
+        for key in ("station", "passenger", "colour"):
+            if key in data:
+                data[key] = COLOURS[data[key]]
+        gains = ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(data.get("gains", ())) if p)
+        data.update(
+            who=seat_ref(entry.seat) if entry.seat is not None else "?",
+            seat=seat_ref(data["seat"]) if "seat" in data else "",
+            neutral="neutral " if data.get("neutral") else "",
+            route="→".join(data.get("route", ())),
+            gains=f" ({gains})" if gains else "",
+        )
+        return sentence.format(**data)
+
+    def phase(self, state) -> str:
+        if state.outcome is not None:
+            return state.outcome.reason
+        task = TASKS[state.phase]  # what the rules ask of the seat to move
+        if state.phase == "stacks":
+            task = "place a stack" if state.station_cells else "choose the centre stack"
+        return f"{seat_ref(state.to_move)}: {task}"
+
+    def confirm(self, state, move) -> str:
+        return self.move(state, move)
+
+
+WORDS = SkurdirWords()
