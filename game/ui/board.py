@@ -119,21 +119,25 @@ class BoardScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.folded = self.app.settings.get("panel_folded", False)
-        rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
+        button_rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
         self.asked_scale = sizing.scale_of(self.app.settings)
-        k = self.ui_scale = sizing.panel_scale(self.asked_scale, h, len(self.match.seats), rows)
+        k = self.ui_scale = sizing.panel_scale(self.asked_scale, h, len(self.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
         self.panel_rect = pygame.Rect(w - width - 10, 10, width, h - 20)
         self.board_rect = pygame.Rect(10, 10, w - width - 30, h - 20)
         p = self.panel_rect
         bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
         fold = round(26 * k)
-        self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "»" if not self.folded else "«",
-                                       self.toggle_fold, tooltip="A narrower panel: more room for the board")
+        self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
+                                       self.toggle_fold, tooltip="The full panel, with the move log" if self.folded
+                                       else "A narrower panel without the move log: more room for the board")
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
-        places = [(p.x + 12 + (i % cells) * (cell_w + 8), p.bottom - 12 - bh - (1 - i // cells) * step * (cells == 2))
-                  for i in range(4)]
+        places = []
+        for i in range(4):
+            row, column = divmod(i, cells)
+            rows_below = 4 // cells - 1 - row
+            places.append((p.x + 12 + column * (cell_w + 8), p.bottom - 12 - bh - rows_below * step))
         actions = (("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
                    ("Redo", self.redo, "Play again what Undo took back (Ctrl+Y)"),
                    ("Hint", self.ask_hint, "The computer suggests a move (H)"),
