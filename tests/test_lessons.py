@@ -133,6 +133,7 @@ def open_step(app, game_id, step):
 
 @pytest.mark.parametrize("game_id,step,place,because", [
     ("scurry", 1, ("vertex", "g2"), "at least two moves"),  # the rules forbid it
+    ("scurry", 6, ("vertex", "k6"), "fewer than two moves"),  # a leadoff spot that gives no two moves
     ("scrubbudgetel", 1, ("stash", "TR"), "own markers first"),  # the rules forbid it
     ("skurdir", 0, ("cell", "d5"), None),  # a legal start, just not this step's move
 ])
@@ -165,6 +166,9 @@ def test_a_lesson_is_resumed_where_it_was_left(app):
     click_button(app, "Menu")
     click_button(app, "Leave the lesson")
     assert isinstance(app.scene, TitleScene)
+    steps = len(lessons.load("scurry").steps)
+    assert app.scene.lesson_badges["scurry"][0] == f"Lesson: step 2 of {steps}", "the card says how far it got"
+    assert "skurdir" not in app.scene.lesson_badges, "a lesson not begun says nothing"
     click(app, learn_button(app, "scurry").center)
     assert isinstance(app.scene, LessonStep) and app.scene.index == 1
     # and in a new process: the place is in the progress file beside the settings
@@ -245,3 +249,55 @@ def test_the_lesson_strip_fits_the_smallest_window(game_id):
         screenshot(app, f"lesson_{game_id}_960")
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_title_cards_say_how_far_each_lesson_has_got(size):
+    """On each card's picture, left of Learn to play: the step reached, or done; clear of every button."""
+    from uikit import make_app
+
+    progress = lessons.Progress.load()
+    progress.record("scurry", 2)
+    progress.record("skyrunner", 0, finished=True)
+    progress.record("skyline_express", 0, finished=True)
+    progress.record("skyline_express", 4)  # taken again after finishing, left at step 5
+    app = make_app(size)
+    try:
+        app.push(TitleScene(app))
+        pump(app)
+        title = app.scene
+        badges = title.lesson_badges
+        assert set(badges) == {"scurry", "skyrunner", "skyline_express"}
+        text = {game_id: text for game_id, (text, _rect) in badges.items()}
+        count = {g: len(lessons.load(g).steps) for g in badges}
+        assert text["scurry"] in (f"Lesson: step 3 of {count['scurry']}", f"Step 3 of {count['scurry']}")
+        assert text["skyrunner"] in ("Lesson done ✓", "Done ✓")
+        assert "5 of" in text["skyline_express"]
+        buttons = [b.rect for b in title.actions]  # New game, Rules and Learn to play of every card, and the rest
+        for game_id, (_text, rect) in badges.items():
+            card = title.cards[game_id]
+            assert card.contains(rect), f"{game_id}'s badge leaves its card"
+            for other in buttons:
+                assert not rect.colliderect(other), f"{game_id}'s badge covers a button"
+        screenshot(app, f"lesson_title_badges_{size[0]}")
+    finally:
+        pygame.quit()
+
+
+def test_the_rules_text_links_to_every_lesson_step(app):
+    """Each step is linked from the Rules screen, under the heading it teaches (the new
+    steps too: Scurry's "cannot make two moves", SkyRunner's equipment and sabotage, Skyline's tasks)."""
+    for game_id in GAMES_WITH_LESSONS:
+        lesson = lessons.load(game_id)
+        app.push(RulesScene(app, registry.GAMES[game_id]))
+        pump(app)
+        html = app.scene.text_box.html_text
+        heading = re.compile(r"<font size=\d color='[^']*'><b>([^<]*)</b></font><br>")
+        headings = [(m.start(), m.group(1)) for m in heading.finditer(html)]
+        for i, step in enumerate(lesson.steps):
+            link = html.find(f"<a href='lesson:{game_id}:{i}'>")
+            assert link >= 0, f"{game_id} step {i + 1} is linked nowhere in the rules"
+            under = [name for at, name in headings if at < link][-1]
+            assert under == step.rule, f"{game_id} step {i + 1}'s link is under {under!r}, not {step.rule!r}"
+        app.pop()
+        pump(app)

@@ -173,6 +173,16 @@ class Progress:
     def finished(self, game_id: str) -> bool:
         return self.data.get(game_id, {}).get("finished", False)
 
+    def badge(self, game_id: str, steps: int) -> tuple:
+        """What a game's title card says of its lesson, in shorter and shorter
+        words (the card shows the longest that fits); () for a lesson not begun."""
+        if game_id not in self.data:
+            return ()
+        if self.finished(game_id) and self.step(game_id) == 0:
+            return ("Lesson done ✓", "Done ✓", "✓")
+        at = min(self.step(game_id) + 1, steps)
+        return (f"Lesson: step {at} of {steps}", f"Step {at} of {steps}", f"{at}/{steps}")
+
     def record(self, game_id: str, step: int, finished: bool = False) -> bool:
         """Remember; False (and self.message says why) when the file cannot be written."""
         entry = self.data.setdefault(game_id, {})

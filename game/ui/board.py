@@ -314,15 +314,14 @@ class BoardScene(Scene):
         self.refresh_panel()
 
     def undo(self) -> None:
-        self.finish_animations()
-        if not self.controller.undo():
-            self.log.replace(self._replayed_log())
-            self.results_shown = self.match.state.is_over
-        self.refresh_panel()
+        self._history_step(self.controller.undo)
 
     def redo(self) -> None:
+        self._history_step(self.controller.redo)
+
+    def _history_step(self, step) -> None:
         self.finish_animations()
-        if not self.controller.redo():
+        if not step():  # done: the log is the game's again
             self.log.replace(self._replayed_log())
             self.results_shown = self.match.state.is_over
         self.refresh_panel()

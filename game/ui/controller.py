@@ -260,40 +260,32 @@ class Controller:
             self.on_played(move, seat, before, label)
 
     def undo(self) -> str:
-        self.stop_thinking()
-        reason = self.match.can_undo()
-        if reason:
-            self.message = reason
-            return reason
-        removed = self.match.undo()
-        self.prefix = ()
-        self._cache_key = None
-        labels = self.labels(removed)
-        self.message = self.named("Taken back: " + "; ".join(labels) + ".") if labels else ""
-        return ""
+        """Take back the last decision; "" when done, else why not."""
+        return self._history_step(self.match.can_undo, self.match.undo, "Taken back")
 
     def redo(self) -> str:
         """Play again what undo took back; "" when done, else why not."""
+        return self._history_step(self.match.can_redo, self.match.redo, "Played again")
+
+    def _history_step(self, why_not, step, said: str) -> str:
         self.stop_thinking()
-        reason = self.match.can_redo()
+        reason = why_not()
         if reason:
             self.message = reason
             return reason
         before = self.state.clone()
-        again = self.match.redo()
+        moved = step()
         self.prefix = ()
         self._cache_key = None
-        state, labels = before, []
-        for text in again:
-            move = self.match.spec.parse_move(state, text)
-            labels.append(self.words.move(state, move))
-            state.apply(move)
-        self.message = self.named("Played again: " + "; ".join(labels) + ".")
+        # the moves' words, read from the state each was played in
+        start = self.state if len(self.state.history) < len(before.history) else before
+        labels = self.labels(moved, start)
+        self.message = self.named(f"{said}: " + "; ".join(labels) + ".") if labels else ""
         return ""
 
-    def labels(self, notations: list) -> list:
-        """The log's words for moves played from the current state on."""
-        state, spec, out = self.state.clone(), self.match.spec, []
+    def labels(self, notations: list, start=None) -> list:
+        """The log's words for moves played from `start` (the current state) on."""
+        state, spec, out = (start or self.state).clone(), self.match.spec, []
         for text in notations:
             move = spec.parse_move(state, text)
             out.append(self.words.move(state, move))

@@ -44,7 +44,12 @@ class HitMap:
         if not main:
             return
         known = self._rects.get(target)
-        self._rects[target] = bounds if known is None else known.union(bounds)
+        if known is None:
+            self._rects[target] = bounds
+        elif known.colliderect(bounds):  # more of the same place (the triangles of one marker)
+            self._rects[target] = known.union(bounds)
+        # else a second, separate copy (two alike cards in a hand): rect_of keeps the first,
+        # whose centre is on it; the box around both could point at a third thing between them
 
     def rect(self, target, rect, *, also: bool = False) -> None:
         """`target` is clicked anywhere in `rect`. With `also`, a second place that clicks
@@ -75,7 +80,8 @@ class HitMap:
         return None
 
     def rect_of(self, target) -> pygame.Rect | None:
-        """The box around every shape `target` was drawn with; None if not drawn."""
+        """The box around the shapes `target` was first drawn with (those that
+        overlap: one place); None if it was not drawn."""
         found = self._rects.get(target)
         return None if found is None else pygame.Rect(found)
 

@@ -168,6 +168,7 @@ class LessonStep:
     def build(self) -> None:
         super().build()
         self.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
+        self.redo_button.hide()
         self.hint_button.hide()  # the step says what to do; the computer would suggest another move
         r = self.lesson_rect
         x = r.right - BUTTON_COLUMN - 8

@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 from .. import records, storage
 from ..engine import registry
 from ..engine.match import NAME_LIMIT, Match, SaveError, Seat, save_summary
-from ..lessons import has_lesson
+from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import (
     autosave,
     delete_in_progress,
@@ -351,6 +351,10 @@ class TitleScene(Scene):
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
         self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
+        self.lesson_badges: dict[str, tuple] = {}  # game id -> (how far its lesson has got, where)
+        progress = Progress.load()
+        if progress.message:
+            self.app.notify(progress.message)
         games = list(registry.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
@@ -375,6 +379,7 @@ class TitleScene(Scene):
             self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
                                                       lambda s=spec: open_lesson(self.app, s.id),
                                                       tooltip="A guided first game, step by step")
+            self.place_lesson_badge(spec.id, progress, card)
         self.build_in_progress()
         y = h - 70
         names = []
@@ -391,6 +396,16 @@ class TitleScene(Scene):
         for (name, action, primary), bw in zip(names, widths):
             self.button((x, y, bw, 40), name, action, primary=primary)
             x += bw + 12
+
+    def place_lesson_badge(self, game_id: str, progress, card: pygame.Rect) -> None:
+        """How far the lesson has got, on the card's picture just above its Learn button."""
+        learn = self.learn_buttons[game_id].rect
+        forms = progress.badge(game_id, len(load_lesson(game_id).steps))
+        text = next((f for f in forms if look.font(13, True).size(f)[0] + 14 <= card.w - 16), None)
+        if text:
+            rect = pygame.Rect(0, 0, look.font(13, True).size(text)[0] + 14, 22)
+            rect.bottomright = (learn.right, learn.y - 4)
+            self.lesson_badges[game_id] = (text, rect)
 
     def build_in_progress(self) -> None:
         """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
@@ -476,6 +491,11 @@ class TitleScene(Scene):
             hovered = card.collidepoint(pygame.mouse.get_pos())
             pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
                              border_radius=10)
+            if game_id in self.lesson_badges:
+                text, rect = self.lesson_badges[game_id]
+                panel(surface, rect, 215)
+                look.text(surface, text, rect.center, 13, look.GOOD if "✓" in text else look.INK, bold=True,
+                          anchor="center")
             title, size, players, blurb = self.card_text[game_id]
             look.text(surface, title, (card.x, card.bottom + 26 - size), size, look.INK, bold=True)
             if self.compact:  # the player count takes the blurb's place
