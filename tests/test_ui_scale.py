@@ -82,7 +82,7 @@ def test_fold_the_panel_for_a_bigger_board():
     app, board = board_for("skyline_express", (960, 640), 1.0)
     wide = board.board_rect.w
     click(app, board.fold_button.rect.center)
-    assert board.folded and board.board_rect.w > wide + 40 and board.log.rect.h == 0
+    assert board.folded and board.board_rect.w > wide + 30 and board.log.rect.h == 0
     assert json.loads(storage.settings_path().read_text())["panel_folded"] is True
     check_layout(board)
     click(app, board.fold_button.rect.center)

@@ -147,18 +147,20 @@ class BoardScene(Scene):
             for (x, y), (text, action, tip) in zip(places, actions))
         y = min(y for _x, y in places) - step
         self.game_buttons = {}
+        style = "#compact_primary_button" if self.folded else None  # a smaller font in the compact panel
         for name, text in reversed(list(self.BUTTONS.items())):
             self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, bh), text,
-                                                  lambda n=name: self.click_target(("button", n)), primary=True)
+                                                  lambda n=name: self.click_target(("button", n)), primary=True,
+                                                  style=style)
             y -= step
         self.confirm_button = None
         if self.needs_hand_off():  # a secret choice waits for its maker's confirmation
             self.confirm_button = self.button((p.x + 12, y, p.w - 24, bh), "Confirm", self.confirm, primary=True,
-                                              tooltip="Make your choice final (Enter)")
+                                              style=style, tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
             y -= step
         if self.watch is not None:
-            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh))
+            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
         self.log_top = p.y + self.panel_header_height()
         self.log.set_scale(k)
@@ -503,7 +505,8 @@ class BoardScene(Scene):
             if pending is None and self.confirm_button.visible:
                 self.confirm_button.hide()
             elif pending is not None:
-                text = f"Confirm: pass to {self.controller.pending_to}"
+                # the compact panel has no room for the name: the message line says it
+                text = "Confirm" if self.folded else f"Confirm: pass to {self.controller.pending_to}"
                 if self.confirm_button.text != text:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:

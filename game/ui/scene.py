@@ -155,12 +155,14 @@ class Scene:
                 element.on_unhovered()
 
     # ---- helpers for building ------------------------------------------
-    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True, theme_class=None) -> UIButton:
-        """`theme_class`: a class of theme.json for a larger font (the panel's UI scale)."""
-        object_id = ObjectID(object_id="#primary_button" if primary else None, class_id=theme_class)
+    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True, theme_class=None,
+               style=None) -> UIButton:
+        """`theme_class`: a class of theme.json for another font size (the panel's UI scale);
+        `style`: an object id of theme.json in place of the primary button's."""
+        style = style or ("#primary_button" if primary else None)
         element = UIButton(
             pygame.Rect(rect), text, manager=self.manager, tool_tip_text=tooltip,
-            object_id=object_id if primary or theme_class else None,
+            object_id=ObjectID(object_id=style, class_id=theme_class) if style or theme_class else None,
         )
         if not enabled:
             element.disable()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..storage import UI_SCALES as SCALES  # the settings file holds one of these
 PANEL_WIDTH = 340  # at scale 1 in a roomy window
-COMPACT_WIDTH = 214  # folded: names, scores, status and the buttons; no move log
+COMPACT_WIDTH = 230  # folded: names, scores, status and the buttons; no move log
 MOST_OF_WINDOW = 0.42  # the panel never takes more of the window's width than this
 
 

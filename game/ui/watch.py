@@ -7,6 +7,7 @@ thinking meanwhile, so Step answers at once when it has.
 from __future__ import annotations
 
 import pygame
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu
 
 # speed -> (its words, seconds a move waits before it is shown, animation time factor)
@@ -31,16 +32,19 @@ class WatchControls:
         self.speed = speed if speed in SPEEDS else "normal"
         self.pause_button = self.step_button = self.speed_menu = None
 
-    def build(self, rect: pygame.Rect) -> None:
-        """The row of controls in `rect` (the side panel's width, one button high)."""
-        third = (rect.w - 16) // 3
+    def build(self, rect: pygame.Rect, theme_class: str | None = None) -> None:
+        """The row of controls in `rect` (the side panel's width, one button high);
+        `theme_class` sizes their font (the panel's scale)."""
+        button = (rect.w - 16) // 4  # Pause and Step; the speed gets the rest
         board = self.board
-        self.pause_button = board.button((rect.x, rect.y, third, rect.h), "Play" if self.paused else "Pause",
-                                         self.toggle, tooltip="Pause or go on watching (Space)")
-        self.step_button = board.button((rect.x + third + 8, rect.y, third, rect.h), "Step", self.step,
-                                        tooltip="While paused: play one move (Right arrow)")
+        self.pause_button = board.button((rect.x, rect.y, button, rect.h), "Play" if self.paused else "Pause",
+                                         self.toggle, tooltip="Pause or go on watching (Space)", theme_class=theme_class)
+        self.step_button = board.button((rect.x + button + 8, rect.y, button, rect.h), "Step", self.step,
+                                        tooltip="While paused: play one move (Right arrow)", theme_class=theme_class)
+        speed_x = rect.x + 2 * (button + 8)
         self.speed_menu = UIDropDownMenu([words for words, _d, _a in SPEEDS.values()], SPEEDS[self.speed][0],
-                                         pygame.Rect(rect.right - third, rect.y, third, rect.h), board.manager)
+                                         pygame.Rect(speed_x, rect.y, rect.right - speed_x, rect.h), board.manager,
+                                         object_id=ObjectID(class_id=theme_class) if theme_class else None)
         self.apply_speed()
         self.refresh()
 
