@@ -104,10 +104,10 @@ def test_the_screen_shows_only_the_options_for_its_player_count():
     setup = open_setup(app, "skyline_express")
     shown = lambda: {o.key for o in app.scene.option_menus.values()}  # noqa: E731
     choose(app, setup.count_menu, "1")
-    assert "two_player" not in shown() and "across" in shown()
+    assert "two_player" not in shown() and {"across", "automaton_six"} <= shown()
     screenshot(app, "setup-one-player-options")
     choose(app, app.scene.count_menu, "2")
-    assert "two_player" in shown()
+    assert "two_player" in shown() and "automaton_six" not in shown()  # the automaton plays only in solo
     choose(app, app.scene.count_menu, "3")
     assert "two_player" not in shown()
     # the command line says so too

@@ -797,6 +797,7 @@ class SkylineSpec(GameSpec):
             labels=("Turned into a 5, as written", "Kept as a 6"),
             help="Solo: the automaton must make its die a 5 when it has the dice points, a 6 too "
             "(as written); or it keeps a 6, a VIP already, and saves the point.",
+            players=(1, 1),
         ),
     )
 
