@@ -24,6 +24,7 @@ from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
 from .ui.scene import UIManagerPool, autosave_done
+from .ui.sound import Sounds
 
 MIN_SIZE = storage.MIN_WINDOW
 
@@ -79,6 +80,7 @@ class App:
         self.ui_managers = UIManagerPool()
         self.autosaves = BackgroundWriter(storage.write_json_atomic)
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
+        self.sounds = Sounds(self.settings)  # silent where there is no sound device
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""

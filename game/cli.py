@@ -35,6 +35,7 @@ EPILOG = """examples:
   game-shelf --game skyrunner --players 4 --name Eva --name Ari --seat human --seat human
   game-shelf --game scurry --option size=7 --option random_setup=on --seed 12
   game-shelf --game skyline_express --players 4 --watch
+  game-shelf --watch scurry                      the computer plays both sides
   game-shelf ~/my-game.json                      go on with a saved game
   game-shelf --replay ~/my-game.json             watch a saved game again, move by move
 """
@@ -92,7 +93,9 @@ def build_parser() -> Parser:
                       help="a game option, e.g. size=7 (see --list-games for each game's)")
     game.add_argument("--seed", metavar="N", help="the seed of the game's dice and shuffles: the same seed and "
                       "moves give the same game")
-    game.add_argument("--watch", action="store_true", help="every seat is the computer: watch a game")
+    game.add_argument("--watch", metavar="GAME", nargs="?", const=True, default=False,
+                      help="every seat is the computer: watch a game (of --game ID, or --watch ID); pause, "
+                      "step and speed are on the board")
     window = parser.add_argument_group("the window")
     window.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 switches)")
     window.add_argument("--window", metavar="WxH", help="the window's size in pixels, e.g. 1280x800")
@@ -239,6 +242,10 @@ def parse(argv=None) -> Launch:
         launch.window = parse_window(args.window)
     if args.list_games:
         return launch
+    if isinstance(args.watch, str):  # --watch ID names the game
+        if args.game is not None and args.game.strip().lower() != args.watch.strip().lower():
+            fail(f"--watch {args.watch} and --game {args.game} name two games: give one")
+        args.game = args.watch
     given = [f"--{flag}" for flag in GAME_FLAGS if getattr(args, flag) not in (None, [], False)]
     if args.replay is not None:
         if args.save is not None or args.game is not None or given:
@@ -262,8 +269,14 @@ def parse(argv=None) -> Launch:
         launch.setup = spec
         return launch
     count = parse_players(spec, args.players, max(len(args.seat), len(args.name)))
-    seats = make_seats(spec, count, args.seat, args.name, args.watch)
+    seats = make_seats(spec, count, args.seat, args.name, bool(args.watch))
     options = dict(parse_option(spec, text) for text in args.option)
+    applies = {o.key for o in spec.options_for(count)}
+    for option in spec.options:
+        if option.key in options and option.key not in applies:
+            low, high = option.players
+            players = f"{low} players" if low == high else f"{low}-{high} players"
+            fail(f"--option {option.key}: {option.label} is only for games of {players}, not {count}")
     seed = parse_seed(args.seed) if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         launch.match = Match(spec, seats, seed, options)

@@ -236,8 +236,14 @@ DEFAULT_SETTINGS = {
     "window_size": [1280, 800],
     "animation_speed": "normal",  # off / fast / normal / slow
     "player_names": [],  # names last used, offered again on the setup screen
+    "sound_volume": 70,  # 0-100
+    "sound_muted": False,
+    "new_game": {},
+    "ui_scale": 1.0,  # the side panel's text and sizes, 1.0-2.0 (ui/sizing.py)
+    "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
@@ -257,6 +263,18 @@ def _validate_settings(data) -> None:
         raise ValueError("the animation speed is not one of off, fast, normal, slow")
     if not isinstance(data.get("fullscreen", False), bool):
         raise ValueError("fullscreen must be true or false")
+    volume = data.get("sound_volume", 70)
+    if type(volume) is not int or not 0 <= volume <= 100:
+        raise ValueError("the sound volume must be a number from 0 to 100")
+    if not isinstance(data.get("sound_muted", False), bool):
+        raise ValueError("sound muted must be true or false")
+    if data.get("ui_scale", 1.0) not in UI_SCALES or isinstance(data.get("ui_scale"), bool):
+        raise ValueError("the UI scale is not one of " + ", ".join(map(str, UI_SCALES)))
+    if not isinstance(data.get("panel_folded", False), bool):
+        raise ValueError("panel folded must be true or false")
+    memory = data.get("new_game", {})
+    if not isinstance(memory, dict) or not all(isinstance(v, dict) for v in memory.values()):
+        raise ValueError("the remembered new-game choices are not one set per game")
     names = data.get("player_names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("the remembered player names are not a list of names")

@@ -16,3 +16,13 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", deadline=None, max_examples=60)
 settings.load_profile("ci")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    """Every test starts with no settings of its own: what one test's app remembered
+    (the new-game screen's last choices, say) does not reach the next."""
+    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))

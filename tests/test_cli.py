@@ -92,7 +92,8 @@ def test_every_listed_choice_is_accepted_and_typed_like_the_option():
     for spec in GAMES.values():
         for option in spec.options:
             for choice in option.choices:
-                launch = cli.parse(["--game", spec.id, "--seed", "1",
+                players = str(option.players[0] if option.players else spec.default_players)  # one it applies to
+                launch = cli.parse(["--game", spec.id, "--seed", "1", "--players", players,
                                     "--option", f"{option.key}={cli.choice_word(choice)}"])
                 value = launch.match.options[option.key]
                 assert value == choice and type(value) is type(choice)

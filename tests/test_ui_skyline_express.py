@@ -200,6 +200,7 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
 
 def test_the_automatons_six_is_an_option_on_the_new_game_screen(app):
     open_setup(app, "skyline_express")
+    choose(app, app.scene.count_menu, "1")  # the automaton plays only in a solo game
     setup = app.scene
     menu = option_menu(setup, "automaton_six")
     choose(app, menu, setup.option_menus[menu].label_of("keep"))

@@ -67,6 +67,10 @@ class Option:
     choices: tuple  # the allowed JSON-able values, in display order
     labels: tuple = ()  # optional display text per choice
     help: str = ""
+    players: tuple = ()  # (fewest, most) players it applies to; () for every count
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or self.players[0] <= players <= self.players[1]
 
     def label_of(self, value) -> str:
         if self.labels:
@@ -250,6 +254,10 @@ class GameSpec:
 
     def default_choice_index(self, option: Option) -> int:
         return 0
+
+    def options_for(self, players: int) -> list[Option]:
+        """The options that mean something with this many players (the new-game screen shows these)."""
+        return [o for o in self.options if o.applies_to(players)]
 
     def resolved_options(self, options: dict | None) -> dict:
         """Defaults overlaid with `options`, each value checked against its choices."""

@@ -21,6 +21,10 @@ class LogEntry(NamedTuple):
     data: dict
 
 
+# Verbs that sound alike in every game; a game's Words adds its own (`sounds`).
+SOUND_OF_VERB = {"roll": "dice", "reroll": "dice", "draw": "cards", "deal": "cards"}
+
+
 class Words:
     """How a game reads; the default reads every move as its notation.
 
@@ -43,6 +47,19 @@ class Words:
     def phase(self, state) -> str:
         """A short line for the side panel: what the seat to move must do now."""
         return state.phase_label()
+
+    sounds: dict = {}  # this game's verbs -> effect ("dice", "cards"), over SOUND_OF_VERB
+    plain_sound = "move"  # the effect of a move whose verbs name none (a card game's is "cards")
+
+    def sound(self, entry: LogEntry, notes: list) -> str:
+        """The effect a move makes: by the verb of its entry, else of what the rules
+        did by themselves right after it (`notes`: LogEntries, e.g. the next turn's roll)."""
+        for fact in [entry, *notes]:
+            verb = getattr(fact, "verb", None)
+            effect = self.sounds.get(verb) or SOUND_OF_VERB.get(verb)
+            if effect:
+                return effect
+        return self.plain_sound
 
     def confirm(self, state, move) -> str:
         """What a move waiting for its confirming click will do, said to its player

@@ -22,11 +22,13 @@ from typing import Callable
 import pygame
 
 from ..engine.core import is_confirmed, seat_names
-from . import look
+from . import look, sizing
 from .controller import Controller
 from .draw import ease
+from .hint import Hinter
 from .hitmap import HitMap
 from .movelog import MoveLog
+from .watch import WatchControls, watching
 from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -86,6 +88,9 @@ class BoardScene(Scene):
         self.drawn_revision, self.drawn_status = None, ""
         self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
+        self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
+        self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
+        self.watch = WatchControls(self) if watching(match) else None  # every seat the computer: pause, step, speed
         self.hover_from_pointer = False  # after a hand-off: hover under the pointer once the new view is drawn
         super().__init__(app)
 
@@ -113,36 +118,71 @@ class BoardScene(Scene):
     # ---- building ------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        self.panel_rect = pygame.Rect(w - self.PANEL_WIDTH - 10, 10, self.PANEL_WIDTH, h - 20)
-        self.board_rect = pygame.Rect(10, 10, w - self.PANEL_WIDTH - 30, h - 20)
+        self.folded = self.app.settings.get("panel_folded", False)
+        button_rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
+        self.asked_scale = sizing.scale_of(self.app.settings)
+        k = self.ui_scale = sizing.panel_scale(self.asked_scale, h, len(self.match.seats), button_rows)
+        width = sizing.panel_width(w, k, self.folded)
+        self.panel_rect = pygame.Rect(w - width - 10, 10, width, h - 20)
+        self.board_rect = pygame.Rect(10, 10, w - width - 30, h - 20)
         p = self.panel_rect
-        buttons_y = p.bottom - 52
-        third = (p.w - 24 - 2 * 8) // 3
-        self.undo_button = self.button((p.x + 12, buttons_y, third, 40), "Undo", self.undo,
-                                       tooltip="Take back your last move (Ctrl+Z)")
-        self.redo_button = self.button((p.x + 12 + third + 8, buttons_y, third, 40), "Redo", self.redo,
-                                       tooltip="Play again what Undo took back (Ctrl+Y)")
-        self.button((p.right - 12 - third, buttons_y, third, 40), "Menu", self.open_menu,
-                    tooltip="Save, rules, settings, quit (Esc)")
+        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
+        fold = round(26 * k)
+        self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
+                                       self.toggle_fold, tooltip="The full panel, with the move log" if self.folded
+                                       else "A narrower panel without the move log: more room for the board")
+        cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
+        cell_w = (p.w - 24 - (cells - 1) * 8) // cells
+        places = []
+        for i in range(4):
+            row, column = divmod(i, cells)
+            rows_below = 4 // cells - 1 - row
+            places.append((p.x + 12 + column * (cell_w + 8), p.bottom - 12 - bh - rows_below * step))
+        actions = (("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
+                   ("Redo", self.redo, "Play again what Undo took back (Ctrl+Y)"),
+                   ("Hint", self.ask_hint, "The computer suggests a move (H)"),
+                   ("Menu", self.open_menu, "Save, rules, settings, quit (Esc)"))
+        self.undo_button, self.redo_button, self.hint_button, _menu = (
+            self.button((x, y, cell_w, bh), text, action, tooltip=tip, theme_class=theme)
+            for (x, y), (text, action, tip) in zip(places, actions))
+        y = min(y for _x, y in places) - step
         self.game_buttons = {}
-        y = buttons_y - 48
+        style = "#compact_primary_button" if self.folded else None  # a smaller font in the compact panel
         for name, text in reversed(list(self.BUTTONS.items())):
-            self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, 40), text,
-                                                  lambda n=name: self.click_target(("button", n)), primary=True)
-            y -= 48
+            self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, bh), text,
+                                                  lambda n=name: self.click_target(("button", n)), primary=True,
+                                                  style=style)
+            y -= step
         self.confirm_button = None
         if self.needs_hand_off():  # a secret choice waits for its maker's confirmation
-            self.confirm_button = self.button((p.x + 12, y, p.w - 24, 40), "Confirm", self.confirm, primary=True,
-                                              tooltip="Make your choice final (Enter)")
+            self.confirm_button = self.button((p.x + 12, y, p.w - 24, bh), "Confirm", self.confirm, primary=True,
+                                              style=style, tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
-            y -= 48
+            y -= step
+        if self.watch is not None:
+            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
+            y -= step
         self.log_top = p.y + self.panel_header_height()
-        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, max(80, y - self.log_top + 2)))
+        self.log.set_scale(k)
+        log_h = 0 if self.folded else max(80, y - self.log_top + 2)
+        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, log_h))
+        self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
 
     def panel_header_height(self) -> int:
-        return 96 + 34 * len(self.match.seats) + 92
+        return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
+
+    def enter(self) -> None:
+        super().enter()
+        if sizing.scale_of(self.app.settings) != self.asked_scale:  # changed in Settings meanwhile
+            self.rebuild()
+
+    def toggle_fold(self) -> None:
+        """A compact panel without the move log, or the full one; kept in the settings."""
+        self.app.settings["panel_folded"] = not self.folded
+        self.app.save_settings()
+        self.rebuild()
 
     # ---- which seat sits in front of the screen -----------------------
     def needs_hand_off(self) -> bool:
@@ -175,6 +215,7 @@ class BoardScene(Scene):
         """Drop everything that belonged to the person who was in front of the
         screen: hover, a half-made or unconfirmed move, messages, animations."""
         self.controller.reset_input()
+        self.hinter.drop()
         self.forget_widget_hover()
         self.pressed_target = self.pointer = None
         self.anims.clear()
@@ -215,6 +256,7 @@ class BoardScene(Scene):
                 note = self.disabled_button_note(event.pos)
                 if note is not None:
                     self.controller.message = note[1]
+                    self.app.sounds.play("refused")
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.controller.cancel()
         elif event.type == pygame.KEYDOWN:
@@ -231,6 +273,10 @@ class BoardScene(Scene):
                 self.undo()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.controller.pending is not None:
                 self.confirm()
+            elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
+                self.ask_hint()
+            elif self.watch is not None:
+                self.watch.on_key(event.key)
         self.refresh_panel()
 
     def disabled_button_note(self, pos):
@@ -243,6 +289,10 @@ class BoardScene(Scene):
             return self.undo_button.rect, self.match.can_undo() or "Please wait: the computer is thinking."
         if not self.redo_button.is_enabled and self.redo_button.rect.collidepoint(pos):
             return self.redo_button.rect, self.match.can_redo() or "Please wait: the computer is thinking."
+        if not self.hint_button.is_enabled and self.hint_button.rect.collidepoint(pos):
+            why = ("The game is over." if self.match.state.is_over else "Please wait: the computer is thinking."
+                   if not self.controller.human_to_move() else "The hint for this position is asked for already.")
+            return self.hint_button.rect, why
         return None
 
     def _set_hand_cursor(self, hand: bool) -> None:
@@ -256,7 +306,8 @@ class BoardScene(Scene):
 
     def click_target(self, target) -> None:
         self.finish_animations()
-        self.controller.click(target)
+        if self.controller.click(target).kind == "refused":
+            self.app.sounds.play("refused")
         self.refresh_panel()
 
     def confirm(self) -> None:
@@ -280,9 +331,53 @@ class BoardScene(Scene):
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
 
+    def on_choice(self, element, text) -> None:
+        if self.watch is not None:
+            self.watch.on_choice(element, text)
+
+    def ask_hint(self) -> None:
+        """The computer suggests a move for the seat in front of the screen (counted in the match)."""
+        if not self.hint_button.visible or not self.controller.human_to_move() or self.hinter.current is not None:
+            return
+        why = self.hinter.ask()
+        self.controller.message = why or "Looking for a good move…"
+        self.refresh_panel()
+
+    def _collect_hint(self) -> bool:
+        """True when the hint changed (arrived, or became stale)."""
+        # said as to the player who asked (it may name their own hidden card), not as the public log says it
+        if not self.hinter.poll(lambda state, move: self.named(self.controller.words.confirm(state, move))):
+            return False
+        hint = self.hinter.current
+        if hint is not None and hint.move is not None:
+            self.controller.message = f"Hint: {hint.words}"
+        elif self.controller.message == "Looking for a good move…":
+            self.controller.message = "No hint this time."
+        self.refresh_panel()
+        return True
+
+    def draw_hint(self, surface) -> None:
+        """The hint's click path glows in the hint colour, numbered in click order."""
+        path = self.hinter.path()
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+        for n, target in enumerate(path, 1):
+            if target[0] == "button" and target[1] in self.game_buttons:
+                rect = self.game_buttons[target[1]].rect
+            else:
+                rect = self.target_rect(target)
+            if rect is None:
+                continue
+            box = rect.inflate(6 + int(4 * pulse), 6 + int(4 * pulse))
+            pygame.draw.rect(surface, look.HINT, box, 3, border_radius=8)
+            if len(path) > 1:
+                look.text(surface, str(n), (box.right - 2, box.y + 2), 14, look.HINT, bold=True, anchor="topright")
+
     # ---- moves played --------------------------------------------------
     def _played(self, move, seat, before, label) -> None:
         self.log.append(seat, self.named(label))
+        self.app.sounds.play("end" if self.match.state.is_over else self.controller.sound)
+        nxt = self.match.current_seat()
+        self.turn_sound_due = self.match.seats[seat].is_computer and nxt is not None and not nxt.is_computer
         for row in self._note_rows(self.match.state):
             self.log.append(*row)
         self.last_played = (move, seat, before)
@@ -292,6 +387,8 @@ class BoardScene(Scene):
     def _animate_last_move(self) -> None:
         """Animate the last move as the seat in front of the screen saw it happen."""
         factor = SPEED_FACTOR.get(self.app.settings.get("animation_speed", "normal"), 1.0)
+        if self.watch is not None:
+            factor = self.watch.animation_factor
         if factor <= 0 or self.last_played is None or self.last_played[2] is None:
             return
         move, seat, before = self.last_played
@@ -338,7 +435,10 @@ class BoardScene(Scene):
     def waiting(self) -> bool:
         """A computer thinks, or the results screen is due: the screen changes by itself, slowly."""
         state = self.match.state
-        return self.controller.thinking is not None or (not state.is_over and self.match.is_computer_turn()) or (
+        if self.watch is not None and self.watch.idle():
+            return state.is_over and not self.results_shown
+        return self.controller.thinking is not None or self.hinter.thinking or (
+            not state.is_over and self.match.is_computer_turn()) or (
             state.is_over and not self.results_shown)
 
     def frame_interval(self) -> float | None:
@@ -357,9 +457,16 @@ class BoardScene(Scene):
         changed = len(running) != len(self.anims) or bool(running)  # one more frame shows the pieces at rest
         self.anims = running
         if self.app.scene is self:
-            if self.controller.poll(ready=not self.anims) is not None:
+            ready = not self.anims and (self.watch is None or self.watch.may_move())
+            if self.controller.poll(ready=ready) is not None:
+                if self.watch is not None:
+                    self.watch.moved()
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
+            changed = self._collect_hint() or changed
+            if self.turn_sound_due and not self.anims:
+                self.turn_sound_due = False
+                self.app.sounds.play("turn")  # after the computer's move is shown: your turn
             self._check_viewer()
             self._maybe_show_results()
         return changed
@@ -385,6 +492,9 @@ class BoardScene(Scene):
         can_redo = self.match.can_redo() is None and not self.match.is_computer_turn()
         if can_redo != self.redo_button.is_enabled:
             self.redo_button.enable() if can_redo else self.redo_button.disable()
+        can_hint = self.controller.human_to_move() and self.hinter.current is None
+        if can_hint != self.hint_button.is_enabled:
+            self.hint_button.enable() if can_hint else self.hint_button.disable()
         nxt = self.controller.next_targets()
         for name, element in self.game_buttons.items():
             wanted = ("button", name) in nxt
@@ -395,7 +505,8 @@ class BoardScene(Scene):
             if pending is None and self.confirm_button.visible:
                 self.confirm_button.hide()
             elif pending is not None:
-                text = f"Confirm: pass to {self.controller.pending_to}"
+                # the compact panel has no room for the name: the message line says it
+                text = "Confirm" if self.folded else f"Confirm: pass to {self.controller.pending_to}"
                 if self.confirm_button.text != text:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:
@@ -421,8 +532,10 @@ class BoardScene(Scene):
             anim.shown = True
             if anim.started:
                 anim.paint(surface, ease(anim.t))
+        self.draw_hint(surface)
         self.draw_panel(surface, hints)
-        self.log.draw(surface, self.seat_rgb)
+        if self.log.rect.h:
+            self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
         note = self.disabled_button_note(self.pointer) if self.pointer else None
         if note is not None:
@@ -439,48 +552,57 @@ class BoardScene(Scene):
             look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
 
     def draw_panel(self, surface, hints) -> None:
-        p = self.panel_rect
+        p, k = self.panel_rect, self.ui_scale
+
+        def px(value):  # a size on the panel at its scale
+            return round(value * k)
         panel(surface, p)
         state = self.match.state
-        look.text(surface, self.match.spec.title, (p.x + 16, p.y + 12), 22, look.GOLD, bold=True)
-        y = p.y + 50
+        title = look.fit_text(self.match.spec.title, px(22), p.w - px(50), bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
+        y = p.y + px(50)
         scores = state.scores()
         labels = self.match.spec.seat_labels
         for i, seat in enumerate(self.match.seats):
-            row = pygame.Rect(p.x + 8, y - 3, p.w - 16, 30)
+            row = pygame.Rect(p.x + 8, y - px(3), p.w - 16, px(30))
             if i == state.to_move:
                 pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
                 pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
-            look.draw_seat_shape(surface, seat.colour, (p.x + 26, y + 12), 9, self.seat_rgb(i))
+            look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
-            look.text(surface, look.fit_text(name, 16, p.w - 130), (p.x + 44, y + 2), 16, look.INK,
-                      bold=i == state.to_move)
-            if seat.kind == "computer":
-                look.text(surface, seat.level, (p.right - 64, y + 5), 12, look.MUTED, anchor="topright")
-            look.text(surface, str(scores[i]), (p.right - 18, y + 1), 18, look.INK, bold=True, anchor="topright")
+            level = seat.level if seat.kind == "computer" and not self.folded else ""
+            room = p.w - px(44) - px(40) - (px(50) if level else 0) - 8
+            look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
+                      px(16), look.INK, bold=i == state.to_move)
+            if level:
+                look.text(surface, level, (p.right - px(64), y + px(5)), px(12), look.MUTED, anchor="topright")
+            look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
+                      anchor="topright")
             if hints.thinking and i == state.to_move:
-                bar = pygame.Rect(p.x + 44, y + 24, p.w - 130, 3)
+                bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
                 pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * hints.progress), 3))
-            y += 34
-        y += 6
+            y += px(34)
+        y += px(6)
         status = self.status_text(hints)
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
-        for line in look.wrap_text(status, 15, p.w - 32, bold=True, max_lines=2):
-            look.text(surface, line, (p.x + 16, y), 15, look.HIGHLIGHT, bold=True)
-            y += 20
+        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
+            look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
+            y += px(20)
         message = self.controller.message
         if message:
-            for line in look.wrap_text(message, 14, p.w - 32, max_lines=3):
-                look.text(surface, line, (p.x + 16, y), 14, look.WARN)
-                y += 18
+            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=3):
+                look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
+                y += px(18)
 
     def status_text(self, hints) -> str:
         """The side panel's line under the players: the result, who thinks, or what to do."""
         state = self.match.state
         if state.is_over:
             return self.named(self.controller.words.outcome(state))
+        if self.watch is not None and self.watch.paused:
+            return f"Paused: {self.match.seats[state.to_move].name} to move"
         if hints.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             return f"{self.match.seats[state.to_move].name} is thinking{dots}"

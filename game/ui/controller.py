@@ -75,6 +75,7 @@ class Controller:
         self.guide = None
         self._cache_key = None
         self._cache_moves: list = []
+        self.sound = "move"  # the sound of the last move played
 
     # ---- what can be clicked -----------------------------------------
     @property
@@ -251,7 +252,9 @@ class Controller:
         before = [self.state.view(s) for s in range(self.state.players)] if self.on_played else None
         seat = self.state.to_move
         label = self.words.move(self.state, move)
+        entry = self.state.log_entry(move)
         self.match.play(move)
+        self.sound = self.words.sound(entry, self.state.notes(len(self.state.history)))  # the board plays it
         self.prefix = ()
         if self.on_played:
             self.on_played(move, seat, before, label)

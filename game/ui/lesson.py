@@ -169,6 +169,7 @@ class LessonStep:
         super().build()
         self.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
         self.redo_button.hide()
+        self.hint_button.hide()  # the step says what to do; the computer would suggest another move
         r = self.lesson_rect
         x = r.right - BUTTON_COLUMN - 8
         last = self.index == len(self.lesson.steps) - 1

@@ -31,6 +31,7 @@ MUTED = (190, 176, 156)
 GOLD = (240, 192, 112)
 WARN = (255, 190, 90)
 HIGHLIGHT = (255, 230, 120)
+HINT = (110, 210, 255)  # a suggested move's click path
 GOOD = (120, 220, 160)
 BAD = (240, 110, 90)
 

@@ -24,6 +24,14 @@ class MoveLog:
         self.width = 0
         self.scroll = 0  # lines scrolled back from the newest
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.font_size, self.line_height = FONT_SIZE, LINE_HEIGHT
+
+    def set_scale(self, scale: float) -> None:
+        """Larger text for the panel's UI scale (set before set_rect)."""
+        size = round(FONT_SIZE * scale)
+        if size != self.font_size:
+            self.font_size, self.line_height = size, round(LINE_HEIGHT * scale)
+            self.width = 0  # wrap again at the new size
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -52,7 +60,7 @@ class MoveLog:
             self._wrap(seat, text)
 
     def _wrapped(self, text: str) -> list[str]:
-        return look.wrap_text(text, FONT_SIZE, max(40, self.width)) or [""]
+        return look.wrap_text(text, self.font_size, max(40, self.width)) or [""]
 
     def _wrap(self, seat, text: str) -> int:
         """Add the entry's lines; returns how many."""
@@ -62,7 +70,7 @@ class MoveLog:
         return len(lines)
 
     def visible_count(self) -> int:
-        return max(1, (self.rect.h - 8) // LINE_HEIGHT)
+        return max(1, (self.rect.h - 8) // self.line_height)
 
     def scroll_by(self, lines: int) -> None:
         most = max(0, len(self.lines) - self.visible_count())
@@ -80,7 +88,7 @@ class MoveLog:
         pygame.draw.rect(surface, (22, 17, 13), r, border_radius=6)
         pygame.draw.rect(surface, (90, 72, 54), r, 1, border_radius=6)
         if not self.lines:
-            look.text(surface, "No moves yet.", (r.x + 8, r.y + 6), FONT_SIZE, look.MUTED)
+            look.text(surface, "No moves yet.", (r.x + 8, r.y + 6), self.font_size, look.MUTED)
             return
         count = self.visible_count()
         end = len(self.lines) - self.scroll
@@ -88,10 +96,10 @@ class MoveLog:
         y = r.y + 5
         for seat, line, first in shown:
             if first:
-                bullet = pygame.Rect(r.x + 7, y + 4, 8, 8)
+                bullet = pygame.Rect(r.x + 7, y + self.line_height // 4, 8, 8)
                 pygame.draw.rect(surface, colour_of(seat) if seat is not None else look.MUTED, bullet)
-            look.text(surface, line, (r.x + 8 + BULLET_WIDTH, y), FONT_SIZE, look.INK, shadow=False)
-            y += LINE_HEIGHT
+            look.text(surface, line, (r.x + 8 + BULLET_WIDTH, y), self.font_size, look.INK, shadow=False)
+            y += self.line_height
         if len(self.lines) > count:  # where the view is in the whole log
             track = pygame.Rect(r.right - 6, r.y + 4, 3, r.h - 8)
             pygame.draw.rect(surface, (60, 48, 36), track)

@@ -33,7 +33,7 @@ from ..saves import (
     save_file_name,
     save_match,
 )
-from . import look, markdown
+from . import look, markdown, setup_memory
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
                  ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
@@ -155,10 +155,14 @@ class Scene:
                 element.on_unhovered()
 
     # ---- helpers for building ------------------------------------------
-    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True) -> UIButton:
+    def button(self, rect, text, action, *, primary=False, tooltip=None, enabled=True, theme_class=None,
+               style=None) -> UIButton:
+        """`theme_class`: a class of theme.json for another font size (the panel's UI scale);
+        `style`: an object id of theme.json in place of the primary button's."""
+        style = style or ("#primary_button" if primary else None)
         element = UIButton(
             pygame.Rect(rect), text, manager=self.manager, tool_tip_text=tooltip,
-            object_id=ObjectID(object_id="#primary_button") if primary else None,
+            object_id=ObjectID(object_id=style, class_id=theme_class) if style or theme_class else None,
         )
         if not enabled:
             element.disable()
@@ -551,6 +555,10 @@ class SetupScene(Scene):
             for i, seat in enumerate(self.seats):
                 seat.name = self.default_name(i, seat.kind)
         self.players = len(seats) if seats else spec.default_players
+        if not seats and options is None:  # what was started last time with this game
+            players, last_seats, options = setup_memory.recall(app.settings, spec)
+            self.seats[:len(last_seats)] = last_seats
+            self.players = players or self.players
         self.options = spec.resolved_options(options)
         self.message = ""
         super().__init__(app)
@@ -603,10 +611,11 @@ class SetupScene(Scene):
         y += 12
         self.option_menus = {}
         self.help_lines = []
-        if self.spec.options:
+        shown = self.spec.options_for(self.players)  # those that apply to this many players
+        if shown:
             self.label((left, y, 300, 32), "Options", "#heading_label")
             y += 40
-            for option in self.spec.options:
+            for option in shown:
                 self.label((left, y, 290, 32), option.label)
                 labels_ = [option.label_of(c) for c in option.choices]
                 menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
@@ -678,6 +687,7 @@ class SetupScene(Scene):
             return
         seats = self.chosen_seats()
         self.app.settings["player_names"] = [s.name for s in seats if s.kind == "human"]
+        setup_memory.remember(self.app.settings, self.spec, self.players, self.seats, self.options)
         self.app.save_settings()
         match = Match(self.spec, seats, self.app.new_seed(), dict(self.options))
         start_match(self.app, match)
@@ -722,6 +732,9 @@ class RulesScene(Scene):
 
 
 # ---------------------------------------------------------------------------
+VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
+
+
 class SettingsScene(Scene):
     SPEEDS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
@@ -743,6 +756,18 @@ class SettingsScene(Scene):
         self.label((left, y, 260, 36), "Animation speed")
         self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Sound")
+        muted = self.app.settings["sound_muted"]
+        self.mute_button = self.button((left + 280, y, 95, 36), "Off" if muted else "On", self.toggle_sound,
+                                       tooltip="Turn the sound effects on or off")
+        self.volume_menu = UIDropDownMenu(VOLUMES, f"{self.app.settings['sound_volume'] // 10 * 10}%",
+                                          pygame.Rect(left + 385, y, 95, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Side panel size")
+        self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
+                                         f"{round(self.app.settings['ui_scale'] * 100)}%",
+                                         pygame.Rect(left + 280, y, 200, 36), self.manager)
         y += 70
         # folder names can be long: a text box wraps them instead of cutting them off
         width = min(860, w - 60)
@@ -758,8 +783,20 @@ class SettingsScene(Scene):
         self.app.set_fullscreen(not self.app.fullscreen)
         self.app.save_settings()
 
+    def toggle_sound(self) -> None:
+        muted = self.app.settings["sound_muted"] = not self.app.settings["sound_muted"]
+        self.mute_button.set_text("Off" if muted else "On")
+        self.app.save_settings()
+        self.app.sounds.play("move")  # what it sounds like now (nothing when off)
+
     def on_choice(self, element, text) -> None:
-        if element is self.size_menu:
+        if element is self.scale_menu:
+            self.app.settings["ui_scale"] = next(k for k in storage.UI_SCALES if f"{round(k * 100)}%" == text)
+            self.app.dirty = True
+        elif element is self.volume_menu:
+            self.app.settings["sound_volume"] = int(text.rstrip("%"))
+            self.app.sounds.play("move")
+        elif element is self.size_menu:
             self.app.set_window_size(tuple(int(v) for v in text.split("x")))
         elif element is self.speed_menu:
             self.app.settings["animation_speed"] = next(k for k, v in self.SPEEDS.items() if v == text)

@@ -16,6 +16,8 @@ def plural(n: int, word: str) -> str:
 
 
 class ScrubWords(Words):
+    sounds = {"draw": "dice", "captain": "dice"}  # a move after which the next turn's dice roll (markers drawn by a roll)
+
     def entry(self, entry: LogEntry) -> str:
         who = seat_ref(entry.seat) if entry.seat is not None else "The game"
         d = entry.data

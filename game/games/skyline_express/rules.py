@@ -780,6 +780,7 @@ class SkylineSpec(GameSpec):
             labels=("Variant: 1 die, 2 dice, 1 die", "Standard: one die each"),
             help="With two players: the first takes one die, the second two, the first the last "
             "(the rulebook's variant), or each takes one die and two are left over.",
+            players=(2, 2),
         ),
         Option(
             "across",
@@ -796,6 +797,7 @@ class SkylineSpec(GameSpec):
             labels=("Turned into a 5, as written", "Kept as a 6"),
             help="Solo: the automaton must make its die a 5 when it has the dice points, a 6 too "
             "(as written); or it keeps a 6, a VIP already, and saves the point.",
+            players=(1, 1),
         ),
     )
 

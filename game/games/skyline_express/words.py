@@ -41,6 +41,8 @@ def automaton_summary(acts: list) -> str:
 
 
 class SkylineWords(Words):
+    sounds = {"take": "dice", "give": "dice", "value": "dice"}  # moves that handle the dice sound of dice
+
     def entry(self, entry: LogEntry) -> str:
         who, d = seat_ref(entry.seat), entry.data
         verb = entry.verb

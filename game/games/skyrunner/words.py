@@ -32,6 +32,8 @@ SAY = {
 
 
 class SkyRunnerWords(Words):
+    plain_sound = "cards"  # every move plays or keeps a card
+
     def entry(self, entry: LogEntry) -> str:
         seat, verb, data = entry
         if verb == "round":

@@ -1,0 +1,89 @@
+"""UI scale (Settings, 1.0-2.0) and the foldable side panel: every game laid out
+without overlaps at the smallest window and at large scales."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import storage
+from game.engine import ai, registry
+from game.engine.match import Match, Seat
+from game.ui.scene import SettingsScene, TitleScene, start_match
+from tests.uikit import choose, click, click_button, make_app, pump, screenshot
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))
+    return tmp_path
+
+
+def board_for(game_id, size, scale, folded=False):
+    app = make_app(size)
+    app.settings.update(ui_scale=scale, panel_folded=folded)
+    spec = registry.GAMES[game_id]
+    players = min(spec.max_players, 3)
+    seats = [Seat(f"Player {i + 1}", i, "human" if i == 0 else "computer", "easy") for i in range(players)]
+    options = {"random_setup": True} if any(o.key == "random_setup" for o in spec.options) else {}
+    match = Match(spec, seats, 5, options)
+    for k in range(spec.bench_moves):
+        if match.state.is_over or match.is_computer_turn() and k > spec.bench_moves - 3:
+            break
+        match.play(ai.random_move(match.state, k))
+    start_match(app, match)
+    pump(app)
+    return app, app.scene
+
+
+def check_layout(board):
+    """The panel's parts inside the panel, none over another, the board beside it."""
+    p, b = board.panel_rect, board.board_rect
+    assert b.right <= p.left and b.w > 0.5 * (b.w + p.w)  # the board keeps most of the width
+    everything = [e.rect for e in board.actions if e.visible]
+    assert all(p.contains(r) or b.contains(r) for r in everything)  # the game's own (map zoom) are on its board
+    buttons = [r for r in everything if p.contains(r)]
+    for i, one in enumerate(buttons):
+        for other in buttons[i + 1:]:
+            assert not one.colliderect(other), (one, other)
+    if board.log.rect.h:
+        assert board.log.rect.top >= board.log_top and p.contains(board.log.rect)
+        assert not any(board.log.rect.colliderect(r) for r in buttons)
+    assert board.log_top <= min(r.top for r in buttons if r is not board.fold_button.rect)
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("size,scale,folded", [((960, 640), 1.0, False), ((960, 640), 1.0, True),
+                                                ((1280, 800), 1.5, False), ((1280, 800), 2.0, False)])
+def test_every_game_is_laid_out_at_small_windows_and_large_scales(game_id, size, scale, folded):
+    app, board = board_for(game_id, size, scale, folded)
+    check_layout(board)
+    assert board.ui_scale <= scale and (board.ui_scale >= 1.5 if scale >= 1.5 else True)
+    screenshot(app, f"scale-{game_id}-{size[0]}x{size[1]}-{scale}{'-folded' if folded else ''}")
+
+
+def test_scale_in_settings_grows_the_panel_and_is_kept():
+    app, board = board_for("scurry", (1280, 800), 1.0)
+    width_before = board.panel_rect.w
+    click_button(app, "Menu")
+    click_button(app, "Settings")
+    assert isinstance(app.scene, SettingsScene)
+    choose(app, app.scene.scale_menu, "150%")
+    assert json.loads(storage.settings_path().read_text())["ui_scale"] == 1.5
+    click_button(app, "Back")
+    click_button(app, "Resume")
+    pump(app)
+    assert app.scene is board
+    assert board.ui_scale == 1.5 and board.panel_rect.w > width_before
+    assert board.undo_button.rect.h == 60
+
+
+def test_fold_the_panel_for_a_bigger_board():
+    app, board = board_for("skyline_express", (960, 640), 1.0)
+    wide = board.board_rect.w
+    click(app, board.fold_button.rect.center)
+    assert board.folded and board.board_rect.w > wide + 30 and board.log.rect.h == 0
+    assert json.loads(storage.settings_path().read_text())["panel_folded"] is True
+    check_layout(board)
+    click(app, board.fold_button.rect.center)
+    assert not board.folded and board.board_rect.w == wide

@@ -1,0 +1,78 @@
+"""Watch mode: every seat the computer, with pause, step one move and speed on the board."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game import cli
+from game.ui.board import BoardScene
+from game.ui.scene import TitleScene
+from tests.uikit import (choose, click, click_button, key, make_app, open_setup, pump, run_until, screenshot,
+                         seat_kind_menu)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))
+    return tmp_path
+
+
+def wait(app, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step()
+        time.sleep(0.01)
+
+
+def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls():
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    setup = open_setup(app, "skurdir")
+    choose(app, seat_kind_menu(setup, 0), "Computer: easy")
+    choose(app, seat_kind_menu(setup, 1), "Computer: easy")
+    click_button(app, "Start")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.watch is not None
+    assert not board.hint_button.is_enabled  # nobody to hint
+    click(app, board.watch.pause_button.rect.center)
+    assert board.watch.paused and board.watch.pause_button.text == "Play"
+    screenshot(app, "watch-paused")
+    wait(app, 0.3)  # a move already on its way may land
+    count = len(board.match.played)
+    wait(app, 1.5)
+    assert len(board.match.played) == count, "a paused game went on"
+    click(app, board.watch.step_button.rect.center)
+    run_until(app, lambda: len(board.match.played) == count + 1, timeout=60)
+    wait(app, 1.0)
+    assert len(board.match.played) == count + 1, "Step played more than one move"
+    key(app, pygame.K_RIGHT)  # the key does it too
+    run_until(app, lambda: len(board.match.played) == count + 2, timeout=60)
+    choose(app, board.watch.speed_menu, "Instant")
+    assert board.controller.ai_delay == 0.0 and board.watch.animation_factor == 0.0
+    click(app, board.watch.pause_button.rect.center)
+    assert not board.watch.paused
+    run_until(app, lambda: board.match.state.is_over, timeout=240)
+    assert all(s.is_computer for s in board.match.seats)
+
+
+def test_a_game_with_a_person_has_no_watch_controls():
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    open_setup(app, "scurry")
+    click_button(app, "Start")
+    assert app.scene.watch is None
+
+
+def test_watch_game_on_the_command_line():
+    launch = cli.parse(["--watch", "scurry", "--seed", "3"])
+    assert launch.match.spec.id == "scurry" and all(s.is_computer for s in launch.match.seats)
+    launch = cli.parse(["--game", "scurry", "--watch"])
+    assert all(s.is_computer for s in launch.match.seats)
+    with pytest.raises(SystemExit):
+        cli.parse(["--watch", "scurry", "--game", "skurdir"])
+    with pytest.raises(SystemExit):
+        cli.parse(["--watch", "nosuchgame"])
