@@ -1,0 +1,68 @@
+"""What a player sees and clicks on the games' boards, checked where it went wrong once:
+drawings that spill out of their place, hit areas that point at the wrong thing."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import lessons
+from game.engine import registry
+from game.engine.match import Match, Seat
+from game.ui.lesson import open_lesson
+from game.ui.scene import HandOffScene, TitleScene, start_match
+
+from uikit import click_button, make_app, pump, screenshot
+
+
+@pytest.fixture
+def small_app():
+    app = make_app((960, 640))
+    app.settings["animation_speed"] = "off"
+    app.push(TitleScene(app))
+    pump(app)
+    yield app
+    pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def fresh_progress():
+    lessons.progress_path().unlink(missing_ok=True)
+    yield
+    from game.ui import look
+
+    look.reset_caches()
+
+
+def skyrunner_boards(app):
+    """SkyRunner's five players at 960x640: in a game, and on a lesson's smaller board."""
+    seats = [Seat(name, i) for i, name in enumerate(["Ann", "Bob", "Cee", "Dee", "Eve"])]
+    start_match(app, Match(registry.GAMES["skyrunner"], seats, 9))
+    pump(app)
+    if isinstance(app.scene, HandOffScene):
+        click_button(app, "I am Ann: show my view")
+    yield "game"
+    open_lesson(app, "skyrunner", 0)
+    pump(app)
+    yield "lesson"
+
+
+def test_skyrunner_plaques_keep_their_number_chips_inside_at_960x640(small_app):
+    app = small_app
+    for where in skyrunner_boards(app):
+        board = app.scene
+        screenshot(app, f"skyrunner-plaques-960-{where}")
+        for seat, plaque in enumerate(board.plaques):
+            chips = board.chip_rects(plaque)
+            slot = board.slot_rect(plaque)
+            assert plaque.contains(slot), f"{where}: seat {seat}'s card slot"
+            for chip in chips:
+                assert plaque.contains(chip) and not chip.colliderect(slot), f"{where}: seat {seat}'s chips"
+            assert all(a.right <= b.x for a, b in zip(chips, chips[1:])), f"{where}: chips overlap"
+            # nothing in the seat's colour is painted below its plaque, in the gap or on the next
+            # plaque (the chips once were), nor on the hand under the last one
+            below = board.plaques[seat + 1].bottom if seat + 1 < len(board.plaques) else board.hand_rect.top
+            colour = board.seat_rgb(seat)
+            for y in range(plaque.bottom, below):
+                for x in range(plaque.x, plaque.right):
+                    assert tuple(app.screen.get_at((x, y)))[:3] != colour, \
+                        f"{where}: seat {seat}'s plaque spills below itself at {(x, y)}"
