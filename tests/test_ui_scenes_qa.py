@@ -11,7 +11,7 @@ from game.engine.match import Match, Seat
 from game.ui.lesson import open_lesson
 from game.ui.scene import HandOffScene, TitleScene, start_match
 
-from uikit import click_button, make_app, pump, screenshot
+from uikit import click_button, make_app, play_move, pump, screenshot
 
 
 @pytest.fixture
@@ -66,3 +66,36 @@ def test_skyrunner_plaques_keep_their_number_chips_inside_at_960x640(small_app):
                 for x in range(plaque.x, plaque.right):
                     assert tuple(app.screen.get_at((x, y)))[:3] != colour, \
                         f"{where}: seat {seat}'s plaque spills below itself at {(x, y)}"
+
+
+def show_my_view(app):
+    pump(app)
+    if isinstance(app.scene, HandOffScene):
+        click_button(app, f"I am {app.scene.name}: show my view")
+    return app.scene
+
+
+def test_skyrunner_top_square_is_clicked_below_the_roof_at_960x640(small_app):
+    """The roof's click area once reached down over the top wall's last square: a climb
+    to square 36 went to the roof."""
+    app = small_app
+    spec = registry.GAMES["skyrunner"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 6))
+    board = show_my_view(app)
+    state = board.match.state
+    state.open = "E"
+    state.pos[0], state.hand[0] = [33, 0], ["C4", "E"]  # the roof, or square 36 keeping the equipment
+    board.controller._cache_key = None  # the position set up by hand is drawn again
+    app.dirty = True
+    pump(app)
+    play_move(app, board, spec.parse_move(state, "C4"))
+    board = show_my_view(app)
+    play_move(app, board, spec.parse_move(state, "N1"))
+    board = show_my_view(app)
+    assert state.phase == "route" and ("square", 36, 0) in board.controller.next_targets()
+    squares = [t for t in board.hits.targets() if t[0] == "square"]
+    assert len(squares) > 36
+    for target in squares:  # every square of the wall, and the roof, is hit at its centre
+        assert board.target_at(board.target_rect(target).center) == target
+    play_move(app, board, spec.parse_move(state, "to 36 g1"))
+    assert state.pos[0] == [36, 0]

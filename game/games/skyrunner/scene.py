@@ -276,8 +276,9 @@ class SkyRunnerScene(BoardScene):
     def square_rect(self, y: int, g: int) -> pygame.Rect:
         """The clickable place of a square on the wall (the roof for y >= roof)."""
         state = self.match.state
-        if y >= state.roof:
-            return self.roof_rect.inflate(0, 16)
+        if y >= state.roof:  # the roof and a little above it, down to the top wall, not onto its top square
+            roof = self.roof_rect
+            return pygame.Rect(roof.x, roof.y - 8, roof.w, self.walls[2].y - roof.y + 8)
         section = (y - 1) // state.squares
         w = max(12, int(self.walls[section].w / state.grooves[section] * 0.8))
         rect = pygame.Rect(0, 0, w, max(8, int(self.pitch)))
