@@ -99,3 +99,30 @@ def test_skyrunner_top_square_is_clicked_below_the_roof_at_960x640(small_app):
         assert board.target_at(board.target_rect(target).center) == target
     play_move(app, board, spec.parse_move(state, "to 36 g1"))
     assert state.pos[0] == [36, 0]
+
+
+def test_scrubbudgetel_stash_of_many_kinds_stays_in_its_row_at_960x640(small_app):
+    """Ten kinds of marker in a stash: every chip inside its row, none over another, and the
+    last one still clicked where it is drawn (the chips once ran past the tray's edge)."""
+    app = small_app
+    seats = [Seat(name, i) for i, name in enumerate(["Ann", "Bob", "Cee"])]
+    start_match(app, Match(registry.GAMES["scrubbudgetel"], seats, 4))
+    board = app.scene
+    pump(app)
+    state = board.match.state
+    kinds = ["TW", "TR", "TB", "TY", "JN", "BW", "KR", "PB", "VY", "WF"]
+    for seat in range(3):
+        state.stashes[seat] = list(kinds) + kinds[:3]
+    board.controller._cache_key = None  # the stashes set up by hand are drawn again
+    app.dirty = True
+    pump(app)
+    screenshot(app, "scrubbudgetel-many-kinds-960")
+    chips = board.chip_rects()
+    for seat, row in enumerate(board.row_rects()):
+        mine = sorted((chips[(seat, code)] for code in kinds), key=lambda r: r.x)
+        assert len(mine) == len(kinds)
+        assert all(row.contains(r) for r in mine), f"seat {seat}'s chips run past the row {row}"
+        assert all(a.right < b.x for a, b in zip(mine, mine[1:])), f"seat {seat}'s chips overlap"
+    seat = state.to_move
+    for code in kinds:
+        assert board.target_at(chips[(seat, code)].center) == ("stash", code)
