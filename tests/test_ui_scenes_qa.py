@@ -11,7 +11,7 @@ from game.engine.match import Match, Seat
 from game.ui.lesson import open_lesson
 from game.ui.scene import HandOffScene, TitleScene, start_match
 
-from uikit import click_button, make_app, play_move, pump, screenshot
+from uikit import click_button, click_target, make_app, play_move, pump, screenshot
 
 
 @pytest.fixture
@@ -126,3 +126,43 @@ def test_scrubbudgetel_stash_of_many_kinds_stays_in_its_row_at_960x640(small_app
     seat = state.to_move
     for code in kinds:
         assert board.target_at(chips[(seat, code)].center) == ("stash", code)
+
+
+def test_hit_map_polygon_clipped_to_a_rect():
+    from game.ui.hitmap import HitMap
+
+    hits = HitMap()
+    square = [(0, 0), (100, 0), (100, 100), (0, 100)]
+    hits.polygon("half", square, clip=pygame.Rect(0, 0, 100, 50))
+    hits.polygon("gone", [(x, y + 200) for x, y in square], clip=pygame.Rect(0, 0, 100, 50))
+    assert hits.at((50, 20)) == "half" and hits.at((50, 70)) is None
+    assert hits.rect_of("half") == pygame.Rect(0, 0, 100, 50) and hits.rect_of("gone") is None
+
+
+def test_scrubbudgetel_place_half_out_of_the_map_is_not_clicked_beside_it(small_app):
+    """Zoomed in, a place the chosen marker may go lies half under the tray: it is clicked
+    on the map only, never through the tray or the gap above it."""
+    app = small_app
+    start_match(app, Match(registry.GAMES["scrubbudgetel"], [Seat("Ann", 0), Seat("Bob", 1)], 4))
+    board = app.scene
+    pump(app)
+    move = next(m for m in board.match.state.legal_moves() if m.code != "CV")
+
+    click_target(app, move.targets[0])
+    m = board.map_rect
+    # zoomed in, the place just above the map's bottom edge: its lower part is under the tray
+    from game.games.scrubbudgetel.icons import marker_centre
+
+    board.camera.set(marker_centre(move.triangles), board.camera.zoom * 3)
+    board.camera.pan(0, m.h / 2 - 6)
+    app.dirty = True
+    pump(app)
+    assert m.bottom - 12 < board.camera.to_screen(marker_centre(move.triangles))[1] < m.bottom
+    places = [t for t in board.hits.targets() if t[0] == "at"]
+    assert places
+    for target in places:
+        assert m.contains(board.target_rect(target))
+    for y in range(m.bottom, board.strip_rect.bottom):
+        for x in range(m.x, m.right, 3):
+            found = board.target_at((x, y))
+            assert found is None or found[0] != "at", f"a map place is clicked at {(x, y)}, off the map"

@@ -250,7 +250,7 @@ class ScrubScene(BoardScene):
             if tris not in shown:
                 shown[tris] = seen.collidepoint(to_screen(marker_centre(tris)))
             if shown[tris]:
-                self.hits.polygon(("at", tris), [to_screen(p) for p in polygon])
+                self.hits.polygon(("at", tris), [to_screen(p) for p in polygon], clip=seen)
 
     # ---- the stash tray: geometry -----------------------------------------------------
     @staticmethod
