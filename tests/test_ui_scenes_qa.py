@@ -166,3 +166,23 @@ def test_scrubbudgetel_place_half_out_of_the_map_is_not_clicked_beside_it(small_
         for x in range(m.x, m.right, 3):
             found = board.target_at((x, y))
             assert found is None or found[0] != "at", f"a map place is clicked at {(x, y)}, off the map"
+
+
+def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
+    """The line of tile counts under the board once lay over the board's bottom rim and its
+    column numbers where the board is short (a lesson's board at 960x640)."""
+    from game.games.scurry.scene import RIM
+
+    app = small_app
+    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
+    pump(app)
+    boards = [app.scene]
+    open_lesson(app, "scurry", 3)
+    pump(app)
+    boards.append(app.scene)
+    for board in boards:
+        rim = board.match.state.size - 1 + RIM
+        bottom = max(board.to_pixel(rim * dq, rim * dr)[1] for dq, dr in ((0, 1), (-1, 1)))
+        legend_top = board.board_rect.bottom - 34  # the tile and its words, 26 pixels high
+        assert bottom < legend_top, f"the board reaches down to {bottom}, the legend starts at {legend_top}"
+    screenshot(app, "scurry-lesson-legend-960")
