@@ -41,3 +41,8 @@ def test_the_set_up_reads_the_captain_and_the_first_draws():
     assert [line.split()[0] for line in lines[1:4]] == ["Cy", "Bo", "Ann"]
     assert all(line.endswith("for the stash") for line in lines[1:4])
     assert any(": lay " in line for line in lines[4:])
+
+
+def test_a_roll_above_the_stash_says_why_fewer_are_laid():
+    assert WORDS.entry(LogEntry(0, "roll", {"roll": 4, "lay": 2})) == "P1 rolls 4: lay 2 (the whole stash)"
+    assert WORDS.entry(LogEntry(0, "roll", {"roll": 2, "lay": 2})) == "P1 rolls 2: lay 2"

@@ -63,12 +63,18 @@ class HitMap:
         bounds = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
         self._add(target, bounds, lambda x, y: (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius)
 
-    def polygon(self, target, points) -> None:
-        """`target` is clicked inside the polygon `points`."""
+    def polygon(self, target, points, clip=None) -> None:
+        """`target` is clicked inside the polygon `points`; with `clip`, only where the
+        polygon is inside that rect (a map's place half out of view is clicked on its
+        visible part, not under what is drawn beside the map)."""
         pts = [(float(x), float(y)) for x, y in points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         x0, y0 = math.floor(min(xs)), math.floor(min(ys))  # every pixel the polygon reaches into
         bounds = pygame.Rect(x0, y0, math.floor(max(xs)) - x0 + 1, math.floor(max(ys)) - y0 + 1)
+        if clip is not None:
+            bounds = bounds.clip(clip)
+            if not bounds.w or not bounds.h:
+                return
         self._add(target, bounds, lambda x, y: _inside_polygon(x, y, pts))
 
     def at(self, pos):

@@ -250,7 +250,7 @@ class ScrubScene(BoardScene):
             if tris not in shown:
                 shown[tris] = seen.collidepoint(to_screen(marker_centre(tris)))
             if shown[tris]:
-                self.hits.polygon(("at", tris), [to_screen(p) for p in polygon])
+                self.hits.polygon(("at", tris), [to_screen(p) for p in polygon], clip=seen)
 
     # ---- the stash tray: geometry -----------------------------------------------------
     @staticmethod
@@ -288,17 +288,16 @@ class ScrubScene(BoardScene):
         for seat, row in enumerate(self.row_rects()):
             groups = self.grouped(state.stashes[seat])
             x = row.x + lw
-            avail = row.right - x - 4
+            # as wide as they may be, but never past the row's end: a stash of many kinds
+            # (nine or ten in a long game) narrows them all
+            step = (row.right - x - 4) / max(1, len(groups))
             if seat == active:
-                size = int(max(34, min(58, avail / max(1, len(groups)) - 6)))
-                for code, _n in groups:
-                    out[(seat, code)] = pygame.Rect(x, row.y + 2, size, row.h - 4)
-                    x += size + 6
+                step = min(64.0, step)  # a chip 58 wide and the gap
+                gap = min(6, int(step * 0.15))
             else:
-                w = int(max(34, min(50, avail / max(1, len(groups)) - 4)))
-                for code, _n in groups:
-                    out[(seat, code)] = pygame.Rect(x, row.y + 2, w, row.h - 4)
-                    x += w + 4
+                step, gap = min(54.0, step), 4
+            for k, (code, _n) in enumerate(groups):
+                out[(seat, code)] = pygame.Rect(int(x + k * step), row.y + 2, max(8, int(step) - gap), row.h - 4)
         return out
 
     # ---- drawing: the map -------------------------------------------------------------
@@ -661,11 +660,18 @@ class ScrubScene(BoardScene):
                     look.text(surface, f"×{count}", (rect.centerx, rect.bottom - 1), 12,
                               look.INK if count > 1 else look.MUTED, bold=count > 1, anchor="midbottom")
                 else:
-                    size = rect.h
+                    size = min(rect.h, rect.w)
                     img = self.chip_image(code, size, size)
-                    surface.blit(img, (rect.x, rect.y), special_flags=pygame.BLEND_PREMULTIPLIED)
-                    look.text(surface, f"×{count}", (rect.x + size + 1, rect.centery + 1), 11,
-                              look.INK if count > 1 else look.MUTED, anchor="midleft")
+                    surface.blit(img, (rect.x, rect.y + (rect.h - size) // 2), special_flags=pygame.BLEND_PREMULTIPLIED)
+                    label = f"×{count}"
+                    ink = look.INK if count > 1 else look.MUTED
+                    label_w, label_h = look.font(11).size(label)
+                    if label_w <= rect.w - size - 1:
+                        look.text(surface, label, (rect.x + size + 1, rect.centery + 1), 11, ink, anchor="midleft")
+                    else:  # no room beside the chip: the count on its corner
+                        badge = pygame.Rect(rect.right - label_w - 2, rect.bottom - label_h, label_w + 2, label_h)
+                        pygame.draw.rect(surface, (28, 22, 18), badge, border_radius=3)
+                        look.text(surface, label, (badge.x + 1, badge.y), 11, ink, shadow=False)
 
     # ---- animations and scores ---------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:

@@ -30,8 +30,8 @@ class ScrubWords(Words):
             return f"{who} rolls {d['roll']}, the highest, and is the Captain"
         if verb == "draw":
             return f"{who} rolls {d['roll']} and draws {d['got']}" + (" for the stash" if d["first"] else "")
-        if verb == "roll":
-            return f"{who} rolls {d['roll']}: lay {d['lay']}"
+        if verb == "roll":  # a stash smaller than the roll lays all it holds
+            return f"{who} rolls {d['roll']}: lay {d['lay']}" + (" (the whole stash)" if d["lay"] < d["roll"] else "")
         sentences = {
             "miss": "misses this turn (an Obstacle was laid)",
             "pass": "has no markers and the bag is empty: pass",

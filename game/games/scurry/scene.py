@@ -18,6 +18,7 @@ WOOD_DARK = (96, 64, 38)
 GRID = (84, 56, 32)
 COORDS = (58, 34, 16)
 RIM = 1.2  # units between the outer vertices and the board's edge: room for the coordinates
+LEGEND_H = 36  # the line under the board: each side's tile count
 LABEL_OUT = 0.62  # how far out from its vertex a coordinate is written
 
 
@@ -27,9 +28,10 @@ class ScurryScene(BoardScene):
         self.geo = board_geometry(size)
         self.geo_index = {tuple(c) for c in self.geo["vertices"]}
         n = size - 1
+        area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - LEGEND_H)  # the legend goes under the board
         # The board spans 2n units across and n*sqrt(3) down, plus its rim on every side.
-        self.unit = max(12.0, min(rect.w / (2 * (n + RIM) + 0.3), rect.h / ((n + RIM) * SQRT3 + 0.3)))
-        self.center = rect.center
+        self.unit = max(12.0, min(area.w / (2 * (n + RIM) + 0.3), area.h / ((n + RIM) * SQRT3 + 0.3)))
+        self.center = area.center
         self.points = [self.to_pixel(q, r) for q, r in self.geo["vertices"]]
         self.pick_radius = self.unit * 0.48  # a click this near a vertex means it
         self.tile_px = max(10, int(self.unit * 0.78))
@@ -39,12 +41,15 @@ class ScurryScene(BoardScene):
         cx, cy = self.center
         return (round(cx + self.unit * (q + r / 2)), round(cy + self.unit * r * SQRT3 / 2))
 
+    def hex_corners(self) -> list[tuple[int, int]]:
+        """The corners of the wooden hexagon."""
+        rim = self.match.state.size - 1 + RIM
+        return [self.to_pixel(rim * dq, rim * dr) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
+
     def _draw_board_layer(self, rect: pygame.Rect) -> pygame.Surface:
         """The wooden hexagon with its triangle grid, drawn once per layout."""
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        n = self.match.state.size - 1
-        rim = n + RIM
-        corners = [self.to_pixel(rim * dq, rim * dr) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
+        corners = self.hex_corners()
         shadow = [(x + 6, y + 8) for x, y in corners]
         pygame.draw.polygon(layer, (0, 0, 0, 110), shadow)
         pygame.draw.polygon(layer, WOOD, corners)
@@ -228,7 +233,7 @@ class ScurryScene(BoardScene):
     def _draw_legend(self, surface, view) -> None:
         """Under the board: each side's tile and how many it owns."""
         x = self.board_rect.x + 14
-        y = self.board_rect.bottom - 34
+        y = self.board_rect.bottom - LEGEND_H + 2
         for seat, name in enumerate(SIDE_NAMES):
             who = self.match.seats[seat].name
             self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))

@@ -22,6 +22,7 @@ HOLE = (28, 30, 36)
 PLAQUE = (30, 26, 24, 215)
 HAND_TEXT_H = 22  # the line of text at the top of the hand
 LIFT = 14  # how far a selected card rises (a hovered one half as far)
+PLAQUE_TWO_LINES = 50  # a player's plaque this tall has its name above its number chips
 
 CARD_STYLE = {  # background, accent, caption
     "C": ((70, 130, 180), (225, 240, 255), "Climb"),
@@ -275,8 +276,9 @@ class SkyRunnerScene(BoardScene):
     def square_rect(self, y: int, g: int) -> pygame.Rect:
         """The clickable place of a square on the wall (the roof for y >= roof)."""
         state = self.match.state
-        if y >= state.roof:
-            return self.roof_rect.inflate(0, 16)
+        if y >= state.roof:  # the roof and a little above it, down to the top wall, not onto its top square
+            roof = self.roof_rect
+            return pygame.Rect(roof.x, roof.y - 8, roof.w, self.walls[2].y - roof.y + 8)
         section = (y - 1) // state.squares
         w = max(12, int(self.walls[section].w / state.grooves[section] * 0.8))
         rect = pygame.Rect(0, 0, w, max(8, int(self.pitch)))
@@ -401,6 +403,32 @@ class SkyRunnerScene(BoardScene):
                 look.text(surface, part, (x, y), size if i else 17, look.GOLD if i == 0 else look.INK, bold=i == 0)
                 y += size + 4 if i else 22
 
+    def one_line(self, r: pygame.Rect) -> bool:
+        """A plaque too short for a name line above the chips (five players in a small
+        window, a lesson's board) shows name, chips and card slot side by side."""
+        return r.h < PLAQUE_TWO_LINES
+
+    def slot_rect(self, r: pygame.Rect) -> pygame.Rect:
+        """The card slot on a plaque's right."""
+        slot_h = r.h - (6 if self.one_line(r) else 12)
+        slot = pygame.Rect(0, 0, int(slot_h * 0.68), slot_h)
+        slot.midright = (r.right - 8, r.centery)
+        return slot
+
+    def chip_rects(self, r: pygame.Rect) -> list[pygame.Rect]:
+        """The number chips 1..8 and the parasite's P on a plaque: under the name, or
+        on its line, between the name and the card slot."""
+        slot = self.slot_rect(r)
+        if self.one_line(r):
+            chip = max(10, min(13, r.h - 10))
+            x = slot.x - 8 - (9 * (chip + 2) + 4)
+            y = r.centery - (chip + 2) // 2
+        else:
+            chip = max(10, min(16, (slot.x - r.x - 46) // 9 - 2))
+            x, y = r.x + 10, r.y + 30
+        rects = [pygame.Rect(x + k * (chip + 2), y, chip, chip + 2) for k in range(8)]
+        return rects + [pygame.Rect(x + 8 * (chip + 2) + 4, y, chip + 4, chip + 2)]
+
     def _draw_plaque(self, surface, view, seat, hints) -> None:
         r = self.plaques[seat]
         self.hits.rect(("seat", seat), r)
@@ -416,35 +444,36 @@ class SkyRunnerScene(BoardScene):
         width = 3 if seat == view["to_move"] or target in hints.next_targets else 1
         pygame.draw.rect(surface, border, r, width, border_radius=8)
         # the card slot on the right: face down while chosen, the last round's card after
-        slot_h = r.h - 12
-        slot = pygame.Rect(0, 0, int(slot_h * 0.68), slot_h)
-        slot.midright = (r.right - 8, r.centery)
+        slot = self.slot_rect(r)
         self._draw_slot(surface, view, seat, slot)
+        chips = self.chip_rects(r)
         inner_w = slot.x - r.x - 16
-        look.draw_seat_shape(surface, self.match.seats[seat].colour, (r.x + 16, r.y + 15), 8, colour)
-        y, _ = view["figures"][seat]
-        height = "on the roof" if y >= view["roof"] else f"{y}/{view['roof']}"
-        hrect = look.text(surface, height, (slot.x - 8, r.y + 6), 14, look.INK, bold=True, anchor="topright")
-        name = look.fit_text(self.match.seats[seat].name, 16, hrect.x - r.x - 40, bold=seat == view["to_move"])
-        look.text(surface, name, (r.x + 30, r.y + 5), 16, look.INK, bold=seat == view["to_move"])
+        one_line = self.one_line(r)
+        top = r.centery - 8 if one_line else r.y + 5
+        look.draw_seat_shape(surface, self.match.seats[seat].colour, (r.x + 16, top + 10), 8, colour)
+        bold = seat == view["to_move"]
+        if one_line:  # the height is the score in the side panel, and the figure on the wall
+            room = chips[0].x - r.x - 36
+        else:
+            y, _ = view["figures"][seat]
+            height = "on the roof" if y >= view["roof"] else f"{y}/{view['roof']}"
+            hrect = look.text(surface, height, (slot.x - 8, r.y + 6), 14, look.INK, bold=True, anchor="topright")
+            room = hrect.x - r.x - 40
+        look.text(surface, look.fit_text(self.match.seats[seat].name, 16, room, bold=bold), (r.x + 30, top), 16,
+                  look.INK, bold=bold)
         # number chips: the ones still in hand bright (the used pile is public)
-        chip = max(10, min(16, (inner_w - 30) // 9 - 2))
-        cy = r.y + 30
-        for v in range(1, 9):
-            cr = pygame.Rect(r.x + 10 + (v - 1) * (chip + 2), cy, chip, chip + 2)
-            have = v in info["numbers"]
+        for v, cr in enumerate(chips, start=1):
+            have = info["parasite"] if v == 9 else v in info["numbers"]
             pygame.draw.rect(surface, colour if have else (70, 62, 56), cr, border_radius=3)
-            look.text(surface, str(v), cr.center, max(9, chip - 4), (20, 16, 12) if have else (120, 110, 100),
-                      bold=True, anchor="center", shadow=False)
-        pr = pygame.Rect(r.x + 10 + 8 * (chip + 2) + 4, cy, chip + 4, chip + 2)
-        pygame.draw.rect(surface, colour if info["parasite"] else (70, 62, 56), pr, border_radius=3)
-        look.text(surface, "P", pr.center, max(9, chip - 4), (20, 16, 12), bold=True, anchor="center", shadow=False)
+            ink = (20, 16, 12) if have or v == 9 else (120, 110, 100)
+            look.text(surface, "P" if v == 9 else str(v), cr.center, max(9, cr.h - 6), ink, bold=True,
+                      anchor="center", shadow=False)
         extra = f"{info['cards']} action card" + ("" if info["cards"] == 1 else "s")
         if info["debts"]:
             owed = ", ".join("a climbing card" if d == "C" else "equipment" for d in info["debts"])
             extra += f" · owes {owed}"
         if r.h >= 64:
-            look.text(surface, look.fit_text(extra, 12, inner_w), (r.x + 10, cy + chip + 6), 12,
+            look.text(surface, look.fit_text(extra, 12, inner_w), (r.x + 10, chips[0].bottom + 4), 12,
                       look.WARN if info["debts"] else look.MUTED)
 
     def _draw_slot(self, surface, view, seat, slot) -> None:
@@ -533,14 +562,12 @@ class SkyRunnerScene(BoardScene):
             now = t * (reveal_time + per_move * len(moves))
             if revealed and now < reveal_time + 0.3:
                 for k, (s, card, _target) in enumerate(plays):
-                    slot_h = self.plaques[s].h - 12
+                    slot = self.slot_rect(self.plaques[s])
                     f = max(0.0, min(1.0, (now - 0.08 * k) / 0.3))
-                    w = max(1, int(slot_h * 0.68 * abs(math.cos(math.pi * (1 - f) / 2 + math.pi / 2))))
-                    face = card_image(card if f > 0.5 else "back", self.seat_rgb(s), int(slot_h * 0.68), slot_h)
-                    image = pygame.transform.smoothscale(face, (w, slot_h))
-                    slot = image.get_rect(midright=(self.plaques[s].right - 8 - (int(slot_h * 0.68) - w) // 2,
-                                                    self.plaques[s].centery))
-                    surface.blit(image, slot)
+                    w = max(1, int(slot.w * abs(math.cos(math.pi * (1 - f) / 2 + math.pi / 2))))
+                    face = card_image(card if f > 0.5 else "back", self.seat_rgb(s), slot.w, slot.h)
+                    image = pygame.transform.smoothscale(face, (w, slot.h))
+                    surface.blit(image, image.get_rect(center=slot.center))
             moving = {m[0] for m in moves}
             for s in moving:  # where each moving figure stands at this moment
                 point = None

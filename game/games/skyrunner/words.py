@@ -11,16 +11,17 @@ from ...engine.core import seat_ref
 from ...engine.present import LogEntry, Words
 from .rules import CRASHES, card_name
 
-# a fact's words: {who} is its seat, {against} another seat, {card} and {cards} card names
+# a fact's words: {who} is its seat, {against} another seat, {card} and {cards} card names;
+# in lower case where it starts with a common word: most are said mid-sentence, after "; "
 SAY = {
     "face down": "{who} puts a card face down",
     "use": "{who} uses {card} on {against}",
     "keep": "{who} keeps the {card}",
     "wins": "{who} wins the {card} with {value}",
     "crash": "{card} hits {who} (lowest single bid {value})",
-    "bids cancel": "All bids cancel: the {card} stays up",
+    "bids cancel": "all bids cancel: the {card} stays up",
     "parasite": "{who}'s parasite takes {cards}",
-    "parasites cancel": "The parasites cancel each other out",
+    "parasites cancel": "the parasites cancel each other out",
     "numbers back": "{who} takes back all number cards",
     "debt paid": "{who} must hand over the {card} that was owed",
     "loses equipment": "{who} loses an Equipment",
@@ -31,10 +32,18 @@ SAY = {
 }
 
 
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 class SkyRunnerWords(Words):
     plain_sound = "cards"  # every move plays or keeps a card
 
     def entry(self, entry: LogEntry) -> str:
+        return capital(self.fact(entry))
+
+    def fact(self, entry: LogEntry) -> str:
+        """A fact's words as they read inside a sentence."""
         seat, verb, data = entry
         if verb == "round":
             return self.round(data)
@@ -55,13 +64,15 @@ class SkyRunnerWords(Words):
         """"P1 climbs 3 of 4 (1 sideways, 1 equipment)": of the card's value when a figure
         or the top of a wall stopped it short."""
         rise, value, side, used = data["rise"], data["value"], data["side"], data["used"]
+        if rise == 0 and not side:  # a figure or a ledge without equipment right above
+            return f"{seat_ref(seat)} cannot climb: the Climb {value} finds no way up"
         text = f"{seat_ref(seat)} climbs {rise}" + ("" if rise == value - side else f" of {value}")
         extras = ([f"{side} sideways"] if side else []) + ([f"{used} equipment"] if used else [])
         return text + (" (" + ", ".join(extras) + ")" if extras else "")
 
     def notes_text(self, notes: list) -> str:
         """What a round's cards did, one sentence."""
-        return "; ".join(self.entry(LogEntry(*note)) for note in notes) + "." if notes else ""
+        return capital("; ".join(self.fact(LogEntry(*note)) for note in notes)) + "." if notes else ""
 
     def round(self, data: dict) -> str:
         """One log line for a revealed round: who played what, who won, who moved."""
