@@ -15,7 +15,7 @@ from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
     look_at_board,
-    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until,
+    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, play_to_end, pump, run_until,
     screenshot, seat_kind_menu, title_app,
 )
 
@@ -23,19 +23,6 @@ from uikit import (
 @pytest.fixture
 def app():
     yield from title_app()
-
-
-def play_by_mouse(app, rng, *, max_clicks=2000):
-    """Click legal moves (chosen at random) until the game ends; returns the board scene."""
-    board = app.scene
-    assert isinstance(board, BoardScene)
-    board.controller.ai_delay = 0.0
-    for _ in range(max_clicks):
-        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
-        if board.match.state.is_over:
-            return board
-        play_move(app, board, rng.choice(board.match.state.legal_moves()))
-    raise AssertionError("game did not end")
 
 
 def test_whole_game_two_people_by_mouse(app):
@@ -60,7 +47,7 @@ def test_whole_game_two_people_by_mouse(app):
     assert len(board.match.state.history) == n
     assert "taken" in board.controller.message.lower() or "occupied" in board.controller.message.lower()
 
-    play_by_mouse(app, random.Random(3))
+    play_to_end(app, random.Random(3))
     state = board.match.state
     assert state.is_over and state.outcome.winners
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
@@ -100,7 +87,7 @@ def test_game_against_the_computer_by_mouse_with_undo(app):
     assert board.match.state.history == []
     assert board.match.state.phase == "leadoff"
 
-    board = play_by_mouse(app, random.Random(5))
+    board = play_to_end(app, random.Random(5))
     assert board.match.state.is_over
     assert any(seat == 1 for seat in board.match.movers), "the computer never moved"
 

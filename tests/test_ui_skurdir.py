@@ -14,7 +14,7 @@ from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
     look_at_board,
-    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until, screenshot,
+    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, play_to_end, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -22,19 +22,6 @@ from uikit import (
 @pytest.fixture
 def app():
     yield from title_app()
-
-
-def play_by_mouse(app, rng, *, stop=None, max_moves=3000):
-    board = app.scene
-    assert isinstance(board, BoardScene)
-    board.controller.ai_delay = 0.0
-    for _ in range(max_moves):
-        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
-        state = board.match.state
-        if state.is_over or (stop and stop(state)):
-            return board
-        play_move(app, board, rng.choice(state.legal_moves()))
-    raise AssertionError("game did not end")
 
 
 def test_whole_three_player_game_by_mouse(app):
@@ -71,14 +58,14 @@ def test_whole_three_player_game_by_mouse(app):
     screenshot(app, "skurdir-setup-phase")
 
     rng = random.Random(3)
-    play_by_mouse(app, rng, stop=lambda s: s.phase == "first")
+    play_to_end(app, rng, stop=lambda s: s.phase == "first")
     screenshot(app, "skurdir-first-player")
-    play_by_mouse(app, rng, stop=lambda s: s.phase == "colours" and s.chooser == 1)
+    play_to_end(app, rng, stop=lambda s: s.phase == "colours" and s.chooser == 1)
     screenshot(app, "skurdir-colours")
     def routed(s):
         return next((c for c in s.stations() if s.routes(c)), None)
 
-    play_by_mouse(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 1 and routed(s) is not None)
+    play_to_end(app, rng, stop=lambda s: s.phase == "build" and s.transported >= 1 and routed(s) is not None)
     state = board.match.state
     # hovering a passenger shows its routes and what they pay
     cell = routed(state)
@@ -88,7 +75,7 @@ def test_whole_three_player_game_by_mouse(app):
     assert board.controller.hints().hover == ("cell", cell)
     screenshot(app, "skurdir-mid-game")
 
-    play_by_mouse(app, rng)
+    play_to_end(app, rng)
     state = board.match.state
     assert state.is_over and state.outcome.winners
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
@@ -128,7 +115,7 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
     click_button(app, "Back")
     click_button(app, "Resume")
     assert app.scene is board
-    play_by_mouse(app, random.Random(5))
+    play_to_end(app, random.Random(5))
     assert board.match.state.is_over
     assert any(seat != 0 for seat in board.match.movers), "the computer never moved"
 
@@ -243,7 +230,7 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     assert board.cell_rect(cells[0]).right <= board.cell_rect(cells[1]).left + 1  # one cell each, in order
     screenshot(app, f"skurdir-ten-in-a-line-{w}x{h}")
     # play on by mouse into the building phase: the canals along the row are clickable
-    play_by_mouse(app, random.Random(2), stop=lambda s: s.phase == "build")
+    play_to_end(app, random.Random(2), stop=lambda s: s.phase == "build")
     canal = next(m for m in board.match.state.legal_moves() if m.kind == "canal")
     play_move(app, board, canal)
     screenshot(app, f"skurdir-ten-in-a-line-canal-{w}x{h}")

@@ -142,6 +142,20 @@ def look_at_board(app, board) -> None:
     assert replay.match.state.to_json() == state.to_json()
 
 
+def play_to_end(app, rng, *, stop=None, max_moves: int = 3000):
+    """Play random legal moves by mouse (computer seats answer) until the game
+    ends or `stop(state)` says so; returns the board scene."""
+    board = app.scene
+    board.controller.ai_delay = 0.0
+    for _ in range(max_moves):
+        run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
+        state = board.match.state
+        if state.is_over or (stop and stop(state)):
+            return board
+        play_move(app, board, rng.choice(state.legal_moves()))
+    raise AssertionError("game did not end")
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
