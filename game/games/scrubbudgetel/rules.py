@@ -181,6 +181,31 @@ def shapes_on_table(inner: tuple, outer: tuple, shape: str) -> tuple:
     return tuple(tris for tris in shapes_across(inner, outer, shape) if all(t in TABLE for t in tris))
 
 
+# How far (in steps from triangle to side-sharing triangle) the spots of a marker
+# laid against an anchor, and the triangles around them its legality looks at,
+# reach from the anchor: a rhombus and its surroundings 3, a Junction and the room
+# for its first trail 4, a hexagon across from the anchor and its surroundings 5.
+# A marker laid farther away changes none of them (see ScrubState._spots_at).
+REACH = {"trail": 3, "obstacle": 3, "junction": 4, "branch": 4, "destination": 5}
+FORGET_AT = tuple(tuple(k for k, r in REACH.items() if r >= d) for d in range(max(REACH.values()) + 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def _rings(tris: tuple) -> tuple:
+    """The triangles 0, 1, 2, ... steps from `tris` (one tuple per distance)."""
+    seen = set(tris)
+    rings = [tuple(tris)]
+    for _ in range(len(FORGET_AT) - 1):
+        nxt = []
+        for t in rings[-1]:
+            for n in tri_neighbours(t):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        rings.append(tuple(nxt))
+    return tuple(rings)
+
+
 def is_shape(tris: tuple, shape: str) -> bool:
     if shape == "tri":
         return len(tris) == 1
@@ -273,6 +298,7 @@ class ScrubState(CachedMovesState):
         self.rng = random.Random(seed)
         self.markers: list[PlacedMarker] = [PlacedMarker("LS", hexagon((0, 0)), None, -1, 0)]
         self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].triangles}
+        self._spots: dict[tuple, tuple] = {}  # (family, anchor) -> spots (see _spots_at)
         self.next_of: dict[int, int] = {}
         self.branches: dict[int, list[int]] = {}  # every Junction, with the trails started from it
         self.trails: list[int] = []  # every Trail marker, in the order laid
@@ -552,22 +578,52 @@ class ScrubState(CachedMovesState):
 
     def placements(self, family: str) -> list[tuple[tuple, int]]:
         """Every (triangles, anchor) where a marker of `family` may go now."""
-        shape = SHAPES[family]
         found = []
         seen = set()
-        cells, markers, fault = self.cells, self.markers, self.contact_fault
+        spots_at = self._spots_at
         for anchor in self.anchors(family):
-            for inner in markers[anchor].triangles:
-                for outer in tri_neighbours(inner):
-                    if outer in cells:
-                        continue
-                    for tris in shapes_on_table(inner, outer, shape):
-                        if tris in seen:
-                            continue
-                        if fault(family, tris, anchor) is None:
-                            seen.add(tris)  # only once found: a spot refused against one anchor
-                            found.append((tris, anchor))  # may still be fine against the next
+            for tris in spots_at(family, anchor):
+                if tris not in seen:
+                    seen.add(tris)  # only once found: a spot refused against one anchor
+                    found.append((tris, anchor))  # may still be fine against the next
         return found
+
+    def _spots_at(self, family: str, anchor: int) -> tuple:
+        """The triangles where a marker of `family` may lie against `anchor`, in a fixed
+        order. Whether a spot is free of faults depends only on the map near the anchor
+        (a Trail marker touching a Junction is refused whatever the turn; only the
+        reason changes), so the spots are remembered per anchor until a marker is
+        laid close by (_forget_near)."""
+        key = (family, anchor)
+        hit = self._spots.get(key)
+        if hit is not None:
+            return hit
+        shape = SHAPES[family]
+        found = []
+        cells, fault = self.cells, self.contact_fault
+        for inner in self.markers[anchor].triangles:
+            for outer in tri_neighbours(inner):
+                if outer in cells:
+                    continue
+                for tris in shapes_on_table(inner, outer, shape):
+                    if tris not in found and fault(family, tris, anchor) is None:
+                        found.append(tris)
+        found = tuple(found)
+        self._spots[key] = found
+        return found
+
+    def _forget_near(self, tris: tuple) -> None:
+        """A marker went down on `tris`: forget the remembered spots of every anchor
+        near enough for its spots (or their surroundings) to reach those triangles."""
+        spots, get = self._spots, self.cells.get
+        if not spots:
+            return
+        for ring, families in zip(_rings(tris), FORGET_AT):
+            for t in ring:
+                m = get(t)
+                if m is not None:
+                    for family in families:
+                        spots.pop((family, m), None)
 
     def is_other_players(self, code: str, seat: int) -> bool:
         return self.owner_of_colour(MARKERS[code].colour) not in (None, seat)
@@ -612,7 +668,7 @@ class ScrubState(CachedMovesState):
             spots = by_family[family]
             if family == "junction":
                 has_trail = any(FAMILY[c] == "trail" for c in self.stashes[seat])
-                spots = [s for s in spots if has_trail and self._junction_can_branch(s, seat)]
+                spots = [s for s in spots if has_trail and s[0] in self._branching_at(s[1], seat)]
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
@@ -620,6 +676,17 @@ class ScrubState(CachedMovesState):
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
         return [m for r, moves in ranked if r < 2 or others for m in moves]
+
+    def _branching_at(self, anchor: int, seat: int) -> tuple:
+        """The Junction spots against `anchor` with room for their first trail (rule 7):
+        the map decides, so they are remembered like _spots_at."""
+        key = ("branch", anchor)
+        hit = self._spots.get(key)
+        if hit is None:
+            hit = tuple(tris for tris in self._spots_at("junction", anchor)
+                        if self._junction_can_branch((tris, anchor), seat))
+            self._spots[key] = hit
+        return hit
 
     def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
         """Rule 7: a Junction must get a Trail marker from its player at once."""
@@ -652,6 +719,7 @@ class ScrubState(CachedMovesState):
         self.markers.append(PlacedMarker(move.code, move.triangles, seat, anchor, self.turn))
         for tri in move.triangles:
             self.cells[tri] = m
+        self._forget_near(move.triangles)
         self.laid_now.append(m)
         credited, value = self.gains(move.code, seat)
         self.haul[credited] += value
@@ -818,6 +886,7 @@ class ScrubState(CachedMovesState):
         c.rng = self.rng_copy()
         c.markers = self.markers[:]
         c.cells = dict(self.cells)
+        c._spots = dict(self._spots)
         c.next_of = dict(self.next_of)
         c.branches = {k: v[:] for k, v in self.branches.items()}
         c.trails = self.trails[:]
