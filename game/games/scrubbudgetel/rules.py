@@ -190,20 +190,24 @@ REACH = {"trail": 3, "obstacle": 3, "junction": 4, "branch": 4, "destination": 5
 FORGET_AT = tuple(tuple(k for k, r in REACH.items() if r >= d) for d in range(max(REACH.values()) + 1))
 
 
-@lru_cache(maxsize=1 << 16)
-def _rings(tris: tuple) -> tuple:
-    """The triangles 0, 1, 2, ... steps from `tris` (one tuple per distance)."""
-    seen = set(tris)
-    rings = [tuple(tris)]
-    for _ in range(len(FORGET_AT) - 1):
+def _offsets(o: int) -> tuple:
+    """(dx, dy, orientation, steps) of every triangle within the largest REACH of a
+    triangle (0, 0, o): the grid looks the same from every triangle of one
+    orientation, so this serves them all."""
+    seen = {(0, 0, o): 0}
+    frontier = [(0, 0, o)]
+    for d in range(1, len(FORGET_AT)):
         nxt = []
-        for t in rings[-1]:
+        for t in frontier:
             for n in tri_neighbours(t):
                 if n not in seen:
-                    seen.add(n)
+                    seen[n] = d
                     nxt.append(n)
-        rings.append(tuple(nxt))
-    return tuple(rings)
+        frontier = nxt
+    return tuple((x, y, oo, d) for (x, y, oo), d in seen.items())
+
+
+OFFSETS = (_offsets(0), _offsets(1))
 
 
 def is_shape(tris: tuple, shape: str) -> bool:
@@ -252,6 +256,21 @@ class LayMarker:
     def targets(self) -> tuple:
         path = (("stash", self.code), ("at", self.triangles))
         return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
+
+
+_LAYS: dict = {}
+
+
+def _lay(code: str, triangles: tuple, against: int) -> LayMarker:
+    """LayMarker(code, triangles, against), made once: moves are immutable, and the
+    same ones come back position after position."""
+    key = (code, triangles, against)
+    move = _LAYS.get(key)
+    if move is None:
+        if len(_LAYS) > 200_000:
+            _LAYS.clear()
+        move = _LAYS[key] = LayMarker(code, triangles, against)
+    return move
 
 
 @dataclass(frozen=True)
@@ -576,11 +595,12 @@ class ScrubState(CachedMovesState):
         return (j != self.pending_junction and len(self.branches.get(j, ())) == 1
                 and self.markers[j].turn == self.turn)
 
-    def placements(self, family: str) -> list[tuple[tuple, int]]:
-        """Every (triangles, anchor) where a marker of `family` may go now."""
+    def placements(self, family: str, spots_at=None) -> list[tuple[tuple, int]]:
+        """Every (triangles, anchor) where a marker of `family` may go now (`spots_at`
+        (family, anchor) -> triangles: which of them, _spots_at by default)."""
         found = []
         seen = set()
-        spots_at = self._spots_at
+        spots_at = spots_at or self._spots_at
         for anchor in self.anchors(family):
             for tris in spots_at(family, anchor):
                 if tris not in seen:
@@ -618,12 +638,15 @@ class ScrubState(CachedMovesState):
         spots, get = self._spots, self.cells.get
         if not spots:
             return
-        for ring, families in zip(_rings(tris), FORGET_AT):
-            for t in ring:
-                m = get(t)
-                if m is not None:
-                    for family in families:
-                        spots.pop((family, m), None)
+        nearest = {}  # marker -> its fewest steps from `tris`
+        for x, y, o in tris:
+            for dx, dy, oo, d in OFFSETS[o]:
+                m = get((x + dx, y + dy, oo))
+                if m is not None and nearest.get(m, 99) > d:
+                    nearest[m] = d
+        for m, d in nearest.items():
+            for family in FORGET_AT[d]:
+                spots.pop((family, m), None)
 
     def is_other_players(self, code: str, seat: int) -> bool:
         return self.owner_of_colour(MARKERS[code].colour) not in (None, seat)
@@ -664,27 +687,29 @@ class ScrubState(CachedMovesState):
                 continue
             family = FAMILY[code]
             if family not in by_family:
-                by_family[family] = self.placements(family)
+                if family != "junction":
+                    by_family[family] = self.placements(family)
+                elif any(FAMILY[c] == "trail" for c in self.stashes[seat]):
+                    by_family[family] = self.placements(family, self._branching_at)  # rule 7
+                else:
+                    by_family[family] = []  # no Trail marker to follow a Junction (rule 7)
             spots = by_family[family]
-            if family == "junction":
-                has_trail = any(FAMILY[c] == "trail" for c in self.stashes[seat])
-                spots = [s for s in spots if has_trail and s[0] in self._branching_at(s[1], seat)]
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
-                ranked.append((rank, [LayMarker(code, tris, anchor) for tris, anchor in spots]))
+                ranked.append((rank, [_lay(code, tris, anchor) for tris, anchor in spots]))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
         return [m for r, moves in ranked if r < 2 or others for m in moves]
 
-    def _branching_at(self, anchor: int, seat: int) -> tuple:
+    def _branching_at(self, family: str, anchor: int) -> tuple:
         """The Junction spots against `anchor` with room for their first trail (rule 7):
         the map decides, so they are remembered like _spots_at."""
         key = ("branch", anchor)
         hit = self._spots.get(key)
         if hit is None:
-            hit = tuple(tris for tris in self._spots_at("junction", anchor)
-                        if self._junction_can_branch((tris, anchor), seat))
+            hit = tuple(tris for tris in self._spots_at(family, anchor)
+                        if self._junction_can_branch((tris, anchor), self.to_move))
             self._spots[key] = hit
         return hit
 
@@ -735,7 +760,7 @@ class ScrubState(CachedMovesState):
             self.next_of[anchor] = m
             self.followed = anchor
         elif t.family == "junction":
-            self.others_open = not any(self.rank(lm.code, seat) == 0 for lm in legal)
+            self.others_open = not any(self.rank(code, seat) == 0 for code in {lm.code for lm in legal})
             self.branches[m] = []
             self.followed = anchor
             self.pending_junction = m
