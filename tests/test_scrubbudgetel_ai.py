@@ -113,3 +113,12 @@ def test_playout_policy_returns_a_legal_move():
         move = heuristics.rollout_move(s, moves, rng)
         assert move in moves
         s.apply(move)
+
+
+def test_playouts_lay_a_destination_as_the_turns_last_marker():
+    """A Destination closes the followed trail: before the last marker it would strand the rest."""
+    s = position(["GY", "TW", "TW"], roll=2)
+    rng = random.Random(1)
+    assert {heuristics.rollout_move(s, s.legal_moves(), rng).code for _ in range(20)} == {"TW"}
+    s.apply(heuristics.rollout_move(s, s.legal_moves(), rng))
+    assert heuristics.rollout_move(s, s.legal_moves(), rng).code == "GY"

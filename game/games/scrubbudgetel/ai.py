@@ -35,8 +35,11 @@ SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
 
 # Playout preference by family: big, sure points first; an Obstacle (a missed
 # turn for the next player) while none has gone down this turn; Junctions last.
+# A Destination closes the trail the turn follows, so before the turn's last
+# marker it comes last: the rest of the roll would find nowhere to go.
 PREFERENCE = {"destination": 5, "obstacle": 4, "trail": 3, "junction": 1}
 SECOND_OBSTACLE = 2  # an Obstacle when one already went down this turn: no further missed turn
+EARLY_DESTINATION = 0  # a Destination with more markers still to lay this turn
 
 KEPT = 0.5  # the share of a kept marker's end cost that counts while the game goes on
 KEPT_NEAR_END = 0.85  # ... when someone holds the Cave and may lay it now
@@ -106,19 +109,23 @@ def _pick_spots(state, moves) -> list:
 
 def rollout_move(state, moves, rng):
     """Playouts: the Cave when it wins, otherwise the most valuable kind of
-    marker (an Obstacle while it still costs the next player a turn; own colour
-    before others' is the rules' job) at a random spot."""
+    marker (an Obstacle while it still costs the next player a turn, a
+    Destination as the turn's last marker; own colour before others' is the
+    rules' job) at a random spot."""
     seat = state.to_move
     top, picked = -1, []
-    second_obstacle = SECOND_OBSTACLE if state.obstacle_now else None
+    rank_of = dict(PREFERENCE)
+    if state.obstacle_now:
+        rank_of["obstacle"] = SECOND_OBSTACLE
+    if len(state.laid_now) + 1 < state.to_lay:
+        rank_of["destination"] = EARLY_DESTINATION
     for move in moves:
         code = move.code
         if code == CAVE:
             if cave_pays(state, seat):
                 return move
             continue
-        family = MARKERS[code].family
-        rank = PREFERENCE[family] if second_obstacle is None or family != "obstacle" else second_obstacle
+        rank = rank_of[MARKERS[code].family]
         if rank > top:
             top, picked = rank, [move]
         elif rank == top:
