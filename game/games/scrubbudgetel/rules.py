@@ -210,6 +210,19 @@ def _offsets(o: int) -> tuple:
 OFFSETS = (_offsets(0), _offsets(1))
 
 
+@lru_cache(maxsize=None)
+def _shape_offsets(shape: tuple) -> tuple:
+    """(dx, dy, orientation, steps) of every triangle within the largest REACH of a
+    marker whose triangles, relative to its first one at (0, 0), are `shape`."""
+    nearest: dict = {}
+    for x, y, o in shape:
+        for dx, dy, oo, d in OFFSETS[o]:
+            t = (x + dx, y + dy, oo)
+            if nearest.get(t, 99) > d:
+                nearest[t] = d
+    return tuple((x, y, o, d) for (x, y, o), d in nearest.items())
+
+
 def is_shape(tris: tuple, shape: str) -> bool:
     if shape == "tri":
         return len(tris) == 1
@@ -638,12 +651,12 @@ class ScrubState(CachedMovesState):
         spots, get = self._spots, self.cells.get
         if not spots:
             return
+        x0, y0 = tris[0][0], tris[0][1]
         nearest = {}  # marker -> its fewest steps from `tris`
-        for x, y, o in tris:
-            for dx, dy, oo, d in OFFSETS[o]:
-                m = get((x + dx, y + dy, oo))
-                if m is not None and nearest.get(m, 99) > d:
-                    nearest[m] = d
+        for dx, dy, o, d in _shape_offsets(tuple((x - x0, y - y0, o) for x, y, o in tris)):
+            m = get((x0 + dx, y0 + dy, o))
+            if m is not None and nearest.get(m, 99) > d:
+                nearest[m] = d
         for m, d in nearest.items():
             for family in FORGET_AT[d]:
                 spots.pop((family, m), None)
@@ -697,10 +710,10 @@ class ScrubState(CachedMovesState):
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
-                ranked.append((rank, [_lay(code, tris, anchor) for tris, anchor in spots]))
+                ranked.append((rank, code, spots))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
-        return [m for r, moves in ranked if r < 2 or others for m in moves]
+        return [_lay(code, tris, anchor) for r, code, spots in ranked if r < 2 or others for tris, anchor in spots]
 
     def _branching_at(self, family: str, anchor: int) -> tuple:
         """The Junction spots against `anchor` with room for their first trail (rule 7):
