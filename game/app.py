@@ -145,6 +145,12 @@ class App:
             self.scenes.pop().leave()
         self.push(scene)
 
+    def open_lesson(self, game_id: str, step: int | None = None) -> None:
+        """Show a game's Learn to play lesson at `step` (default: where it was left)."""
+        from .ui.lesson import open_lesson
+
+        open_lesson(self, game_id, step)
+
     def reset_to(self, scene) -> None:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:

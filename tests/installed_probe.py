@@ -16,6 +16,7 @@ from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui import look, markdown
 from game.ui import scene as screens
+from game.ui.lesson import open_lesson
 
 files, shots = json.loads(sys.argv[1]), Path(sys.argv[2])
 report = {"package": game.__file__, "root": str(resources.ROOT),
@@ -41,6 +42,8 @@ for game_id, spec in registry.GAMES.items():
     frame(game_id)
     app.push(screens.RulesScene(app, spec))
     frame(f"{game_id}_rules")
+    open_lesson(app, game_id, 0)
+    frame(f"{game_id}_lesson")
 for name in files:
     path = resources.ROOT / name
     data = path.read_bytes()

@@ -12,9 +12,9 @@ from game.engine.core import is_confirmed
 RARE = {
     "skurdir": lambda m: m.kind in ("sabotage", "station"),  # the one sabotage, the one spare station
     # lost equipment, sabotage: against a player when laid, when used, or when it acts after the reveal
-    "skyrunner": lambda m: m.kind in ("u", "t") or (m.kind == "c" and m.target >= 0),
+    "skyrunner": lambda m: m.kind in ("use", "aim") or (m.kind == "play" and m.against >= 0),
     "scrubbudgetel": lambda m: m.code == "CV",  # the Treasure Cave ends the game
-    "skyline_express": lambda m: m.kind == "s",  # a service: 5 service points, closed to the others
+    "skyline_express": lambda m: m.kind == "service",  # a service: 5 service points, closed to the others
     "scurry": lambda m: False,
 }
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove
 from game.games.scurry import rules
+from game.games.scurry.words import WORDS
 from game.games.scurry.rules import (
     SIDE_NAMES,
     SPEC,
@@ -123,7 +124,7 @@ def test_options_and_defaults():
 def test_setup_alternates_brown_first_then_squirrels():
     s = SPEC.new_game(2, 7, {"tiles": 4})
     assert s.phase == "setup_tiles" and s.to_move == B and s.history == []
-    assert len(s.legal_moves()) == 91 and all(m.kind == "t" for m in s.legal_moves())
+    assert len(s.legal_moves()) == 91 and all(m.kind == "setup_tile" for m in s.legal_moves())
     movers = []
     for name in ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2"]:
         movers.append(s.to_move)
@@ -210,7 +211,7 @@ def test_a_step_flips_the_tile_and_the_start_vertex_opens():
     assert s.board[idx("f6")] == rules.EMPTY  # no tile where it started
     assert s.to_move == B and s.phase == "move" and s.path == [idx("f6"), idx("f8")]
     assert legal(s) == ["m f10"]
-    assert s.phase_label() == "Brown: move the squirrel (1 more at least)"
+    assert WORDS.phase(s) == "Brown: move the squirrel (1 more at least)"
 
 
 def test_turn_end_removes_last_tile_and_squirrel_stays():
@@ -240,7 +241,7 @@ def test_forced_continuation_after_two_moves():
     s = play(position({**SIGHT, "a5": G}), "p k6", "m f8", "m f10")
     assert not s.is_over and s.to_move == B and s.phase == "move" and s.steps() == 2
     assert legal(s) == ["m a5"]
-    assert s.phase_label().startswith("Brown: move the squirrel (on while")
+    assert WORDS.phase(s).startswith("Brown: move the squirrel (on while")
     assert s.check(SPEC.parse_move(s, "p a2")) == (
         "You have already placed your leadoff tile this turn: move your squirrel."
     )
@@ -299,7 +300,7 @@ def test_leadoff_tile_can_be_a_stepping_stone_and_owning_all_wins():
     assert s.outcome.winners == (B,)
     assert s.outcome.reason == "Brown owns every tile on the board: Brown wins."
     assert s.outcome.scores == (3, 0)  # k1 f8 f9; f10 was removed
-    assert s.phase_label() == s.outcome.reason
+    assert WORDS.phase(s) == s.outcome.reason
     assert s.check(SPEC.parse_move(s, "p a1")) == "The game is over."
 
 
@@ -382,10 +383,10 @@ def test_illegal_moves_are_refused_and_change_nothing():
             s.apply(move)
         assert err.value.reason == reason
         assert snapshot(s) == before
-    wrong_seat = ScurryMove("m", idx("f8"), G, 6)
+    wrong_seat = ScurryMove("step", idx("f8"), G, 6)
     assert s.check(wrong_seat) == "It is Brown's turn."
-    assert s.check(ScurryMove("m", 500, B, 6)) == "There is no such vertex on this board."
-    assert s.check(ScurryMove("m", idx("f8"), B, 7)) == "That move belongs to a board of another size."
+    assert s.check(ScurryMove("step", 500, B, 6)) == "There is no such vertex on this board."
+    assert s.check(ScurryMove("step", idx("f8"), B, 7)) == "That move belongs to a board of another size."
     assert s.check("m f8") == "That is not a Scurry move."
     assert snapshot(s) == before
 
@@ -396,13 +397,13 @@ def test_notation_round_trip_and_parsing_illegal_and_gibberish():
         assert SPEC.parse_move(s, str(m)) == m
         assert m.targets == (("vertex", m.vertex),)
     m = SPEC.parse_move(s, "  m d4 ")
-    assert (m.kind, m.vertex, m.seat) == ("m", idx("d4"), B) and str(m) == "m d4"
+    assert (m.kind, m.vertex, m.seat) == ("step", idx("d4"), B) and str(m) == "m d4"
     assert s.check(m) == "Place your leadoff tile first."
     for bad in ["", "hello", "x f6", "p", "p z9", "p f12", "p f6 f7", "pf6"]:
         with pytest.raises(IllegalMove):
             SPEC.parse_move(s, bad)
-    assert str(ScurryMove("t", 0, B, 7)) == "t a1"
-    assert hash(ScurryMove("t", 3, B, 6)) == hash(ScurryMove("t", 3, B, 6))
+    assert str(ScurryMove("setup_tile", 0, B, 7)) == "t a1"
+    assert hash(ScurryMove("setup_tile", 3, B, 6)) == hash(ScurryMove("setup_tile", 3, B, 6))
 
 
 def test_no_two_legal_moves_share_a_click_or_notation():
@@ -417,20 +418,38 @@ def test_no_two_legal_moves_share_a_click_or_notation():
 
 def test_labels():
     s = SPEC.new_game(2, 1, {"tiles": 4})
-    assert s.phase_label() == "Brown: place a tile, brown side up (4 left)"
+    assert WORDS.phase(s) == "Brown: place a tile, brown side up (4 left)"
     play(s, "t a1")
-    assert s.phase_label() == "Grey: place a tile, grey side up (4 left)"
+    assert WORDS.phase(s) == "Grey: place a tile, grey side up (4 left)"
     p = position(SIGHT)
-    assert p.phase_label() == "Brown: place the leadoff tile (grey side up)"
+    assert WORDS.phase(p) == "Brown: place the leadoff tile (grey side up)"
     move = SPEC.parse_move(p, "p a1")
-    assert p.move_label(move) == "Brown places the leadoff tile at a1"
+    assert WORDS.move(p, move) == "Brown places the leadoff tile at a1"
     play(p, "p a1")
-    assert p.phase_label() == "Brown: move the squirrel (2 more at least)"
+    assert WORDS.phase(p) == "Brown: move the squirrel (2 more at least)"
     step = SPEC.parse_move(p, "m f8")
     p.apply(step)
-    assert p.move_label(step) == "Brown's squirrel to f8 (flips it)"  # the seat travels with the move
-    assert p.move_label(ScurryMove("t", 0, G, 6)) == "Grey places a tile at a1"
-    assert p.move_label(ScurryMove("s", 0, G, 6)) == "Grey places the squirrel at a1"
+    assert WORDS.move(p, step) == "Brown's squirrel to f8 (flips it)"  # the seat travels with the move
+    assert WORDS.move(p, ScurryMove("setup_tile", 0, G, 6)) == "Grey places a tile at a1"
+    assert WORDS.move(p, ScurryMove("setup_squirrel", 0, G, 6)) == "Grey places the squirrel at a1"
+    assert WORDS.confirm(p, step) == WORDS.move(p, step)
+
+
+def test_the_rules_give_facts_and_words_say_them():
+    from game.engine import registry
+    from game.engine.core import State
+    from game.engine.present import LogEntry
+
+    assert registry.words_for("scurry") is WORDS
+    p = position(SIGHT)
+    assert p.log_entry(SPEC.parse_move(p, "p a1")) == LogEntry(B, "leadoff", {"at": "a1"})
+    assert p.log_entry(ScurryMove("step", idx("f8"), G, 6)) == LogEntry(G, "step", {"at": "f8"})
+    # the rules keep no sentences of their own for the log, the panel or the prompt
+    for name in ("phase_label", "move_label", "confirm_label"):
+        assert getattr(ScurryState, name) is getattr(State, name)
+    assert "phase_label" not in p.view(B)
+    won = play(position({"f8": G, "f10": G, "k1": B}), "p f9", "m f8", "m f9", "m f10")
+    assert WORDS.phase(won) == WORDS.outcome(won) == "Brown owns every tile on the board: Brown wins."
 
 
 def test_view_has_what_the_scene_needs():
@@ -601,3 +620,71 @@ def test_ai_hooks_return_legal_moves_and_sane_estimates():
             assert move in moves
             s.apply(move)
         assert ai.evaluate(s)[s.outcome.winners[0]] >= 0.5
+
+
+# ---------------------------------------------------------------------------
+# Legality written once: fault() is the rule, the legal list a fast copy of it
+# ---------------------------------------------------------------------------
+def every_candidate(s: ScurryState) -> list:
+    """A superset of the legal moves: every kind at every vertex for both seats,
+    plus vertices off the board and a move for a board of another size."""
+    count = len(s.board)
+    moves = [ScurryMove(kind, v, seat, s.size) for kind in rules.KINDS for seat in (B, G)
+             for v in range(-1, count + 1)]
+    return moves + [ScurryMove(kind, 0, B, s.size + 1) for kind in rules.KINDS]
+
+
+@pytest.mark.parametrize("seed,options", [
+    (1, {"tiles": 5}), (2, {"size": 5, "tiles": 9}), (3, {"random_setup": True}),
+    (4, {"size": 7, "random_setup": True, "tiles": 15}), (5, {"size": 5, "random_setup": True, "tiles": 4}),
+    (6, {}), (7, {"size": 7, "tiles": 5}), (8, {"random_setup": True, "tiles": 13}),
+    (9, {"size": 5, "random_setup": True, "tiles": 12}), (10, {"random_setup": True, "tiles": 6}),
+])
+def test_fault_allows_exactly_the_legal_moves(seed, options):
+    """Over every position of random games (set-up, leadoffs, first and later steps,
+    the end), every candidate move has no fault exactly when it is listed legal,
+    and check() says the same as fault()."""
+    s = SPEC.new_game(2, seed, options)
+    rng = random.Random(seed)
+    positions = 0
+    while True:
+        legal_now = s.legal_moves()  # a plain list: `in` compares moves field by field
+        for m in every_candidate(s):
+            fault = s.fault(m)
+            assert (fault is None) == (m in legal_now), (str(m), m.seat, fault, s.to_json())
+            assert s.check(m) == fault
+            if fault is not None:
+                assert fault.endswith(".") and len(fault) > 10
+        positions += 1
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_moves()))
+    assert positions > 30
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    s = SPEC.new_game(2, 8, {"random_setup": True, "tiles": 8})
+    rng = random.Random(8)
+    refused = 0
+    while not s.is_over:
+        for v in range(len(s.board)):
+            move = ScurryMove(rules.PHASE_KIND[s.phase], v, s.to_move, s.size)
+            fault = s.fault(move)
+            if fault is not None:
+                refused += 1
+                assert s.explain_click((("vertex", v),)) == fault
+        s.apply(rng.choice(s.legal_moves()))
+    assert refused > 1000
+    assert s.explain_click((("vertex", 0),)) == "The game is over."
+
+
+def test_check_finds_a_move_by_value_not_by_identity():
+    """check looks a move up in the legal list by its vertex; an equal move made
+    anew is found, a move of another kind or seat at that vertex is not."""
+    s = SPEC.new_game(2, 3, {"random_setup": True})
+    listed = s.legal_moves()[5]
+    twin = ScurryMove(listed.kind, listed.vertex, listed.seat, listed.size)
+    assert twin is not listed and s.check(twin) is None
+    assert s.check(ScurryMove("step", listed.vertex, listed.seat, listed.size)) == "Place your leadoff tile first."
+    assert s.check(ScurryMove(listed.kind, listed.vertex, 1 - listed.seat, listed.size)) == "It is Brown's turn."
+    assert all(s.check(ScurryMove(listed.kind, v, B, 6)) is not None for v in (-1, 91, 10**6))

@@ -8,7 +8,6 @@ import pytest
 
 from game.engine.core import IllegalMove
 from game.games.skyline_express.rules import (
-    AUTOMATON,
     B,
     DICE_TRACK,
     EMPTY,
@@ -21,7 +20,7 @@ from game.games.skyline_express.rules import (
     TASKS,
     Y,
     Sheet,
-    SkyMove,
+    SkylineMove,
     automaton_candidates,
     automaton_seat,
     automaton_service,
@@ -32,6 +31,7 @@ from game.games.skyline_express.rules import (
     task_points,
     vip_points,
 )
+from game.games.skyline_express.words import AUTOMATON, WORDS, sheet_name
 
 
 def seat(name: str) -> int:
@@ -178,18 +178,18 @@ def test_passenger_takes_the_die_colour_and_an_empty_seat_only():
 def test_a_taken_die_cannot_be_chosen_again_in_the_round():
     state = with_dice(SPEC.new_game(3, 1), [2, 2, 2, 2])
     play(state, "d B", "p 1a")
-    assert state.check(SkyMove("d", B)) == "That die is already taken this round: choose one still in the tray."
+    assert state.check(SkylineMove("take", die=B)) == "That die is already taken this round: choose one still in the tray."
 
 
 def test_value_change_costs_a_dice_point_per_step_without_wrapping():
     state = with_dice(SPEC.new_game(2, 1), [4, 4, 4, 4])
     state.sheets[0].dice_earned = 3
     play(state, "d R")
-    assert state.check(SkyMove("v", 1)) is None  # three steps down
-    assert state.check(SkyMove("v", 6)) is None  # two steps up
+    assert state.check(SkylineMove("value", value=1)) is None  # three steps down
+    assert state.check(SkylineMove("value", value=6)) is None  # two steps up
     state.sheets[0].dice_earned = 2
     state._legal = None
-    assert "costs" in state.check(SkyMove("v", 1))
+    assert "costs" in state.check(SkylineMove("value", value=1))
     play(state, "v 5")
     assert state.sheets[0].dice_left == 1
     play(state, "p 2b")
@@ -200,7 +200,7 @@ def test_one_to_six_is_five_steps():
     state = with_dice(SPEC.new_game(2, 1), [1, 1, 1, 1])
     state.sheets[0].dice_earned = 4
     play(state, "d G")
-    reason = state.check(SkyMove("v", 6))
+    reason = state.check(SkylineMove("value", value=6))
     assert "no jump between 1 and 6" in reason and "costs 5" in reason
     play(state, "v 5")
     assert state.sheets[0].dice_left == 0
@@ -211,7 +211,7 @@ def test_paint_costs_three_dice_points_once_per_passenger():
     state.sheets[0].dice_earned = 7
     play(state, "d R", "c B")
     assert state.sheets[0].dice_left == 4
-    assert "already paid" in state.check(SkyMove("c", G))
+    assert "already paid" in state.check(SkylineMove("paint", colour=G))
     play(state, "p 1a")
     assert state.sheets[0].colours[0] == B
 
@@ -220,7 +220,7 @@ def test_paint_needs_three_dice_points():
     state = with_dice(SPEC.new_game(2, 1), [3, 3, 3, 3])
     state.sheets[0].dice_earned = 2
     play(state, "d R")
-    assert "costs 3 dice points" in state.check(SkyMove("c", B))
+    assert "costs 3 dice points" in state.check(SkylineMove("paint", colour=B))
 
 
 def test_service_costs_five_points_and_closes_it_for_the_others():
@@ -229,24 +229,24 @@ def test_service_costs_five_points_and_closes_it_for_the_others():
     state.sheets[1].service_earned = 10
     play(state, "s RG1")
     assert state.sheets[0].service_left == 1
-    assert "costs 5 service points" in state.check(SkyMove("s", service("RB1")))
+    assert "costs 5 service points" in state.check(SkylineMove("service", service=service("RB1")))
     play(state, "d R", "p 1a")
-    assert state.check(SkyMove("s", service("RG1"))) == "That service is already taken."
+    assert state.check(SkylineMove("service", service=service("RG1"))) == "That service is already taken."
     play(state, "s RB1")  # a service can be bought before taking a die
     play(state, "d Y")
-    assert state.check(SkyMove("s", service("RB1"))) == "That service is already taken."
-    assert "only used with 3 or 4" in state.check(SkyMove("s", service("YG2")))
+    assert state.check(SkylineMove("service", service=service("RB1"))) == "That service is already taken."
+    assert "only used with 3 or 4" in state.check(SkylineMove("service", service=service("YG2")))
 
 
 def test_no_two_services_of_the_same_colours_and_the_second_row_with_three_or_four():
     state = with_dice(SPEC.new_game(3, 1), [3, 3, 3, 3])
     state.sheets[0].service_earned = 20
     play(state, "s RG1")
-    assert state.check(SkyMove("s", service("RG2"))) == "You already have a service of those two colours."
+    assert state.check(SkylineMove("service", service=service("RG2"))) == "You already have a service of those two colours."
     state.to_move = 1
     state._legal = None
     state.sheets[1].service_earned = 5
-    assert state.check(SkyMove("s", service("RG2"))) is None
+    assert state.check(SkylineMove("service", service=service("RG2"))) is None
 
 
 def test_tracks_have_an_end():
@@ -397,8 +397,8 @@ def test_automaton_tie_is_a_move_of_the_person():
     state = solo(dice=(2, 5, 3, 5))
     play(state, "d R", "p 1a")
     assert state.phase == "tie" and state.to_move == 0
-    assert sorted(m.arg for m in state.legal_moves()) == [Y, B]
-    assert "only" in state.check(SkyMove("a", G))
+    assert sorted(m.die for m in state.legal_moves()) == [Y, B]
+    assert "only" in state.check(SkylineMove("give", die=G))
     assert state.explain_click((("seat", 3),)) == "First choose which tied die the automaton takes."
     play(state, "a B")
     assert state.taken[B] == 1 and state.sheets[1].colours.count(B) == 1
@@ -413,7 +413,7 @@ def test_automaton_must_turn_its_die_into_a_five_when_it_can():
     state.sheets[1].dice_earned = 3
     play(state, "d R", "p 1a")
     # fewest colour: all; highest value: Y and G (6) tie -> the person chooses
-    assert "turned 6 into 5" in state.move_label(SkyMove("a", Y))  # the log says so
+    assert "turned 6 into 5" in WORDS.move(state, SkylineMove("give", die=Y))  # the log says so
     play(state, "a Y")
     auto = state.sheets[1]
     assert auto.dice_spent == 1
@@ -475,7 +475,7 @@ def test_automaton_takes_the_best_service_at_once():
     assert a.service_spent == 5
     assert a.services == [service("GB1")]  # G-B: 2 pairs = 4 points, the most
     assert state.service_owner[service("GB1")] == 1
-    assert state.check(SkyMove("s", service("GB1"))) in ("That service is already taken.",
+    assert state.check(SkylineMove("service", service=service("GB1"))) in ("That service is already taken.",
                                                          "A service costs 5 service points; you have 0.")
 
 
@@ -524,7 +524,7 @@ def test_automaton_scores_no_tasks_and_double_vips():
     assert state.breakdown(1) == {"tasks": 0, "vips": 8, "services": 0, "total": 8}
     assert state.scores() == [6]
     assert state.automaton_score() == 8
-    assert state.who(1) == AUTOMATON
+    assert sheet_name(state.solo, 1) == AUTOMATON and sheet_name(state.solo, 0) == "P1"
 
 
 def test_solo_result_compares_with_the_automaton():

@@ -8,7 +8,8 @@ import pytest
 
 from game.engine import ai
 from game.engine.core import IllegalMove
-from game.games.skyrunner.rules import SPEC, ROUND_LIMIT, SkyMove, action_deck
+from game.games.skyrunner.rules import KEEP, PLAYABLE, SPEC, ROUND_LIMIT, SkyRunnerMove, action_deck, card_name
+from game.games.skyrunner.words import WORDS
 
 
 # The mechanics tests below play with the options that keep the older rulings: the
@@ -113,8 +114,8 @@ def test_used_number_cannot_be_played_again():
     play_round(s, {0: "N5", 1: "N1"})
     s.open = "E"
     assert s.to_move == 1
-    assert "already on your own pile" in s.check(SkyMove("c", "N1"))
-    assert SkyMove("c", "N1") not in s.legal_moves()
+    assert "already on your own pile" in s.check(SkyRunnerMove("play", "N1"))
+    assert SkyRunnerMove("play", "N1") not in s.legal_moves()
 
 
 # ---- crash ---------------------------------------------------------------------
@@ -133,7 +134,7 @@ def test_crash_round_allows_number_cards_only():
     s.hand[0] = ["C4", "S"]
     cards = {m.card[0] for m in s.legal_moves()}
     assert cards == {"N"}
-    assert "crash card is up" in s.check(SkyMove("c", "C4"))
+    assert "crash card is up" in s.check(SkyRunnerMove("play", "C4"))
 
 
 def test_crash_near_the_ground_and_on_the_ground():
@@ -275,7 +276,7 @@ def test_equipment_is_never_played_alone():
     s = clear(new(2), "E")
     s.hand[0] = ["E"]
     assert all(m.card != "E" for m in s.legal_moves())
-    assert "never played alone" in s.check(SkyMove("c", "E"))
+    assert "never played alone" in s.check(SkyRunnerMove("play", "E"))
 
 
 # ---- attacks -------------------------------------------------------------------
@@ -290,7 +291,7 @@ def test_lost_equipment_takes_an_equipment_or_leaves_a_debt():
     play_round(s, {0: "L p2", 1: "N1"})
     # the debt claims the equipment seat 2 wins in the same round
     assert s.hand[1] == [] and s.debts[1] == [] and s.discard.count("E") == 1
-    assert any("owes the next one" in n for n in s.last_round["notes"])
+    assert [1, "owes equipment", {}] in s.last_round["notes"]
 
 
 def test_sabotage_moves_down_three_or_to_the_ground():
@@ -351,14 +352,14 @@ def test_won_sabotage_may_be_used_at_once_or_kept():
     play_round(s, {0: "N8", 1: "N1", 2: "N2"})
     s.apply(SPEC.parse_move(s, "keep"))
     assert s.hand[0] == ["L"] and s.phase == "choose"
-    assert "use it on another player" in s.check(SkyMove("u", "", 0)).lower() or s.check(SkyMove("u", "", 0))
+    assert "card from your hand first" in s.check(SkyRunnerMove("use", against=1))  # nothing won waits now
 
 
 def test_attack_needs_another_player():
     s = clear(new(2), "E")
     s.hand[0] = ["S"]
     assert [str(m) for m in s.legal_moves() if m.card == "S"] == ["S p2"]
-    assert "another player" in s.check(SkyMove("c", "S", 0))
+    assert "another player" in s.check(SkyRunnerMove("play", "S", against=0))
 
 
 # ---- card flow -------------------------------------------------------------------
@@ -390,7 +391,7 @@ def test_notation_round_trips_and_rejects_nonsense():
     with pytest.raises(IllegalMove):
         SPEC.parse_move(s, "Z9")
     with pytest.raises(IllegalMove):
-        s.apply(SkyMove("c", "C5"))
+        s.apply(SkyRunnerMove("play", "C5"))
 
 
 def test_explain_click_names_the_rule():
@@ -412,13 +413,13 @@ def test_view_hides_other_hands_and_choices():
     assert "C5" not in json.dumps(s.view(2))
     assert s.view(0)["my_choice"] == ["N7", -1]
     assert "N7" not in text
-    assert s.move_label(SPEC.parse_move(s, "N1")) == "P2 puts a card face down"
+    assert WORDS.move(s, SPEC.parse_move(s, "N1")) == "P2 puts a card face down"
 
 
 def test_last_choice_reveals_the_round_in_the_log():
     s = clear(new(2), "E")
     s.apply(SPEC.parse_move(s, "N7"))
-    label = s.move_label(SPEC.parse_move(s, "N3"))
+    label = WORDS.move(s, SPEC.parse_move(s, "N3"))
     assert "P1 Number 7" in label and "P2 Number 3" in label and "P1 wins the Equipment" in label
     assert s.reveals(SPEC.parse_move(s, "N3"))
 
@@ -534,7 +535,7 @@ def test_ruling_6_a_refused_route_and_its_notation():
     with pytest.raises(IllegalMove):
         s.apply(SPEC.parse_move(s, "to 4 g1"))
     assert s.to_json() == before
-    assert "lit" in s.phase_label()
+    assert "lit" in WORDS.phase(s)
 
 
 def test_ruling_6_route_moves_replay_from_notation():
@@ -543,7 +544,7 @@ def test_ruling_6_route_moves_replay_from_notation():
     s.hand[0] = ["C4", "E"]
     play_round(s, {0: "C4", 1: "N1"})
     move = SPEC.parse_move(s, "to 6 g1")
-    label = s.move_label(move)
+    label = WORDS.move(s, move)
     s.apply(move)
     assert s.pos[0] == [6, 0] and s.hand[0] == [] and "P1 climbs 4 (1 equipment)" in label
 
@@ -555,13 +556,13 @@ def test_ruling_10_the_target_is_picked_when_the_card_acts():
     s.hand[0] = ["L"]
     s.hand[2] = ["E"]
     assert [str(m) for m in s.legal_moves() if m.card == "L"] == ["L"]
-    assert "alone" in s.check(SkyMove("c", "L", 1))
+    assert "alone" in s.check(SkyRunnerMove("play", "L", against=1))
     play_round(s, {0: "L", 1: "N1", 2: "N2"})
     assert s.phase == "target" and s.to_move == 0
     assert routes(s) == ["on p2", "on p3"]
     # acting against a player spends a rare card: its click path asks for a confirming second click
     assert [m.targets for m in s.legal_moves()] == [(("seat", 1), ("seat", 1)), (("seat", 2), ("seat", 2))]
-    assert "another player" in s.check(SkyMove("t", "", 0))
+    assert "another player" in s.check(SkyRunnerMove("aim", against=0))
     s.apply(SPEC.parse_move(s, "on p3"))
     assert s.discard.count("E") == 1 and "L" in s.discard and s.hand[1] == []
     assert s.hand[2] == ["E"], "its equipment went to the shared pile; then the 2 wins the one up"
@@ -584,7 +585,7 @@ def test_ruling_10_option_names_the_target_when_laid():
     s = rulebook(2, targets="laid")
     s.hand[0] = ["S"]
     assert [str(m) for m in s.legal_moves() if m.card == "S"] == ["S p2"]
-    assert "as you lay it down" in s.check(SkyMove("c", "S"))
+    assert "as you lay it down" in s.check(SkyRunnerMove("play", "S"))
     s.pos[1] = [7, 1]
     play_round(s, {0: "S p2", 1: "N1"})
     assert s.pos[1] == [4, 1] and s.phase == "choose"
@@ -626,12 +627,13 @@ def test_random_games_under_every_option_end_and_round_trip(options):
                 assert SPEC.parse_move(s, str(m)) == m and s.check(m) is None
             move = rng.choice(moves)
             kinds.add(move.kind)
+            assert WORDS.move(s, move) and WORDS.phase(s)
             s.apply(move)
         assert s.is_over
         if options.get("route") == "auto":
-            assert "r" not in kinds
+            assert "route" not in kinds
         if options.get("targets") == "laid":
-            assert "t" not in kinds
+            assert "aim" not in kinds
 
 
 def test_the_computer_chooses_routes_and_targets():
@@ -645,3 +647,89 @@ def test_the_computer_chooses_routes_and_targets():
     s.pos[2] = [9, 2]
     play_round(s, {0: "S", 1: "N1", 2: "N2"})
     assert str(ai.choose_move(s, "normal", 1, iterations=200)) in ("on p2", "on p3")
+
+
+# ---- legality written once: fault, the legal moves and refused clicks agree -----------------
+def every_move(state):
+    """A superset of the legal moves: every kind with every card, player and square,
+    and moves that set a field their kind does not use."""
+    seats = range(-1, state.players + 1)
+    for card in ("",) + tuple(sorted(PLAYABLE)) + ("X2", "X3", "Z"):
+        for seat in seats:
+            yield SkyRunnerMove("play", card, seat)
+    for seat in seats:
+        yield SkyRunnerMove("use", against=seat)
+        yield SkyRunnerMove("aim", against=seat)
+    yield KEEP
+    for y in range(-1, state.roof + 2):
+        for g in range(-1, max(state.grooves) + 1):
+            yield SkyRunnerMove("route", height=y, groove=g)
+    yield from (SkyRunnerMove("keep", card="N1"), SkyRunnerMove("use", card="N1", against=1),
+                SkyRunnerMove("play", "N1", height=3, groove=0), SkyRunnerMove("route", against=1, height=3, groove=0),
+                SkyRunnerMove("aim", against=1, height=0, groove=0), SkyRunnerMove("x"))
+
+
+@pytest.mark.parametrize("options", [{}, {"route": "auto", "targets": "laid"}])
+def test_fault_is_none_exactly_for_the_legal_moves(options):
+    phases = set()
+    for seed in range(4):
+        s = SPEC.new_game(2 + seed % 3, seed, options)
+        rng = random.Random(seed)
+        while not s.is_over:
+            legal = set(s.legal_moves())
+            phases.add(s.phase)
+            for m in every_move(s):
+                reason = s.fault(m)
+                assert (reason is None) == (m in legal), (s.phase, m, reason)
+                assert reason is None or reason.strip()
+            s.apply(rng.choice(sorted(legal, key=str)))
+        assert s.fault(KEEP) == "The game is over."
+    assert phases >= {"choose", "use"} | ({"route", "target"} if not options else set())
+
+
+def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
+    s = rulebook(3)
+    s.hand[0] = ["L", "C4"]
+    s.open = "X2"
+    for path, move in [((("card", "C4"),), SkyRunnerMove("play", "C4")), ((("seat", 1),), SkyRunnerMove("aim", against=1)),
+                       ((("button", "keep"),), KEEP), ((("square", 3, 0),), SkyRunnerMove("route", height=3, groove=0))]:
+        assert s.fault(move) and s.explain_click(path) == s.fault(move)
+    s.open = "E"
+    s.targets = "laid"
+    assert s.explain_click((("card", "L"), ("seat", 0))) == s.fault(SkyRunnerMove("play", "L", against=0)) == \
+        "Play the Lost equipment against another player."
+    play_round(s, {0: "N8", 1: "N1", 2: "N2"})
+    s.phase, s.pending, s.to_move = "use", [0, "S"], 0  # a sabotage just won
+    assert s.explain_click((("seat", 0),)) == s.fault(SkyRunnerMove("use", against=0)) == "Use it on another player, not on yourself."
+    assert s.explain_click((("card", "N3"),)) == s.fault(SkyRunnerMove("play", "N3"))
+    assert "just won" in s.fault(SkyRunnerMove("play", "N3"))
+
+
+# ---- words: what the log says ------------------------------------------------------------
+def test_the_log_never_names_a_card_still_face_down_but_its_owner_is_told():
+    for seed in range(3):
+        s = SPEC.new_game(3, seed, {"targets": "laid"})
+        rng = random.Random(seed)
+        while not s.is_over:
+            moves = s.legal_moves()
+            if s.phase == "choose" and not s.reveals(moves[0]):
+                lines = {WORDS.move(s, m) for m in moves}
+                assert lines == {f"P{s.to_move + 1} puts a card face down"}
+                for m in moves:
+                    if m.against >= 0:
+                        assert WORDS.confirm(s, m) == \
+                            f"P{s.to_move + 1} plays the {card_name(m.card)} against P{m.against + 1}"
+            s.apply(rng.choice(moves))
+
+
+def test_a_revealed_round_reads_as_one_line():
+    s = clear(new(3), "C3")
+    s.hand[0] = ["S"]
+    s.pos[1] = [7, 1]
+    s.hand[2] = ["C4"]
+    s.apply(SPEC.parse_move(s, "S p2"))
+    s.apply(SPEC.parse_move(s, "N5"))
+    entry = s.log_entry(SPEC.parse_move(s, "C4"))
+    assert entry.verb == "round" and entry.seat == 2
+    assert WORDS.entry(entry) == ("Round 1 (Climb 3 up): P1 Sabotage on P2, P2 Number 5, P3 Climb 4. "
+                                  "P2 falls 3; P3 climbs 4; P2 wins the Climb 3 with 5.")

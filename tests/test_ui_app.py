@@ -224,7 +224,10 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
     scene = app.scene
     window = pygame.Rect((0, 0), size)
     cards = list(scene.cards.values())
-    buttons = [button.rect.copy() for button in scene.actions]
+    learn = {game_id: button.rect.copy() for game_id, button in scene.learn_buttons.items()}
+    assert list(learn) == ["scurry"], "only a game with a lesson offers one"
+    assert scene.cards["scurry"].contains(learn["scurry"]), "Learn to play sits on its card"
+    buttons = [button.rect.copy() for button in scene.actions if button not in scene.learn_buttons.values()]
     assert len(cards) == 5 and len(buttons) == 5 * 2 + 3
     boxes = cards + buttons
     for i, box in enumerate(boxes):

@@ -288,7 +288,9 @@ def test_the_title_fits_three_games_in_progress_in_a_small_window():
     scene = app.scene
     assert len(scene.progress_rows) == 3
     window = pygame.Rect((0, 0), (960, 640))
-    boxes = list(scene.cards.values()) + [b.rect.copy() for b in scene.actions]
+    learn = list(scene.learn_buttons.values())  # each on its own card's picture
+    assert all(scene.cards[game_id].contains(b.rect) for game_id, b in scene.learn_buttons.items())
+    boxes = list(scene.cards.values()) + [b.rect.copy() for b in scene.actions if b not in learn]
     for i, box in enumerate(boxes):
         assert window.contains(box), box
         assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps"

@@ -14,7 +14,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, SetupScene, start_match
 
 from uikit import (
-    choose, click, click_button, click_target, key, open_setup, option_menu, pump, run_until,
+    choose, click, click_button, click_target, key, open_setup, option_menu, play_move, pump, run_until,
     screenshot, seat_kind_menu, title_app,
 )
 
@@ -33,11 +33,7 @@ def play_by_mouse(app, rng, *, max_clicks=2000):
         run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
         if board.match.state.is_over:
             return board
-        moves = board.match.state.legal_moves()
-        move = rng.choice(moves)
-        before = len(board.match.state.history)
-        click_target(app, move.targets[0])
-        assert board.match.state.history[before] == move, "the click did not play the move it aims at"
+        play_move(app, board, rng.choice(board.match.state.legal_moves()))
     raise AssertionError("game did not end")
 
 
@@ -137,10 +133,33 @@ def test_escape_menu_right_click_cancel_and_resize(app):
     screenshot(app, "scurry-small-window")
 
 
+def test_every_vertex_is_drawn_as_a_round_place_to_click(app):
+    """The hit map filled while drawing is what clicks use: each vertex answers
+    within its round pick area, the gaps between vertices answer nothing."""
+    spec = registry.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    board = app.scene
+    pump(app)
+    assert len(board.hits) == len(board.points) == 91
+    radius = board.pick_radius
+    for v, (x, y) in enumerate(board.points):
+        assert board.target_rect(("vertex", v)).center == (x, y)
+        assert board.target_at((x, y)) == ("vertex", v)
+        assert board.target_at((x + radius * 0.6, y + radius * 0.6)) == ("vertex", v)  # inside the circle
+        assert board.target_at((x + radius * 0.8, y + radius * 0.8)) is None  # in the square, off the circle
+    a, b = board.points[0], board.points[1]
+    assert board.target_at(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)) is None  # half-way between two vertices
+    # a real click on a vertex plays the move there
+    move = board.match.state.legal_moves()[-1]
+    play_move(app, board, move)
+    assert board.match.state.history == [move]
+
+
 def test_hover_shows_what_a_click_would_do(app):
     spec = registry.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
     board = app.scene
+    pump(app)  # clicks and hover use where the last frame drew each vertex
     legal = board.match.state.legal_moves()[0].targets[0]
     pos = board.target_rect(legal).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -236,6 +255,7 @@ def test_a_game_stopped_at_the_turn_limit_is_shown_as_a_draw(app):
     match.state = ScurryState.from_position(tiles, ("f6", "g5"), turn=DRAW_LIMIT)
     start_match(app, match)
     board = app.scene
+    pump(app)
     for name in ("a1", "f8", "f10"):
         click_target(app, ("vertex", board.geo["names"].index(name)))
     state = board.match.state

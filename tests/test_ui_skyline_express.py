@@ -11,8 +11,9 @@ from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.scene import ResultsScene, start_match
 
+from game.games.skyline_express.rules import SPEC, SkylineMove
 from uikit import (
-    choose, click, click_button, click_target, open_setup, option_menu, pump, run_until, screenshot,
+    choose, click, click_button, click_target, open_setup, option_menu, play_move, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -27,26 +28,23 @@ def app():
 def pick(state, rng):
     """A sensible random move: mostly seat the passenger, now and then pay for something."""
     moves = state.legal_moves()
-    seats = [m for m in moves if m.kind == "p"]
+    seats = [m for m in moves if m.kind == "seat"]
     if seats and rng.random() < 0.85:
         return rng.choice(seats)
     return rng.choice(moves)
 
 
-def play_by_mouse(app, rng, *, shots=(), max_clicks=600):
+def play_to_the_end(app, rng, *, shots=(), max_moves=600):
+    """Play sensible random moves by mouse (uikit.play_move clicks each move's
+    targets, a service twice) until the game ends."""
     board = app.scene
     assert isinstance(board, BoardScene)
     board.controller.ai_delay = 0.0
-    for n in range(max_clicks):
+    for n in range(max_moves):
         run_until(app, lambda: board.match.state.is_over or not board.match.is_computer_turn())
         if board.match.state.is_over:
             return board
-        state = board.match.state
-        move = pick(state, rng)
-        before = len(state.history)
-        for target in move.targets:  # a service takes a confirming second click
-            click_target(app, target)
-        assert board.match.state.history[before] == move, f"the click did not play {move}"
+        play_move(app, board, pick(board.match.state, rng))
         if n in shots:
             screenshot(app, f"skyline-{shots[n]}")
     raise AssertionError("game did not end")
@@ -74,7 +72,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
     assert board.match.state.sheets[1].filled == 1  # the automaton played at once
     screenshot(app, "skyline-solo-after-automaton")
 
-    play_by_mouse(app, random.Random(4), shots={30: "solo-mid"})
+    play_to_the_end(app, random.Random(4), shots={30: "solo-mid"})
     state = board.match.state
     assert state.is_over and all(s.full for s in state.sheets)
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
@@ -94,7 +92,8 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
     state = board.match.state
     assert state.players == 2 and state.two_player == "variant"
     click_target(app, ("seat", 0))
-    assert board.controller.message == "Take a die from the tray first."
+    # the message is the rule that forbids the move the click would make (rules.fault)
+    assert board.controller.message == "Take a die from the tray first." == state.fault(SkylineMove("seat", seat=0))
     assert board.match.state.history == []
     # first player one die, second player two, first player the last
     movers = []
@@ -102,12 +101,11 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
     for _ in range(4):
         st = board.match.state
         movers.append(st.to_move)
-        free = next(d for d in range(4) if st.taken[d] < 0)
-        click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+        play_move(app, board, next(m for m in st.legal_moves() if m.kind == "take"))
+        play_move(app, board, rng.choice([m for m in board.match.state.legal_moves() if m.kind == "seat"]))
     assert movers == [0, 1, 1, 0]
     screenshot(app, "skyline-2p-round-two")
-    play_by_mouse(app, random.Random(7), shots={40: "2p-mid"})
+    play_to_the_end(app, random.Random(7), shots={40: "2p-mid"})
     assert board.match.state.is_over
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
     screenshot(app, "skyline-2p-results")
@@ -127,9 +125,8 @@ def test_four_players_with_computers_and_small_window(app):
         run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
         st = board.match.state
         if st.phase == "pick":
-            free = next(d for d in range(4) if st.taken[d] < 0)
-            click_target(app, ("die", free))
-        click_target(app, ("seat", rng.choice([m.arg for m in board.match.state.legal_moves() if m.kind == "p"])))
+            play_move(app, board, next(m for m in st.legal_moves() if m.kind == "take"))
+        play_move(app, board, rng.choice([m for m in board.match.state.legal_moves() if m.kind == "seat"]))
     run_until(app, lambda: not board.match.is_computer_turn(), timeout=60)
     screenshot(app, "skyline-4p-round-three")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
@@ -146,6 +143,7 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     spec = registry.GAMES[GAME]
     start_match(app, Match(spec, [Seat("Ada", 0)], 0))  # seed 0: the automaton's yellow and green tie
     board = app.scene
+    pump(app)  # the first frame: what a click finds is what was drawn
     click_target(app, ("die", 0))
     pos = board.target_rect(("seat", 0)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -182,7 +180,7 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
     state.sheets[0].service_earned = 10  # enough for a service (5 points)
     state._legal = None
     board.controller._cache_key = None
-    service = next(m for m in state.legal_moves() if m.kind == "s")
+    service = next(m for m in state.legal_moves() if m.kind == "service")
     click_target(app, service.targets[0])
     assert len(board.match.state.history) == 1, "one click on a service spends nothing"
     message = board.controller.message
@@ -191,7 +189,7 @@ def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
     click_target(app, service.targets[0])
     assert board.match.state.history[-1] == service
     assert board.log.entries[-1][1].startswith("Ann takes the ") and board.log.entries[-1][1].endswith("service")
-    seat = next(m for m in board.match.state.legal_moves() if m.kind == "p")
+    seat = next(m for m in board.match.state.legal_moves() if m.kind == "seat")
     click_target(app, seat.targets[0])
     assert board.log.entries[-1][1].startswith("Ann seats a red")
     free = next(d for d in range(4) if board.match.state.taken[d] < 0)
@@ -208,3 +206,25 @@ def test_the_automatons_six_is_an_option_on_the_new_game_screen(app):
     screenshot(app, "skyline-setup-automaton-six")
     click_button(app, "Start")
     assert app.scene.match.state.automaton_six == "keep"
+
+
+def test_clicks_find_what_the_last_frame_drew(app):
+    spec = registry.GAMES[GAME]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 3))
+    board = app.scene
+    pump(app)
+    assert type(board).target_at is BoardScene.target_at and type(board).target_rect is BoardScene.target_rect
+    drawn = set(board.hits.targets())
+    assert drawn == ({("die", d) for d in range(4)} | {("face", v) for v in range(1, 7)}
+                     | {("paint", k) for k in range(4)} | {("service", i) for i in range(12)}
+                     | {("seat", i) for i in range(24)})
+    paint = board.target_rect(("paint", 2))
+    assert board.target_at(paint.center) == ("paint", 2)
+    assert board.target_at((paint.x + 1, paint.y + 1)) is None  # a round pencil: its corner is paper
+    click(app, board.tabs[1].center)  # Bea's sheet on the paper: its seats are not Ann's to click
+    assert board.shown() == 1 and not any(t[0] == "seat" for t in board.hits.targets())
+    assert board.target_at(board.seat_rects[0].center) is None
+    click(app, board.tabs[0].center)
+    play_move(app, board, SPEC.parse_move(board.match.state, "d R"))
+    play_move(app, board, SPEC.parse_move(board.match.state, "p 2c"))
+    assert board.match.state.sheets[0].colours[6] == 0

@@ -12,7 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.scene import HandOffScene, ResultsScene, SetupScene, start_match
 
 from uikit import (
-    choose, click_button, click_target, confirm_if_asked, open_setup, play_move, option_menu, pump, run_until, screenshot,
+    choose, click, click_button, click_target, confirm_if_asked, open_setup, play_move, option_menu, pump, run_until, screenshot,
     seat_kind_menu, title_app,
 )
 
@@ -22,6 +22,14 @@ SPEC = registry.GAMES["skyrunner"]
 @pytest.fixture
 def app():
     yield from title_app()
+
+
+def redrawn(app, board):
+    """After a test set up a position by hand: the controller forgets the moves it
+    listed and the board is drawn again (clicks go where the last frame drew)."""
+    board.controller._cache_key = None
+    app.dirty = True
+    pump(app)
 
 
 def pick(state, rng):
@@ -97,6 +105,7 @@ def test_one_person_against_two_computers_needs_no_hand_off(app):
     app.settings["animation_speed"] = "off"
     seats = [Seat("Ann", 0), Seat("Robo", 1, "computer", "easy"), Seat("Cog", 2, "computer", "easy")]
     start_match(app, Match(SPEC, seats, 5, {"squares": 8}))
+    pump(app)
     board = app.scene
     board.controller.ai_delay = 0.0
     rng = random.Random(2)
@@ -123,11 +132,11 @@ def test_refused_click_explains_and_attack_needs_a_target(app):
     state = board.match.state
     state.open = "X2"  # a crash card up: only numbers may be played
     state.hand[0] = ["C3", "S"]
-    board.controller._cache_key = None
+    redrawn(app, board)
     click_target(app, ("card", "C3"))
     assert "crash" in board.controller.message.lower() and state.history == []
     state.open = "E"
-    board.controller._cache_key = None
+    redrawn(app, board)
     click_target(app, ("card", "S"))
     assert board.controller.prefix == (("card", "S"),)
     screenshot(app, "skyrunner-attack-target")
@@ -179,7 +188,7 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
         state = board.match.state
         state.open = "S"
         state.pos[1] = [6, 1]
-        board.controller._cache_key = None
+        redrawn(app, board)
         bids = {state.to_move: "N8", 1 - state.to_move: "N1"}
         winner = state.to_move
         for _ in range(2):
@@ -220,7 +229,7 @@ def test_a_climbing_route_is_chosen_on_the_wall_by_mouse(app):
     state.open = "E"
     state.pos[0], state.pos[1] = [2, 0], [3, 0]
     state.hand[0], state.hand[1] = ["C4", "E"], []
-    board.controller._cache_key = None
+    redrawn(app, board)
     play_move(app, board, SPEC.parse_move(state, "C4"))
     board = show_my_view(app)
     play_move(app, board, SPEC.parse_move(state, "N1"))
@@ -254,7 +263,7 @@ def test_an_attack_picks_its_target_by_mouse_after_the_reveal(app):
     state.open = "E"
     state.hand[0] = ["S"]
     state.pos[2] = [6, 2]
-    board.controller._cache_key = None
+    redrawn(app, board)
     play_move(app, board, SPEC.parse_move(state, "S"))
     for bid in ("N1", "N2"):
         board = show_my_view(app)
@@ -263,8 +272,27 @@ def test_an_attack_picks_its_target_by_mouse_after_the_reveal(app):
     assert state.phase == "target" and board.viewer == 0
     assert board.controller.next_targets() == {("seat", 1), ("seat", 2)}
     screenshot(app, "skyrunner-attack-after-reveal")
+    assert board.target_rect(("seat", 2)) == board.plaques[2]  # where the player is pointed at
     click_target(app, ("seat", 2))
     assert "click again to confirm" in board.controller.message  # a sabotage spends a rare card
-    click_target(app, ("seat", 2))
+    figure = board.figure_rect(2, board.view())
+    assert not figure.colliderect(board.plaques[2])
+    click(app, figure.center)  # the player's figure on the wall confirms as well as the plaque
     confirm_if_asked(app, board)
     assert str(state.history[-1]) == "on p3" and state.pos[2] == [3, 2]
+
+
+def test_after_a_hand_off_the_clicks_go_to_the_new_persons_hand(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(SPEC, seats, 6))
+    board = show_my_view(app)
+    state = board.match.state
+    state.open = "E"
+    state.hand[0], state.hand[1] = ["C3", "S"], ["C5"]
+    redrawn(app, board)
+    assert board.target_rect(("card", "S")) and board.target_rect(("card", "C5")) is None
+    play_move(app, board, SPEC.parse_move(state, "N4"))
+    board = show_my_view(app)
+    assert board.viewer == 1
+    assert board.target_rect(("card", "S")) is None, "Ann's cards are not on Bob's screen, nor under his mouse"
+    play_move(app, board, SPEC.parse_move(state, "C5"))

@@ -46,9 +46,9 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     app = make_app()
     app.settings["animation_speed"] = speed
     start_match(app, Match(spec, seats, 11))
-    app.step([])  # the first frame: clicks find the places where it drew them
     board = app.scene
     board.controller.ai_delay = 0.0
+    pump(app)  # the first frame: a click goes where a frame drew its target
     rng = random.Random(5)
     computer_turns_seen = 0
     for _ in range(40):
@@ -195,4 +195,19 @@ def test_a_mis_clicked_secret_choice_can_be_changed_before_the_hand_off():
     pump(app)
     assert board.match.state.history == [second]
     assert isinstance(app.scene, HandOffScene) and app.scene.name == "Bob"
+    pygame.quit()
+
+
+def test_after_a_hand_off_the_pointer_lights_what_is_under_it_in_the_new_view(monkeypatch):
+    """The pointer rests where the last person's choice was: the first frame of the
+    new person's view lights what is under it in that view (the hit map of the new
+    view, not the last person's), the same as after a zero-distance mouse move."""
+    def rest_on_the_choice(app, board, move):
+        pos = board.target_rect(move.targets[0]).center
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+
+    plain, _ = first_frame_after_hand_off("skyrunner", leave_alone, monkeypatch)
+    first, still = first_frame_after_hand_off("skyrunner", rest_on_the_choice, monkeypatch)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(still, "RGB")
+    assert pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(plain, "RGB"), "nothing lit under the pointer"
     pygame.quit()

@@ -86,6 +86,7 @@ class BoardScene(Scene):
         self.drawn_revision, self.drawn_status = None, ""
         self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
+        self.hover_from_pointer = False  # after a hand-off: hover under the pointer once the new view is drawn
         super().__init__(app)
 
     # ---- to implement per game ---------------------------------------
@@ -165,8 +166,9 @@ class BoardScene(Scene):
             self.forget_input()
             if self.last_played is not None and self.last_played[1] != seat:
                 self._animate_last_move()  # the others' last move, as this seat may see it
-            pos = pygame.mouse.get_pos()  # the pointer is where it is: hover what is under it in the new view
-            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
+            # the pointer is where it is: hover what is under it in the new view, once
+            # that view has been drawn (the hit map still holds the last person's view)
+            self.hover_from_pointer = True
         self.app.push(HandOffScene(self.app, person.name, person.colour, ready))
 
     def forget_input(self) -> None:
@@ -300,9 +302,14 @@ class BoardScene(Scene):
             anim.delay *= factor
             self.anims.append(anim)
 
+    def start_state(self):
+        """The state the match's record starts from."""
+        match = self.match
+        return match.spec.new_game(len(match.seats), match.seed, match.options)
+
     def _replayed_log(self) -> list:
         spec, match = self.match.spec, self.match
-        state = spec.new_game(len(match.seats), match.seed, match.options)
+        state = self.start_state()
         log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
@@ -401,6 +408,16 @@ class BoardScene(Scene):
         view = self.view()
         self.hits.clear()
         self.draw_board(surface, view, hints)
+        if self.hover_from_pointer:
+            self.hover_from_pointer = False
+            pos = pygame.mouse.get_pos()
+            before = self.controller.hover
+            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
+            if self.controller.hover != before:  # draw the board again, with what is under the pointer lit
+                surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+                hints = self.controller.hints()
+                self.hits.clear()
+                self.draw_board(surface, view, hints)
         for anim in self.anims:
             anim.shown = True
             if anim.started:

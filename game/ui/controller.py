@@ -69,6 +69,10 @@ class Controller:
         self.pending = None  # a complete move waiting for that confirmation
         self.pending_to = ""
         self.named = lambda text: text  # puts the players' names into the rules' texts (set by the scene)
+        # A guide (a lesson) may narrow the legal moves to the ones it asks for:
+        # guide.allows(move) -> bool, and guide.why_not(rule_reason) -> the answer to
+        # any other click (rule_reason: the rules' own reason when they forbid it, else "").
+        self.guide = None
         self._cache_key = None
         self._cache_moves: list = []
 
@@ -85,7 +89,14 @@ class Controller:
         if key != self._cache_key:
             self._cache_key = key
             self._cache_moves = [] if self.state.is_over else self.state.legal_moves()
+            if self.guide is not None:
+                self._cache_moves = [m for m in self._cache_moves if self.guide.allows(m)]
         return self._cache_moves
+
+    def set_guide(self, guide) -> None:
+        """Narrow (or, with None, stop narrowing) the moves a click may make."""
+        self.guide = guide
+        self._cache_key = None
 
     def candidates(self, prefix: tuple | None = None) -> list:
         prefix = self.prefix if prefix is None else prefix
@@ -211,6 +222,11 @@ class Controller:
 
     def explain(self, path: tuple) -> str:
         """Why the click path starts no legal move, with the players' names."""
+        if self.guide is not None:
+            n = len(path)
+            ruled_out = self.state.is_over or not any(
+                tuple(m.targets[:n]) == path for m in self.state.legal_moves())
+            return self.named(self.guide.why_not(self.state.explain_click(path) if ruled_out else ""))
         return self.named(self.state.explain_click(path) or "Nothing can be done there now.")
 
     def cancel(self) -> ClickResult:

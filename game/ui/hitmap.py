@@ -39,14 +39,18 @@ class HitMap:
     def __len__(self) -> int:
         return len(self._shapes)
 
-    def _add(self, target, bounds: pygame.Rect, test=None) -> None:
+    def _add(self, target, bounds: pygame.Rect, test=None, main: bool = True) -> None:
         self._shapes.append((target, bounds, test))
+        if not main:
+            return
         known = self._rects.get(target)
         self._rects[target] = bounds if known is None else known.union(bounds)
 
-    def rect(self, target, rect) -> None:
-        """`target` is clicked anywhere in `rect`."""
-        self._add(target, pygame.Rect(rect))
+    def rect(self, target, rect, *, also: bool = False) -> None:
+        """`target` is clicked anywhere in `rect`. With `also`, a second place that clicks
+        it, far from the first, which rect_of leaves out (a player's figure on the board
+        beside their name plate): the box around both would point at neither."""
+        self._add(target, pygame.Rect(rect), main=not also)
 
     def circle(self, target, centre, radius: float) -> None:
         """`target` is clicked within `radius` of `centre`."""

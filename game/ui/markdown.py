@@ -20,7 +20,8 @@ def _inline(text: str) -> str:
     return text
 
 
-def to_html(markdown: str) -> str:
+def to_html(markdown: str, after_heading: dict | None = None) -> str:
+    """`after_heading`: heading text -> HTML put on a line of its own under that heading."""
     out: list[str] = []
     paragraph: list[str] = []
 
@@ -44,6 +45,9 @@ def to_html(markdown: str) -> str:
             level = len(heading.group(1))
             size = HEADING_SIZES.get(level, 4)
             out.append(f"<font size={size} color='{HEADING_COLOUR}'><b>{_inline(heading.group(2))}</b></font><br>")
+            extra = (after_heading or {}).get(heading.group(2).strip())
+            if extra:
+                out.append(f"{extra}<br>")
         elif bullet:
             flush()
             out.append(f"{indent}• {_inline(bullet.group(1))}<br>")

@@ -22,6 +22,7 @@ from pygame_gui.elements import (
 from .. import records, storage
 from ..engine import registry
 from ..engine.match import NAME_LIMIT, Match, SaveError, Seat, save_summary
+from ..lessons import has_lesson
 from ..saves import (
     autosave,
     delete_in_progress,
@@ -347,6 +348,7 @@ class TitleScene(Scene):
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
+        self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
         games = list(registry.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
@@ -363,6 +365,14 @@ class TitleScene(Scene):
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
+            if not has_lesson(spec.id):
+                continue
+            # "Learn to play" sits on the card's picture, bottom right
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            width = look.font(15).size(learn)[0] + 24
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
+                                                      lambda s=spec: open_lesson(self.app, s.id),
+                                                      tooltip="A guided first game, step by step")
         self.build_in_progress()
         y = h - 70
         names = []
@@ -441,7 +451,8 @@ class TitleScene(Scene):
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for game_id, card in self.cards.items():
-                if card.collidepoint(event.pos):
+                learn = self.learn_buttons.get(game_id)
+                if card.collidepoint(event.pos) and not (learn and learn.rect.collidepoint(event.pos)):
                     self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
                     return
 
@@ -487,6 +498,12 @@ def when(timestamp: float) -> str:
     if time.strftime("%Y%m%d", moment) == time.strftime("%Y%m%d"):
         return time.strftime("today %H:%M", moment)
     return time.strftime("%d %b %Y %H:%M", moment)
+
+
+def open_lesson(app, game_id: str, step: int | None = None) -> None:
+    """Show a game's Learn to play lesson (the app opens game/ui/lesson.py's scene,
+    which is built on the screens here: this module does not import it)."""
+    app.open_lesson(game_id, step)
 
 
 # ---------------------------------------------------------------------------
@@ -640,11 +657,29 @@ class RulesScene(Scene):
         self.spec = spec
         super().__init__(app)
 
+    def lesson_links(self) -> dict:
+        """Rules heading -> a line of links to the lesson steps that teach it."""
+        from .. import lessons
+
+        if not has_lesson(self.spec.id):
+            return {}
+        lesson = lessons.load(self.spec.id)
+        return {heading: "Learn it by playing: " + " · ".join(
+            f"<a href='lesson:{self.spec.id}:{i}'>{html.escape(lesson.steps[i].title)}</a>" for i in found)
+            for heading, found in lesson.step_of_rule().items()}
+
+    def on_event(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and str(event.link_target).startswith("lesson:"):
+            _kind, game_id, step = str(event.link_target).split(":")
+            open_lesson(self.app, game_id, int(step))
+            return
+        super().on_event(event)
+
     def build(self) -> None:
         w, h = self.app.size
         path = look.SEEDS_DIR / registry.parts_of(self.spec.id).rules_text
         try:
-            body = markdown.to_html(path.read_text(encoding="utf-8"))
+            body = markdown.to_html(path.read_text(encoding="utf-8"), self.lesson_links())
         except OSError:
             body = f"The rules file {path.name} could not be read."
         width = min(980, w - 60)

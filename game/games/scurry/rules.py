@@ -14,9 +14,12 @@ Each decision is one Move: a set-up tile (``t c4``), a set-up squirrel
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
+from ...engine.present import LogEntry
 
 SIDE_NAMES = ("Brown", "Grey")
 SIZES = (5, 6, 7)
@@ -34,8 +37,11 @@ DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 EMPTY = -1
 SQUIRREL = 2  # board code of a vertex where a squirrel stands on no tile
 
-KINDS = ("t", "s", "p", "m")
-PHASE_KIND = {"setup_tiles": "t", "setup_squirrels": "s", "leadoff": "p", "move": "m"}
+# The four kinds of move, each with its letter in the notation ("p c4").
+LETTERS = {"setup_tile": "t", "setup_squirrel": "s", "leadoff": "p", "step": "m"}
+KINDS = tuple(LETTERS)
+KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
+PHASE_KIND = {"setup_tiles": "setup_tile", "setup_squirrels": "setup_squirrel", "leadoff": "leadoff", "move": "step"}
 
 
 # ---------------------------------------------------------------------------
@@ -130,8 +136,9 @@ def vertex_name(size: int, index: int) -> str:
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ScurryMove:
-    """One decision. kind: "t" set-up tile, "s" set-up squirrel, "p" leadoff
-    tile, "m" squirrel step. `seat` is who makes it; `size` names the vertex."""
+    """One decision: `kind` is "setup_tile", "setup_squirrel", "leadoff" (the tile
+    that starts a turn) or "step" (the squirrel to a tile), at `vertex`. `seat`
+    is who makes it; `size` is the board's, to name the vertex."""
 
     kind: str
     vertex: int
@@ -139,7 +146,7 @@ class ScurryMove:
     size: int = 6
 
     def __str__(self) -> str:
-        return f"{self.kind} {vertex_name(self.size, self.vertex)}"
+        return f"{LETTERS[self.kind]} {vertex_name(self.size, self.vertex)}"
 
     @property
     def targets(self) -> tuple:
@@ -147,6 +154,7 @@ class ScurryMove:
 
 
 _MOVES: dict[tuple, tuple] = {}
+_vertex_of = attrgetter("vertex")
 
 
 def _moves_for(size: int, kind: str, seat: int) -> tuple:
@@ -382,16 +390,18 @@ class ScurryState(CachedMovesState):
         return sorted(sight(self.board, self._geo.rays, at, seat))
 
     def _compute_legal(self) -> list:
+        """The moves `fault` allows, found quickly (the AI plays thousands of games),
+        in vertex order (check relies on that)."""
         if self.outcome is not None:
             return []
         seat = self.to_move
         phase = self.phase
         board = self.board
         if phase == "leadoff":
-            row = _moves_for(self.size, "p", seat)
+            row = _moves_for(self.size, "leadoff", seat)
             vs = leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat)
         elif phase == "move":
-            row = _moves_for(self.size, "m", seat)
+            row = _moves_for(self.size, "step", seat)
             at = self.squirrels[seat]
             if len(self.path) == 1:
                 vs = first_steps(board, self._geo.rays, at, seat)
@@ -404,6 +414,21 @@ class ScurryState(CachedMovesState):
         return [row[v] for v in vs]
 
     # ---- the contract ----------------------------------------------------
+    def check(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        if self._listed(move):
+            return None
+        return self.fault(move) or "That move is not possible now."
+
+    def _listed(self, move) -> bool:
+        """Whether `move` is among the legal moves: a binary search of the list by
+        vertex, for the list is in vertex order and no two moves share a vertex."""
+        if not isinstance(move, ScurryMove):
+            return False
+        legal = self._legal_list()
+        i = bisect_left(legal, move.vertex, key=_vertex_of)
+        return i < len(legal) and legal[i] == move
 
     def scores(self) -> list[int]:
         return list(self.counts)
@@ -414,7 +439,7 @@ class ScurryState(CachedMovesState):
         board = self.board
         self._legal = None
         kind = move.kind
-        if kind == "m":
+        if kind == "step":
             opp = 1 - seat
             at = self.squirrels[seat]
             if len(self.path) == 1:
@@ -426,7 +451,7 @@ class ScurryState(CachedMovesState):
             self.path.append(v)
             if len(self.path) >= 3 and not can_see_any(board, self._geo.rays, v, opp):
                 self._end_turn()
-        elif kind == "p":
+        elif kind == "leadoff":
             opp = 1 - seat
             board[v] = opp
             self.counts[opp] += 1
@@ -434,7 +459,7 @@ class ScurryState(CachedMovesState):
             self.leadoff = v
             self.phase = "move"
             self.path = [self.squirrels[seat]]
-        elif kind == "t":
+        elif kind == "setup_tile":
             board[v] = seat
             self.counts[seat] += 1
             self.placed[seat] += 1
@@ -444,7 +469,7 @@ class ScurryState(CachedMovesState):
                 self.to_move = 0
             else:
                 self.to_move = 1 - seat
-        elif kind == "s":
+        elif kind == "setup_squirrel":
             board[v] = SQUIRREL
             self.squirrels[seat] = v
             if seat == 1:
@@ -511,13 +536,14 @@ class ScurryState(CachedMovesState):
         self.phase = "over"
         self._legal = []
 
-    # ---- explanations ------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality: why a move is refused -------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        The rules of Scurry are written here once; `_compute_legal` is a fast way to
+        list the same moves (a test compares the two over many positions)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, ScurryMove):
-            return "That is not a Scurry move."
-        if move.kind not in KINDS:
+        if not isinstance(move, ScurryMove) or move.kind not in KINDS:
             return "That is not a Scurry move."
         if move.size != self.size:
             return "That move belongs to a board of another size."
@@ -526,38 +552,48 @@ class ScurryState(CachedMovesState):
             return "There is no such vertex on this board."
         if move.seat != self.to_move:
             return f"It is {SIDE_NAMES[self.to_move]}'s turn."
-        want = PHASE_KIND[self.phase]
         kind = move.kind
-        if kind != want:
+        if kind != PHASE_KIND[self.phase]:
             return self._wrong_kind(kind)
-        if kind in ("t", "s", "p"):
-            c = self.board[v]
-            if c == SQUIRREL or v in self.squirrels:
-                return "That vertex is taken: a squirrel stands there."
-            if c != EMPTY:
-                return "That vertex is taken: a tile lies there."
-            if kind == "p":
-                return "A tile there would leave your squirrel fewer than two moves."
-            return None
-        return self._explain_step(v)
+        if kind == "step":
+            return self._step_fault(v)
+        c = self.board[v]
+        if c == SQUIRREL or v in self.squirrels:
+            return "That vertex is taken: a squirrel stands there."
+        if c != EMPTY:
+            return "That vertex is taken: a tile lies there."
+        if kind == "leadoff" and not self._leaves_two_moves(v):
+            return "A tile there would leave your squirrel fewer than two moves."
+        return None
+
+    def _leaves_two_moves(self, v: int) -> bool:
+        """Whether the leadoff tile (the other side up) at the empty vertex `v`
+        leaves the mover's squirrel a path of at least two steps."""
+        seat = self.to_move
+        board = self.board
+        board[v] = 1 - seat
+        ok = has_two_moves(board, self._geo.rays, self.squirrels[seat], seat)
+        board[v] = EMPTY
+        return ok
 
     def _wrong_kind(self, kind: str) -> str:
         phase = self.phase
         if phase == "setup_tiles":
-            if kind == "s":
+            if kind == "setup_squirrel":
                 return "Squirrels are placed once all set-up tiles are down."
             return "Set-up comes first: place one of your tiles on an empty vertex."
         if phase == "setup_squirrels":
-            if kind == "t":
+            if kind == "setup_tile":
                 return "All set-up tiles are down: place your squirrel on an empty vertex."
             return "Place your squirrel first."
-        if kind in ("t", "s"):
+        if kind in ("setup_tile", "setup_squirrel"):
             return "Set-up is over."
         if phase == "leadoff":
             return "Place your leadoff tile first."
         return "You have already placed your leadoff tile this turn: move your squirrel."
 
-    def _explain_step(self, v: int) -> str | None:
+    def _step_fault(self, v: int) -> str | None:
+        """Why the moving squirrel may not step to `v` now (None: it may)."""
         seat = self.to_move
         opp = 1 - seat
         at = self.squirrels[seat]
@@ -594,48 +630,29 @@ class ScurryState(CachedMovesState):
                 "(squirrels never jump)."
             )
         if len(self.path) == 1:
-            return "From there your squirrel could not move again, and a turn needs at least two moves."
+            board[at] = EMPTY  # the squirrel leaves its start: that vertex no longer blocks
+            again = can_see_any(board, geo.rays, v, opp)
+            board[at] = SQUIRREL
+            if not again:
+                return "From there your squirrel could not move again, and a turn needs at least two moves."
         return None
 
     def explain_click(self, path: tuple) -> str:
+        """A click means the move of this phase at the clicked vertex: its fault."""
         if self.outcome is not None:
             return "The game is over."
         target = path[-1] if path else None
         if not (isinstance(target, tuple) and len(target) == 2 and target[0] == "vertex"):
             return "Click a vertex of the board."
         move = ScurryMove(PHASE_KIND[self.phase], target[1], self.to_move, self.size)
-        return self.explain(move) or "Nothing can be done there now."
+        return self.fault(move) or "Nothing can be done there now."
 
-    # ---- labels --------------------------------------------------------------
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        who = SIDE_NAMES[self.to_move]
-        other = SIDE_NAMES[1 - self.to_move].lower()
-        if self.phase == "setup_tiles":
-            left = self.tiles_per_player - self.placed[self.to_move]
-            return f"{who}: place a tile, {who.lower()} side up ({left} left)"
-        if self.phase == "setup_squirrels":
-            return f"{who}: place your squirrel"
-        if self.phase == "leadoff":
-            return f"{who}: place the leadoff tile ({other} side up)"
-        need = 2 - self.steps()
-        if need > 0:
-            return f"{who}: move the squirrel ({need} more at least)"
-        return f"{who}: move the squirrel (on while a {other} tile is in sight)"
-
-    def move_label(self, move) -> str:
+    # ---- facts for the move log (words.py says them) ----------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` is: who (the seat that makes it), what (its kind) and where."""
         if not isinstance(move, ScurryMove):
-            return str(move)
-        who = SIDE_NAMES[move.seat] if move.seat in (0, 1) else "?"
-        at = vertex_name(move.size, move.vertex)
-        if move.kind == "t":
-            return f"{who} places a tile at {at}"
-        if move.kind == "s":
-            return f"{who} places the squirrel at {at}"
-        if move.kind == "p":
-            return f"{who} places the leadoff tile at {at}"
-        return f"{who}'s squirrel to {at} (flips it)"
+            return LogEntry(self.to_move, "text", {"text": str(move)})
+        return LogEntry(move.seat, move.kind, {"at": vertex_name(move.size, move.vertex)})
 
     # ---- views -----------------------------------------------------------------
     def _owner_list(self) -> list:
@@ -671,7 +688,6 @@ class ScurryState(CachedMovesState):
             "setup_left": [self.tiles_per_player - p for p in self.placed],
             "last_removed": self.last_removed if self.last_removed >= 0 else None,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -792,7 +808,7 @@ class ScurrySpec(GameSpec):
         """The move written `text`, legal now or not (check() says why not).
         Raises IllegalMove only for text that is not Scurry notation."""
         parts = str(text).split()
-        if len(parts) != 2 or parts[0] not in KINDS:
+        if len(parts) != 2 or parts[0] not in KIND_OF_LETTER:
             raise IllegalMove(
                 f"{text!r} is not Scurry notation: write t, s, p or m, a space and a vertex such as d4."
             )
@@ -800,7 +816,7 @@ class ScurrySpec(GameSpec):
         if v is None:
             raise IllegalMove(f"{parts[1]!r} is not a vertex of this board.")
         seat = state.to_move if state.to_move is not None else 0
-        return _moves_for(state.size, parts[0], seat)[v]
+        return _moves_for(state.size, KIND_OF_LETTER[parts[0]], seat)[v]
 
 
 SPEC = ScurrySpec()

@@ -31,7 +31,7 @@ class ScurryScene(BoardScene):
         self.unit = max(12.0, min(rect.w / (2 * (n + RIM) + 0.3), rect.h / ((n + RIM) * SQRT3 + 0.3)))
         self.center = rect.center
         self.points = [self.to_pixel(q, r) for q, r in self.geo["vertices"]]
-        self.pick_radius = self.unit * 0.48
+        self.pick_radius = self.unit * 0.48  # a click this near a vertex means it
         self.tile_px = max(10, int(self.unit * 0.78))
         self.board_layer = self._draw_board_layer(rect)
 
@@ -93,20 +93,6 @@ class ScurryScene(BoardScene):
         for centre, text in self.coordinate_labels():
             look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
 
-    # ---- targets -------------------------------------------------------
-    def target_at(self, pos):
-        best, best_d = None, self.pick_radius
-        for i, (x, y) in enumerate(self.points):
-            d = math.hypot(pos[0] - x, pos[1] - y)
-            if d <= best_d:
-                best, best_d = i, d
-        return None if best is None else ("vertex", best)
-
-    def target_rect(self, target) -> pygame.Rect:
-        x, y = self.points[target[1]]
-        size = int(self.pick_radius * 1.4)
-        return pygame.Rect(x - size // 2, y - size // 2, size, size)
-
     # ---- drawing ---------------------------------------------------------
     def tile_image(self, owner: int, scale: float = 1.0):
         px = max(6, int(self.tile_px * scale))
@@ -137,6 +123,8 @@ class ScurryScene(BoardScene):
 
     def draw_board(self, surface, view: dict, hints) -> None:
         surface.blit(self.board_layer, (0, 0))
+        for v, point in enumerate(self.points):  # every vertex is a place to click
+            self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()
         mover = view["to_move"]
         # the other side's last turn, faintly: its path and the tile it ate
@@ -202,7 +190,7 @@ class ScurryScene(BoardScene):
                       shadow=False)
 
     def _draw_last_turn(self, surface, view, hints) -> None:
-        steps = [m for m in hints.last_moves if m.kind == "m" and m.seat != view["to_move"]]
+        steps = [m for m in hints.last_moves if m.kind == "step" and m.seat != view["to_move"]]
         if steps:
             colour = PATH_COLOURS[steps[0].seat]
             pts = [self.points[m.vertex] for m in steps]
@@ -214,7 +202,7 @@ class ScurryScene(BoardScene):
             r = self.tile_px // 2
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r, 1)
         for m in hints.last_moves:
-            if m.kind in ("p", "t") and m.seat != view["to_move"]:
+            if m.kind in ("leadoff", "setup_tile") and m.seat != view["to_move"]:
                 pygame.draw.circle(surface, PATH_COLOURS[m.seat], self.points[m.vertex], self.tile_px // 2 + 3, 2)
 
     def _dashed(self, surface, colour, a, b, width=2, dash=8) -> None:
@@ -256,11 +244,11 @@ class ScurryScene(BoardScene):
     # ---- animations ------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
         v = move.vertex
-        if move.kind in ("t", "p"):
-            owner = seat if move.kind == "t" else 1 - seat
+        if move.kind in ("setup_tile", "leadoff"):
+            owner = seat if move.kind == "setup_tile" else 1 - seat
             return [Anim(0.22, lambda s, t: self.blit_tile(s, owner, v, scale=1.5 - 0.5 * t, alpha=int(120 + 135 * t)),
                          hides=frozenset({("vertex", v)}))]
-        if move.kind == "s":
+        if move.kind == "setup_squirrel":
             target = self.points[v]
             return [Anim(0.25, lambda s, t: self.blit_squirrel(s, seat, (target[0], int(target[1] - 30 * (1 - t)))),
                          hides=frozenset({("squirrel", seat)}))]

@@ -37,10 +37,10 @@ import math
 from .rules import (
     COMPARTMENTS,
     EMPTY,
+    MOVES,
     PAINT_COST,
     SERVICE_COST,
     SERVICES,
-    SkyMove,
     automaton_candidates,
     automaton_seat,
     automaton_value_cost,
@@ -229,19 +229,19 @@ def plans(state, limit: int = CANDIDATES) -> list:
     out = []
     if state.phase == "tie":
         for d in state.tied:
-            out.append((-DENY * _automaton_gain(state, d), [SkyMove("a", d)]))
+            out.append((-DENY * _automaton_gain(state, d), [MOVES["give"][d]]))
         out.sort(key=lambda p: -p[0])
         return out[:limit]
     prefix = []
     service = best_service(state)
     if service is not None:
-        prefix = [SkyMove("s", service)]
+        prefix = [MOVES["service"][service]]
     if state.phase == "pick":
         dice = [d for d in range(4) if state.taken[d] == EMPTY]
         for d in dice:
             loss = DENY * _automaton_loss(state, d)
             for score, steps in _die_plans(state, who, d, state.dice[d], d, False):
-                out.append((score - loss, prefix + [SkyMove("d", d)] + steps))
+                out.append((score - loss, prefix + [MOVES["take"][d]] + steps))
     else:
         out = [(score, prefix + steps) for score, steps in
                _die_plans(state, who, state.die, state.value, state.colour, state.painted)]
@@ -270,11 +270,12 @@ def _die_plans(state, who, die, value, colour, painted) -> list:
             if cost + paint > left:
                 continue
             spent = DICE_POINT * (cost + paint)
-            steps = ([SkyMove("v", v)] if v != value else []) + ([SkyMove("c", k)] if k != colour else [])
+            steps = (([MOVES["value"][v]] if v != value else [])
+                     + ([MOVES["paint"][k]] if k != colour else []))
             gains = _seat_gains(state, who, k, v >= 5)
             gains.sort(key=lambda g: -g[0])
             for gain, seat in gains[:2]:
-                out.append((gain + _bonus_value(v) - spent, steps + [SkyMove("p", seat)]))
+                out.append((gain + _bonus_value(v) - spent, steps + [MOVES["seat"][seat]]))
     return out
 
 

@@ -7,16 +7,19 @@ seen from above, a and b are the window seats (left and right bench), c and d
 the corridor seats; the left bench is a+c, the right bench b+d, so a faces b
 and c faces d. The rulings behind the code are written in seeds/skyline_express.md.
 
-Each decision is one Move: take a die (``d R``), give the automaton a tied die
-(``a R``, solo), change the die's value (``v 5``), paint the passenger another
-colour (``c G``), take a service (``s RG1``) or seat the passenger (``p 3a``).
+Each decision is one SkylineMove (see MOVE_KINDS): take a die (``d R``), give
+the automaton a tied die (``a R``, solo), change the die's value (``v 5``), paint
+the passenger another colour (``c G``), take a service (``s RG1``) or seat the
+passenger (``p 3a``). Why a move is not allowed is written once, in `fault`;
+how the game reads (log lines, phase line) is in words.py.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
+from ...engine.present import LogEntry
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
@@ -47,7 +50,6 @@ TASKS = {
     Y: (("across", B, R, 5), ("across", B, Y, 5), ("across", Y, G, 5)),
 }
 
-AUTOMATON = "Automaton"
 EMPTY = -1
 
 
@@ -63,15 +65,6 @@ def seat_name(i: int) -> str:
 def service_name(i: int) -> str:
     row, (a, b) = SERVICES[i]
     return f"{COLOURS[a]}{COLOURS[b]}{row + 1}"
-
-
-def task_text(task: tuple) -> str:
-    kind, x, y, pts = task
-    if kind == "across":
-        return f"{pts} points: two {COLOUR_NAMES[x]} on one bench facing two {COLOUR_NAMES[y]}"
-    if kind == "surround":
-        return f"{pts} points: one {COLOUR_NAMES[x]} among three of one other colour"
-    return f"{pts} points: both {kind} seats the same colour"
 
 
 # Seats in the automaton's reading order: the top (window) row left to right, then the corridor row.
@@ -132,30 +125,65 @@ def service_points(colours: list, owned: list) -> int:
 # ---------------------------------------------------------------------------
 # Moves
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SkyMove:
-    """kind: "d" take a die, "a" give the automaton a die, "v" set the value,
-    "c" paint the colour, "s" take a service, "p" seat the passenger.
-    `arg` is a die/colour index, a value, a service index or a seat index."""
+# Each kind of move: its letter in the notation, the field naming what it is done
+# with, and the click target that field is shown as.
+MOVE_KINDS = {
+    "take": ("d", "die", "die"),  # take this die (its colour) from the tray
+    "give": ("a", "die", "die"),  # solo: give the automaton this one of the tied dice
+    "value": ("v", "value", "face"),  # turn the die to this value, 1 dice point a step
+    "paint": ("c", "colour", "paint"),  # pay 3 dice points for a passenger of this colour
+    "service": ("s", "service", "service"),  # take this service (an index into SERVICES)
+    "seat": ("p", "seat", "seat"),  # seat the passenger here (0..23, "1a".."6d")
+}
+
+
+@dataclass(frozen=True, eq=False)
+class SkylineMove:
+    """One decision on a Skyline Express sheet: `kind` (a key of MOVE_KINDS) and
+    the one field that kind is done with, e.g. SkylineMove("seat", seat=9) is "p 3b"."""
 
     kind: str
-    arg: int
+    die: int | None = None
+    value: int | None = None
+    colour: int | None = None
+    service: int | None = None
+    seat: int | None = None
+
+    def __eq__(self, other) -> bool:
+        # field by field, the one most moves differ in first: legal moves are compared often
+        if other.__class__ is not SkylineMove:
+            return NotImplemented
+        return (self.seat == other.seat and self.service == other.service and self.value == other.value
+                and self.colour == other.colour and self.die == other.die and self.kind == other.kind)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.die, self.value, self.colour, self.service, self.seat))
+
+    @classmethod
+    def of(cls, kind: str, number: int) -> "SkylineMove":
+        """The move of `kind` done with `number` (its die, value, colour, service or seat)."""
+        return cls(kind, **{MOVE_KINDS[kind][1]: number})
+
+    @property
+    def number(self) -> int:
+        """What the move is done with: its die, value, colour, service or seat."""
+        return getattr(self, MOVE_KINDS[self.kind][1])
 
     def __str__(self) -> str:
-        k, a = self.kind, self.arg
-        if k in ("d", "a", "c"):
-            return f"{k} {COLOURS[a]}"
-        if k == "v":
-            return f"v {a}"
-        if k == "s":
-            return f"s {service_name(a)}"
-        return f"p {seat_name(a)}"
+        letter, field, _target = MOVE_KINDS[self.kind]
+        n = self.number
+        if field in ("die", "colour"):
+            return f"{letter} {COLOURS[n]}"
+        if field == "service":
+            return f"{letter} {service_name(n)}"
+        if field == "seat":
+            return f"{letter} {seat_name(n)}"
+        return f"{letter} {n}"
 
     @property
     def targets(self) -> tuple:
-        name = {"d": "die", "a": "die", "v": "face", "c": "paint", "s": "service", "p": "seat"}[self.kind]
-        path = ((name, self.arg),)
-        return confirmed(path) if self.kind == "s" else path  # a service costs 5 points: click it twice
+        path = ((MOVE_KINDS[self.kind][2], self.number),)
+        return confirmed(path) if self.kind == "service" else path  # a service costs 5 points: click it twice
 
 
 # ---------------------------------------------------------------------------
@@ -294,19 +322,6 @@ def automaton_value_cost(sheet: Sheet, value: int, six: str = "five") -> int:
         return 0
     steps = abs(value - 5)
     return steps if sheet.dice_left >= steps else 0
-
-
-def automaton_summary(acts: list) -> str:
-    """The automaton's latest actions in words, e.g. "automaton: green VIP at 1a"."""
-    parts = []
-    for act in acts:
-        if act[0] == "seat":
-            parts.append(f"{COLOUR_NAMES[act[2]]}{' VIP' if act[3] else ''} at {seat_name(act[1])}")
-        elif act[0] == "value":
-            parts.append(f"turned {act[1]} into 5")
-        elif act[0] == "service":
-            parts.append(f"took the {service_name(act[1])[:2]} service")
-    return "automaton: " + ", ".join(parts)
 
 
 # ---------------------------------------------------------------------------
@@ -511,174 +526,178 @@ class SkylineState(CachedMovesState):
     def _compute_legal(self) -> list:
         if self.outcome is not None:
             return []
-        moves = _MOVES  # every move is one shared instance, by kind and argument
+        moves = MOVES  # every move is one shared instance, by kind and argument
         if self.phase == "tie":
-            return [moves["a"][d] for d in self.tied]
+            return [moves["give"][d] for d in self.tied]
         sheet = self.sheets[self.to_move]
         out = []
         if self.phase == "pick":
-            out += [moves["d"][d] for d in range(4) if self.taken[d] == EMPTY]
+            out += [moves["take"][d] for d in range(4) if self.taken[d] == EMPTY]
         else:
             left = sheet.dice_left
-            out += [moves["v"][v] for v in range(1, 7) if v != self.value and abs(v - self.value) <= left]
+            out += [moves["value"][v] for v in range(1, 7) if v != self.value and abs(v - self.value) <= left]
             if not self.painted and left >= PAINT_COST:
-                out += [moves["c"][k] for k in range(4) if k != self.colour]
+                out += [moves["paint"][k] for k in range(4) if k != self.colour]
         if sheet.service_left >= SERVICE_COST:
-            out += [moves["s"][i] for i in self.open_services() if not sheet.has_pair(SERVICES[i][1])]
+            out += [moves["service"][i] for i in self.open_services() if not sheet.has_pair(SERVICES[i][1])]
         if self.phase == "place":
-            colours, seat = sheet.colours, moves["p"]
+            colours, seat = sheet.colours, moves["seat"]
             out += [seat[i] for i in range(SEATS) if colours[i] == EMPTY]
         return out
 
 
     def _apply(self, move) -> None:
         self._legal = None
-        k, a = move.kind, move.arg
+        kind = move.kind
         me = self.to_move
         sheet = self.sheets[me] if me is not None else None
-        if k == "a":
+        if kind == "give":
             self.tied = []
-            self._automaton_turn(a)
+            self._automaton_turn(move.die)
             self._advance()
-        elif k == "d":
-            self.taken[a] = me
-            self.die = a
-            self.value = self.dice[a]
-            self.colour = a
+        elif kind == "take":
+            self.taken[move.die] = me
+            self.die = move.die
+            self.value = self.dice[move.die]
+            self.colour = move.die
             self.painted = False
             self.phase = "place"
-        elif k == "v":
-            sheet.dice_spent += abs(a - self.value)
-            self.value = a
-        elif k == "c":
+        elif kind == "value":
+            sheet.dice_spent += abs(move.value - self.value)
+            self.value = move.value
+        elif kind == "paint":
             sheet.dice_spent += PAINT_COST
-            self.colour = a
+            self.colour = move.colour
             self.painted = True
-        elif k == "s":
-            self._take_service(me, a)
-        elif k == "p":
-            self._seat(me, a, self.colour, self.value)
+        elif kind == "service":
+            self._take_service(me, move.service)
+        elif kind == "seat":
+            self._seat(me, move.seat, self.colour, self.value)
             self.die = EMPTY
             self._advance()
 
-    # ---- explanations ------------------------------------------------------
-    def explain(self, move) -> str | None:
+    # ---- legality, written once ----------------------------------------------
+    def fault(self, move) -> str | None:
+        """Why the rules forbid `move` now, in plain words; None when they allow it.
+        `_compute_legal` lists exactly the moves this allows (tests prove it)."""
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(move, SkyMove) or move.kind not in "davcsp":
+        if not isinstance(move, SkylineMove) or move.kind not in MOVE_KINDS or not isinstance(move.number, int):
             return "That is not a Skyline Express move."
-        k, a = move.kind, move.arg
+        kind = move.kind
         if self.phase == "tie":
-            if k == "a" and 0 <= a < 4:
+            if kind == "give" and move.die in self.tied:
+                return None
+            if kind == "give" and 0 <= move.die < 4:
                 return (f"The automaton's priorities leave only "
                         f"{', '.join(COLOUR_NAMES[d] for d in self.tied)}: choose one of those dice for it.")
             return "First choose which tied die the automaton takes."
-        if k == "a":
+        if kind == "give":
             return "The automaton has no tie for you to settle now."
         sheet = self.sheets[self.to_move]
-        if k == "d":
+        if kind == "take":
             if self.phase == "place":
                 return "You already have a die this turn: seat its passenger first."
-            if not 0 <= a < 4:
+            if not 0 <= move.die < 4:
                 return "There is no such die."
-            return "That die is already taken this round: choose one still in the tray."
-        if k == "s":
-            if not 0 <= a < len(SERVICES):
+            if self.taken[move.die] != EMPTY:
+                return "That die is already taken this round: choose one still in the tray."
+            return None
+        if kind == "service":
+            service = move.service
+            if not 0 <= service < len(SERVICES):
                 return "There is no such service."
-            if a >= 6 and self.players < 3:
+            if service >= 6 and self.players < 3:
                 return "The second row of services is only used with 3 or 4 players."
-            if self.service_owner[a] != EMPTY:
+            if self.service_owner[service] != EMPTY:
                 return "That service is already taken."
-            if sheet.has_pair(SERVICES[a][1]):
+            if sheet.has_pair(SERVICES[service][1]):
                 return "You already have a service of those two colours."
-            return f"A service costs {SERVICE_COST} service points; you have {sheet.service_left}."
+            if sheet.service_left < SERVICE_COST:
+                return f"A service costs {SERVICE_COST} service points; you have {sheet.service_left}."
+            return None
         if self.phase == "pick":
             return "Take a die from the tray first."
-        if k == "v":
-            if not 1 <= a <= 6:
+        if kind == "value":
+            value, steps = move.value, abs(move.value - self.value)
+            if not 1 <= value <= 6:
                 return "A die shows 1 to 6."
-            if a == self.value:
+            if value == self.value:
                 return "The die already shows that value."
-            return (f"Changing the die from {self.value} to {a} costs {abs(a - self.value)} dice points "
-                    f"(one per step, no jump between 1 and 6); you have {sheet.dice_left}.")
-        if k == "c":
+            if steps > sheet.dice_left:
+                return (f"Changing the die from {self.value} to {value} costs {steps} dice points "
+                        f"(one per step, no jump between 1 and 6); you have {sheet.dice_left}.")
+            return None
+        if kind == "paint":
             if self.painted:
                 return "You have already paid to change this passenger's colour."
-            if a == self.colour:
+            if not 0 <= move.colour < 4:
+                return "There is no such colour."
+            if move.colour == self.colour:
                 return "The passenger already has that colour."
-            return f"Another colour costs {PAINT_COST} dice points; you have {sheet.dice_left}."
-        if k == "p":
-            if not 0 <= a < SEATS:
-                return "There is no such seat."
+            if sheet.dice_left < PAINT_COST:
+                return f"Another colour costs {PAINT_COST} dice points; you have {sheet.dice_left}."
+            return None
+        if not 0 <= move.seat < SEATS:
+            return "There is no such seat."
+        if sheet.colours[move.seat] != EMPTY:
             return "That seat is taken: passengers sit only in empty seats."
         return None
+
+    def clicked_move(self, target) -> SkylineMove | None:
+        """The move a click on `target` means now (a die is the automaton's in a tie)."""
+        if not (isinstance(target, tuple) and len(target) == 2 and isinstance(target[1], int)):
+            return None
+        name, number = target
+        kind = {"face": "value", "paint": "paint", "service": "service", "seat": "seat"}.get(name)
+        if name == "die":
+            kind = "give" if self.phase == "tie" else "take"
+        return None if kind is None else SkylineMove.of(kind, number)
 
     def explain_click(self, path: tuple) -> str:
         if self.outcome is not None:
             return "The game is over."
-        target = path[-1] if path else None
-        if not (isinstance(target, tuple) and len(target) == 2):
+        move = self.clicked_move(path[-1] if path else None)
+        if move is None:
             return "Click a die, a seat, a value, a colour or a service."
-        name, arg = target
-        kind = {"face": "v", "paint": "c", "service": "s", "seat": "p"}.get(name)
-        if name == "die":
-            kind = "a" if self.phase == "tie" else "d"
-        if kind is None:
-            return "Nothing can be done there now."
-        return self.explain(SkyMove(kind, arg)) or "Nothing can be done there now."
+        return self.fault(move) or "Nothing can be done there now."
 
-    # ---- labels --------------------------------------------------------------
-    def who(self, index: int) -> str:
-        return AUTOMATON if self.solo and index == 1 else seat_ref(index)
+    # ---- facts for the log (words.py says them) -------------------------------
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be, worked out before it is played: who did what,
+        and in solo what the automaton did in answer. The verb is the move's kind."""
+        kind = move.kind
+        if kind in ("take", "give"):
+            data = {"die": move.die, "value": self.dice[move.die]}
+        elif kind == "value":
+            data = {"value": move.value}
+        elif kind == "paint":
+            data = {"colour": move.colour}
+        elif kind == "service":
+            data = {"service": move.service}
+        else:
+            data = {"seat": move.seat, "colour": self.colour, "vip": self.value >= 5}
+        if kind in ("give", "seat"):
+            data["automaton"] = self._automaton_after(move)
+        return LogEntry(self.to_move, kind, data)
 
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        if self.phase == "tie":
-            return "The automaton's priorities tie: choose its die"
-        if self.phase == "pick":
-            return "Take a die from the tray"
-        return (f"Seat a {COLOUR_NAMES[self.colour]} passenger"
-                + (" (VIP)" if self.value >= 5 else "")
-                + " or change the die first")
-
-    def move_label(self, move) -> str:
-        if not isinstance(move, SkyMove):
-            return str(move)
-        k, a = move.kind, move.arg
-        who = seat_ref(self.to_move)
-        if k == "d":
-            return f"{who} takes the {COLOUR_NAMES[a]} die ({self.dice[a]})"
-        if k == "a":
-            return f"{who} gives the automaton the {COLOUR_NAMES[a]} die ({self.dice[a]})" + self._automaton_after(move)
-        if k == "v":
-            return f"{who} turns the die to {a}"
-        if k == "c":
-            return f"{who} pays 3 dice points for a {COLOUR_NAMES[a]} passenger"
-        if k == "s":
-            return f"{who} takes the {service_name(a)[:2]} service"
-        vip = " VIP" if self.value >= 5 else ""
-        return f"{who} seats a {COLOUR_NAMES[self.colour]}{vip} passenger at {seat_name(a)}" + self._automaton_after(move)
-
-    def _automaton_after(self, move) -> str:
-        """Solo: what the automaton does in answer to a move, for the log."""
+    def _automaton_after(self, move) -> list:
+        """Solo: what the automaton does in answer to a move (its last_auto), or []."""
         if not self.solo or self.check(move) is not None:
-            return ""
+            return []
         after = self.clone()
         after._apply(move)
         if after.last_auto is self.last_auto or after.last_auto == self.last_auto:
-            return ""
-        return "; " + automaton_summary(after.last_auto)
+            return []
+        return [list(act) for act in after.last_auto]
 
     # ---- views -----------------------------------------------------------------
     def view(self, seat: int) -> dict:
         """Everything on the table is public; only future dice are unknown."""
-        names = [self.who(i) for i in range(len(self.sheets))]
         return {
             "game": "skyline_express",
             "players": self.players,
             "solo": self.solo,
-            "names": names,
             "sheets": [s.to_json() for s in self.sheets],
             "breakdowns": [self.breakdown(i) for i in range(len(self.sheets))],
             "task_roll": list(self.task_roll),
@@ -702,7 +721,6 @@ class SkylineState(CachedMovesState):
             "across": self.across,
             "automaton_six": self.automaton_six,
             "scores": self.scores(),
-            "phase_label": self.phase_label(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -736,19 +754,15 @@ class SkylineState(CachedMovesState):
         }
 
 
-_NOTATION = {}
-for _k in "dac":
-    for _i, _c in enumerate(COLOURS):
-        _NOTATION[f"{_k} {_c}"] = SkyMove(_k, _i)
-for _v in range(1, 7):
-    _NOTATION[f"v {_v}"] = SkyMove("v", _v)
-for _i in range(len(SERVICES)):
-    _NOTATION[f"s {service_name(_i)}"] = SkyMove("s", _i)
-for _i in range(SEATS):
-    _NOTATION[f"p {seat_name(_i)}"] = SkyMove("p", _i)
-_MOVES: dict = {}  # kind -> {argument: the move}, for the legal move lists
-for _m in _NOTATION.values():
-    _MOVES.setdefault(_m.kind, {})[_m.arg] = _m
+MOVES: dict = {  # kind -> {number: the move}: every possible move, one shared instance each
+    "take": {d: SkylineMove("take", die=d) for d in range(4)},
+    "give": {d: SkylineMove("give", die=d) for d in range(4)},
+    "value": {v: SkylineMove("value", value=v) for v in range(1, 7)},
+    "paint": {k: SkylineMove("paint", colour=k) for k in range(4)},
+    "service": {i: SkylineMove("service", service=i) for i in range(len(SERVICES))},
+    "seat": {i: SkylineMove("seat", seat=i) for i in range(SEATS)},
+}
+_NOTATION = {str(m): m for by_number in MOVES.values() for m in by_number.values()}
 
 
 class SkylineSpec(GameSpec):
@@ -792,7 +806,7 @@ class SkylineSpec(GameSpec):
         opts = self.resolved_options(options)
         return SkylineState(players, seed, opts["two_player"], opts["across"], opts["automaton_six"])
 
-    def parse_move(self, state: SkylineState, text: str) -> SkyMove:
+    def parse_move(self, state: SkylineState, text: str) -> SkylineMove:
         """The move written `text`, legal now or not (check() says why not)."""
         move = _NOTATION.get(" ".join(str(text).split()))
         if move is None:

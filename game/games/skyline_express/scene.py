@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from ...ui import look
+from ...ui import draw, look
 from ...ui.board import Anim, BoardScene
 from .rules import (
     COLOUR_NAMES,
@@ -22,11 +22,10 @@ from .rules import (
     SERVICE_TRACK,
     SERVICES,
     TASKS,
-    automaton_summary,
     band,
     seat_name,
-    task_text,
 )
+from .words import automaton_summary, sheet_name, task_text
 
 DESIGN = (900, 770)
 PAPER = (246, 240, 226)
@@ -34,15 +33,11 @@ PAPER_EDGE = (196, 184, 160)
 INK = (52, 46, 40)
 FAINT = (150, 140, 124)
 PENCIL = {0: (208, 58, 48), 1: (236, 190, 30), 2: (58, 156, 82), 3: (46, 104, 196)}
-PENCIL_DARK = {k: tuple(int(v * 0.55) for v in c) for k, c in PENCIL.items()}
+PENCIL_DARK = {k: draw.shade(c, 0.55) for k, c in PENCIL.items()}
 GOLD_PEN = (214, 150, 20)
 WOOD = (150, 104, 64)
 GLASS = (176, 212, 232)
 SEAT_CLOTH = (214, 204, 186)
-PIPS = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74)),
-        4: ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)),
-        5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
-        6: ((0.28, 0.24), (0.72, 0.24), (0.28, 0.5), (0.72, 0.5), (0.28, 0.76), (0.72, 0.76))}
 ROLL_SECONDS = 0.6
 
 
@@ -104,34 +99,6 @@ class SkylineScene(BoardScene):
                     self.pinned = (i, len(self.match.state.history))
                     return
         super().on_event(event)
-
-    # ---- targets -----------------------------------------------------------
-    def _target_rects(self):
-        yield from ((("die", i), rect) for i, rect in enumerate(self.dice_rects))
-        yield from ((("face", v), rect) for v, rect in self.face_rects.items())
-        yield from ((("paint", k), rect) for k, rect in self.paint_rects.items())
-        yield from ((("service", i), rect) for i, rect in enumerate(self.service_rects))
-        state = self.match.state
-        if state.to_move is not None and self.shown() == state.to_move:
-            yield from ((("seat", i), rect) for i, rect in enumerate(self.seat_rects))
-
-    def target_at(self, pos):
-        for target, rect in self._target_rects():
-            if rect.collidepoint(pos):
-                return target
-        return None
-
-    def target_rect(self, target) -> pygame.Rect:
-        name, arg = target
-        if name == "die":
-            return self.dice_rects[arg]
-        if name == "face":
-            return self.face_rects[arg]
-        if name == "paint":
-            return self.paint_rects[arg]
-        if name == "service":
-            return self.service_rects[arg]
-        return self.seat_rects[arg]
 
     # ---- the paper, drawn once per sheet ---------------------------------------
     def _paper_layer(self, view: dict, who: int) -> pygame.Surface:
@@ -357,20 +324,14 @@ class SkylineScene(BoardScene):
                       bold=on, anchor="midleft", shadow=False)
 
     def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
-        base = PENCIL[colour]
-        if dim:
-            base = tuple(int(c * 0.45 + 90) for c in base)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=rect.w // 6)
-        pygame.draw.rect(surface, base, rect, border_radius=rect.w // 6)
-        pygame.draw.rect(surface, PENCIL_DARK[colour], rect, 2, border_radius=rect.w // 6)
+        """A die in its pencil colour with a dark edge (dimmed once used)."""
         pip = (255, 255, 255) if colour != 1 else (60, 44, 10)
-        rad = max(2, rect.w // 11)
-        for fx, fy in PIPS[value]:
-            pygame.draw.circle(surface, pip, (rect.x + int(fx * rect.w), rect.y + int(fy * rect.h)), rad)
+        draw.draw_die_face(surface, rect, value, PENCIL[colour], pip, PENCIL_DARK[colour], dim=dim)
 
     def _draw_dice(self, surface, view, hints, hidden) -> None:
         rolling = ("die", "roll") in hidden
         for d, rect in enumerate(self.dice_rects):
+            self.hits.rect(("die", d), rect)
             taker = view["taken"][d]
             if rolling and taker < 0:
                 continue  # the roll animation draws it
@@ -401,6 +362,7 @@ class SkylineScene(BoardScene):
     def _draw_die_controls(self, surface, view, hints) -> None:
         active = view["phase"] == "place"
         for v, rect in self.face_rects.items():
+            self.hits.rect(("face", v), rect)
             current = active and v == view["value"]
             if active:
                 self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in hints.next_targets)
@@ -413,6 +375,7 @@ class SkylineScene(BoardScene):
                 cost = abs(v - view["value"])
                 self._label(surface, f"{cost} pt", (rect.centerx, rect.bottom + 3), 11, INK, True, anchor="midtop")
         for k, rect in self.paint_rects.items():
+            self.hits.circle(("paint", k), rect.center, rect.w / 2)
             on = active and k == view["colour"]
             can = ("paint", k) in hints.next_targets
             base = PENCIL[k] if (on or can) else tuple(int(c * 0.35 + 150) for c in PENCIL[k])
@@ -454,7 +417,10 @@ class SkylineScene(BoardScene):
 
     def _draw_passengers(self, surface, view, who, hints, hidden) -> None:
         sheet = view["sheets"][who]
+        on_move = view["to_move"] is not None and who == view["to_move"]  # seats are clicked on that sheet only
         for i, rect in enumerate(self.seat_rects):
+            if on_move:
+                self.hits.rect(("seat", i), rect)
             colour = sheet["colours"][i]
             if colour >= 0 and ("seat", i) not in hidden:
                 self.passenger(surface, rect, colour, sheet["vips"][i])
@@ -506,6 +472,7 @@ class SkylineScene(BoardScene):
 
     def _draw_service_marks(self, surface, view, who, hints) -> None:
         for i, rect in enumerate(self.service_rects):
+            self.hits.rect(("service", i), rect)
             owner = view["service_owner"][i]
             if owner == who:
                 pygame.draw.ellipse(surface, GOLD_PEN, rect.inflate(int(8 * self.scale), int(4 * self.scale)),
@@ -513,7 +480,7 @@ class SkylineScene(BoardScene):
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                self._label(surface, self.named(view["names"][owner])[:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
+                self._label(surface, self.named(sheet_name(view["solo"], owner))[:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
                             anchor="midbottom")
             if ("service", i) in hints.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)

@@ -53,7 +53,7 @@ def candidate_moves(state, moves) -> list:
     if win is not None:
         return [win]
     if state.phase == "route":
-        roof = [m for m in moves if m.y >= state.roof]
+        roof = [m for m in moves if m.height >= state.roof]
         return roof or moves
     return moves
 
@@ -68,19 +68,19 @@ def rollout_move(state, moves, rng):
     if win is not None:
         return win
     if state.phase in ("use", "target"):
-        others = [m for m in moves if m.kind in ("u", "t")]
-        return max(others, key=lambda m: (state.pos[m.target][0], -m.target))
+        others = [m for m in moves if m.kind in ("use", "aim")]
+        return max(others, key=lambda m: (state.pos[m.against][0], -m.against))
     if state.phase == "route":
         if rng.random() < 0.6:  # mostly the way the game would pick, sometimes keep the gear
             plan = state.climb_plan(state.to_move, int(state.acting_card()[1:]))
-            return next(m for m in moves if (m.y, m.g) == (plan.y, plan.g))
+            return next(m for m in moves if (m.height, m.groove) == (plan.y, plan.g))
         return moves[rng.randrange(len(moves))]
     climbs = [m for m in moves if m.card[:1] == "C"]
     if climbs and state.open not in CRASHES and rng.random() < 0.5:
         return climbs[-1]
     attacks = [m for m in moves if m.card in ("L", "S")]
     if attacks and rng.random() < 0.3:
-        return max(attacks, key=lambda m: (state.pos[m.target][0], -m.target))
+        return max(attacks, key=lambda m: (state.pos[m.against][0], -m.against))
     bids = [m for m in moves if m.card[:1] == "N"]
     if bids and (state.open is not None):
         return bids[rng.randrange(len(bids))]

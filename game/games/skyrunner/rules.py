@@ -19,7 +19,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed
+from ...engine.present import LogEntry
 
 NUMBERS = tuple(f"N{v}" for v in range(1, 9))
 # Ruling 1: the 25 climbing cards' values (the rulebook's pictures are missing).
@@ -36,15 +37,12 @@ CARD_NAMES = {"P": "Parasite", "E": "Equipment", "L": "Lost equipment", "S": "Sa
 
 
 def card_name(card: str) -> str:
-    """Plain words for a card, as the log and the panel show it."""
+    """A card's name in plain words: the rules' refusals name cards, and so do words.py
+    and the scene."""
     if card in CARD_NAMES:
         return CARD_NAMES[card]
     kind, value = card[0], card[1:]
     return {"N": "Number ", "C": "Climb ", "X": "Crash "}[kind] + value
-
-
-def seat_name(seat: int) -> str:
-    return seat_ref(seat)  # the app shows the player's name there
 
 
 def action_deck() -> list[str]:
@@ -54,40 +52,44 @@ def action_deck() -> list[str]:
 
 
 @dataclass(frozen=True)
-class SkyMove:
-    """kind "c": choose `card` face down (L and S name a `target` seat when the
-    targets option is "laid"); "u": use the lost equipment or sabotage just won on
-    `target`; "k": keep it; "t": name the `target` of a lost equipment or sabotage
-    as it acts; "r": end a climb on the square (`y`, `g`)."""
+class SkyRunnerMove:
+    """One decision of a SkyRunner player; `kind` says which (its notation in brackets):
+    "play"   put `card` face down ("N5"); a lost equipment or sabotage names the seat
+             it is `against` when the targets option is "laid" ("S p2")
+    "use"    use the lost equipment or sabotage just won on the seat `against` ("use p2")
+    "keep"   keep it for later ("keep")
+    "aim"    name the seat `against` which an acting lost equipment or sabotage goes ("on p2")
+    "route"  end a climb on the square at `height` in `groove`, 0 the leftmost ("to 14 g2")
+    Fields a kind does not use keep their defaults."""
 
     kind: str
     card: str = ""
-    target: int = -1
-    y: int = -1
-    g: int = -1
+    against: int = -1
+    height: int = -1
+    groove: int = -1
 
     def __str__(self) -> str:
-        if self.kind == "c":
-            return self.card + (f" p{self.target + 1}" if self.target >= 0 else "")
-        if self.kind == "u":
-            return f"use p{self.target + 1}"
-        if self.kind == "t":
-            return f"on p{self.target + 1}"
-        if self.kind == "r":
-            return f"to {self.y} g{self.g + 1}"
+        if self.kind == "play":
+            return self.card + (f" p{self.against + 1}" if self.against >= 0 else "")
+        if self.kind == "use":
+            return f"use p{self.against + 1}"
+        if self.kind == "aim":
+            return f"on p{self.against + 1}"
+        if self.kind == "route":
+            return f"to {self.height} g{self.groove + 1}"
         return "keep"
 
     @property
     def targets(self) -> tuple:
         """Playing or using a lost equipment or sabotage against someone (rare
         cards) takes a second, confirming click on that player."""
-        if self.kind == "c":
+        if self.kind == "play":
             path = (("card", self.card),)
-            return confirmed(path + (("seat", self.target),)) if self.target >= 0 else path
-        if self.kind in ("u", "t"):
-            return confirmed((("seat", self.target),))
-        if self.kind == "r":
-            return (("square", self.y, self.g),)
+            return confirmed(path + (("seat", self.against),)) if self.against >= 0 else path
+        if self.kind in ("use", "aim"):
+            return confirmed((("seat", self.against),))
+        if self.kind == "route":
+            return (("square", self.height, self.groove),)
         return (("button", "keep"),)
 
 
@@ -104,11 +106,24 @@ class Route:
     path: tuple  # (y, g) squares from the start to the end
 
 
-KEEP = SkyMove("k")
+KEEP = SkyRunnerMove("keep")
 # Moves are immutable: the legal move lists, made again for every position the
 # search visits, share one instance per move instead of building new ones.
-shared_move = lru_cache(maxsize=None)(SkyMove)
-NUMBER_MOVES = {v: SkyMove("c", f"N{v}") for v in range(1, 9)}
+shared_move = lru_cache(maxsize=None)(SkyRunnerMove)
+NUMBER_MOVES = {v: SkyRunnerMove("play", f"N{v}") for v in range(1, 9)}
+# the fields each kind of move sets; the others keep their defaults (UNSET)
+MOVE_FIELDS = {"play": ("card", "against"), "use": ("against",), "aim": ("against",), "keep": (),
+               "route": ("height", "groove")}
+UNSET = {"card": "", "against": -1, "height": -1, "groove": -1}
+PLAYABLE = frozenset(NUMBERS + ("P", "E", "L", "S") + tuple(f"C{v}" for v in CLIMB_VALUES))
+
+
+@lru_cache(maxsize=None)
+def well_formed(move: SkyRunnerMove) -> bool:
+    """A known kind, and the fields it does not use left unset (once per move: the
+    legal moves are shared instances)."""
+    uses = MOVE_FIELDS.get(move.kind)
+    return uses is not None and all(getattr(move, name) == unset for name, unset in UNSET.items() if name not in uses)
 
 
 class SkyState(State):
@@ -279,117 +294,157 @@ class SkyState(State):
         self.phase = "over"
 
     # ---- moves -------------------------------------------------------------
-    def choices(self, seat: int) -> list[SkyMove]:
+    def choices(self, seat: int) -> list[SkyRunnerMove]:
         """The cards `seat` may put face down this round."""
         moves = [NUMBER_MOVES[v] for v in self.numbers[seat]]
         if self.open in CRASHES:
             return moves  # a crash card up: number cards only
         if self.parasite[seat]:
-            moves.append(shared_move("c", "P"))
+            moves.append(shared_move("play", "P"))
         hand = self.hand[seat]
         for card in sorted({c for c in hand if c[0] == "C"}):
-            moves.append(shared_move("c", card))
+            moves.append(shared_move("play", card))
         for card in ("L", "S"):
             if card in hand:
                 if self.targets == "laid":
-                    moves.extend(shared_move("c", card, t) for t in range(self.players) if t != seat)
+                    moves.extend(shared_move("play", card, against=t) for t in range(self.players) if t != seat)
                 else:
-                    moves.append(shared_move("c", card))
+                    moves.append(shared_move("play", card))
         return moves
 
-    def legal_moves(self) -> list[SkyMove]:
+    def legal_moves(self) -> list[SkyRunnerMove]:
         if self.outcome is not None:
             return []
         if self.phase == "choose":
             return self.choices(self.to_move)
         others = [t for t in range(self.players) if t != self.to_move]
         if self.phase == "use":
-            return [shared_move("u", "", t) for t in others] + [KEEP]
+            return [shared_move("use", against=t) for t in others] + [KEEP]
         if self.phase == "target":
-            return [shared_move("t", "", t) for t in others]
+            return [shared_move("aim", against=t) for t in others]
         if self.phase == "route":
-            return [shared_move("r", "", -1, r.y, r.g) for r in self.routes]
+            return [shared_move("route", height=r.y, groove=r.g) for r in self.routes]
         return self.choices(self.to_move)
 
-    def explain(self, move) -> str | None:
-        if not isinstance(move, SkyMove):
-            return "That is not a SkyRunner move."
+    # ---- legality: written once ---------------------------------------------------
+    def check(self, move) -> str | None:
+        """`fault` alone: the legal moves agree with it (a test proves it over random
+        positions), so applying a move need not list them all."""
+        return self.fault(move)
+
+    def fault(self, move) -> str | None:
+        if self.outcome is not None:
+            return "The game is over."
+        shape = self._shape_fault(move)
+        if shape is not None:
+            return shape
         if self.phase == "use":
-            if move.kind == "c":
-                return f"First decide about the {card_name(self.pending[1])} just won: use it now or keep it."
-            if move.target == self.to_move:
-                return "Use it on another player, not on yourself."
-            return "Pick another player, or keep the card."
+            return self._use_fault(move)
         if self.phase == "target":
-            if move.kind == "t" and move.target == self.to_move:
+            if move.kind != "aim":
+                return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
+            if move.against == self.to_move:
                 return f"Play the {card_name(self.acting_card())} against another player."
-            return f"Your {card_name(self.acting_card())} acts now: pick the player it is against."
+            return None
         if self.phase == "route":
-            if move.kind == "r":
+            if move.kind != "route":
+                return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
+            if not any((r.y, r.g) == (move.height, move.groove) for r in self.routes):
                 return "Your climb cannot end there: pick one of the lit squares."
-            return f"Your {card_name(self.acting_card())} climbs now: pick the square it takes you to."
-        if move.kind != "c":
-            return "Nothing was won that could be used now: choose a card to play face down."
-        seat = self.to_move
-        card = move.card
+            return None
+        return self._choice_fault(move)
+
+    def _shape_fault(self, move) -> str | None:
+        """A move that is no SkyRunner move at all, or names a player who is not there."""
+        if not isinstance(move, SkyRunnerMove) or not well_formed(move):
+            return "That is not a SkyRunner move."
+        if move.kind in ("use", "aim") and move.against < 0:
+            return "Name the player it is against."
+        if not -1 <= move.against < self.players:
+            return f"There is no player {move.against + 1} in this game."
+        if move.kind == "play" and move.card not in PLAYABLE:
+            return f"{move.card!r} is not a card anyone plays face down."
+        return None
+
+    def _use_fault(self, move) -> str | None:
+        """A lost equipment or sabotage just won waits: use it on another player now, or keep it."""
+        card = card_name(self.pending[1])
+        if move.kind == "keep":
+            return None
+        if move.kind != "use":
+            return f"First decide about the {card} just won: use it on a player now or keep it."
+        if move.against == self.to_move:
+            return "Use it on another player, not on yourself."
+        return None
+
+    def _choice_fault(self, move) -> str | None:
+        """A card put face down: any number card not yet on the own pile, the parasite,
+        or a climbing, lost equipment or sabotage card from the hand; numbers only while a
+        crash card is up (rulings 2 and 10)."""
+        if move.kind == "keep":
+            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
+        if move.kind in ("use", "aim"):
+            return "No card is waiting for a player now: choose a card from your hand first."
+        if move.kind == "route":
+            return "No climb is waiting for its route now: choose a card to play face down."
+        seat, card = self.to_move, move.card
         if self.open in CRASHES and card[0] != "N":
             return "A crash card is up: everyone must play a number card."
         if card[0] == "N" and int(card[1:]) not in self.numbers[seat]:
             return f"Your {card_name(card)} is already on your own pile; it comes back once all eight are used."
         if card == "P" and not self.parasite[seat]:
             return "Your parasite is on your own pile; it comes back with your number cards."
-        if card in ("E",):
+        if card == "E":
             return "Equipment is never played alone: it goes with a climbing card when the climb needs it."
-        if card in ("L", "S") and move.target == seat:
-            return f"Play the {card_name(card)} against another player."
-        if card in ("L", "S") and self.targets == "act" and move.target >= 0:
-            return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
-        if card in ("L", "S") and self.targets == "laid" and move.target < 0:
-            return f"Name the player the {card_name(card)} is against as you lay it down."
+        if card in ("L", "S"):
+            if move.against == seat:
+                return f"Play the {card_name(card)} against another player."
+            if self.targets == "act" and move.against >= 0:
+                return f"Lay the {card_name(card)} down alone: you pick the player when it acts, after the reveal."
+            if self.targets == "laid" and move.against < 0:
+                return f"Name the player the {card_name(card)} is against as you lay it down."
+        elif move.against >= 0:
+            return "Only a lost equipment or a sabotage is played against a player."
         if card[0] in "CLS" and card not in self.hand[seat]:
             return f"You have no {card_name(card)} in your hand."
         return None
 
     def explain_click(self, path: tuple) -> str:
-        first = path[0]
-        if first == ("button", "keep") and self.phase != "use":
-            return "Nothing to keep now: keeping is for a lost equipment or sabotage just won."
-        if self.phase == "use":
-            if first[0] == "seat" and first[1] == self.to_move:
-                return "Use it on another player, not on yourself."
-            return f"Pick a player to use the {card_name(self.pending[1])} on, or keep it."
-        if self.phase == "target":
-            return self.explain(SkyMove("t", "", first[1] if first[0] == "seat" else -1))
-        if self.phase == "route":
-            return self.explain(SkyMove("r") if first[0] == "square" else KEEP)
-        if first[0] == "card":
-            reason = self.explain(SkyMove("c", first[1]))
-            if reason:
-                return reason
-            if len(path) > 1:
-                return "Pick another player's figure or name as the target."
-            return "That card cannot be played now."
-        if first[0] == "seat":
-            return "Choose a card from your hand first (lost equipment and sabotage then ask for a player)."
-        return "Choose one card from your hand to play face down."
+        """The fault of the move the clicks would make: a card (and the player it is
+        against), a player (to use a won card on, or as an acting card's target), a
+        square (a climb's end) or the keep button."""
+        return self.fault(self.clicked_move(path)) or "That is not how this move is clicked."
 
-    def _apply(self, move: SkyMove) -> None:
+    def clicked_move(self, path: tuple) -> SkyRunnerMove:
+        """The move a click path (targets as in SkyRunnerMove.targets) stands for."""
+        first = path[0]
+        if first[0] == "card":
+            seats = [t[1] for t in path[1:] if t[0] == "seat"]
+            return SkyRunnerMove("play", first[1], against=seats[0] if seats else -1)
+        if first[0] == "seat":
+            return SkyRunnerMove("use" if self.phase == "use" else "aim", against=first[1])
+        if first[0] == "square":
+            return SkyRunnerMove("route", height=first[1], groove=first[2])
+        return KEEP
+
+    def _apply(self, move: SkyRunnerMove) -> None:
         seat = self.to_move
-        if move.kind in ("r", "t"):
+        if move.kind in ("route", "aim"):
             card = self.acting_card()
             self.acting["next"] += 1
             self.phase = "acting"
-            if move.kind == "r":
-                self._climb(seat, int(card[1:]), next(r for r in self.routes if (r.y, r.g) == (move.y, move.g)))
+            if move.kind == "route":
+                route = next(r for r in self.routes if (r.y, r.g) == (move.height, move.groove))
+                self._climb(seat, int(card[1:]), route)
                 self.routes = []
             else:
-                self._attack(seat, card, move.target)
+                self._attack(seat, card, move.against)
                 self.discard.append(card)
             if self.outcome is None:
                 self._act()
             return
-        if move.kind == "c":
-            self.chosen[seat] = [move.card, move.target]
+        if move.kind == "play":
+            self.chosen[seat] = [move.card, move.against]
             nxt = self._next_chooser(seat)
             if nxt is None:
                 self._resolve()
@@ -398,13 +453,13 @@ class SkyState(State):
             return
         card = self.pending[1]
         self.pending = None
-        if move.kind == "u":
-            self.last_round["notes"].append(f"{seat_name(seat)} uses {card_name(card)} at once on {seat_name(move.target)}")
-            self._attack(seat, card, move.target)
+        if move.kind == "use":
+            self._note(seat, "use", card=card, against=move.against)
+            self._attack(seat, card, move.against)
             self.discard.append(card)
         else:
             self._receive(seat, card)
-            self.last_round["notes"].append(f"{seat_name(seat)} keeps {card_name(card)}")
+            self._note(seat, "keep", card=card)
         if self.outcome is None:
             self._new_round()
 
@@ -417,7 +472,7 @@ class SkyState(State):
 
     def reveals(self, move) -> bool:
         """The last choice of a round shows every card and turns up the next one."""
-        if move.kind != "c":
+        if move.kind != "play":
             return True
         return self._next_chooser(self.to_move) is None
 
@@ -475,19 +530,19 @@ class SkyState(State):
         parasites = [seat for seat, card, _ in plays if card == "P"]
         if len(parasites) == 1 and climbs:
             summary["parasite"] = parasites[0]
-            summary["notes"].append(f"{seat_name(parasites[0])}'s parasite takes " + ", ".join(card_name(c) for c in climbs))
+            self._note(parasites[0], "parasite", cards=climbs)
             for card in climbs:
                 self._receive(parasites[0], card)
         else:
             if len(parasites) > 1:
-                summary["notes"].append("The parasites cancel each other out")
+                self._note(None, "parasites cancel")
             self.discard.extend(climbs)
         for seat in range(self.players):  # ruling 11: all eight numbers used, they come back
             if not self.numbers[seat]:
                 self.numbers[seat] = list(range(1, 9))
                 self.parasite[seat] = True
                 self.used[seat] = []
-                summary["notes"].append(f"{seat_name(seat)} takes back all number cards")
+                self._note(seat, "numbers back")
         won = summary["won"]
         if won in ("L", "S"):
             self.phase = "use"
@@ -507,19 +562,19 @@ class SkyState(State):
         single = sorted((v, s) for v, s in bids if counts[v] == 1)
         if not single:
             summary["cancelled"] = True
-            summary["notes"].append(f"All bids cancel: the {card_name(card)} stays up")
+            self._note(None, "bids cancel", card=card)
             return
         self.open = None
         if card in CRASHES:
             value, seat = single[0]  # the lowest number nobody else played
             summary["hit"] = seat
-            summary["notes"].append(f"{card_name(card)} hits {seat_name(seat)} (lowest single bid {value})")
+            self._note(seat, "crash", card=card, value=value)
             self._drop(seat, int(card[1:]), card)
             self.discard.append(card)
             return
         value, seat = single[-1]
         summary["winner"], summary["won"] = seat, card
-        summary["notes"].append(f"{seat_name(seat)} wins the {card_name(card)} with {value}")
+        self._note(seat, "wins", card=card, value=value)
         if card not in ("L", "S"):
             self._receive(seat, card)
 
@@ -529,7 +584,7 @@ class SkyState(State):
         if kind in self.debts[seat]:
             self.debts[seat].remove(kind)
             self.discard.append(card)
-            self.last_round["notes"].append(f"{seat_name(seat)} must hand over the {card_name(card)} that was owed")
+            self._note(seat, "debt paid", card=card)
             return
         self.hand[seat].append(card)
         self.hand[seat].sort()
@@ -541,15 +596,7 @@ class SkyState(State):
             self.hand[seat].remove("E")
             self.discard.append("E")
         self.pos[seat] = [y, g]
-        note = f"{seat_name(seat)} climbs {y - y0}" + ("" if y - y0 == value - side else f" of {value}")
-        extras = []
-        if side:
-            extras.append(f"{side} sideways")
-        if used:
-            extras.append(f"{used} equipment")
-        if extras:
-            note += " (" + ", ".join(extras) + ")"
-        self.last_round["notes"].append(note)
+        self._note(seat, "climb", rise=y - y0, value=value, side=side, used=used)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], "climb"])
         if y >= self.roof:
             # the reason is shown as it is, so it names no seat (the headline names the winner)
@@ -560,10 +607,10 @@ class SkyState(State):
             if "E" in self.hand[target]:
                 self.hand[target].remove("E")
                 self.discard.append("E")
-                self.last_round["notes"].append(f"{seat_name(target)} loses an Equipment")
+                self._note(target, "loses equipment")
             else:
                 self.debts[target].append("E")
-                self.last_round["notes"].append(f"{seat_name(target)} has no Equipment and owes the next one")
+                self._note(target, "owes equipment")
         else:
             self._drop(target, SABOTAGE_DROP, card)
 
@@ -576,10 +623,10 @@ class SkyState(State):
             if fits:
                 self.hand[seat].remove(fits[0])
                 self.discard.append(fits[0])
-                self.last_round["notes"].append(f"{seat_name(seat)} is on the ground and hands over {card_name(fits[0])}")
+                self._note(seat, "hands over", card=fits[0])
             else:
                 self.debts[seat].append("C")
-                self.last_round["notes"].append(f"{seat_name(seat)} is on the ground and owes the next climbing card")
+                self._note(seat, "owes climb")
             return
         self._fall(seat, amount, card)
 
@@ -591,7 +638,7 @@ class SkyState(State):
         g = min(g0, self.grooves[self.section(y)] - 1)
         under = self.occupant(y, g, seat)
         self.pos[seat] = [y, g]
-        self.last_round["notes"].append(f"{seat_name(seat)} falls {y0 - y}")
+        self._note(seat, "falls", fall=y0 - y)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], why])
         if under is not None:
             self._fall(under, y0 - y, why)
@@ -600,42 +647,28 @@ class SkyState(State):
     def scores(self) -> list[int]:
         return [min(p[0], self.roof) for p in self.pos]
 
-    def phase_label(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        if self.phase == "use":
-            return f"{card_name(self.pending[1])} won: pick a player to use it on now, or keep it."
-        if self.phase == "target":
-            return f"Your {card_name(self.acting_card())} acts: pick the player it is against."
-        if self.phase == "route":
-            return f"Your {card_name(self.acting_card())} climbs: click a lit square to choose the way."
-        if self.open in CRASHES:
-            return "A crash card is up: play a number card face down."
-        return "Choose a card to play face down."
+    def log_entry(self, move) -> LogEntry:
+        """The fact `move` will be, worked out before it is played (words.py reads it).
+        A hidden choice says nothing about the card until the round is revealed; the
+        last choice of a round stands for the whole round, a route or a target for
+        what its card did."""
+        seat = self.to_move
+        if move.kind == "play" and not self.reveals(move):
+            return LogEntry(seat, "face down", {})
+        if move.kind in ("use", "keep"):
+            return LogEntry(seat, move.kind, {"card": self.pending[1], "against": move.against})
+        done = len(self.last_round["notes"]) if move.kind != "play" else 0
+        after = self.clone()
+        after._apply(move)
+        lr = after.last_round
+        if move.kind == "play":
+            return LogEntry(seat, "round", {"round": lr["round"], "open": lr["open"], "plays": lr["plays"],
+                                            "notes": lr["notes"]})
+        return LogEntry(seat, "acted", {"notes": lr["notes"][done:]})
 
-    def move_label(self, move) -> str:
-        """The log line; a hidden choice says nothing about the card until the round
-        is revealed, and then the whole round is summed up."""
-        if move.kind == "c":
-            if not self.reveals(move):
-                return f"{seat_name(self.to_move)} puts a card face down"
-            after = self.clone()
-            after._apply(move)
-            return round_summary(after.last_round)
-        if move.kind == "u":
-            return f"{seat_name(self.to_move)} uses {card_name(self.pending[1])} on {seat_name(move.target)}"
-        if move.kind in ("r", "t"):
-            before = len(self.last_round["notes"])
-            after = self.clone()
-            after._apply(move)
-            return "; ".join(after.last_round["notes"][before:]) + "."
-        return f"{seat_name(self.to_move)} keeps the {card_name(self.pending[1])}"
-
-    def confirm_label(self, move) -> str:
-        card = move.card if move.kind == "c" else self.pending[1] if self.pending else ""
-        if move.kind in ("c", "u") and move.target >= 0:
-            return f"{seat_name(self.to_move)} plays the {card_name(card)} against {seat_name(move.target)}"
-        return self.move_label(move)
+    def _note(self, seat, verb: str, **data) -> None:
+        """A fact for the round's record (and its log line): [seat or None, verb, data]."""
+        self.last_round["notes"].append([seat, verb, data])
 
     def public_seat(self, s: int) -> dict:
         return {"numbers": list(self.numbers[s]), "parasite": self.parasite[s], "used": list(self.used[s]),
@@ -669,7 +702,7 @@ class SkyState(State):
             "hand": [list(h) for h in self.hand], "debts": [list(d) for d in self.debts],
             "chosen": [list(c) if c else None for c in self.chosen],
             "pending": list(self.pending) if self.pending else None, "last_round": self.last_round,
-            "acting": self.acting, "routes": [str(SkyMove("r", y=r.y, g=r.g)) for r in self.routes],
+            "acting": self.acting, "routes": [str(SkyRunnerMove("route", height=r.y, groove=r.g)) for r in self.routes],
             "options": {"route": self.route, "targets": self.targets},
             "history": [str(m) for m in self.history], "rng": self.rng_json(),
             "outcome": self.outcome.to_json() if self.outcome else None,
@@ -718,26 +751,11 @@ class SkyState(State):
             if d.chosen[s] is not None:
                 options = d.choices(s)
                 pick = options[rng.randrange(len(options))]
-                d.chosen[s] = [pick.card, pick.target]
+                d.chosen[s] = [pick.card, pick.against]
         if d.phase == "route":  # the climber's equipment may differ in this sample
             d.routes = d.routes_for(d.to_move, int(d.acting_card()[1:]))
         d.history = []  # the moves behind the hidden choices are not the seat's to read
         return d
-
-
-def round_summary(lr: dict) -> str:
-    """One log line for a revealed round: who played what, who won, who moved."""
-    plays = []
-    for seat, card, target in lr["plays"]:
-        text = card_name(card)
-        if target >= 0:
-            text += f" on {seat_name(target)}"
-        plays.append(f"{seat_name(seat)} {text}")
-    up = card_name(lr["open"]) if lr["open"] else "no card"
-    line = f"Round {lr['round']} ({up} up): " + ", ".join(plays) + "."
-    if lr["notes"]:
-        line += " " + "; ".join(lr["notes"]) + "."
-    return line
 
 
 class SkySpec(GameSpec):
@@ -780,7 +798,7 @@ class SkySpec(GameSpec):
         return SkyState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed, opts["route"],
                         opts["targets"])
 
-    def parse_move(self, state: SkyState, text: str) -> SkyMove:
+    def parse_move(self, state: SkyState, text: str) -> SkyRunnerMove:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         target = -1
@@ -789,17 +807,17 @@ class SkySpec(GameSpec):
         if parts == ["keep"]:
             return KEEP
         if len(parts) == 2 and parts[0] == "use" and target >= 0:
-            return SkyMove("u", "", target)
+            return SkyRunnerMove("use", against=target)
         if len(parts) == 2 and parts[0] == "on" and target >= 0:
-            return SkyMove("t", "", target)
+            return SkyRunnerMove("aim", against=target)
         if len(parts) == 3 and parts[0] == "to" and parts[1].isdigit() and parts[2][:1] == "g" and parts[2][1:].isdigit():
-            return SkyMove("r", y=int(parts[1]), g=int(parts[2][1:]) - 1)
+            return SkyRunnerMove("route", height=int(parts[1]), groove=int(parts[2][1:]) - 1)
         card = parts[0] if parts else ""
         valid = card in NUMBERS or card in ("P", "E") or card in {f"C{v}" for v in CLIMB_VALUES}
         if valid and len(parts) == 1:
-            return SkyMove("c", card)
+            return SkyRunnerMove("play", card)
         if card in ("L", "S") and (target >= 0 or len(parts) == 1):
-            return SkyMove("c", card, target)
+            return SkyRunnerMove("play", card, against=target)
         raise IllegalMove(f"{text!r} is not SkyRunner notation: write a card such as N5, C4, P or S "
                           "(S p2 names the player as it is laid), use p2, keep, on p2 or to 14 g2.")
 

@@ -9,6 +9,7 @@ import pygame
 
 from ...ui import look
 from ...ui.board import Anim, BoardScene
+from ...ui.draw import shade
 from .rules import CRASHES, card_name
 
 CONCRETE = (92, 104, 122)
@@ -19,6 +20,8 @@ LEDGE_DARK = (96, 82, 62)
 STREET = (52, 50, 48)
 HOLE = (28, 30, 36)
 PLAQUE = (30, 26, 24, 215)
+HAND_TEXT_H = 22  # the line of text at the top of the hand
+LIFT = 14  # how far a selected card rises (a hovered one half as far)
 
 CARD_STYLE = {  # background, accent, caption
     "C": ((70, 130, 180), (225, 240, 255), "Climb"),
@@ -86,8 +89,8 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         bg, accent, caption = CARD_STYLE[kind]
     pygame.draw.rect(surf, bg, rect, border_radius=radius)
     inner = rect.inflate(-max(6, w // 8), -max(6, w // 8))
-    dark = tuple(int(c * 0.55) for c in bg[:3])
-    pygame.draw.rect(surf, tuple(int(c * 0.82) for c in bg[:3]), inner, border_radius=radius // 2)
+    dark = shade(bg, 0.55)
+    pygame.draw.rect(surf, shade(bg, 0.82), inner, border_radius=radius // 2)
     pygame.draw.rect(surf, dark, inner, 1, border_radius=radius // 2)
     cx, cy = rect.centerx, rect.centery - h // 12
     big = max(12, int(h * 0.36))
@@ -104,7 +107,7 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         _arrow(surf, accent, cx, cy - h * 0.08, h * 0.13)
         look.text(surf, value, (cx, cy + h * 0.16), big, accent, bold=True, anchor="center", shadow=False)
     elif kind in ("E", "L"):
-        _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=tuple(int(c * 0.82) for c in bg[:3]))
+        _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=shade(bg, 0.82))
     elif kind == "S":
         _arrow(surf, accent, cx, cy - h * 0.06, h * 0.13, down=True)
         look.text(surf, "3", (cx, cy + h * 0.18), int(big * 0.8), accent, bold=True, anchor="center", shadow=False)
@@ -240,7 +243,7 @@ class SkyRunnerScene(BoardScene):
         look.text(layer, "ROOF", (r.x + 6, r.y + 1), 10, (60, 44, 24), bold=True, shadow=False)
         return layer
 
-    # ---- targets --------------------------------------------------------------------
+    # ---- geometry -------------------------------------------------------------------
     def hand_cards(self, view) -> list[str]:
         """The cards of the seat in front of the screen, in fan order."""
         me = view["seat"]
@@ -249,13 +252,15 @@ class SkyRunnerScene(BoardScene):
         return cards + list(view["hand"])
 
     def card_rects(self, view) -> list[tuple[str, pygame.Rect]]:
+        """Where each card of the hand rests. Above them is room for a card to lift
+        (LIFT) below the line of text at the top of the hand."""
         cards = self.hand_cards(view)
-        h = self.hand_h - 34
+        top = self.hand_rect.y + HAND_TEXT_H + LIFT
+        h = self.hand_rect.bottom - 10 - top
         w = int(h * 0.68)
         area = self.hand_rect.inflate(-24, 0)
         step = min(w + 8, (area.w - w) / max(1, len(cards) - 1))
         x0 = area.x + max(0, (area.w - (step * (len(cards) - 1) + w)) / 2)
-        top = self.hand_rect.y + 24
         mid = (len(cards) - 1) / 2 or 1
         # a gentle fan: the outer cards sit a little lower
         return [(card, pygame.Rect(int(x0 + i * step), top + int(6 * ((i - mid) / mid) ** 2), w, h))
@@ -278,53 +283,6 @@ class SkyRunnerScene(BoardScene):
         rect.center = (self.groove_x(section, g), self.square_y(y))
         return rect
 
-    def square_at(self, pos):
-        """The wall square (or the roof) under `pos`, as a route target."""
-        state = self.match.state
-        if self.roof_rect.inflate(0, 16).collidepoint(pos):
-            return ("square", state.roof, 0)
-        for section, wall in enumerate(self.walls):
-            if not wall.collidepoint(pos):
-                continue
-            for g in range(state.grooves[section]):
-                for k in range(1, state.squares + 1):
-                    y = section * state.squares + k
-                    if self.square_rect(y, g).collidepoint(pos):
-                        return ("square", y, g)
-        return None
-
-    def target_at(self, pos):
-        view = self.view()
-        if view["phase"] == "route":  # a climb's route is picked on the wall
-            square = self.square_at(pos)
-            if square is not None:
-                return square
-        if self.show_hand(view):
-            rects = self.card_rects(view)
-            for card, rect in reversed(rects):  # the right-hand card lies on top
-                if rect.collidepoint(pos):
-                    return ("card", card)
-        for seat, rect in enumerate(self.plaques):
-            if rect.collidepoint(pos):
-                return ("seat", seat)
-        for seat in range(self.n):
-            if self.figure_rect(seat, view).collidepoint(pos):
-                return ("seat", seat)
-        return None
-
-    def target_rect(self, target) -> pygame.Rect:
-        if target[0] == "seat":
-            return self.plaques[target[1]]
-        if target[0] == "square":
-            return self.square_rect(target[1], target[2])
-        for card, rect in self.card_rects(self.view()):
-            if card == target[1]:
-                # the visible strip of an overlapped card
-                visible = rect.copy()
-                visible.w = min(rect.w, 18)
-                return visible
-        raise KeyError(target)
-
     # ---- drawing ---------------------------------------------------------------------
     def show_hand(self, view) -> bool:
         """In pass-and-play a hand shows only while its owner decides."""
@@ -338,12 +296,25 @@ class SkyRunnerScene(BoardScene):
             self._draw_plaque(surface, view, seat, hints)
         self._draw_route_squares(surface, view, hints)
         for seat in range(self.n):
+            self.hits.rect(("seat", seat), self.figure_rect(seat, view), also=True)  # as good as the plaque
             if ("figure", seat) not in hidden:
                 y, g = view["figures"][seat]
                 self.draw_figure(surface, seat, self.figure_point(seat, y, g, view["figures"]),
                                  glow=("seat", seat) in hints.next_targets)
+        if view["phase"] == "route":
+            self._add_square_hits()
         self._draw_route_path(surface, view, hints)
         self._draw_hand(surface, view, hints)
+
+    def _add_square_hits(self) -> None:
+        """While a climb's route is chosen every square can be clicked (one that is
+        not lit says why not), above the figures; the roof above the top wall."""
+        state = self.match.state
+        for section, count in enumerate(state.grooves):
+            for g in range(count):
+                for y in range(section * state.squares + 1, (section + 1) * state.squares + 1):
+                    self.hits.rect(("square", y, g), self.square_rect(y, g))
+        self.hits.rect(("square", state.roof, 0), self.square_rect(state.roof, 0))
 
     def _draw_route_squares(self, surface, view, hints) -> None:
         """Ruling 6: the squares a climb may end on glow; the hovered one brighter."""
@@ -432,6 +403,7 @@ class SkyRunnerScene(BoardScene):
 
     def _draw_plaque(self, surface, view, seat, hints) -> None:
         r = self.plaques[seat]
+        self.hits.rect(("seat", seat), r)
         info = view["seats"][seat]
         colour = self.seat_rgb(seat)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -513,13 +485,17 @@ class SkyRunnerScene(BoardScene):
         elif view["phase"] == "target" and view["to_move"] == me:
             title += f" — your {card_name(view['acting'])} acts: click the player it is against"
         look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, look.GOLD, bold=True)
-        for card, rect in self.card_rects(view):
+        rects = self.card_rects(view)
+        for i, (card, rect) in enumerate(rects):
             target = ("card", card)
+            # the part not covered by the next card is where the card is clicked
+            uncovered = rects[i + 1][1].x - rect.x if i + 1 < len(rects) else rect.w
+            self.hits.rect(target, (rect.x, rect.y, min(rect.w, uncovered), rect.h))
             playable = target in hints.next_targets
-            if hints.hover == target and playable:
-                rect = rect.move(0, -12)
-            if ("card", card) in hints.selected:
-                rect = rect.move(0, -16)
+            if target in hints.selected:
+                rect = rect.move(0, -LIFT)
+            elif hints.hover == target and playable:
+                rect = rect.move(0, -LIFT // 2)
             image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
             if hints.next_targets and not playable:
                 image = image.copy()

@@ -1,0 +1,187 @@
+"""Learn to play: a guided first game for each game on the shelf.
+
+A lesson is data, one JSON file per game beside this module (<game id>.json):
+
+    {"game": "skurdir", "players": 4, "names": ["You", "Ada", ...], "you": 0,
+     "options": {...},
+     "steps": [{"title": "...", "rule": "<a heading of seeds/<id>.md>",
+                "position": {...}, "text": "the rule, in our words",
+                "ask": "what to do", "moves": ["<notation>", ...],
+                "after": "what happened"}, ...],
+     "finish": "the last screen's words"}
+
+A step's position is one of
+  {"seed": N, "moves": [...]}       a new game of that seed, then those moves
+  {"layout": {...}, "moves": [...]} a position the game's rules set up directly
+                                    (Skurðir's from_layout, Scurry's from_position)
+  {"continue": true, "moves": [...]} where the step before ended, then those moves
+and the person then plays the step's `moves`, one after another (only the next
+one is allowed); a move of another seat among them (a scripted secret pick, say)
+plays itself. `hint` (optional) is what any other click is told instead of `ask`.
+Pure Python: nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import storage
+from ..engine.match import Match, Seat
+
+HERE = Path(__file__).resolve().parent
+COLOUR_LETTERS = "RYGBK"  # Skurðir's colours in notation order
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    rule: str  # the heading of the rules text this step teaches
+    position: dict
+    text: str
+    ask: str
+    moves: tuple
+    after: str
+    hint: str = ""  # said to any other click, before the rules' own reason
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str
+    players: int
+    names: tuple
+    you: int
+    options: dict
+    steps: tuple
+    finish: str
+    intro: str = ""
+
+    def seats(self) -> list[Seat]:
+        return [Seat(name, colour=i, kind="human") for i, name in enumerate(self.names)]
+
+    def match_at(self, index: int) -> Match:
+        """A match in the position where step `index` starts (before its moves)."""
+        from ..engine.registry import GAMES
+
+        spec = GAMES[self.game]
+        step = self.steps[index]
+        position = step.position
+        if position.get("continue"):
+            match = self.match_at(index - 1)
+            for text in self.steps[index - 1].moves:
+                match.play(spec.parse_move(match.state, text))
+        else:
+            match = Match(spec, self.seats(), int(position.get("seed", 0)), dict(self.options))
+            match.state = self.base_state(index)
+        for text in position.get("moves", ()):
+            match.play(spec.parse_move(match.state, text))
+        return match
+
+    def base_state(self, index: int):
+        """The state the match of step `index` starts from, before any move of its record."""
+        from ..engine.registry import GAMES
+
+        spec = GAMES[self.game]
+        while self.steps[index].position.get("continue"):
+            index -= 1
+        position = self.steps[index].position
+        if "layout" in position:
+            return SETUPS[self.game](spec, self.players, position["layout"])
+        return spec.new_game(self.players, int(position.get("seed", 0)), spec.resolved_options(self.options))
+
+    def step_of_rule(self) -> dict[str, list[int]]:
+        """Heading of the rules text -> the steps that teach it."""
+        out: dict[str, list[int]] = {}
+        for i, step in enumerate(self.steps):
+            if step.rule:
+                out.setdefault(step.rule, []).append(i)
+        return out
+
+
+# ---- position set-ups the rules engines offer --------------------------------
+def _colour(letter: str) -> int:
+    return COLOUR_LETTERS.index(letter)
+
+
+def _skurdir(spec, players: int, layout: dict):
+    state_class = type(spec.new_game(players, 0))
+    stations = {cell: (_colour(v[0]), [_colour(c) for c in v[1:]]) for cell, v in layout["stations"].items()}
+    canals = [(a, b, _colour(c)) for a, b, c in layout.get("canals", ())]
+    extra = {k: layout[k] for k in ("pool", "free") if k in layout}
+    return state_class.from_layout([_colour(c) for c in layout["colours"]], stations, canals,
+                                   to_move=layout.get("to_move", 0), **extra)
+
+
+def _scurry(spec, players: int, layout: dict):
+    state_class = type(spec.new_game(players, 0))
+    tiles = {v: owner for owner, names in enumerate((layout["brown"], layout["grey"])) for v in names}
+    extra = {k: layout[k] for k in ("tiles_per_player", "turn", "size") if k in layout}
+    return state_class.from_position(tiles, tuple(layout["squirrels"]), to_move=layout.get("to_move", 0), **extra)
+
+
+SETUPS = {"skurdir": _skurdir, "scurry": _scurry}
+
+
+# ---- reading the lesson files --------------------------------------------------
+def lesson_path(game_id: str) -> Path:
+    return HERE / f"{game_id}.json"
+
+
+def has_lesson(game_id: str) -> bool:
+    return lesson_path(game_id).is_file()
+
+
+def load(game_id: str) -> Lesson:
+    data = json.loads(lesson_path(game_id).read_text(encoding="utf-8"))
+    steps = tuple(Step(s["title"], s.get("rule", ""), s.get("position", {"continue": True}), s["text"], s["ask"],
+                       tuple(s["moves"]), s["after"], s.get("hint", "")) for s in data["steps"])
+    names = tuple(data["names"])
+    return Lesson(data["game"], len(names), names, int(data.get("you", 0)), dict(data.get("options", {})),
+                  steps, data["finish"], data.get("intro", ""))
+
+
+# ---- progress: which step each lesson is at, kept beside the settings ----------
+def progress_path() -> Path:
+    return storage.config_dir() / "lessons.json"
+
+
+def _validate(data) -> None:
+    if not isinstance(data, dict) or not all(
+            isinstance(k, str) and isinstance(v, dict) and type(v.get("step", 0)) is int
+            and isinstance(v.get("finished", False), bool) for k, v in data.items()):
+        raise ValueError("it is not a record of lessons")
+
+
+@dataclass
+class Progress:
+    """Where each lesson stands: {game id: {"step": next step, "finished": bool}}."""
+
+    data: dict = field(default_factory=dict)
+    message: str | None = None  # for the person, when the file had to be set aside or could not be written
+
+    @classmethod
+    def load(cls) -> "Progress":
+        try:
+            data = storage.read_json(progress_path(), _validate, 64 * 1024)
+        except storage.DamagedFile as damaged:
+            return cls({}, damaged.message + " Lessons start from the beginning.")
+        return cls(data or {})
+
+    def step(self, game_id: str) -> int:
+        return max(0, self.data.get(game_id, {}).get("step", 0))
+
+    def finished(self, game_id: str) -> bool:
+        return self.data.get(game_id, {}).get("finished", False)
+
+    def record(self, game_id: str, step: int, finished: bool = False) -> bool:
+        """Remember; False (and self.message says why) when the file cannot be written."""
+        entry = self.data.setdefault(game_id, {})
+        entry["step"] = step
+        entry["finished"] = entry.get("finished", False) or finished
+        try:
+            storage.write_json_atomic(progress_path(), self.data)
+        except OSError as exc:
+            storage.log("saving lesson progress", exc)
+            self.message = f"Your place in the lesson could not be saved ({storage.write_problem(exc)})."
+            return False
+        return True

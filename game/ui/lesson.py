@@ -1,0 +1,287 @@
+"""Learn to play: a lesson step on the game's real board scene.
+
+One scene per step: the game's own BoardScene, with a strip under the board
+that says the step's rule, what to do and, once it is done, what happened. The
+controller's guide (this scene) lets only the step's move be made and answers
+every other click with why it is not this step's move (and the rules' own
+reason when they forbid it). A lesson is never saved as a game in progress and
+never becomes a record: its match has no autosave.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import lessons
+from ..engine import registry
+from ..engine.match import Match, Seat
+from . import look
+from .scene import MenuScene, RulesScene, Scene, SettingsScene, panel, start_match
+
+STRIP_MIN = 120
+BUTTON_COLUMN = 150  # the strip's right-hand side: Next and Start again
+TEXT, TITLE = 15, 18
+LINE = 20
+LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
+
+_classes: dict = {}
+
+
+def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = False) -> None:
+    """Show a game's lesson at `step` (default: where the person left it)."""
+    lesson = lessons.load(game_id)
+    progress = lessons.Progress.load()
+    if progress.message:
+        app.notify(progress.message)
+        progress.message = None
+    if step is None:
+        step = progress.step(game_id)  # a finished lesson was set back to its first step
+    step = min(max(0, step), len(lesson.steps) - 1)
+    scene = lesson_scene(app, lesson, step, progress)
+    app.replace(scene) if replace else app.push(scene)
+
+
+def lesson_scene(app, lesson, index: int, progress):
+    base = registry.parts_of(lesson.game).scene
+    cls = _classes.get(base)
+    if cls is None:
+        cls = _classes[base] = type(f"Lesson{base.__name__}", (LessonStep, base), {})
+    return cls(app, lesson, index, progress)
+
+
+class LessonStep:
+    """Mixed in before a game's BoardScene class (see lesson_scene)."""
+
+    def __init__(self, app, lesson, index: int, progress):
+        self.lesson, self.index, self.progress = lesson, index, progress
+        self.step = lesson.steps[index]
+        self.done = 0  # how many of the step's moves are played
+        self.note = ""  # the answer to the last refused click
+        self.next_button = None
+        self.scripting = False
+        match = lesson.match_at(index)
+        names = [n for n in app.settings.get("player_names") or [] if isinstance(n, str) and n]
+        match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly in the log
+        super().__init__(app, match)
+        self.match.on_change = None  # never an autosave, never a record
+        self.viewer = self.confirmed_viewer = lesson.you
+        self.controller.set_guide(self)
+        if not progress.record(lesson.game, index):
+            app.notify(progress.message)
+
+    # ---- the guide the controller asks -------------------------------
+    @property
+    def step_done(self) -> bool:
+        return self.done >= len(self.step.moves)
+
+    def allows(self, move) -> bool:
+        return not self.step_done and str(move) == self.step.moves[self.done]
+
+    def why_not(self, rule_reason: str) -> str:
+        if self.step_done:
+            return "This step is done: click Next to go on."
+        text = "Not this step's move. " + (self.step.hint or self.step.ask)
+        if rule_reason:
+            text += " The rules forbid it too: " + rule_reason
+        return text
+
+    # ---- a lesson is not a game in progress ---------------------------
+    def needs_hand_off(self) -> bool:
+        return False  # one person plays every seat's scripted moves
+
+    def _check_viewer(self) -> None:
+        pass  # the person always sees their own seat
+
+    def start_state(self):
+        return self.lesson.base_state(self.index)  # a lesson sets its positions up itself
+
+    def _maybe_show_results(self) -> None:
+        pass  # the strip says what happened
+
+    def undo(self) -> None:
+        """Undo starts the step again."""
+        self.again()
+
+    def open_menu(self) -> None:
+        self.app.push(LessonMenu(self.app, self))
+
+    # ---- moves ------------------------------------------------------
+    def _played(self, move, seat, before, label) -> None:
+        super()._played(move, seat, before, label)
+        self.done += 1
+        self.note = ""
+        if self.scripting:
+            return
+        self.play_scripted()
+        self.controller.set_guide(self)  # the next move of the step, or none once it is done
+        self.refresh_panel()
+        if self.step_done:
+            if not self.progress.record(self.lesson.game, self.index + 1):
+                self.app.notify(self.progress.message)
+            self.next_button.enable()
+
+    def play_scripted(self) -> None:
+        """The step's moves of other seats (their secret picks, say) play themselves."""
+        self.scripting = True
+        try:
+            while not self.step_done and self.match.state.to_move != self.lesson.you:
+                text = self.step.moves[self.done]
+                if self.controller.play(self.match.spec.parse_move(self.match.state, text)).kind != "played":
+                    break
+        finally:
+            self.scripting = False
+
+    def click_target(self, target) -> None:
+        super().click_target(target)
+        self._take_message()
+
+    def on_event(self, event) -> None:
+        super().on_event(event)
+        self._take_message()
+
+    def _take_message(self) -> None:
+        """The strip under the board answers a refused click, in full."""
+        if self.controller.message:
+            message, self.controller.message = self.controller.message, ""
+            # a cancelled half-made move brings the step's instruction back
+            self.note = "" if message == "Move cancelled." else message
+
+    # ---- layout -----------------------------------------------------
+    def text_width(self, width: int) -> int:
+        return width - BUTTON_COLUMN - 32
+
+    def strip_lines(self, width: int) -> tuple[list, list, list]:
+        w = self.text_width(width)
+        step = self.step
+        body = look.wrap_text(step.text, TEXT, w)
+        ask = look.wrap_text(step.ask, TEXT, w, bold=True)
+        after = look.wrap_text(step.after, TEXT, w)
+        return body, ask, after
+
+    def layout(self, rect: pygame.Rect) -> None:
+        body, ask, after = self.strip_lines(rect.w)
+        tail = max(len(ask), len(after), 3)  # room for the answer to a wrong click too
+        height = max(STRIP_MIN, 14 + 26 + LINE * (len(body) + tail) + 10)
+        self.lesson_rect = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
+        self.board_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - height - 8)
+        super().layout(self.board_rect)
+
+    def build(self) -> None:
+        super().build()
+        self.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
+        r = self.lesson_rect
+        x = r.right - BUTTON_COLUMN - 8
+        last = self.index == len(self.lesson.steps) - 1
+        self.next_button = self.button((x, r.bottom - 50, BUTTON_COLUMN, 40), "Finish" if last else "Next ▸",
+                                       self.next_step, primary=True, enabled=self.step_done,
+                                       tooltip="Go on to the next step")
+        self.button((x, r.bottom - 96, BUTTON_COLUMN, 38), "Start again", self.again,
+                    tooltip="Set this step up again")
+
+    # ---- drawing ------------------------------------------------------
+    def draw_board(self, surface, view, hints) -> None:
+        super().draw_board(surface, view, hints)
+        self.draw_strip(surface)
+
+    def draw_strip(self, surface) -> None:
+        r = self.lesson_rect
+        panel(surface, r, 235)
+        count = len(self.lesson.steps)
+        title = f"Step {self.index + 1} of {count} · {self.step.title}"
+        look.text(surface, look.fit_text(title, TITLE, r.w - 28, bold=True), (r.x + 14, r.y + 12), TITLE,
+                  look.GOLD, bold=True)
+        body, ask, after = self.strip_lines(r.w)
+        y = r.y + 14 + 26
+        for line in body:
+            look.text(surface, line, (r.x + 14, y), TEXT, look.INK)
+            y += LINE
+        if self.note:
+            lines, colour, bold = look.wrap_text(self.note, TEXT, self.text_width(r.w), max_lines=3), look.WARN, False
+        elif self.step_done:
+            lines, colour, bold = after, look.GOOD, False
+        else:
+            lines, colour, bold = ask, look.HIGHLIGHT, True
+        for line in lines:
+            look.text(surface, line, (r.x + 14, y), TEXT, colour, bold=bold)
+            y += LINE
+
+    # ---- going on -------------------------------------------------------
+    def next_step(self) -> None:
+        if self.index + 1 < len(self.lesson.steps):
+            self.app.replace(lesson_scene(self.app, self.lesson, self.index + 1, self.progress))
+            return
+        if not self.progress.record(self.lesson.game, 0, finished=True):
+            self.app.notify(self.progress.message)
+        self.app.replace(LessonDone(self.app, self.lesson))
+
+    def again(self) -> None:
+        self.app.replace(lesson_scene(self.app, self.lesson, self.index, self.progress))
+
+
+class LessonMenu(MenuScene):
+    """The in-game menu of a lesson: no saving (a lesson is not a game)."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, 320, 400)
+        box.center = (w // 2, h // 2)
+        self.box = box
+        y = box.y + 70
+        for text, action in (("Resume", self.app.pop),
+                             ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
+                             ("Start the lesson again", self.restart),
+                             ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                             ("Leave the lesson", self.leave_lesson)):
+            self.button((box.x + 40, y, box.w - 80, 42), text, action, primary=text == "Resume")
+            y += 56
+
+    def draw_scene(self, surface) -> None:
+        panel(surface, self.box, 240)
+        look.text(surface, "Lesson", (self.box.centerx, self.box.y + 20), 26, look.GOLD, bold=True, anchor="midtop")
+
+    def restart(self) -> None:
+        self.app.pop()
+        self.app.replace(lesson_scene(self.app, self.board.lesson, 0, self.board.progress))
+
+    def leave_lesson(self) -> None:
+        """Back to where the lesson was opened from; the step reached is remembered."""
+        self.app.pop()
+        self.app.pop()
+
+
+class LessonDone(Scene):
+    """The last screen: what was learnt, and a real game against the easy computer."""
+
+    def __init__(self, app, lesson):
+        self.lesson = lesson
+        self.spec = registry.GAMES[lesson.game]
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = (w - 640) // 2
+        self.button((left, h - 110, 230, 46), "Play a real game", self.play, primary=True,
+                    tooltip="You against the computer at level easy")
+        self.button((left + 245, h - 110, 190, 46), "Lesson again", self.again)
+        self.button((left + 450, h - 110, 190, 46), "Back", self.app.pop)
+
+    def draw_scene(self, surface) -> None:
+        w, h = surface.get_size()
+        look.text(surface, f"You have learnt {self.spec.title}!", (w // 2, 70), 36, look.GOLD, bold=True,
+                  anchor="midtop")
+        y = 150
+        for line in look.wrap_text(self.lesson.finish, 18, min(760, w - 80)):
+            look.text(surface, line, (w // 2, y), 18, look.INK, anchor="midtop")
+            y += 26
+        look.text(surface, "Play a real game against the computer at level easy, or take the lesson again.",
+                  (w // 2, y + 20), 15, look.MUTED, anchor="midtop")
+
+    def again(self) -> None:
+        self.app.replace(lesson_scene(self.app, self.lesson, 0, lessons.Progress.load()))
+
+    def play(self) -> None:
+        spec = self.spec
+        names = [n for n in self.app.settings.get("player_names") or [] if isinstance(n, str) and n]
+        players = max(spec.min_players, min(2, spec.max_players))
+        seats = [Seat(names[0] if names else "Player 1", 0, "human")]
+        seats += [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(1, players)]
+        start_match(self.app, Match(spec, seats, self.app.new_seed(), spec.default_options()))

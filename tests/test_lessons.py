@@ -1,0 +1,247 @@
+"""Learn to play: every lesson replayed through the rules engine, and clicked
+through the real app with mouse events, step by step."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import lessons, records, storage
+from game.engine import registry
+from game.saves import games_in_progress
+from game.ui.board import BoardScene
+from game.ui.lesson import LessonDone, LessonStep
+from game.ui.scene import RulesScene, TitleScene
+
+from uikit import click, click_button, click_target, play_move, pump, screenshot, title_app
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES_WITH_LESSONS = [g for g in registry.GAME_IDS if lessons.has_lesson(g)]
+RULEBOOKS = Path("/work/shared/seeds")
+
+
+@pytest.fixture
+def app():
+    yield from title_app()
+
+
+@pytest.fixture(autouse=True)
+def fresh_progress():
+    """Every test starts with no lesson begun, and leaves no font of a closed window cached."""
+    lessons.progress_path().unlink(missing_ok=True)
+    yield
+    from game.ui import look
+
+    look.reset_caches()
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-zðþæö0-9']+", text.lower())
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_every_step_replays_through_the_engine(game_id):
+    lesson = lessons.load(game_id)
+    spec = registry.GAMES[game_id]
+    headings = set(re.findall(r"^#+\s+(.*?)\s*$", (ROOT / "seeds" / f"{game_id}.md").read_text(encoding="utf-8"),
+                              re.M))
+    assert len(lesson.steps) >= 4
+    for i, step in enumerate(lesson.steps):
+        assert step.rule in headings, f"step {i + 1} links to no heading of the rules text: {step.rule!r}"
+        match = lesson.match_at(i)
+        state = match.state
+        for text in step.moves:
+            assert not state.is_over, f"step {i + 1}: the game is over before {text}"
+            legal = {str(m) for m in state.legal_moves()}
+            assert text in legal, f"step {i + 1}: {text} is not legal here"
+            move = spec.parse_move(state, text)
+            assert move.targets, f"step {i + 1}: {text} has nothing to click"
+            state.apply(move)
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_lesson_words_are_our_own(game_id):
+    """No run of nine words of a lesson is taken from the rulebook."""
+    books = {p for p in RULEBOOKS.glob("*.txt")} if RULEBOOKS.is_dir() else set()
+    if not books:
+        pytest.skip("the rulebooks are not here")
+    book = " ".join(" ".join(words(p.read_text(encoding="utf-8", errors="replace"))) for p in books)
+    lesson = lessons.load(game_id)
+    for step in lesson.steps:
+        for text in (step.text, step.ask, step.after):
+            w = words(text)
+            for k in range(len(w) - 8):
+                assert " ".join(w[k:k + 9]) not in book, f"copied from the rulebook: {' '.join(w[k:k + 9])!r}"
+
+
+def learn_button(app, game_id):
+    return app.scene.learn_buttons[game_id].rect
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_a_whole_lesson_by_mouse(app, game_id):
+    lesson = lessons.load(game_id)
+    spec = registry.GAMES[game_id]
+    app.autosaves.flush()
+    in_progress_before = games_in_progress()[0]
+    records_before = records.list_records(game_id)
+    click(app, learn_button(app, game_id).center)
+    for i, step in enumerate(lesson.steps):
+        board = app.scene
+        assert isinstance(board, LessonStep) and board.index == i
+        if i in (0, len(lesson.steps) - 1):
+            screenshot(app, f"lesson_{game_id}_{i + 1}")
+        played = len(board.match.notations)
+        for n, text in enumerate(step.moves):
+            if len(board.match.notations) > played + n:
+                continue  # another seat's move: the lesson played it by itself
+            assert board.match.state.to_move == lesson.you, f"step {i + 1}: {text} waits for another seat"
+            move = spec.parse_move(board.match.state, text)
+            nxt = board.controller.next_targets()
+            assert nxt == {move.targets[0]}, f"step {i + 1}: only {text}'s place glows, not {nxt}"
+            play_move(app, board, move)
+        assert board.match.notations[played:] == list(step.moves)
+        assert board.step_done and board.next_button.is_enabled
+        if i == 0:
+            screenshot(app, f"lesson_{game_id}_{i + 1}_done")
+        click_button(app, "Finish" if i == len(lesson.steps) - 1 else "Next ▸")
+    assert isinstance(app.scene, LessonDone)
+    screenshot(app, f"lesson_{game_id}_finished")
+    # nothing of the lesson is a game in progress or a finished game
+    app.autosaves.flush()
+    assert games_in_progress()[0] == in_progress_before
+    assert records.list_records(game_id) == records_before
+    assert lessons.Progress.load().finished(game_id)
+    assert lessons.Progress.load().step(game_id) == 0, "a finished lesson starts again from its first step"
+    click_button(app, "Play a real game")
+    board = app.scene
+    assert isinstance(board, BoardScene) and not isinstance(board, LessonStep)
+    assert board.match.spec.id == game_id
+    assert [s.kind for s in board.match.seats][0] == "human"
+    assert all(s.kind == "computer" and s.level == "easy" for s in board.match.seats[1:])
+
+
+def open_step(app, game_id, step):
+    from game.ui.lesson import open_lesson
+
+    open_lesson(app, game_id, step)
+    pump(app)
+    return app.scene
+
+
+@pytest.mark.parametrize("game_id,step,place,because", [
+    ("scurry", 1, ("vertex", "g2"), "at least two moves"),  # the rules forbid it
+    ("scrubbudgetel", 1, ("stash", "TR"), "own markers first"),  # the rules forbid it
+    ("skurdir", 0, ("cell", "d5"), None),  # a legal start, just not this step's move
+])
+def test_any_other_click_says_why_it_is_not_this_steps_move(app, game_id, step, place, because):
+    board = open_step(app, game_id, step)
+    if place[0] == "vertex":
+        from game.games.scurry.rules import board_geometry
+        place = ("vertex", board_geometry(6)["names"].index(place[1]))
+    elif place[0] == "cell":
+        place = ("cell", board.match.state.cell(place[1]))
+    rect = board.target_rect(place)
+    assert rect is not None, f"{place} is not drawn"
+    before = len(board.match.notations)
+    click(app, rect.center)
+    assert len(board.match.notations) == before, "the click played a move"
+    assert board.note.startswith("Not this step's move. ")
+    if because:
+        assert "The rules forbid it too: " in board.note and because in board.note.lower()
+    else:
+        assert "rules forbid" not in board.note
+    screenshot(app, f"lesson_{game_id}_refused")
+
+
+def test_a_lesson_is_resumed_where_it_was_left(app):
+    click(app, learn_button(app, "scurry").center)
+    board = app.scene
+    play_move(app, board, board.match.spec.parse_move(board.match.state, board.step.moves[0]))
+    click_button(app, "Next ▸")
+    assert app.scene.index == 1
+    click_button(app, "Menu")
+    click_button(app, "Leave the lesson")
+    assert isinstance(app.scene, TitleScene)
+    click(app, learn_button(app, "scurry").center)
+    assert isinstance(app.scene, LessonStep) and app.scene.index == 1
+    # and in a new process: the place is in the progress file beside the settings
+    assert lessons.Progress.load().step("scurry") == 1
+    assert lessons.progress_path().parent == storage.settings_path().parent
+
+
+def test_a_damaged_progress_file_is_set_aside_with_a_message(app):
+    path = lessons.progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    click(app, learn_button(app, "skurdir").center)
+    assert isinstance(app.scene, LessonStep) and app.scene.index == 0
+    assert any("lessons.json could not be read" in message for message, _until in app.toasts)
+    assert list(path.parent.glob("lessons.json.damaged-*")), "the damaged file is kept aside"
+    screenshot(app, "lesson_damaged_progress")
+
+
+def test_a_failed_progress_write_is_a_message(app, monkeypatch):
+    import errno
+
+    def full_disk(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "write_json_atomic", full_disk)
+    click(app, learn_button(app, "skyline_express").center)
+    board = app.scene
+    assert isinstance(board, LessonStep)
+    assert any("could not be saved (disk full)" in message for message, _until in app.toasts)
+    for text in board.step.moves:  # the lesson goes on
+        play_move(app, board, board.match.spec.parse_move(board.match.state, text))
+    assert board.step_done
+
+
+def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
+    from pygame_gui.core.text import HyperlinkTextChunk
+
+    from uikit import make_app
+
+    app = make_app((1280, 1000))  # tall enough to show Scurry's "A turn" without scrolling
+    try:
+        app.push(TitleScene(app))
+        pump(app)
+        app.push(RulesScene(app, registry.GAMES["scurry"]))
+        pump(app)
+        box = app.scene.text_box
+        links = [c for row in box.text_box_layout.layout_rows for c in row.items if isinstance(c, HyperlinkTextChunk)]
+        assert [c.href for c in links[:3]] == ["lesson:scurry:0", "lesson:scurry:1", "lesson:scurry:2"]
+        screenshot(app, "lesson_rules_links")
+        link = links[2]
+        wrap = box.text_wrap_rect
+        click(app, (wrap[0] + link.x + link.width // 2, wrap[1] + link.y + link.height // 2))
+        assert isinstance(app.scene, LessonStep) and app.scene.index == 2
+        click_button(app, "Menu")
+        click_button(app, "Leave the lesson")
+        assert isinstance(app.scene, RulesScene), "leaving goes back to the rules"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_the_lesson_strip_fits_the_smallest_window(game_id):
+    from uikit import make_app
+
+    app = make_app((960, 640))
+    try:
+        app.settings["animation_speed"] = "off"
+        app.push(TitleScene(app))
+        pump(app)
+        lesson = lessons.load(game_id)
+        for i in range(len(lesson.steps)):
+            board = open_step(app, game_id, i)
+            strip, area = board.lesson_rect, board.board_rect
+            assert strip.bottom <= 640 - 10 and area.bottom < strip.top and strip.right < board.panel_rect.x
+            body, ask, after = board.strip_lines(strip.w)
+            assert 40 + 20 * (len(body) + max(len(ask), len(after))) <= strip.h, f"step {i + 1}'s words are cut off"
+            app.pop()
+        screenshot(app, f"lesson_{game_id}_960")
+    finally:
+        pygame.quit()
