@@ -335,7 +335,7 @@ def skyrunner_with_other_hidden_cards(state, seat):
         del pool[:n]
         if twin.chosen[s] is not None:
             options = twin.choices(s)
-            twin.chosen[s] = [options[-1].card, options[-1].target]
+            twin.chosen[s] = [options[-1].card, options[-1].against]
     twin.main = pool
     twin.rng = random.Random(54321)
     return twin
