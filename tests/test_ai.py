@@ -320,3 +320,66 @@ def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
             break
     else:
         pytest.fail("no position with a real choice")
+
+
+def skyrunner_with_other_hidden_cards(state, seat):
+    """The same SkyRunner position seen from `seat`: the other hands and the main
+    set dealt again from the same cards, other face-down picks changed, other dice."""
+    twin = state.clone()
+    others = [s for s in range(twin.players) if s != seat]
+    pool = sorted(c for s in others for c in twin.hand[s]) + sorted(twin.main)
+    pool.reverse()
+    for s in others:
+        n = len(twin.hand[s])
+        twin.hand[s] = sorted(pool[:n])
+        del pool[:n]
+        if twin.chosen[s] is not None:
+            options = twin.choices(s)
+            twin.chosen[s] = [options[-1].card, options[-1].against]
+    twin.main = pool
+    twin.rng = random.Random(54321)
+    return twin
+
+
+@pytest.mark.parametrize("game_id", ["cards", "skyrunner"])
+def test_the_worker_is_sent_only_what_the_seat_may_see(game_id):
+    """Every game with hidden information: two positions the seat cannot tell apart
+    give the worker the very same state (ai.seat_state), so nothing the seat may not
+    see can reach the search, and the same move."""
+    from game.engine.registry import GAMES
+
+    if game_id == "cards":
+        spec, twin_of, players = CARDS, with_other_hidden_cards, 3
+    else:
+        spec, twin_of, players = GAMES[game_id], skyrunner_with_other_hidden_cards, 3
+    assert game_id == "cards" or spec.hidden_information
+    differ = 0
+    for state in random_positions(spec, players, 6, seed=5):
+        seat = state.to_move
+        twin = twin_of(state, seat)
+        assert twin.view(seat) == state.view(seat)
+        differ += snap(twin) != snap(state)
+        sent, sent_twin = ai.seat_state(state, 9), ai.seat_state(twin, 9)
+        assert snap(sent) == snap(sent_twin)
+        assert str(ai.choose_move(sent, "easy", 3)) == str(ai.choose_move(sent_twin, "easy", 3))
+    assert differ >= 3
+
+
+def test_the_app_sends_the_worker_the_seats_view(monkeypatch):
+    """The controller hands the worker ai.seat_state of the position, not the position."""
+    from game.engine import remote
+    from game.engine.match import Match, Seat
+    from game.engine.registry import GAMES
+    from game.ui.controller import Controller
+
+    sent = []
+    monkeypatch.setattr(remote.RemotePlayer, "think", lambda self, state, *a, **k: sent.append(state) or
+                        SimpleNamespace(done=False, cancel=lambda: None))
+    seats = [Seat(f"P{i}", i, "computer", "easy") for i in range(3)]
+    match = Match(GAMES["skyrunner"], seats, seed=4)
+    Controller(match).poll(0.0)
+    assert len(sent) == 1
+    seat = match.state.to_move
+    assert sent[0] is not match.state
+    twin = skyrunner_with_other_hidden_cards(match.state, seat)
+    assert snap(sent[0]) == snap(ai.seat_state(twin, match.ai_seed()))

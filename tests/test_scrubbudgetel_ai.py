@@ -44,12 +44,46 @@ def test_keeps_the_cave_when_it_would_lose():
     assert move.code == "TW"
 
 
-def test_lays_the_rest_before_the_cave():
-    """The Cave ends the game at once: markers still in the stash would cost."""
+def test_lays_the_cave_at_once_when_it_wins_with_more_to_lay():
+    """A win is a win: laying the rest first could leave no room for the Cave."""
     s = position([CAVE, "TW", "TW"], haul=(40, 30), roll=3)
+    assert heuristics.cave_pays(s, 0)
+    assert ai.choose_move(s, "normal", 1, iterations=60).code == CAVE
+
+
+def test_lays_the_rest_first_when_only_they_make_the_cave_win():
+    s = position([CAVE, "TW", "TW"], haul=(20, 30), roll=3)  # 10 + 12 against 28: not yet
     assert not heuristics.cave_pays(s, 0)
-    move = ai.choose_move(s, "normal", 1, iterations=60)
-    assert move.code == "TW"
+    for _ in range(2):
+        move = ai.choose_move(s, "normal", 1, iterations=60)
+        assert move.code == "TW"
+        s.apply(move)
+    assert heuristics.cave_pays(s, 0)  # 18 + 12 against 28
+    assert ai.choose_move(s, "normal", 1, iterations=60).code == CAVE
+
+
+def test_the_cave_held_is_worth_its_doubloons_and_kept_markers_cost_less_than_their_end_cost():
+    s = position(["TW"], haul=(20, 20))
+    s.stashes[1] = ["TR"]
+    even = heuristics.evaluate(s)
+    assert abs(even[0] - even[1]) < 1e-9
+    s.stashes[0] = ["TW", CAVE]
+    assert heuristics.holdings(s)[0] > heuristics.holdings(s)[1]  # the score shown says 6 behind
+    assert s.scores()[0] < s.scores()[1]
+    s.stashes[0] = ["TW", "TR"]  # another player's marker is a sure cost, and its owner's gain
+    values = heuristics.holdings(s)
+    assert values[0] <= 20 - 4 - 1 and values[1] > 20 - 1
+
+
+def test_a_second_obstacle_in_one_turn_is_left_out_while_other_markers_fit():
+    """Only one missed turn comes of a turn's Obstacles."""
+    s = position(["RI", "RI", "TW"], roll=3)
+    assert "RI" in {m.code for m in heuristics.candidate_moves(s, s.legal_moves())}
+    s.apply(next(m for m in s.legal_moves() if m.code == "RI"))
+    assert s.obstacle_now
+    assert {m.code for m in heuristics.candidate_moves(s, s.legal_moves())} == {"TW"}
+    values = heuristics.holdings(s)
+    assert values[1] == 0 - 0.5 * 2 - heuristics.MISSED_TURN  # Red misses its next turn
 
 
 def test_candidates_are_one_roomy_spot_per_kind():
@@ -79,3 +113,12 @@ def test_playout_policy_returns_a_legal_move():
         move = heuristics.rollout_move(s, moves, rng)
         assert move in moves
         s.apply(move)
+
+
+def test_playouts_lay_a_destination_as_the_turns_last_marker():
+    """A Destination closes the followed trail: before the last marker it would strand the rest."""
+    s = position(["GY", "TW", "TW"], roll=2)
+    rng = random.Random(1)
+    assert {heuristics.rollout_move(s, s.legal_moves(), rng).code for _ in range(20)} == {"TW"}
+    s.apply(heuristics.rollout_move(s, s.legal_moves(), rng))
+    assert heuristics.rollout_move(s, s.legal_moves(), rng).code == "GY"

@@ -930,3 +930,18 @@ def test_random_playouts(players, seed, face, cave_shy, own_first, obstacles):
         assert caves[0].turn > players and state.markers[-1].code == "CV"
     else:
         assert not state.bag
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"obstacles": "block"}), (4, {"own_first": "neutral"})])
+def test_remembered_spots_give_the_same_moves_as_working_them_out_afresh(players, options):
+    """Spots are remembered per anchor until a marker goes down nearby (_spots_at):
+    in random games every position's moves, anchors included, are those of a copy
+    that remembers nothing."""
+    rng = random.Random(players)
+    state = SPEC.new_game(players, players, options)
+    while not state.is_over:
+        moves = state.legal_moves()
+        fresh = state.clone()
+        fresh._spots, fresh._legal = {}, None
+        assert [(str(m), m.against) for m in fresh.legal_moves()] == [(str(m), m.against) for m in moves]
+        state.apply(moves[rng.randrange(len(moves))])

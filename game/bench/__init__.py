@@ -109,10 +109,12 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
 
 
 def decide(state, level: str, seed: int) -> tuple:
-    """One decision as the app makes it: the level's budget under its safety cap.
+    """One decision as the app makes it: on the seat's own view (ai.seat_state),
+    the level's budget under its safety cap.
     Returns (move, info) with info as ai.choose_move fills it."""
     info = {}
-    move = ai.choose_move(state, level, seed, time_limit=ai.level_time_cap(level), info=info)
+    seen = ai.seat_state(state, seed)  # what the app's worker gets: the seat's own view
+    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info)
     return move, info
 
 

@@ -264,6 +264,19 @@ def choose_move(
     return move
 
 
+def seat_state(state, seed: int):
+    """What a computer player is given to think about for the seat to move: one
+    sample of the positions that seat cannot tell apart from this one (the
+    game's `determinize`: everything it cannot see resampled, from what it can
+    see) with a fresh random generator (dice and draws to come are unknown
+    too). The search starts from this, never from the real state, so another
+    seat's hidden cards are not even in the worker's memory."""
+    sample = state.determinize(state.to_move, random.Random(seed))
+    if getattr(sample, "rng", None) is not None:
+        sample.rng = random.Random(seed ^ 0x5EED)
+    return sample
+
+
 def _pick(root, root_moves, how: str, rng):
     """The move to play: the most visited (ties: the better mean, then the
     first in move order); "sample" draws in proportion to visits (easy play)."""

@@ -54,7 +54,8 @@ class RemotePlayer:
         self._lock = threading.Lock()
 
     def think(self, state, level: str, seed: int, time_limit: float | None, iterations: int | None = None) -> Job:
-        """Start choosing a move for state.to_move; `iterations` overrides the level's budget."""
+        """Start choosing a move for state.to_move; `iterations` overrides the level's budget.
+        Send only what the seat may see: ai.seat_state(real_state, seed)."""
         job = Job(next(self._ids), self)
         with self._lock:
             self._jobs[job.id] = job

@@ -327,7 +327,7 @@ class Controller:
         state = self.state
         seat = self.match.current_seat()
         seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
-        job = remote.shared_player().think(state, seat.level, seed, ai.level_time_cap(seat.level))
+        job = remote.shared_player().think(ai.seat_state(state, seed), seat.level, seed, ai.level_time_cap(seat.level))
         self.thinking = Thinking(state.to_move, len(state.history), job, now)
 
     def stop_thinking(self) -> None:

@@ -181,6 +181,48 @@ def shapes_on_table(inner: tuple, outer: tuple, shape: str) -> tuple:
     return tuple(tris for tris in shapes_across(inner, outer, shape) if all(t in TABLE for t in tris))
 
 
+# How far (in steps from triangle to side-sharing triangle) the spots of a marker
+# laid against an anchor, and the triangles around them its legality looks at,
+# reach from the anchor: a rhombus and its surroundings 3, a Junction and the room
+# for its first trail 4, a hexagon across from the anchor and its surroundings 5.
+# A marker laid farther away changes none of them (see ScrubState._spots_at).
+REACH = {"trail": 3, "obstacle": 3, "junction": 4, "branch": 4, "destination": 5}
+FORGET_AT = tuple(tuple(k for k, r in REACH.items() if r >= d) for d in range(max(REACH.values()) + 1))
+
+
+def _offsets(o: int) -> tuple:
+    """(dx, dy, orientation, steps) of every triangle within the largest REACH of a
+    triangle (0, 0, o): the grid looks the same from every triangle of one
+    orientation, so this serves them all."""
+    seen = {(0, 0, o): 0}
+    frontier = [(0, 0, o)]
+    for d in range(1, len(FORGET_AT)):
+        nxt = []
+        for t in frontier:
+            for n in tri_neighbours(t):
+                if n not in seen:
+                    seen[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return tuple((x, y, oo, d) for (x, y, oo), d in seen.items())
+
+
+OFFSETS = (_offsets(0), _offsets(1))
+
+
+@lru_cache(maxsize=None)
+def _shape_offsets(shape: tuple) -> tuple:
+    """(dx, dy, orientation, steps) of every triangle within the largest REACH of a
+    marker whose triangles, relative to its first one at (0, 0), are `shape`."""
+    nearest: dict = {}
+    for x, y, o in shape:
+        for dx, dy, oo, d in OFFSETS[o]:
+            t = (x + dx, y + dy, oo)
+            if nearest.get(t, 99) > d:
+                nearest[t] = d
+    return tuple((x, y, o, d) for (x, y, o), d in nearest.items())
+
+
 def is_shape(tris: tuple, shape: str) -> bool:
     if shape == "tri":
         return len(tris) == 1
@@ -229,6 +271,21 @@ class LayMarker:
         return confirmed(path) if self.code == CAVE else path  # the Cave ends the game: click it twice
 
 
+_LAYS: dict = {}
+
+
+def _lay(code: str, triangles: tuple, against: int) -> LayMarker:
+    """LayMarker(code, triangles, against), made once: moves are immutable, and the
+    same ones come back position after position."""
+    key = (code, triangles, against)
+    move = _LAYS.get(key)
+    if move is None:
+        if len(_LAYS) > 200_000:
+            _LAYS.clear()
+        move = _LAYS[key] = LayMarker(code, triangles, against)
+    return move
+
+
 @dataclass(frozen=True)
 class PlacedMarker:
     """A marker on the map: its code, the triangles it covers, who laid it, the
@@ -273,6 +330,7 @@ class ScrubState(CachedMovesState):
         self.rng = random.Random(seed)
         self.markers: list[PlacedMarker] = [PlacedMarker("LS", hexagon((0, 0)), None, -1, 0)]
         self.cells: dict[tuple, int] = {t: 0 for t in self.markers[0].triangles}
+        self._spots: dict[tuple, tuple] = {}  # (family, anchor) -> spots (see _spots_at)
         self.next_of: dict[int, int] = {}
         self.branches: dict[int, list[int]] = {}  # every Junction, with the trails started from it
         self.trails: list[int] = []  # every Trail marker, in the order laid
@@ -550,24 +608,58 @@ class ScrubState(CachedMovesState):
         return (j != self.pending_junction and len(self.branches.get(j, ())) == 1
                 and self.markers[j].turn == self.turn)
 
-    def placements(self, family: str) -> list[tuple[tuple, int]]:
-        """Every (triangles, anchor) where a marker of `family` may go now."""
-        shape = SHAPES[family]
+    def placements(self, family: str, spots_at=None) -> list[tuple[tuple, int]]:
+        """Every (triangles, anchor) where a marker of `family` may go now (`spots_at`
+        (family, anchor) -> triangles: which of them, _spots_at by default)."""
         found = []
         seen = set()
-        cells, markers, fault = self.cells, self.markers, self.contact_fault
+        spots_at = spots_at or self._spots_at
         for anchor in self.anchors(family):
-            for inner in markers[anchor].triangles:
-                for outer in tri_neighbours(inner):
-                    if outer in cells:
-                        continue
-                    for tris in shapes_on_table(inner, outer, shape):
-                        if tris in seen:
-                            continue
-                        if fault(family, tris, anchor) is None:
-                            seen.add(tris)  # only once found: a spot refused against one anchor
-                            found.append((tris, anchor))  # may still be fine against the next
+            for tris in spots_at(family, anchor):
+                if tris not in seen:
+                    seen.add(tris)  # only once found: a spot refused against one anchor
+                    found.append((tris, anchor))  # may still be fine against the next
         return found
+
+    def _spots_at(self, family: str, anchor: int) -> tuple:
+        """The triangles where a marker of `family` may lie against `anchor`, in a fixed
+        order. Whether a spot is free of faults depends only on the map near the anchor
+        (a Trail marker touching a Junction is refused whatever the turn; only the
+        reason changes), so the spots are remembered per anchor until a marker is
+        laid close by (_forget_near)."""
+        key = (family, anchor)
+        hit = self._spots.get(key)
+        if hit is not None:
+            return hit
+        shape = SHAPES[family]
+        found = []
+        cells, fault = self.cells, self.contact_fault
+        for inner in self.markers[anchor].triangles:
+            for outer in tri_neighbours(inner):
+                if outer in cells:
+                    continue
+                for tris in shapes_on_table(inner, outer, shape):
+                    if tris not in found and fault(family, tris, anchor) is None:
+                        found.append(tris)
+        found = tuple(found)
+        self._spots[key] = found
+        return found
+
+    def _forget_near(self, tris: tuple) -> None:
+        """A marker went down on `tris`: forget the remembered spots of every anchor
+        near enough for its spots (or their surroundings) to reach those triangles."""
+        spots, get = self._spots, self.cells.get
+        if not spots:
+            return
+        x0, y0 = tris[0][0], tris[0][1]
+        nearest = {}  # marker -> its fewest steps from `tris`
+        for dx, dy, o, d in _shape_offsets(tuple((x - x0, y - y0, o) for x, y, o in tris)):
+            m = get((x0 + dx, y0 + dy, o))
+            if m is not None and nearest.get(m, 99) > d:
+                nearest[m] = d
+        for m, d in nearest.items():
+            for family in FORGET_AT[d]:
+                spots.pop((family, m), None)
 
     def is_other_players(self, code: str, seat: int) -> bool:
         return self.owner_of_colour(MARKERS[code].colour) not in (None, seat)
@@ -608,18 +700,31 @@ class ScrubState(CachedMovesState):
                 continue
             family = FAMILY[code]
             if family not in by_family:
-                by_family[family] = self.placements(family)
+                if family != "junction":
+                    by_family[family] = self.placements(family)
+                elif any(FAMILY[c] == "trail" for c in self.stashes[seat]):
+                    by_family[family] = self.placements(family, self._branching_at)  # rule 7
+                else:
+                    by_family[family] = []  # no Trail marker to follow a Junction (rule 7)
             spots = by_family[family]
-            if family == "junction":
-                has_trail = any(FAMILY[c] == "trail" for c in self.stashes[seat])
-                spots = [s for s in spots if has_trail and self._junction_can_branch(s, seat)]
             rank = self.rank(code, seat)
             if spots:
                 own_fits = own_fits or rank == 0
-                ranked.append((rank, [LayMarker(code, tris, anchor) for tris, anchor in spots]))
+                ranked.append((rank, code, spots))
         # rule 13: another player's markers only when none of your own fits (nor did, before your Junction)
         others = not own_fits and (self.pending_junction is None or self.others_open)
-        return [m for r, moves in ranked if r < 2 or others for m in moves]
+        return [_lay(code, tris, anchor) for r, code, spots in ranked if r < 2 or others for tris, anchor in spots]
+
+    def _branching_at(self, family: str, anchor: int) -> tuple:
+        """The Junction spots against `anchor` with room for their first trail (rule 7):
+        the map decides, so they are remembered like _spots_at."""
+        key = ("branch", anchor)
+        hit = self._spots.get(key)
+        if hit is None:
+            hit = tuple(tris for tris in self._spots_at(family, anchor)
+                        if self._junction_can_branch((tris, anchor), self.to_move))
+            self._spots[key] = hit
+        return hit
 
     def _junction_can_branch(self, spot: tuple, seat: int) -> bool:
         """Rule 7: a Junction must get a Trail marker from its player at once."""
@@ -652,6 +757,7 @@ class ScrubState(CachedMovesState):
         self.markers.append(PlacedMarker(move.code, move.triangles, seat, anchor, self.turn))
         for tri in move.triangles:
             self.cells[tri] = m
+        self._forget_near(move.triangles)
         self.laid_now.append(m)
         credited, value = self.gains(move.code, seat)
         self.haul[credited] += value
@@ -667,7 +773,7 @@ class ScrubState(CachedMovesState):
             self.next_of[anchor] = m
             self.followed = anchor
         elif t.family == "junction":
-            self.others_open = not any(self.rank(lm.code, seat) == 0 for lm in legal)
+            self.others_open = not any(self.rank(code, seat) == 0 for code in {lm.code for lm in legal})
             self.branches[m] = []
             self.followed = anchor
             self.pending_junction = m
@@ -818,6 +924,7 @@ class ScrubState(CachedMovesState):
         c.rng = self.rng_copy()
         c.markers = self.markers[:]
         c.cells = dict(self.cells)
+        c._spots = dict(self._spots)
         c.next_of = dict(self.next_of)
         c.branches = {k: v[:] for k, v in self.branches.items()}
         c.trails = self.trails[:]
