@@ -147,8 +147,8 @@ class App:
             self.scenes.pop().leave()
         self.push(scene)
 
-    # The screens built on game/ui/scene.py's are opened from here, so that module
-    # (the title, results...) need not import them: no cycle between the screens.
+    # These screens (and the title) are opened from here, so the screens built on
+    # game/ui/scene.py's Scene need not import them: no cycle between the screens.
     def open_history(self) -> None:
         from .ui.history import HistoryScene
 
@@ -171,6 +171,12 @@ class App:
         from .ui.lesson import open_lesson
 
         open_lesson(self, game_id, step)
+
+    def reset_to_title(self) -> None:
+        """Clear the stack (quit to title, a new game) and show the title screen."""
+        from .ui.title import TitleScene
+
+        self.reset_to(TitleScene(self))
 
     def reset_to(self, scene) -> None:
         """Clear the stack (e.g. quit to title) and show `scene`."""
@@ -302,7 +308,9 @@ class App:
 def build_app(launch) -> App:
     """The app as the command line asks (cli.Launch): the title screen, with a
     game's new-game screen or a match on top; the loop is not started."""
-    from .ui.scene import SetupScene, TitleScene, start_match
+    from .ui.scene import start_match
+    from .ui.setup import SetupScene
+    from .ui.title import TitleScene
 
     app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))

@@ -15,15 +15,17 @@ from game.app import App
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui import look, markdown
-from game.ui import scene as screens
 from game.ui.lesson import open_lesson
+from game.ui.rules_screen import RulesScene
+from game.ui.scene import start_match
+from game.ui.title import TitleScene
 
 files, shots = json.loads(sys.argv[1]), Path(sys.argv[2])
 report = {"package": game.__file__, "root": str(resources.ROOT),
           "look": [str(look.FONT_DIR), str(look.SPRITE_DIR), str(look.SEEDS_DIR)],
           "frames": {}, "files": {}}
 app = App((1280, 800))
-app.push(screens.TitleScene(app))
+app.push(TitleScene(app))
 
 
 def frame(name):
@@ -38,9 +40,9 @@ def frame(name):
 frame("title")
 for game_id, spec in registry.GAMES.items():
     seats = [Seat("Ann", 0)] + [Seat(f"Bot {i}", i, "computer") for i in range(1, spec.min_players)]
-    screens.start_match(app, Match(spec, seats, 1))
+    start_match(app, Match(spec, seats, 1))
     frame(game_id)
-    app.push(screens.RulesScene(app, spec))
+    app.push(RulesScene(app, spec))
     frame(f"{game_id}_rules")
     open_lesson(app, game_id, 0)
     frame(f"{game_id}_lesson")

@@ -29,7 +29,7 @@ from game import storage
 from game.engine import remote
 from game.saves import in_progress_path
 from game.ui.board import BoardScene
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 from uikit import make_app
 
 KEYS = (pygame.K_ESCAPE, pygame.K_z, pygame.K_RETURN, pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE,
@@ -70,7 +70,7 @@ def sandbox(monkeypatch, folder) -> None:
     path it types into Save as… (however absolute) lands under folder/typed/."""
     from pathlib import Path
 
-    from game.ui.scene import SaveAsScene
+    from game.ui.menus import SaveAsScene
 
     monkeypatch.setenv("GAME_SHELF_HOME", str(folder / "home"))
     monkeypatch.setenv("HOME", str(folder / "user"))

@@ -26,7 +26,8 @@ from game.engine.match import SAVE_FORMAT, Match, Seat
 from game.saves import save_match
 from game.engine.registry import GAMES
 from game.ui.board import BoardScene
-from game.ui.scene import SetupScene, TitleScene
+from game.ui.setup import SetupScene
+from game.ui.title import TitleScene
 from uikit import run_until
 
 ROOT = Path(__file__).resolve().parent.parent

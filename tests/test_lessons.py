@@ -13,7 +13,8 @@ from game.engine import registry
 from game.saves import games_in_progress
 from game.ui.board import BoardScene
 from game.ui.lesson import LessonDone, LessonStep
-from game.ui.scene import RulesScene, TitleScene
+from game.ui.rules_screen import RulesScene
+from game.ui.title import TitleScene
 
 from uikit import click, click_button, click_target, play_move, pump, screenshot, title_app
 

@@ -10,7 +10,7 @@ from game import cli, storage
 from game.engine import registry
 from game.engine.core import GameSpec, Option
 from game.ui import setup_memory
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 from tests.uikit import (choose, click, click_button, key, make_app, open_setup, option_menu, pump, screenshot,
                          seat_kind_menu)
 

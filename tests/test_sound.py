@@ -15,7 +15,9 @@ from game.engine import ai, registry
 from game.engine.match import Match, Seat
 from game.engine.present import LogEntry, Words
 from game.ui import sound
-from game.ui.scene import SettingsScene, TitleScene, start_match
+from game.ui.scene import start_match
+from game.ui.settings import SettingsScene
+from game.ui.title import TitleScene
 from game.games.skurdir.rules import parse_cell
 from tests.uikit import choose, click, click_button, click_target, make_app, play_move, pump, run_until
 

@@ -14,7 +14,10 @@ from game.engine import registry
 from game.engine.match import Match, Seat
 from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
-from game.ui.scene import HandOffScene, SavesScene, SettingsScene, TitleScene, start_match
+from game.ui.menus import HandOffScene, SavesScene
+from game.ui.scene import start_match
+from game.ui.settings import SettingsScene
+from game.ui.title import TitleScene
 from toy_games import CARDS
 from uikit import choose, click, click_button, click_target, make_app, pump, screenshot
 
@@ -240,7 +243,7 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
 def test_every_title_card_caption_fits_without_cutting():
     """At the default window size every game's title and blurb show whole."""
     from game.engine import registry
-    from game.ui.scene import TitleScene
+    from game.ui.title import TitleScene
 
     app = make_app()
     app.push(TitleScene(app))

@@ -18,7 +18,7 @@ from game.saves import autosave
 from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 from uikit import choose, click, click_button, key, make_app, pump, run_until, screenshot
 
 

@@ -16,7 +16,10 @@ from game.engine import registry
 from game.engine.match import NAME_MAX, Match, Seat
 from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
-from game.ui.scene import MenuScene, SaveAsScene, SavesScene, SetupScene, TitleScene, start_match
+from game.ui.menus import MenuScene, SaveAsScene, SavesScene
+from game.ui.scene import start_match
+from game.ui.setup import SetupScene
+from game.ui.title import TitleScene
 from uikit import click, click_button, make_app, pump, screenshot, type_into
 
 

@@ -9,7 +9,9 @@ import pytest
 from game import storage
 from game.engine import ai, registry
 from game.engine.match import Match, Seat
-from game.ui.scene import SettingsScene, TitleScene, start_match
+from game.ui.scene import start_match
+from game.ui.settings import SettingsScene
+from game.ui.title import TitleScene
 from tests.uikit import choose, click, click_button, make_app, pump, screenshot
 
 

@@ -9,7 +9,9 @@ from game import lessons
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.lesson import open_lesson
-from game.ui.scene import HandOffScene, TitleScene, start_match
+from game.ui.menus import HandOffScene
+from game.ui.scene import start_match
+from game.ui.title import TitleScene
 
 from uikit import click_button, click_target, make_app, play_move, pump, screenshot
 

@@ -12,7 +12,8 @@ from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
 from game.games.scrubbudgetel.scene import ScrubScene
-from game.ui.scene import ResultsScene, start_match
+from game.ui.results import ResultsScene
+from game.ui.scene import start_match
 
 from uikit import (
     look_at_board,

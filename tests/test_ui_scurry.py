@@ -11,7 +11,9 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import ResultsScene, SetupScene, start_match
+from game.ui.results import ResultsScene
+from game.ui.scene import start_match
+from game.ui.setup import SetupScene
 
 from uikit import (
     look_at_board,

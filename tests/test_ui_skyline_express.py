@@ -9,7 +9,8 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
-from game.ui.scene import ResultsScene, start_match
+from game.ui.results import ResultsScene
+from game.ui.scene import start_match
 
 from game.games.skyline_express.rules import SPEC, SkylineMove
 from uikit import (

@@ -14,7 +14,9 @@ from game.engine import registry
 from game.engine.match import Match, Seat
 from game.saves import autosave
 from game.bench.ui import fake_records
-from game.ui.scene import ResultsScene, TitleScene, start_match
+from game.ui.results import ResultsScene
+from game.ui.scene import start_match
+from game.ui.title import TitleScene
 from game.ui.statistics import StatisticsScene
 from uikit import choose, click_button, make_app, play_move, pump, run_until, screenshot, type_into
 

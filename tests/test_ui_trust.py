@@ -20,7 +20,8 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match, Seat
 from game.ui import board as board_module
-from game.ui.scene import HandOffScene, start_match
+from game.ui.menus import HandOffScene
+from game.ui.scene import start_match
 
 from uikit import click, click_button, click_target, key, make_app, play_move, pump
 

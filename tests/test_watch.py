@@ -8,7 +8,7 @@ import pytest
 
 from game import cli
 from game.ui.board import BoardScene
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 from tests.uikit import (choose, click, click_button, key, make_app, open_setup, pump, run_until, screenshot,
                          seat_kind_menu)
 

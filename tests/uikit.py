@@ -21,7 +21,7 @@ def make_app(size=(1280, 800), seed: int = 1):
 
 def title_app():
     """A fixture body: the app on its title screen, animations fast; closed afterwards."""
-    from game.ui.scene import TitleScene
+    from game.ui.title import TitleScene
 
     app = make_app()
     app.settings["animation_speed"] = "fast"
@@ -34,7 +34,7 @@ def title_app():
 def open_setup(app, game_id: str):
     """Click a game's card on the title screen: it opens that game's new-game screen
     (whatever else is on the shelf, so not the ambiguous 'New game' button)."""
-    from game.ui.scene import SetupScene
+    from game.ui.setup import SetupScene
 
     click(app, app.scene.cards[game_id].center)
     assert isinstance(app.scene, SetupScene) and app.scene.spec.id == game_id

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 _FIRST_FRAME = r"""
 import os, sys, time
 from game.app import App
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 app = App((1280, 800))
 app.push(TitleScene(app))
 app.step()
@@ -28,7 +28,7 @@ sys.stdout.write("frame\n"); sys.stdout.flush()
 _IDLE = r"""
 import os, resource, sys, time, threading
 from game.app import App
-from game.ui.scene import TitleScene
+from game.ui.title import TitleScene
 app = App((1280, 800))
 app.push(TitleScene(app))
 app.step()
@@ -168,7 +168,7 @@ def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 
 
     from ..app import App
     from ..replay import Replay
-    from ..ui import scene as screens
+    from ..ui.title import TitleScene
     from ..ui.replay import replay_scene
 
     match = long_match(game_id, moves, options=LONG_GAME[1] if game_id == LONG_GAME[0] else None)
@@ -176,7 +176,7 @@ def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 
     replay = Replay.of_match(match)
     open_ms = (time.perf_counter() - started) * 1000
     app = App(SIZE)
-    app.push(screens.TitleScene(app))
+    app.push(TitleScene(app))
     app.push(replay_scene(app, replay, 0))
     app.step([])
     times = []
@@ -243,7 +243,7 @@ def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
     import pygame
 
     from ..app import App
-    from ..ui import scene as screens
+    from ..ui.title import TitleScene
     from ..ui.statistics import StatisticsScene
 
     saved = os.environ.get("GAME_SHELF_HOME")
@@ -252,7 +252,7 @@ def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
         try:
             fake_records(count)
             app = App(SIZE)
-            app.push(screens.TitleScene(app))
+            app.push(TitleScene(app))
             app.step([])
             times, cpu = [], []
             for _ in range(opens):
@@ -278,13 +278,19 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
 
     from ..app import App
     from ..engine import registry
-    from ..ui import scene as screens
+    from ..ui.menus import HandOffScene, MenuScene, SavesScene
+    from ..ui.results import ResultsScene
+    from ..ui.rules_screen import RulesScene
+    from ..ui.scene import start_match
+    from ..ui.settings import SettingsScene
+    from ..ui.setup import SetupScene
+    from ..ui.title import TitleScene
 
     app = App(SIZE)
     results = {}
 
     def measure(name, make):
-        app.reset_to(screens.TitleScene(app))
+        app.reset_to(TitleScene(app))
         target = make()
         if target is not None and target is not app.scene:
             app.push(target)
@@ -293,25 +299,25 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
 
     spec = next(iter(registry.GAMES.values()))
     measure("title", lambda: None)
-    measure("setup", lambda: screens.SetupScene(app, spec))
-    measure("rules", lambda: screens.RulesScene(app, spec))
-    measure("settings", lambda: screens.SettingsScene(app))
-    measure("saves", lambda: screens.SavesScene(app))
+    measure("setup", lambda: SetupScene(app, spec))
+    measure("rules", lambda: RulesScene(app, spec))
+    measure("settings", lambda: SettingsScene(app))
+    measure("saves", lambda: SavesScene(app))
     for game_id in ([only] if only else registry.GAMES):
         def board(game_id=game_id):
             match = _midgame_match(game_id)
-            screens.start_match(app, match, replace=False)
+            start_match(app, match, replace=False)
             return app.scene
         measure(game_id, board)
     board_scene = app.scene
-    measure("menu", lambda: (screens.start_match(app, _midgame_match(spec.id), replace=False),
-                             screens.MenuScene(app, app.scene))[1])
-    measure("hand_off", lambda: screens.HandOffScene(app, "Eva", 1, lambda: None))
+    measure("menu", lambda: (start_match(app, _midgame_match(spec.id), replace=False),
+                             MenuScene(app, app.scene))[1])
+    measure("hand_off", lambda: HandOffScene(app, "Eva", 1, lambda: None))
 
     def results_scene():
         match = _midgame_match(spec.id, moves=100000)
-        screens.start_match(app, match, replace=False)
-        return screens.ResultsScene(app, app.scene)
+        start_match(app, match, replace=False)
+        return ResultsScene(app, app.scene)
     measure("results", results_scene)
 
     from ..replay import Replay
@@ -335,7 +341,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     from ..app import App
     from ..engine import registry
     from ..engine.match import Seat
-    from ..ui import scene as screens
+    from ..ui.scene import start_match
 
     game_id = game_id or next(iter(registry.GAMES))
     spec = registry.GAMES[game_id]
@@ -343,7 +349,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     app.settings["animation_speed"] = "normal"
     seats = [Seat(f"Computer {i + 1}", i, "computer", "normal") for i in range(spec.min_players)]
     match = _midgame_match(game_id, moves=30, seats=seats)
-    screens.start_match(app, match)
+    start_match(app, match)
     board = app.scene
     times = []
     deadline = time.monotonic() + seconds
@@ -365,7 +371,10 @@ import gc, json, random, sys
 from game.app import App
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.ui import scene as screens
+from game.ui.menus import MenuScene
+from game.ui.scene import start_match
+from game.ui.setup import SetupScene
+from game.ui.title import TitleScene
 
 def rss_mb():
     with open("/proc/self/status") as status:
@@ -374,17 +383,17 @@ def rss_mb():
                 return int(line.split()[1]) / 1024
 
 app = App((1280, 800))
-app.push(screens.TitleScene(app))
+app.push(TitleScene(app))
 app.step()
 games = list(registry.GAMES.values())
 rng = random.Random(1)
 after = []
 for n in range(int(sys.argv[1])):
     spec = games[n % len(games)]
-    app.push(screens.SetupScene(app, spec))
+    app.push(SetupScene(app, spec))
     app.step()
     players = max(spec.min_players, min(3, spec.max_players))
-    screens.start_match(app, Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], n))
+    start_match(app, Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], n))
     board = app.scenes[1]
     for _ in range(60):  # a stretch of a game, every move through the controller and a frame
         while app.scene is not board:
@@ -395,9 +404,9 @@ for n in range(int(sys.argv[1])):
         board.finish_animations()
         app.dirty = True
         app.step()
-    app.push(screens.MenuScene(app, board))
+    app.push(MenuScene(app, board))
     app.step()
-    app.reset_to(screens.TitleScene(app))
+    app.reset_to(TitleScene(app))
     app.step()
     gc.collect()
     after.append(rss_mb())
@@ -427,7 +436,7 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
     from ..app import App
     from ..engine import registry
     from ..engine.match import Match, Seat
-    from ..ui import scene as screens
+    from ..ui.scene import start_match
 
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
@@ -436,7 +445,7 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
         spec = registry.GAMES[game_id]
         players = max(spec.min_players, min(3, spec.max_players))
         match = Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], seed)
-        screens.start_match(app, match)
+        start_match(app, match)
         board = app.scenes[1]
         rng = random.Random(seed)
         times = []
@@ -463,15 +472,16 @@ def handoff_open_ms(opens: int = 60) -> float:
     import pygame
 
     from ..app import App
-    from ..ui import scene as screens
+    from ..ui.menus import HandOffScene
+    from ..ui.scene import start_match
 
     app = App(SIZE)
-    screens.start_match(app, _midgame_match("skyrunner"))
+    start_match(app, _midgame_match("skyrunner"))
     app.step()
     times = []
     for _ in range(opens):
         t0 = time.perf_counter()
-        app.push(screens.HandOffScene(app, "Eva", 1, lambda: None))
+        app.push(HandOffScene(app, "Eva", 1, lambda: None))
         app.step([])
         times.append((time.perf_counter() - t0) * 1000)
         app.pop()

@@ -29,7 +29,9 @@ from .hint import Hinter
 from .hitmap import HitMap
 from .movelog import MoveLog
 from .watch import WatchControls, watching
-from .scene import HandOffScene, MenuScene, ResultsScene, Scene, keep_saved, panel
+from .menus import HandOffScene, MenuScene
+from .results import ResultsScene
+from .scene import Scene, keep_saved, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen

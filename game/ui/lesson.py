@@ -15,7 +15,10 @@ from .. import lessons
 from ..engine import registry
 from ..engine.match import Match, Seat
 from . import look
-from .scene import MenuScene, RulesScene, Scene, SettingsScene, panel, start_match
+from .menus import MenuScene
+from .rules_screen import RulesScene
+from .scene import Scene, panel, start_match
+from .settings import SettingsScene
 
 STRIP_MIN = 120
 BUTTON_COLUMN = 150  # the strip's right-hand side: Next and Start again

@@ -1,0 +1,273 @@
+"""The in-game menu, Save as…, the saved-games list and the pass-and-play hand-off."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+from pygame_gui.elements import UISelectionList, UITextEntryLine
+
+from .. import storage
+from ..engine.match import SaveError, save_summary
+from ..saves import games_in_progress, load_match, resume, save_file_name, save_match
+from . import look
+from .rules_screen import RulesScene
+from .scene import Scene, moves_text, panel, start_match, when
+from .settings import SettingsScene
+
+
+class SavesScene(Scene):
+    """The saved games, newest first: load or delete one, or go back."""
+
+    DELETE_CONFIRM_SECONDS = 5.0
+
+    def __init__(self, app):
+        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(760, w - 60)
+        left = (w - width) // 2
+        self.label((left, 30, width, 44), "Saved games", "#title_label")
+        self.entries: dict[str, Path] = {}
+        self.in_progress: set[Path] = set()
+        self.app.autosaves.flush()  # list the games as they are now
+        found, messages = games_in_progress()
+        for message in messages:
+            self.app.notify(message)
+        for entry in found:  # every game in progress, the title lists only the newest
+            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {when(entry.last_played)}",
+                           entry.path)
+            self.in_progress.add(entry.path)
+        for path in self.saved_files():
+            self.add_entry(self.describe(path), path)
+        items = list(self.entries) or ["(no saved games yet)"]
+        self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
+        self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
+        self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
+        self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
+
+    def add_entry(self, text: str, path: Path) -> None:
+        while text in self.entries:
+            text += " "  # two saves alike: keep both rows apart
+        self.entries[text] = path
+
+    @staticmethod
+    def saved_files() -> list[Path]:
+        """The saves a person made, newest first."""
+        try:
+            dated = [(p.stat().st_mtime, p) for p in storage.saves_dir().glob("*.json")]
+        except OSError:
+            return []
+        return [p for _t, p in sorted(dated, key=lambda item: item[0], reverse=True)]
+
+    @staticmethod
+    def describe(path: Path) -> str:
+        """One row: what the game is, who plays, how far it went, when it was saved."""
+        try:
+            stamp = path.stat().st_mtime
+            data = storage.parse_json_file(path)
+        except (OSError, ValueError):
+            return f"{look.fit_text(path.stem, 15, 300)} (unreadable)"
+        summary = save_summary(data)
+        if summary is None:
+            return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
+        moves = data.get("moves") if isinstance(data.get("moves"), list) else []
+        return f"{summary} — {moves_text(len(moves))} — {when(stamp)}"
+
+    def chosen_path(self) -> Path | None:
+        path = self.entries.get(self.listing.get_single_selection())
+        if path is None:
+            self.app.notify("Choose a saved game in the list first.")
+        return path
+
+    def delete(self) -> None:
+        path = self.chosen_path()
+        if path is None:
+            return
+        now = time.monotonic()
+        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
+            # one stray click must not lose a game
+            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+            self.app.notify("Click Delete again to delete this saved game for good.")
+            return
+        self.delete_armed = None
+        try:
+            path.unlink()
+        except OSError as exc:
+            storage.log(f"deleting {path}", exc)
+            self.app.notify(f"Could not delete {path.name} ({storage.write_problem(exc)}).")
+        else:
+            self.app.notify(f"Deleted {path.name}.")
+        self.rebuild()
+
+    def load(self) -> None:
+        path = self.chosen_path()
+        if path is None:
+            return
+        try:
+            match = resume(path) if path in self.in_progress else load_match(path)
+        except (storage.DamagedFile, SaveError) as exc:
+            self.app.notify(getattr(exc, "message", str(exc)))
+            self.rebuild()
+            return
+        if match is None:
+            self.app.notify("That saved game is no longer there.")
+            self.rebuild()
+            return
+        start_match(self.app, match)
+
+
+# ---------------------------------------------------------------------------
+class OverlayScene(Scene):
+    """A scene drawn over the one beneath it (menu, hand-off)."""
+
+    shade = (10, 8, 6, 200)
+
+    def draw(self, surface) -> None:
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 and self.app.scenes[-1] is self else None
+        if self.shade[3] == 255:
+            below = None  # a full cover hides the board: don't draw it, and don't let it show
+        if below is not None:
+            below.draw(surface)
+        else:
+            surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(self.shade)
+        surface.blit(veil, (0, 0))
+        self.draw_scene(surface)
+        self.manager.draw_ui(surface)
+
+
+class MenuScene(OverlayScene):
+    def __init__(self, app, board):
+        self.board = board
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, 320, 456)
+        box.center = (w // 2, h // 2)
+        self.box = box
+        y = box.y + 70
+        for text, action in (("Resume", self.app.pop), ("Save game", self.save),
+                             ("Save as…", lambda: self.app.push(SaveAsScene(self.app, self.board.match))),
+                             ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
+                             ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                             ("Quit to title", self.quit)):
+            self.button((box.x + 40, y, box.w - 80, 42), text, action, primary=text == "Resume")
+            y += 56
+
+    def draw_scene(self, surface) -> None:
+        panel(surface, self.box, 240)
+        look.text(surface, "Menu", (self.box.centerx, self.box.y + 20), 26, look.GOLD, bold=True, anchor="midtop")
+
+    def save(self) -> None:
+        match = self.board.match
+        name = save_file_name(match)
+        try:
+            save_match(match, storage.saves_dir() / name)
+        except OSError as exc:
+            storage.log(f"saving {name}", exc)
+            self.app.notify(f"Can't save: {storage.write_problem(exc)}. Save as… puts the game somewhere else.")
+            return
+        self.app.notify(f"Saved as {name}.")
+
+    def quit(self) -> None:
+        self.board.controller.stop_thinking()
+        self.app.reset_to_title()
+
+
+class SaveAsScene(OverlayScene):
+    """Save the game in progress to a file a person names (another disk, a USB stick)."""
+
+    def __init__(self, app, match):
+        self.match = match
+        self.path_text = str(Path.home() / save_file_name(match))
+        self.message = "Type where to save the game: a folder or a file name ending in .json."
+        self.replace_armed: Path | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, min(760, w - 40), 250)
+        box.center = (w // 2, h // 2)
+        self.box = box
+        self.entry = UITextEntryLine(pygame.Rect(box.x + 30, box.y + 70, box.w - 60, 36), self.manager,
+                                     initial_text=self.path_text)
+        self.entry.set_text_length_limit(1000)
+        self.message_label = self.label((box.x + 30, box.y + 114, box.w - 60, 30), self.message, "#small_label")
+        self.button((box.x + 30, box.bottom - 70, 160, 44), "Save here", self.save, primary=True)
+        self.button((box.x + 205, box.bottom - 70, 160, 44), "Cancel", self.app.pop)
+
+    def on_text(self, element, text) -> None:
+        if element is self.entry:
+            self.path_text = text
+
+    def draw_scene(self, surface) -> None:
+        panel(surface, self.box, 240)
+        look.text(surface, "Save as…", (self.box.x + 30, self.box.y + 22), 24, look.GOLD, bold=True)
+
+    def target(self) -> Path:
+        path = Path(self.path_text.strip()).expanduser()
+        if path.is_dir():
+            path = path / save_file_name(self.match)
+        elif path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        return path
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.message_label.set_text(look.fit_text(message, 15, self.box.w - 60))
+
+    def save(self) -> None:
+        if not self.path_text.strip():
+            self.say("Type a folder or a file name first.")
+            return
+        try:
+            path = self.target()
+            if path.exists() and self.replace_armed != path:
+                self.replace_armed = path  # another file of that name is not lost to one click
+                self.say(f"{path.name} is there already: click Save here again to replace it.")
+                return
+            save_match(self.match, path)
+        except (OSError, ValueError) as exc:
+            storage.log(f"save as {self.path_text!r}", exc)
+            problem = storage.write_problem(exc) if isinstance(exc, OSError) else "that is not a file name"
+            self.say(f"Can't save there: {problem}. Try another folder.")
+            return
+        self.app.pop()
+        self.app.notify(f"Saved as {path}.")
+
+
+class HandOffScene(OverlayScene):
+    """Pass-and-play with hidden information: cover the screen until the named
+    player confirms that only they can see it."""
+
+    shade = (12, 10, 8, 255)
+
+    def __init__(self, app, name: str, colour: int, on_ready):
+        self.name = name
+        self.colour = colour
+        self.on_ready = on_ready
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.ready_button = self.button(((w - 360) // 2, h // 2 + 40, 360, 54), f"I am {self.name}: show my view",
+                                        self.ready, primary=True)
+
+    def ready(self) -> None:
+        self.app.pop()
+        self.on_ready()
+
+    def on_escape(self) -> None:
+        pass  # the screen stays covered until the right person confirms
+
+    def draw_scene(self, surface) -> None:
+        w, h = surface.get_size()
+        look.draw_seat_shape(surface, self.colour, (w // 2, h // 2 - 130), 30)
+        look.text(surface, f"Pass to {self.name}", (w // 2, h // 2 - 80), 40, look.GOLD, bold=True, anchor="midtop")
+        look.text(surface, f"Click when only {self.name} can see the screen.", (w // 2, h // 2 - 20), 18,
+                  look.INK, anchor="midtop")

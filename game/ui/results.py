@@ -1,0 +1,97 @@
+"""The results screen at the end of a game: who won, the scores, what it did to the statistics."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine.match import Match, Seat
+from . import look
+from .scene import Scene, panel, start_match
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, board):
+        self.board = board
+        self.match = board.match
+        from .. import stats
+        self.stats_lines = stats.result_lines(self.match)  # "Ann: 7th win at Skurðir, best score yet"
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = (w - 620) // 2
+        self.button((left, h - 90, 190, 46), "Play again", self.again, primary=True)
+        self.button((left + 205, h - 90, 200, 46), "Look at the board", self.look_at_board,
+                    tooltip="Replay the game: step through its moves, from the last one back")
+        self.button((left + 420, h - 90, 200, 46), "Title screen", self.app.reset_to_title)
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def look_at_board(self) -> None:
+        """The board as it ended, in the replay: step back through the game from there."""
+        self.app.open_replay(self.match)
+
+    def again(self) -> None:
+        m = self.match
+        seats = [Seat(s.name, s.colour, s.kind, s.level) for s in m.seats]
+        start_match(self.app, Match(m.spec, seats, self.app.new_seed(), m.spec.next_game_options(m.state, m.options)))
+
+    def headline(self) -> str:
+        custom = getattr(self.board, "results_headline", lambda: "")()  # a game may word it itself
+        if custom:
+            return custom
+        out = self.match.state.outcome
+        names = [self.match.seats[i].name for i in out.winners]
+        if not names:
+            return "Nobody wins"
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return " and ".join(names) + " share the win!"
+
+    def draw_scene(self, surface) -> None:
+        w, h = surface.get_size()
+        out = self.match.state.outcome
+        look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
+        look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
+        reason = self.board.named(self.board.controller.words.outcome(self.match.state))
+        for i, line in enumerate(look.wrap_text(reason, 17, min(860, w - 80))):
+            look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
+        table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
+        table.centerx = w // 2
+        panel(surface, table)
+        look.text(surface, "Player", (table.x + 70, table.y + 16), 15, look.MUTED, bold=True)
+        look.text(surface, "Score", (table.right - 150, table.y + 16), 15, look.MUTED, bold=True, anchor="topright")
+        breakdown = getattr(self.board, "score_breakdown", lambda seat: "")
+        order = sorted(range(len(self.match.seats)), key=lambda s: -out.scores[s])
+        for row, seat_index in enumerate(order):
+            seat = self.match.seats[seat_index]
+            y = table.y + 50 + 46 * row
+            # the board's colour for the seat: some games give seats a colour of play (Skurðir's pyramids)
+            look.draw_seat_shape(surface, seat.colour, (table.x + 36, y + 14), 12, self.board.seat_rgb(seat_index))
+            look.text(surface, seat.name, (table.x + 70, y), 20, look.INK, bold=seat_index in out.winners)
+            detail = breakdown(seat_index)
+            if detail:
+                look.text(surface, detail, (table.x + 70, y + 24), 12, look.MUTED)
+            look.text(surface, str(out.scores[seat_index]), (table.right - 150, y), 22, look.INK, bold=True,
+                      anchor="topright")
+            if seat_index in out.winners:
+                # a game that ends drawn lists every seat as a winner: say what the headline says
+                drawn = len(out.winners) == len(self.match.seats) > 1 and "draw" in self.headline().lower()
+                look.text(surface, "draw" if drawn else "winner", (table.right - 30, y + 3), 16,
+                          look.MUTED if drawn else look.GOOD, bold=True, anchor="topright")
+        self.draw_stats_lines(surface, table.bottom + 14, h - 100)
+
+    def draw_stats_lines(self, surface, top: int, bottom: int) -> None:
+        """What this game did to each person's statistics, between the table and the buttons:
+        one line each, two to a line when the room is short."""
+        lines = self.stats_lines
+        if not lines:
+            return
+        w = surface.get_width()
+        if len(lines) * 22 > bottom - top:
+            lines = ["   ·   ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
+        size = 15 if len(lines) * 22 <= bottom - top else 13
+        step = size + 7
+        for i, line in enumerate(lines):
+            look.text(surface, look.fit_text(line, size, w - 40), (w // 2, top + step * i), size, look.GOLD,
+                      anchor="midtop")

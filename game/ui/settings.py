@@ -1,0 +1,81 @@
+"""The settings screen: window, animation, sound, side panel size, and where the files are."""
+from __future__ import annotations
+
+import html
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu, UITextBox
+
+from .. import storage
+from .scene import Scene
+
+WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
+
+
+class SettingsScene(Scene):
+    SPEEDS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = (w - 560) // 2
+        self.label((left, 40, 560, 44), "Settings", "#title_label")
+        y = 130
+        self.label((left, y, 260, 36), "Fullscreen (F11)")
+        self.full_button = self.button((left + 280, y, 200, 36), "On" if self.app.fullscreen else "Off", self.toggle_full)
+        y += 56
+        self.label((left, y, 260, 36), "Window size")
+        current = "x".join(map(str, self.app.windowed_size))
+        options = ["x".join(map(str, s)) for s in WINDOW_SIZES]
+        if current not in options:
+            options.append(current)
+        self.size_menu = UIDropDownMenu(options, current, pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Animation speed")
+        self.speed_menu = UIDropDownMenu(list(self.SPEEDS.values()), self.SPEEDS[self.app.settings["animation_speed"]],
+                                         pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Sound")
+        muted = self.app.settings["sound_muted"]
+        self.mute_button = self.button((left + 280, y, 95, 36), "Off" if muted else "On", self.toggle_sound,
+                                       tooltip="Turn the sound effects on or off")
+        self.volume_menu = UIDropDownMenu(VOLUMES, f"{self.app.settings['sound_volume'] // 10 * 10}%",
+                                          pygame.Rect(left + 385, y, 95, 36), self.manager)
+        y += 56
+        self.label((left, y, 260, 36), "Side panel size")
+        self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
+                                         f"{round(self.app.settings['ui_scale'] * 100)}%",
+                                         pygame.Rect(left + 280, y, 200, 36), self.manager)
+        y += 70
+        # folder names can be long: a text box wraps them instead of cutting them off
+        width = min(860, w - 60)
+        places = (("Settings", storage.settings_path()), ("Games in progress", storage.in_progress_dir()),
+                  ("Saved games", storage.saves_dir()), ("Finished games", storage.records_path()),
+                  ("Log", storage.log_path()))
+        rows = "<br>".join(f"{what}: {html.escape(str(where))}" for what, where in places)
+        self.places_box = UITextBox(rows, pygame.Rect((w - width) // 2, y, width, max(60, min(140, h - 90 - y - 10))),
+                                    self.manager)
+        self.button(((w - 160) // 2, h - 80, 160, 44), "Back", self.app.pop, primary=True)
+
+    def toggle_full(self) -> None:
+        self.app.set_fullscreen(not self.app.fullscreen)
+        self.app.save_settings()
+
+    def toggle_sound(self) -> None:
+        muted = self.app.settings["sound_muted"] = not self.app.settings["sound_muted"]
+        self.mute_button.set_text("Off" if muted else "On")
+        self.app.save_settings()
+        self.app.sounds.play("move")  # what it sounds like now (nothing when off)
+
+    def on_choice(self, element, text) -> None:
+        if element is self.scale_menu:
+            self.app.settings["ui_scale"] = next(k for k in storage.UI_SCALES if f"{round(k * 100)}%" == text)
+            self.app.dirty = True
+        elif element is self.volume_menu:
+            self.app.settings["sound_volume"] = int(text.rstrip("%"))
+            self.app.sounds.play("move")
+        elif element is self.size_menu:
+            self.app.set_window_size(tuple(int(v) for v in text.split("x")))
+        elif element is self.speed_menu:
+            self.app.settings["animation_speed"] = next(k for k, v in self.SPEEDS.items() if v == text)
+        self.app.save_settings()

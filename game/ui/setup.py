@@ -1,0 +1,165 @@
+"""The new-game screen: player count, each seat and the game's options."""
+from __future__ import annotations
+
+import re
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from ..engine.match import NAME_LIMIT, Match, Seat
+from . import look, setup_memory
+from .rules_screen import RulesScene
+from .scene import Scene, start_match
+
+LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
+                 ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
+
+
+class SetupScene(Scene):
+    """Player count, each seat (name, colour, human or computer and level), the options."""
+
+    def __init__(self, app, spec, seats: list[Seat] | None = None, options: dict | None = None):
+        self.spec = spec
+        self.remembered = [n[:NAME_LIMIT] for n in (app.settings.get("player_names") or []) if isinstance(n, str) and n]
+        self.seats = seats or [Seat("", colour=i, kind="human" if i == 0 else "computer", level="normal")
+                               for i in range(spec.max_players)]
+        if not seats:
+            for i, seat in enumerate(self.seats):
+                seat.name = self.default_name(i, seat.kind)
+        self.players = len(seats) if seats else spec.default_players
+        if not seats and options is None:  # what was started last time with this game
+            players, last_seats, options = setup_memory.recall(app.settings, spec)
+            self.seats[:len(last_seats)] = last_seats
+            self.players = players or self.players
+        self.options = spec.resolved_options(options)
+        self.message = ""
+        super().__init__(app)
+
+    def default_name(self, index: int, kind: str) -> str:
+        """A human seat gets a remembered name; a computer seat a plain one."""
+        if kind == "human":
+            humans_before = sum(1 for s in self.seats[:index] if s.kind == "human")
+            if humans_before < len(self.remembered):
+                return self.remembered[humans_before]
+            return f"Player {index + 1}"
+        return f"Computer {index + 1}"
+
+    def is_default_name(self, name: str) -> bool:
+        return bool(re.fullmatch(r"(Player|Computer) \d", name)) or name in self.remembered
+
+    def build(self) -> None:
+        w, h = self.app.size
+        left = max(30, (w - 1000) // 2)
+        self.label((left, 30, 1000, 44), f"New game: {self.spec.title}", "#title_label")
+        y = 100
+        self.label((left, y, 160, 32), "Players", "#heading_label")
+        if self.spec.min_players != self.spec.max_players:
+            counts = [str(n) for n in range(self.spec.min_players, self.spec.max_players + 1)]
+            self.count_menu = UIDropDownMenu(counts, str(self.players), pygame.Rect(left + 170, y, 90, 32), self.manager)
+        else:
+            self.count_menu = None
+            self.label((left + 170, y, 300, 32), f"{self.players} players", "#small_label")
+        y += 48
+        self.seat_rows = []
+        labels = self.spec.seat_labels
+        kind_x = left + (560 if self.offers_colours() else 395)
+        for i in range(self.players):
+            seat = self.seats[i]
+            tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
+            self.label((left, y, 130, 34), tag)
+            name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
+            name.set_text_length_limit(NAME_LIMIT)
+            colour = None
+            if self.offers_colours():
+                colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
+                                        pygame.Rect(left + 395, y, 150, 34), self.manager)
+            kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
+            kind = UIDropDownMenu([t for t, _, _ in LEVEL_CHOICES], kind_text,
+                                  pygame.Rect(kind_x, y, 220, 34), self.manager)
+            self.seat_rows.append((i, name, colour, kind))
+            y += 44
+        self.swatch_x = kind_x + 230
+        self.seat_top = 148
+        y += 12
+        self.option_menus = {}
+        self.help_lines = []
+        shown = self.spec.options_for(self.players)  # those that apply to this many players
+        if shown:
+            self.label((left, y, 300, 32), "Options", "#heading_label")
+            y += 40
+            for option in shown:
+                self.label((left, y, 290, 32), option.label)
+                labels_ = [option.label_of(c) for c in option.choices]
+                menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
+                                      pygame.Rect(left + 300, y, 330, 32), self.manager)
+                self.option_menus[menu] = option
+                self.help_lines.append((option.help, (left + 645, y + 1), max(120, w - 40 - left - 645)))
+                y += 44
+        self.message_label = self.label((left, h - 130, 900, 30), self.message, "#message_label")
+        self.button((left, h - 84, 200, 46), "Start", self.start, primary=True)
+        self.button((left + 215, h - 84, 160, 46), "Rules", lambda: self.app.push(RulesScene(self.app, self.spec)))
+        self.button((left + 390, h - 84, 160, 46), "Back", self.app.pop)
+
+    def on_choice(self, element, text) -> None:
+        if element is self.count_menu:
+            self.players = int(text)
+            self.rebuild()
+            return
+        for i, _name, colour, kind in self.seat_rows:
+            if element is colour:
+                self.seats[i].colour = [n for n, _ in look.SEAT_COLOURS].index(text)
+            elif element is kind:
+                seat = self.seats[i]
+                was = seat.kind
+                _t, seat.kind, seat.level = next(c for c in LEVEL_CHOICES if c[0] == text)
+                if seat.kind != was and self.is_default_name(seat.name):
+                    seat.name = self.default_name(i, seat.kind)
+                    _i, name_entry, _c, _k = self.seat_rows[i]
+                    name_entry.set_text(seat.name)
+        option = self.option_menus.get(element)
+        if option is not None:
+            self.options[option.key] = next(c for c in option.choices if option.label_of(c) == text)
+
+    def on_text(self, element, text) -> None:
+        for i, name, _colour, _kind in self.seat_rows:
+            if element is name:
+                self.seats[i].name = text
+
+    def draw_scene(self, surface) -> None:
+        for help_text, (x, y), width in self.help_lines:
+            for k, line in enumerate(look.wrap_text(help_text, 12, width, max_lines=2)):
+                look.text(surface, line, (x, y + 15 * k), 12, look.MUTED)
+        if self.spec.colours_chosen_in_play:
+            return  # no swatch: its colour would mean nothing
+        for i, _name, _colour, _kind in self.seat_rows:
+            look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13,
+                                 look.side_colour(self.spec, i, self.seats[i]))
+
+    def offers_colours(self) -> bool:
+        """Fixed side colours (Scurry) or a colour chosen in play (Skurðir): no choice here."""
+        return not (self.spec.seat_labels or self.spec.colours_chosen_in_play)
+
+    def chosen_seats(self) -> list[Seat]:
+        return [Seat(s.name.strip(), s.colour, s.kind, s.level) for s in self.seats[: self.players]]
+
+    def problem(self) -> str:
+        seats = self.chosen_seats()
+        if any(not s.name for s in seats):
+            return "Every player needs a name."
+        if len({s.name.lower() for s in seats}) < len(seats):
+            return "Two players have the same name: give each a different one."
+        if self.offers_colours() and len({s.colour for s in seats}) < len(seats):
+            return "Two players have the same colour: choose a different colour for each."
+        return ""
+
+    def start(self) -> None:
+        self.message = self.problem()
+        if self.message:
+            self.message_label.set_text(self.message)
+            return
+        seats = self.chosen_seats()
+        self.app.settings["player_names"] = [s.name for s in seats if s.kind == "human"]
+        setup_memory.remember(self.app.settings, self.spec, self.players, self.seats, self.options)
+        self.app.save_settings()
+        match = Match(self.spec, seats, self.app.new_seed(), dict(self.options))
+        start_match(self.app, match)

@@ -1,0 +1,255 @@
+"""The title screen: the games on the shelf, the games in progress, and the way to every other screen."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from .. import storage
+from ..engine import registry
+from ..engine.match import SaveError
+from ..lessons import Progress, has_lesson, load as load_lesson
+from ..saves import delete_in_progress, games_in_progress, resume
+from . import look
+from .menus import SavesScene
+from .rules_screen import RulesScene
+from .scene import Scene, moves_text, open_lesson, panel, start_match, when
+from .settings import SettingsScene
+from .setup import SetupScene
+
+
+class TitleScene(Scene):
+    CARD = (300, 188)  # the largest card; the art's shape
+    GAP = 30  # between cards side by side
+    BELOW_CARD = 112  # title, blurb and buttons under each card
+    TOP = 150
+    BOTTOM = 96  # the row of Continue / Saved games / Settings / Quit
+    COMPACT_BELOW = 240  # card width under which the text under a card is cut down
+    ROW = 36  # one game in progress
+    MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
+    DELETE_CONFIRM_SECONDS = 5.0
+
+    def __init__(self, app):
+        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        self.load_in_progress(app)
+        super().__init__(app)
+
+    def enter(self) -> None:
+        if getattr(self, "entered", False):  # back from another screen: games may have changed meanwhile
+            self.refresh()
+        self.entered = True
+
+    def load_in_progress(self, app) -> None:
+        app.autosaves.flush()  # list the games as they are now
+        self.in_progress, messages = games_in_progress()
+        for message in messages:
+            app.notify(message)
+
+    @property
+    def bottom(self) -> int:
+        """Room under the cards: the button row and the games in progress."""
+        rows = min(len(self.in_progress), self.MAX_ROWS)
+        return self.BOTTOM + (self.ROW * rows + 34 if rows else 0)
+
+    def card_layout(self, count: int) -> tuple[int, int, int]:
+        """(cards per row, card width, card height): the largest cards for which
+        every row, with its text and buttons, fits between the heading and the
+        bottom buttons."""
+        w, h = self.app.size
+        best = (1, 0, 0)
+        for per_row in range(1, count + 1):
+            rows = -(-count // per_row)
+            width = min(self.CARD[0], (w - 60 - self.GAP * (per_row - 1)) / per_row)
+            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.BELOW_CARD - 8)
+            scale = min(width / self.CARD[0], height / self.CARD[1])
+            size = (int(self.CARD[0] * scale), int(self.CARD[1] * scale))
+            if size[0] > best[1]:
+                best = (per_row, *size)
+        return best
+
+    def card_caption(self, spec, width: int) -> tuple:
+        """(title, its size, player count, blurb lines) under a card of `width`."""
+        players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
+                   else f"{spec.min_players}–{spec.max_players} players")
+        room = width if self.compact else width - look.font(14).size(players)[0] - 10
+        size = 20  # a long title steps down a few sizes before it is shortened
+        while size > 14 and look.font(size, True).size(spec.title)[0] > room:
+            size -= 1
+        title = look.fit_text(spec.title, size, room, bold=True)
+        blurb = [] if self.compact else look.wrap_text(spec.blurb, 13, width, max_lines=2)
+        return title, size, players, blurb
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.cards: dict[str, pygame.Rect] = {}
+        self.card_text: dict[str, tuple] = {}
+        self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
+        self.lesson_badges: dict[str, tuple] = {}  # game id -> (how far its lesson has got, where)
+        progress = Progress.load()
+        if progress.message:
+            self.app.notify(progress.message)
+        games = list(registry.GAMES.values())
+        per_row, card_w, card_h = self.card_layout(len(games))
+        # narrow cards (many games in a small window) drop the blurb and say less
+        self.compact = card_w < self.COMPACT_BELOW
+        for i, spec in enumerate(games):
+            row, col = divmod(i, per_row)
+            count = min(per_row, len(games) - row * per_row)
+            left = (w - count * card_w - (count - 1) * self.GAP) // 2
+            card = pygame.Rect(left + col * (card_w + self.GAP), self.TOP + row * (card_h + self.BELOW_CARD + 8),
+                               card_w, card_h)
+            self.cards[spec.id] = card
+            self.card_text[spec.id] = self.card_caption(spec, card_w)
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
+                        lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
+            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
+                        lambda s=spec: self.app.push(RulesScene(self.app, s)))
+            if not has_lesson(spec.id):
+                continue
+            # "Learn to play" sits on the card's picture, bottom right
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            width = look.font(15).size(learn)[0] + 24
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
+                                                      lambda s=spec: open_lesson(self.app, s.id),
+                                                      tooltip="A guided first game, step by step")
+            self.place_lesson_badge(spec.id, progress, card)
+        self.build_in_progress()
+        y = h - 70
+        names = []
+        if self.in_progress:
+            newest = self.in_progress[0]
+            names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
+                          lambda: self.resume(newest.path), True))
+        names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
+                  ("History", self.open_history, False),
+                  ("Statistics", self.open_statistics, False),
+                  ("Settings", lambda: self.app.push(SettingsScene(self.app)), False),
+                  ("Quit", self.quit, False)]
+        # primary buttons use the bold 16 px face of the theme, the others 15 px
+        widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
+        if self.in_progress and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
+            room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
+            names[0] = (look.fit_text(names[0][0], 16, room - 40, bold=True), *names[0][1:])
+            widths[0] = room
+        x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
+        for (name, action, primary), bw in zip(names, widths):
+            self.button((x, y, bw, 40), name, action, primary=primary)
+            x += bw + 12
+
+    def place_lesson_badge(self, game_id: str, progress, card: pygame.Rect) -> None:
+        """How far the lesson has got, on the card's picture just above its Learn button."""
+        learn = self.learn_buttons[game_id].rect
+        forms = progress.badge(game_id, len(load_lesson(game_id).steps))
+        text = next((f for f in forms if look.font(13, True).size(f)[0] + 14 <= card.w - 16), None)
+        if text:
+            rect = pygame.Rect(0, 0, look.font(13, True).size(text)[0] + 14, 22)
+            rect.bottomright = (learn.right, learn.y - 4)
+            self.lesson_badges[game_id] = (text, rect)
+
+    def build_in_progress(self) -> None:
+        """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
+        w, h = self.app.size
+        self.progress_rows = []  # (entry, text, resume button, delete button)
+        shown = self.in_progress[: self.MAX_ROWS]
+        if not shown:
+            return
+        width = min(860, w - 60)
+        left = (w - width) // 2
+        self.progress_top = h - self.bottom + 6
+        y = self.progress_top + 30
+        for entry in shown:
+            armed = self.delete_armed is not None and self.delete_armed[0] == entry.path
+            resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                                        lambda e=entry: self.resume(e.path))
+            delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
+                                        lambda e=entry: self.delete(e.path))
+            text = f"{entry.summary} · {moves_text(entry.moves)} · {when(entry.last_played)}"
+            self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
+            y += self.ROW
+        self.progress_left = left
+
+    def resume(self, path) -> None:
+        try:
+            match = resume(path)
+        except (storage.DamagedFile, SaveError) as exc:
+            self.app.notify(getattr(exc, "message", str(exc)))
+            self.refresh()
+            return
+        if match is None:
+            self.app.notify("That game is no longer there.")
+            self.refresh()
+            return
+        start_match(self.app, match)
+
+    def delete(self, path) -> None:
+        """A game in progress goes only after a second click on its Delete."""
+        now = time.monotonic()
+        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
+            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+            self.app.notify("Click “Sure?” to delete this game in progress for good.")
+            self.rebuild()
+            return
+        self.delete_armed = None
+        try:
+            delete_in_progress(path)
+        except OSError as exc:
+            storage.log(f"deleting {path}", exc)
+            self.app.notify(f"The game could not be deleted ({storage.write_problem(exc)}).")
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.load_in_progress(self.app)
+        self.rebuild()
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def open_history(self) -> None:
+        self.app.open_history()
+
+    def open_statistics(self) -> None:
+        self.app.open_statistics()
+
+    def on_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for game_id, card in self.cards.items():
+                learn = self.learn_buttons.get(game_id)
+                if card.collidepoint(event.pos) and not (learn and learn.rect.collidepoint(event.pos)):
+                    self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
+                    return
+
+    def on_escape(self) -> None:
+        pass
+
+    def draw_scene(self, surface) -> None:
+        w, _h = surface.get_size()
+        look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
+        look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
+                  (w // 2, 100), 16, look.MUTED, anchor="midtop")
+        for game_id, card in self.cards.items():
+            art = look.scaled_sprite(f"title_{game_id}.png", card.size)
+            pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)
+            if art is not None:
+                surface.blit(art, card)
+            else:
+                pygame.draw.rect(surface, (70, 90, 60), card, border_radius=10)
+            hovered = card.collidepoint(pygame.mouse.get_pos())
+            pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
+                             border_radius=10)
+            if game_id in self.lesson_badges:
+                text, rect = self.lesson_badges[game_id]
+                panel(surface, rect, 215)
+                look.text(surface, text, rect.center, 13, look.GOOD if "✓" in text else look.INK, bold=True,
+                          anchor="center")
+            title, size, players, blurb = self.card_text[game_id]
+            look.text(surface, title, (card.x, card.bottom + 26 - size), size, look.INK, bold=True)
+            if self.compact:  # the player count takes the blurb's place
+                look.text(surface, players, (card.x, card.bottom + 32), 13, look.MUTED)
+            else:
+                look.text(surface, players, (card.right, card.bottom + 9), 14, look.MUTED, anchor="topright")
+            for i, line in enumerate(blurb):
+                look.text(surface, line, (card.x, card.bottom + 32 + 17 * i), 13, look.MUTED)
+        if self.progress_rows:
+            look.text(surface, "Games in progress", (self.progress_left, self.progress_top), 17, look.GOLD, bold=True)
+            for _entry, text, resume_button, _delete in self.progress_rows:
+                look.text(surface, text, (self.progress_left, resume_button.rect.y + 5), 15, look.INK)
