@@ -297,7 +297,9 @@ class ReplayMixin:
     def draw_panel(self, surface, hints) -> None:
         super().draw_panel(surface, hints)
         p = self.panel_rect
-        look.text(surface, "Replay", (p.right - 16, p.y + 18), 14, look.MUTED, bold=True, anchor="topright")
+        # left of the panel's fold button, which sits in the top right corner
+        look.text(surface, "Replay", (self.fold_button.rect.x - 6, p.y + 18), 14, look.MUTED, bold=True,
+                  anchor="topright")
         bar = self.timeline
         end = max(1, self.replay.length)
         look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)
