@@ -4,19 +4,12 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
 
 from game.engine import ai, registry
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 from tests.toy_games import NIM
 from tests.uikit import click, make_app, key, play_move, pump
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path))
-    return tmp_path
 
 
 def snap(state) -> str:

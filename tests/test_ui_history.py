@@ -19,7 +19,7 @@ from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT
 from game.ui.title import TitleScene
-from uikit import choose, click, click_button, key, make_app, pump, run_until, screenshot
+from uikit import choose, click, click_button, key, make_app, open_title, pump, run_until, screenshot
 
 
 @pytest.fixture(autouse=True)
@@ -50,11 +50,7 @@ def state_after(match: Match, ply: int):
 
 
 def title(size=(1280, 800)):
-    app = make_app(size)
-    app.settings["animation_speed"] = "fast"
-    app.push(TitleScene(app))
-    pump(app)
-    return app
+    return open_title(size, "fast")
 
 
 def test_history_lists_every_finished_game_and_replays_one_by_mouse():

@@ -18,7 +18,7 @@ from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
 from game.ui.statistics import StatisticsScene
-from uikit import choose, click_button, make_app, play_move, pump, run_until, screenshot, type_into
+from uikit import choose, click_button, open_title, play_move, pump, run_until, screenshot, type_into
 
 
 @pytest.fixture(autouse=True)
@@ -39,11 +39,7 @@ def finished(game_id: str, seed: int, names=("Ann", "Bob"), kinds=("human", "hum
 
 
 def title(size=(1280, 800)):
-    app = make_app(size)
-    app.settings["animation_speed"] = "off"
-    app.push(TitleScene(app))
-    pump(app)
-    return app
+    return open_title(size, "off")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])

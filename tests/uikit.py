@@ -19,15 +19,20 @@ def make_app(size=(1280, 800), seed: int = 1):
     return app
 
 
-def title_app():
-    """A fixture body: the app on its title screen, animations fast; closed afterwards."""
+def open_title(size=(1280, 800), animation_speed: str = "fast"):
+    """The app on its title screen."""
     from game.ui.title import TitleScene
 
-    app = make_app()
-    app.settings["animation_speed"] = "fast"
+    app = make_app(size)
+    app.settings["animation_speed"] = animation_speed
     app.push(TitleScene(app))
     pump(app)
-    yield app
+    return app
+
+
+def title_app():
+    """A fixture body: the app on its title screen, animations fast; closed afterwards."""
+    yield open_title()
     pygame.quit()
 
 
