@@ -312,7 +312,18 @@ def test_shared_victory_on_a_tie():
         s.colours = [R] * 24
     state._finish()
     assert state.outcome.winners == (0, 1)
-    assert "shared" in state.outcome.reason
+    assert "P1 and P2 share the victory" in state.outcome.reason
+
+
+def test_the_end_names_the_winner():
+    state = SPEC.new_game(2, 3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    (winner,) = state.outcome.winners
+    top = state.outcome.scores[winner]
+    assert top > min(state.outcome.scores)
+    assert state.outcome.reason == f"Every carriage is full. P{winner + 1} wins with {top} points."
 
 
 def test_score_breakdown_adds_tasks_vips_and_services():

@@ -270,6 +270,7 @@ def test_roof_needs_equipment_and_wins_without_the_exact_count():
     play_round(s, {0: "C5", 1: "S p1"})
     assert s.is_over and s.outcome.winners == (0,) and s.to_move is None and s.legal_moves() == []
     assert s.pos[0][0] == s.roof  # the sabotage after the winning climb never acts
+    assert s.outcome.reason == "P1 reached the roof first and wins."
 
 
 def test_equipment_is_never_played_alone():
@@ -380,6 +381,7 @@ def test_a_stalled_game_ends_at_the_round_limit():
     s.round = ROUND_LIMIT
     play_round(s, {0: "N1", 1: "N2"})
     assert s.is_over and s.outcome.winners == (1,)
+    assert s.outcome.reason.endswith("nobody reached the roof: P2 climbed highest and wins.")
 
 
 # ---- notation, explanations, hidden information ----------------------------------

@@ -13,8 +13,11 @@ Games may help it with an optional module `game.games.<id>.ai` defining any of:
 
     rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
     evaluate(state) -> list[float]              # per-seat win chance in [0, 1]
-    candidate_moves(state, moves) -> list       # prune / order moves in the tree
+    candidate_moves(state, moves, **options) -> list   # prune / order moves in the tree
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
+
+A level's "candidates" entry (a dict) is passed to candidate_moves as keyword
+options, so a stronger level can look at more moves than a weaker one.
 
 Pure Python: nothing here imports pygame.
 """
@@ -163,6 +166,7 @@ def choose_move(
     rollout_move = getattr(heuristics, "rollout_move", None)
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
     candidates = getattr(heuristics, "candidate_moves", None)
+    candidate_options = settings.get("candidates", {})
 
     rng = random.Random(seed)
     seat = state.to_move
@@ -178,7 +182,7 @@ def choose_move(
     def tree_moves(d):
         moves = d.legal_moves()
         if candidates is not None and len(moves) > 1:
-            moves = candidates(d, moves) or moves
+            moves = candidates(d, moves, **candidate_options) or moves
         return moves
 
     first = sample()

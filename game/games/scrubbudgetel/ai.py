@@ -87,23 +87,23 @@ def cave_pays(state, seat: int) -> bool:
 _picked: dict = {}  # (moves, an Obstacle laid this turn) -> candidates, for positions the tree meets again
 
 
-def candidate_moves(state, moves) -> list:
-    """One spot per kind of marker, the roomiest; the Cave only when it wins, and a
-    second Obstacle in one turn only when nothing else fits."""
+def candidate_moves(state, moves, spots: int = 1) -> list:
+    """The roomiest spot (or `spots` spots) per kind of marker; the Cave only when
+    it wins, and a second Obstacle in one turn only when nothing else fits."""
     for move in moves:
         if move.code == CAVE and cave_pays(state, state.to_move):
             return [move]
-    key = (tuple(moves), state.obstacle_now)
+    key = (tuple(moves), state.obstacle_now, spots)
     picked = _picked.get(key)
     if picked is None:
-        picked = _pick_spots(state, moves)
+        picked = _pick_spots(state, moves, spots)
         if len(_picked) > 20000:
             _picked.clear()
         _picked[key] = picked
     return picked
 
 
-def _pick_spots(state, moves) -> list:
+def _pick_spots(state, moves, per_kind: int) -> list:
     by_code: dict[str, list] = {}
     for move in moves:
         if move.code == CAVE:
@@ -114,7 +114,8 @@ def _pick_spots(state, moves) -> list:
     picked = []
     for spots in by_code.values():
         step = max(1, len(spots) // SPOTS_LOOKED_AT)  # a spread of spots is enough to find room
-        picked.append(max(spots[::step], key=lambda m: open_room(state, m.triangles)))
+        roomiest = sorted(spots[::step], key=lambda m: open_room(state, m.triangles), reverse=True)
+        picked.extend(roomiest[:per_kind])
     return picked or moves
 
 

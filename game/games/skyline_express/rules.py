@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed
+from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 from ...engine.present import LogEntry
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
@@ -499,8 +499,9 @@ class SkylineState(CachedMovesState):
         else:
             top = max(totals)
             winners = tuple(i for i, t in enumerate(totals) if t == top)
-            reason = (f"Every carriage is full. Best score: {top}."
-                      + (" A shared victory." if len(winners) > 1 else ""))
+            who = " and ".join(seat_ref(i) for i in winners)
+            reason = (f"Every carriage is full. {who} wins with {top} points." if len(winners) == 1
+                      else f"Every carriage is full. {who} share the victory with {top} points each.")
         self.outcome = Outcome(tuple(totals), winners, reason)
         self.to_move = None
         self.phase = "over"

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
 from ...engine.present import LogEntry
 
 NUMBERS = tuple(f"N{v}" for v in range(1, 9))
@@ -286,7 +286,9 @@ class SkyState(State):
     def _end_by_limit(self) -> None:
         best = max(p[0] for p in self.pos)
         winners = tuple(s for s in range(self.players) if self.pos[s][0] == best)
-        self._finish(winners, f"After {ROUND_LIMIT} rounds nobody reached the roof: the highest climber wins.")
+        who = " and ".join(seat_ref(s) for s in winners)
+        verdict = f"{who} climbed highest and wins." if len(winners) == 1 else f"{who} climbed highest and share the win."
+        self._finish(winners, f"After {ROUND_LIMIT} rounds nobody reached the roof: {verdict}")
 
     def _finish(self, winners: tuple, reason: str) -> None:
         self.outcome = Outcome(tuple(self.scores()), winners, reason)
@@ -599,8 +601,7 @@ class SkyState(State):
         self._note(seat, "climb", rise=y - y0, value=value, side=side, used=used)
         self.last_round["moves"].append([seat, [y0, g0], [y, g], "climb"])
         if y >= self.roof:
-            # the reason is shown as it is, so it names no seat (the headline names the winner)
-            self._finish((seat,), "The first climber reached the roof.")
+            self._finish((seat,), f"{seat_ref(seat)} reached the roof first and wins.")
 
     def _attack(self, seat: int, card: str, target: int) -> None:
         if card == "L":
