@@ -259,6 +259,25 @@ def test_game_heuristics_are_used():
     assert used["rollout"] > 0 and used["evaluate"] > 0
 
 
+def test_a_level_passes_its_candidate_options_to_the_game():
+    seen = []
+
+    def candidate_moves(state, moves, width=None):
+        seen.append(width)
+        return moves[:width]
+
+    h = SimpleNamespace(candidate_moves=candidate_moves, LEVELS={
+        "easy": {"iterations": 30},
+        "hard": {"iterations": 30, "candidates": {"width": 2}},
+    })
+    info = {}
+    ai.choose_move(TTT.new_game(2, 0), "hard", 1, heuristics=h, info=info)
+    assert set(seen) == {2} and len(info["visits"]) == 2  # only the two moves it was given
+    seen.clear()
+    ai.choose_move(TTT.new_game(2, 0), "easy", 1, heuristics=h, info=info)
+    assert set(seen) == {None} and len(info["visits"]) == 9  # no options: the game's defaults
+
+
 def test_heuristics_module_is_found_by_the_states_module():
     assert ai.heuristics_for(TTT.new_game(2, 0)) is None  # tests.toy_games: no rules module
     missing = type("MissingState", (State,), {"__module__": "game.games.nosuchgame.rules"})
