@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 
-from .rules import CRASHES
+from .rules import CLIMB_VALUES, CRASHES
+
+MAX_CLIMB = max(CLIMB_VALUES)  # the most a climbing card can raise a figure
 
 LEVELS = {
     "easy": {"iterations": 60, "rollout_depth": 8},
@@ -40,9 +42,14 @@ def winning_climb(state, moves):
     if state.phase != "choose":
         return None
     seat = state.to_move
+    y = state.pos[seat][0]
+    if "E" not in state.hand[seat] or y + MAX_CLIMB < state.roof:
+        return None  # the roof takes an equipment card, and a climb rises at most a square a step
     for m in reversed(moves):
-        if m.card[:1] == "C" and state.climb_plan(seat, int(m.card[1:])).y >= state.roof:
-            return m
+        if m.card[:1] == "C":
+            value = int(m.card[1:])
+            if y + value >= state.roof and state.climb_plan(seat, value).y >= state.roof:
+                return m
     return None
 
 
