@@ -278,6 +278,22 @@ def test_a_level_passes_its_candidate_options_to_the_game():
     assert set(seen) == {None} and len(info["visits"]) == 9  # no options: the game's defaults
 
 
+def test_a_low_temperature_draws_the_most_visited_move_more_often():
+    root = ai._Node(None, None)
+    for move, visits in (("a", 60), ("b", 30), ("c", 10)):
+        root.children[move] = child = ai._Node(move, 0)
+        child.visits = visits
+    rng = random.Random(3)
+
+    def share_of_best(temperature):
+        picks = [ai._pick(root, ["a", "b", "c"], "sample", rng, temperature) for _ in range(4000)]
+        return picks.count("a") / len(picks)
+
+    assert 0.55 < share_of_best(1.0) < 0.65  # in proportion to visits
+    assert 0.75 < share_of_best(0.5) < 0.85  # 3600 of 3600 + 900 + 100
+    assert ai._pick(root, ["a", "b", "c"], "best", rng) == "a"
+
+
 def test_heuristics_module_is_found_by_the_states_module():
     assert ai.heuristics_for(TTT.new_game(2, 0)) is None  # tests.toy_games: no rules module
     missing = type("MissingState", (State,), {"__module__": "game.games.nosuchgame.rules"})

@@ -96,6 +96,29 @@ def test_candidates_are_one_roomy_spot_per_kind():
         assert heuristics.open_room(s, c.triangles) == max(heuristics.open_room(s, m.triangles) for m in same)
 
 
+def test_easy_lays_the_cave_as_soon_as_it_may_and_a_marker_wherever_it_fits():
+    s = position([CAVE, "TW"], haul=(10, 60))
+    easy = ai.level_settings("easy", heuristics)["candidates"]
+    assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **easy)] == [CAVE]
+    assert ai.choose_move(s, "easy", 1).code == CAVE  # and loses by it, as a beginner might
+    s = position(["TW", "JN"], roll=2)
+    moves = s.legal_moves()
+    firsts = [next(m for m in moves if m.code == code) for code in ("JN", "TW")]
+    assert sorted(heuristics.candidate_moves(s, moves, **easy), key=str) == sorted(firsts, key=str)
+
+
+def test_hard_weighs_several_spots_of_each_kind():
+    s = position(["TW", "JN", "GY"], roll=3)
+    moves = s.legal_moves()
+    hard = ai.level_settings("hard", heuristics)["candidates"]
+    wide = heuristics.candidate_moves(s, moves, **hard)
+    narrow = heuristics.candidate_moves(s, moves)
+    assert set(narrow) < set(wide)
+    for code in {m.code for m in moves}:
+        assert 1 < sum(1 for m in wide if m.code == code) <= hard["spots"] or \
+            sum(1 for m in moves if m.code == code) == 1
+
+
 def test_evaluation_is_a_share_of_the_win_and_favours_the_leader():
     s = position(["TW"], haul=(5, 25))
     values = heuristics.evaluate(s)

@@ -257,7 +257,7 @@ def choose_move(
     if progress is not None:
         progress(1.0)
 
-    move = _pick(root, root_moves, settings["pick"], rng)
+    move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0))
     if info is not None:
         info.update(
             iterations=done,
@@ -281,17 +281,19 @@ def seat_state(state, seed: int):
     return sample
 
 
-def _pick(root, root_moves, how: str, rng):
+def _pick(root, root_moves, how: str, rng, temperature: float = 1.0):
     """The move to play: the most visited (ties: the better mean, then the
-    first in move order); "sample" draws in proportion to visits (easy play)."""
+    first in move order); "sample" draws in proportion to visits (easy play),
+    or to visits ** (1 / temperature): below 1 the most visited move is drawn
+    more often, so a level can play the best move most of the time."""
     visited = [(m, root.children[m]) for m in root_moves if m in root.children]
     if not visited:
         return root_moves[0]
     if how == "sample":
-        total = sum(ch.visits for _, ch in visited)
-        x = rng.random() * total
-        for m, ch in visited:
-            x -= ch.visits
+        weights = [ch.visits ** (1.0 / temperature) for _, ch in visited]
+        x = rng.random() * sum(weights)
+        for (m, _), weight in zip(visited, weights):
+            x -= weight
             if x < 0:
                 return m
         return visited[-1][0]

@@ -48,7 +48,7 @@ from .rules import (
 )
 
 LEVELS = {
-    "normal": {"iterations": 300, "rollout_depth": 9, "exploration": 0.5},
+    "normal": {"iterations": 300, "rollout_depth": 9, "exploration": 0.5, "pick": "sample"},
     "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5},
 }
 
@@ -309,10 +309,10 @@ def best_service(state):
 
 
 # ---- the hooks the search looks up ------------------------------------------------------
-def candidate_moves(state, moves) -> list:
+def candidate_moves(state, moves, plans_looked_at: int = CANDIDATES) -> list:
     """The first steps of the best few turn plans, best first."""
     firsts = []
-    for _score, steps in plans(state):
+    for _score, steps in plans(state, plans_looked_at):
         m = steps[0]
         if m not in firsts and m in moves:
             firsts.append(m)
