@@ -410,7 +410,7 @@ class ScurryState(CachedMovesState):
             vs.sort()
         else:
             row = _moves_for(self.size, PHASE_KIND[phase], seat)
-            vs = [v for v, c in enumerate(board) if c == EMPTY]
+            return [row[v] for v, c in enumerate(board) if c == EMPTY]
         return [row[v] for v in vs]
 
     # ---- the contract ----------------------------------------------------
@@ -424,9 +424,12 @@ class ScurryState(CachedMovesState):
     def _listed(self, move) -> bool:
         """Whether `move` is among the legal moves: a binary search of the list by
         vertex, for the list is in vertex order and no two moves share a vertex."""
+        legal = self._legal_list()
+        for listed in legal[:4]:  # moves are shared objects (_moves_for): usually the very one
+            if listed is move:
+                return True
         if not isinstance(move, ScurryMove):
             return False
-        legal = self._legal_list()
         i = bisect_left(legal, move.vertex, key=_vertex_of)
         return i < len(legal) and legal[i] == move
 
@@ -449,8 +452,15 @@ class ScurryState(CachedMovesState):
             self.counts[opp] -= 1
             self.squirrels[seat] = v
             self.path.append(v)
-            if len(self.path) >= 3 and not can_see_any(board, self._geo.rays, v, opp):
+            # what the squirrel sees from here both ends the turn (after two steps) and
+            # lists the next steps: work it out once
+            seen = sight(board, self._geo.rays, v, seat)
+            if len(self.path) >= 3 and not seen:
                 self._end_turn()
+            else:
+                seen.sort()
+                row = _moves_for(self.size, "step", seat)
+                self._legal = [row[u] for u in seen]
         elif kind == "leadoff":
             opp = 1 - seat
             board[v] = opp
