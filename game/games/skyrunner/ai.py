@@ -79,7 +79,7 @@ def rollout_move(state, moves, rng):
         return max(others, key=lambda m: (state.pos[m.against][0], -m.against))
     if state.phase == "route":
         if rng.random() < 0.6:  # mostly the way the game would pick, sometimes keep the gear
-            plan = state.climb_plan(state.to_move, int(state.acting_card()[1:]))
+            plan = state.climb_plan(state.to_move, int(state.acting_card()[1:]), state.routes)
             return next(m for m in moves if (m.height, m.groove) == (plan.y, plan.g))
         return moves[rng.randrange(len(moves))]
     climbs = [m for m in moves if m.card[:1] == "C"]

@@ -255,12 +255,13 @@ class SkyState(State):
             rest = (y, g, used, passed, path)
         self._climbs(seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends)
 
-    def climb_plan(self, seat: int, value: int) -> Route:
+    def climb_plan(self, seat: int, value: int, routes: list | None = None) -> Route:
         """The route the game picks (the "auto" option, and where a climb has one
         sensible way): the highest, then the fewest equipment cards, the fewest
-        sideways steps, the groove with the longest free stretch, the nearest, the leftmost."""
+        sideways steps, the groove with the longest free stretch, the nearest, the leftmost.
+        `routes` are routes_for(seat, value) when the caller has them already."""
         g0 = self.pos[seat][1]
-        return min(self.routes_for(seat, value),
+        return min(routes if routes is not None else self.routes_for(seat, value),
                    key=lambda r: (-r.y, r.used, r.side, -self.free_run(r.y, r.g, seat), abs(r.g - g0), r.g))
 
     # ---- setting up a round ------------------------------------------------
@@ -515,7 +516,7 @@ class SkyState(State):
                 if self.route == "choose" and len(routes) > 1:
                     self.phase, self.routes, self.to_move = "route", routes, seat
                     return
-                self._climb(seat, int(card[1:]), self.climb_plan(seat, int(card[1:])))
+                self._climb(seat, int(card[1:]), self.climb_plan(seat, int(card[1:]), routes))
                 if self.outcome is not None:
                     return
             elif card in ("L", "S"):
