@@ -89,10 +89,11 @@ def test_thinking_draws_at_most_ten_frames_a_second():
     pygame.quit()
 
 
-def first_frame_after_hand_off(game_id, prelude, monkeypatch):
-    """Play the first person's first move after `prelude(app, board)` fiddled
-    with the board, hand off, and return the first frame the next person sees,
-    and the frame after a zero-distance mouse move at the pointer."""
+def first_frame_after_hand_off(game_id, prelude, monkeypatch, choose=None):
+    """Play the first person's first move (`choose(state)`, by default
+    shared_choice) after `prelude(app, board, move)` fiddled with the board, hand
+    off, and return the first frame the next person sees, and the frame after a
+    zero-distance mouse move at the pointer."""
     monkeypatch.setattr(board_module, "time", types.SimpleNamespace(monotonic=lambda: 1000.0))  # still glows
     spec = registry.GAMES[game_id]
     app = make_app()
@@ -101,7 +102,7 @@ def first_frame_after_hand_off(game_id, prelude, monkeypatch):
     board = app.scene
     pump(app)
     click_button(app, "I am Ann: show my view")
-    move = shared_choice(board.match.state)
+    move = (choose or shared_choice)(board.match.state)
     prelude(app, board, move)
     frames = []
     plain_draw = app.draw
@@ -207,8 +208,14 @@ def test_after_a_hand_off_the_pointer_lights_what_is_under_it_in_the_new_view(mo
         pos = board.target_rect(move.targets[0]).center
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
 
-    plain, _ = first_frame_after_hand_off("skyrunner", leave_alone, monkeypatch)
-    first, still = first_frame_after_hand_off("skyrunner", rest_on_the_choice, monkeypatch)
-    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(still, "RGB")
+    def ann_plays_her_climb_4_where_bob_holds_a_climb_5(state):
+        state.hand[0], state.hand[1] = ["C3", "C4", "E"], ["C2", "C5", "E"]  # the same slots, other cards
+        return next(m for m in state.legal_moves() if m.card == "C4")
+
+    choose = ann_plays_her_climb_4_where_bob_holds_a_climb_5
+    plain, _ = first_frame_after_hand_off("skyrunner", leave_alone, monkeypatch, choose)
+    first, still = first_frame_after_hand_off("skyrunner", rest_on_the_choice, monkeypatch, choose)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(still, "RGB"), \
+        "the first frame lit what was under the pointer in the last person's view"
     assert pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(plain, "RGB"), "nothing lit under the pointer"
     pygame.quit()
