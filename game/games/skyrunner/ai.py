@@ -1,6 +1,14 @@
 """Heuristics that help the generic search (game/engine/ai.py) play SkyRunner.
 
 Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
+
+Levels: when normal took the most visited move, hard (three times the search)
+beat it only 11-8 after 19 arena games. Normal now draws its move in
+proportion to the squared visits ("pick": "sample", temperature 0.5), so it
+keeps to the best bids but now and then plays a close second. Arena, two
+players, seats alternated, seeds 0-39: hard beat normal 39-1 (points
+0.87-1.00) and normal beat easy 40-0 (0.91-1.00); at temperature 1 normal beat
+easy only 8-4 after 12.
 """
 from __future__ import annotations
 
@@ -12,7 +20,7 @@ MAX_CLIMB = max(CLIMB_VALUES)  # the most a climbing card can raise a figure
 
 LEVELS = {
     "easy": {"iterations": 60, "rollout_depth": 8},
-    "normal": {"iterations": 500, "rollout_depth": 24},
+    "normal": {"iterations": 500, "rollout_depth": 24, "pick": "sample", "temperature": 0.5},
     "hard": {"iterations": 1500, "rollout_depth": 40},
 }
 
