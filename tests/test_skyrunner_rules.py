@@ -689,6 +689,23 @@ def test_fault_is_none_exactly_for_the_legal_moves(options):
     assert phases >= {"choose", "use"} | ({"route", "target"} if not options else set())
 
 
+def test_moves_listed_before_a_move_are_judged_afresh_after_it():
+    """check takes a just-listed move as legal without asking fault; once a move is
+    applied, the old list must not vouch for anything."""
+    stale_refused = 0
+    for seed in range(3):
+        s = SPEC.new_game(2 + seed, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            listed = s.legal_moves()
+            assert all(s.check(m) is None for m in listed)
+            s.apply(rng.choice(listed))
+            for m in listed:
+                assert s.check(m) == s.fault(m), m
+                stale_refused += s.check(m) is not None
+    assert stale_refused > 100  # the old lists did hold moves no longer legal
+
+
 def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():
     s = rulebook(3)
     s.hand[0] = ["L", "C4"]

@@ -127,6 +127,8 @@ def well_formed(move: SkyRunnerMove) -> bool:
 
 
 class SkyState(State):
+    _listed = ()  # the moves legal_moves gave last, until a move is applied
+
     def __init__(self, players: int, grooves: tuple, squares: int, seed: int, route: str = "choose",
                  targets: str = "act"):
         self.players = players
@@ -197,13 +199,14 @@ class SkyState(State):
         in the way the climber may spend equipment or stop; after a ledge any groove."""
         y, g = self.pos[seat]
         equipment = self.hand[seat].count("E")
+        taken = self.taken_squares(seat)
         best: dict = {}
         for g2 in range(self.grooves[self.section(y)]):
             side = abs(g2 - g) if y > 0 else 0
             if side >= value:
                 continue
             step = 1 if g2 > g else -1
-            if y > 0 and any(self.occupant(y, gg, seat) is not None for gg in range(g + step, g2 + step, step)):
+            if y > 0 and any((y, gg) in taken for gg in range(g + step, g2 + step, step)):
                 continue
             cap = self.roof
             if side and value < OVERTAKE_MIN:  # passing sideways is overtaking: a 4 or more (ruling 5)
@@ -212,7 +215,7 @@ class SkyState(State):
             path = ((y, g),) + (((y, g2),) if side else ())
             stay = (y, g2 if y > 0 else g, 0, 0, path)  # in the street a figure that cannot climb stays put
             ends: list = []
-            self._climbs(seat, y, g2, value - side, value, equipment, cap, 0, 0, path, stay, ends)
+            self._climbs(taken, y, g2, value - side, value, equipment, cap, 0, 0, path, stay, ends)
             for ey, eg, used, passed, way in ends:
                 route = Route(ey, eg, used, side, passed, way)
                 key = (used, side, abs(g2 - g), g2)
@@ -223,7 +226,11 @@ class SkyState(State):
             o.used <= r.used and (o.y > r.y or o.y == r.y and (o.used, o.side) < (r.used, r.side))
             for o in found)), key=lambda r: (-r.y, r.used, r.g))
 
-    def _climbs(self, seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
+    def taken_squares(self, seat: int) -> set:
+        """The wall squares the other figures stand on (the street and the roof hold any number)."""
+        return {(py, pg) for s, (py, pg) in enumerate(self.pos) if s != seat and 0 < py < self.roof}
+
+    def _climbs(self, taken, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
         """Climb on from (y, g); every place the climb may end goes into `ends` as
         (y, g, equipment used, figures passed, path). `rest` is the highest free
         square reached so far: a climb never ends on a taken square (ruling 3)."""
@@ -239,21 +246,21 @@ class SkyState(State):
                 ends.append((self.roof, 0, used + 1, passed, path + ((self.roof, 0),)))
                 return
             for g2 in range(self.grooves[self.section(ny)]):  # after a ledge, any groove
-                self._enter(seat, ny, g2, steps - 1, value, equipment, cap, used + 1, passed, path, rest, ends)
+                self._enter(taken, ny, g2, steps - 1, value, equipment, cap, used + 1, passed, path, rest, ends)
             return
-        self._enter(seat, ny, g, steps - 1, value, equipment, cap, used, passed, path, rest, ends)
+        self._enter(taken, ny, g, steps - 1, value, equipment, cap, used, passed, path, rest, ends)
 
-    def _enter(self, seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
+    def _enter(self, taken, y, g, steps, value, equipment, cap, used, passed, path, rest, ends) -> None:
         """Step onto (y, g): past a figure only with a 4 or more and an equipment card each."""
         path = path + ((y, g),)
-        if self.occupant(y, g, seat) is not None:
+        if (y, g) in taken:
             ends.append(rest)  # stop below the figure
             if value < OVERTAKE_MIN or used >= equipment:
                 return
             used, passed = used + 1, passed + 1
         else:
             rest = (y, g, used, passed, path)
-        self._climbs(seat, y, g, steps, value, equipment, cap, used, passed, path, rest, ends)
+        self._climbs(taken, y, g, steps, value, equipment, cap, used, passed, path, rest, ends)
 
     def climb_plan(self, seat: int, value: int, routes: list | None = None) -> Route:
         """The route the game picks (the "auto" option, and where a climb has one
@@ -316,6 +323,10 @@ class SkyState(State):
         return moves
 
     def legal_moves(self) -> list[SkyRunnerMove]:
+        self._listed = moves = self._list_moves()  # until the next move: check finds its moves at once
+        return moves
+
+    def _list_moves(self) -> list[SkyRunnerMove]:
         if self.outcome is not None:
             return []
         if self.phase == "choose":
@@ -331,8 +342,12 @@ class SkyState(State):
 
     # ---- legality: written once ---------------------------------------------------
     def check(self, move) -> str | None:
-        """`fault` alone: the legal moves agree with it (a test proves it over random
+        """A move legal_moves has just listed is legal; any other is judged by `fault`
+        alone, which agrees with the legal moves (a test proves it over random
         positions), so applying a move need not list them all."""
+        for listed in self._listed:  # the moves are shared instances: usually the very one
+            if listed is move:
+                return None
         return self.fault(move)
 
     def fault(self, move) -> str | None:
@@ -431,6 +446,7 @@ class SkyState(State):
         return KEEP
 
     def _apply(self, move: SkyRunnerMove) -> None:
+        self._listed = ()
         seat = self.to_move
         if move.kind in ("route", "aim"):
             card = self.acting_card()
