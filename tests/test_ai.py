@@ -418,3 +418,81 @@ def test_the_app_sends_the_worker_the_seats_view(monkeypatch):
     assert sent[0] is not match.state
     twin = skyrunner_with_other_hidden_cards(match.state, seat)
     assert snap(sent[0]) == snap(ai.seat_state(twin, match.ai_seed()))
+
+
+def keep_tree_game(game_id: str, decisions: int, heuristics=None):
+    """From a position in mid-game, both seats think at hard with one memory, as
+    the app's worker does; returns [(seat, reused playouts, whether the real game
+    rolled or drew since that seat's last decision, move)]."""
+    from game.engine.registry import GAMES
+    state = bench.mid_game_positions(GAMES[game_id], 2, 1, seed=7)[0]
+    memory = ai.SearchMemory()
+    last_rng: dict = {}
+    out = []
+    for k in range(decisions):
+        if state.is_over:
+            break
+        seat, info = state.to_move, {}
+        chance_since = seat in last_rng and last_rng[seat] != state.rng.getstate()
+        move = ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=600, info=info,
+                              memory=memory, heuristics=heuristics)
+        if info["visits"]:
+            out.append((seat, info["reused"], chance_since, str(move)))
+        last_rng[seat] = state.rng.getstate()
+        state.apply(move)
+    return out
+
+
+def test_hard_goes_on_from_its_last_tree_where_nothing_is_hidden_or_left_to_chance():
+    played = keep_tree_game("scurry", 6)
+    assert played[0][1] == 0  # the first search starts afresh
+    assert sum(reused > 0 for _seat, reused, _chance, _move in played[1:]) >= len(played[1:]) // 2
+    assert max(reused for _seat, reused, _chance, _move in played) > 300  # whole branches of playouts
+    assert keep_tree_game("scurry", 6) == played  # still the same moves for the same seeds
+
+
+def test_a_kept_tree_serves_only_the_position_it_grew_from():
+    from game.engine.registry import GAMES
+    memory = ai.SearchMemory()
+    state = bench.mid_game_positions(GAMES["scurry"], 2, 1, seed=7)[0]
+    seat = state.to_move
+    move = ai.choose_move(ai.seat_state(state, 0), "hard", 0, iterations=300, memory=memory)
+    state.apply(move)
+    lines = [state] if state.to_move == seat else []
+    for reply in state.legal_moves():  # the seat to move again after one reply
+        later = state.clone()
+        later.apply(reply)
+        lines += [later] if later.to_move == seat else []
+    served = [later for later in lines if memory.recall(ai.seat_state(later, 5), "hard") is not None]
+    assert served
+    later = served[0]
+    assert memory.recall(ai.seat_state(later, 5), "normal") is None  # each level keeps its own
+    taken_back = later.clone()
+    taken_back.history.pop()  # the moves but the last: not a line from the kept position
+    assert memory.recall(taken_back, "hard") is None
+    other_board = GAMES["scurry"].new_game(2, 99)
+    other_board.history = list(later.history)  # the same moves on paper, another board
+    assert memory.recall(other_board, "hard") is None
+
+
+def test_a_tree_kept_across_a_roll_of_the_dice_is_not_used():
+    keep = SimpleNamespace(LEVELS={"hard": {"keep_tree": True}})
+    played = keep_tree_game("skyline_express", 40, heuristics=keep)
+    assert any(chance for _seat, _reused, chance, _move in played)
+    assert all(reused == 0 for _seat, reused, chance, _move in played if chance)
+
+
+def test_the_memory_holds_trees_of_the_game_in_play_only():
+    from game.engine.registry import GAMES
+    memory = ai.SearchMemory()
+    for game_id, players, seed in (("skurdir", 3, 1), ("scurry", 2, 1), ("scurry", 2, 2)):  # one game after another
+        state = bench.mid_game_positions(GAMES[game_id], players, 1, seed=seed)[0]
+        searched = set()
+        for k in range(8):
+            info, seat = {}, state.to_move
+            state.apply(ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=30, memory=memory, info=info))
+            if info["visits"]:
+                searched.add(seat)
+        assert {key[1] for key in memory._kept} == searched  # a tree for each seat that searched, of this game
+    assert {key[0] for key in memory._kept} == {"ScurryState"}
+    assert all(position.history == state.history[:len(position.history)] for position, _ in memory._kept.values())

@@ -108,13 +108,14 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
     return out
 
 
-def decide(state, level: str, seed: int) -> tuple:
+def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None) -> tuple:
     """One decision as the app makes it: on the seat's own view (ai.seat_state),
-    the level's budget under its safety cap.
+    the level's budget under its safety cap, going on from the seat's last tree
+    in `memory` where the level keeps it (the app's worker keeps one memory).
     Returns (move, info) with info as ai.choose_move fills it."""
     info = {}
     seen = ai.seat_state(state, seed)  # what the app's worker gets: the seat's own view
-    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info)
+    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info, memory=memory)
     return move, info
 
 
@@ -213,13 +214,14 @@ def _arena_game(job: tuple) -> dict:
     state = spec.new_game(players, seed)
     k = 0
     decisions: dict = {}  # level -> [(seconds, capped)]
+    memory = ai.SearchMemory()  # as the app's worker keeps it: one for the whole game
     while not state.is_over:
         level = levels[state.to_move]
         move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
         if level == "random":
             move = ai.random_move(state, move_seed)
         else:
-            move, info = decide(state, level, move_seed)
+            move, info = decide(state, level, move_seed, memory)
             if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
                 decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
         state.apply(move)

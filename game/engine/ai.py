@@ -17,7 +17,10 @@ Games may help it with an optional module `game.games.<id>.ai` defining any of:
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
 
 A level's "candidates" entry (a dict) is passed to candidate_moves as keyword
-options, so a stronger level can look at more moves than a weaker one.
+options, so a stronger level can look at more moves than a weaker one. A level
+with "keep_tree": True goes on from the tree of its seat's last decision when
+given a SearchMemory (see there): its budget is then spent on top of what the
+tree already knows.
 
 Pure Python: nothing here imports pygame.
 """
@@ -124,6 +127,59 @@ class _Node:
         self.reward = 0.0  # summed reward of `mover`
 
 
+class SearchMemory:
+    """The tree each seat's last search grew, kept for that seat's next decision.
+
+    When the position now is that tree's position with the moves made since
+    (the seat's own and the others' replies), the subtree below those moves
+    already holds playouts of exactly this position, and the search goes on
+    from it. That holds only where nothing was hidden or left to chance in
+    between: the kept position, replayed through the moves made since, must
+    come out the same as the position now (the generator's state aside: the
+    search draws its own), so a die rolled or a marker drawn since, hidden
+    cards sampled afresh, a new game or an undo simply start a fresh tree. One
+    tree per seat and level, of the game in play only: the memory does not grow
+    from game to game."""
+
+    def __init__(self):
+        self._kept: dict = {}  # (game, seat, level) -> (position, root)
+
+    @staticmethod
+    def _key(state, level: str) -> tuple:
+        return type(state).__qualname__, state.to_move, level
+
+    def recall(self, state, level: str):
+        """The kept node that stands for `state`, or None."""
+        kept = self._kept.get(self._key(state, level))
+        if kept is None:
+            return None
+        position, node = kept
+        done = len(position.history)
+        if state.history[:done] != position.history:
+            return None
+        replay = position.clone()
+        for move in state.history[done:]:
+            node = node.children.get(move)
+            if node is None:
+                return None
+            replay.apply(move)
+        return node if _position_json(replay) == _position_json(state) else None
+
+    def keep(self, state, level: str, root) -> None:
+        """Keep `root`, the tree of `state`'s search, dropping the trees of other
+        games (or of lines taken back): only this game's can serve again."""
+        game = type(state).__qualname__
+        self._kept = {key: (position, node) for key, (position, node) in self._kept.items()
+                      if key[0] == game and state.history[:len(position.history)] == position.history}
+        self._kept[self._key(state, level)] = (state.clone(), root)
+
+
+def _position_json(state) -> dict:
+    position = state.to_json()
+    position.pop("rng", None)
+    return position
+
+
 def _fast_apply(state, move) -> None:
     """Apply a move known to be legal, skipping the legality check when the
     game keeps State.apply as it is (check, _apply, record)."""
@@ -145,16 +201,19 @@ def choose_move(
     iterations: int | None = None,
     heuristics=None,
     info: dict | None = None,
+    memory: SearchMemory | None = None,
 ):
     """The move for state.to_move. Deterministic for a given state, level and
-    seed when time_limit is None.
+    seed (and, for a level that keeps its tree, the memory's past searches)
+    when time_limit is None.
 
     progress(fraction) is called now and then (for a UI 'thinking…' bar);
     stop() -> bool aborts early, returning the best so far. `iterations`
     overrides the level's budget; `heuristics` overrides the game's ai module
     (any object with the optional names above); `info`, if given, is filled
-    with {"iterations", "budget", "capped", "seconds", "visits": {notation:
-    visits}}: "capped" is True when time_limit or stop() cut the search short
+    with {"iterations", "budget", "capped", "seconds", "reused", "visits":
+    {notation: visits}}: "reused" counts the playouts a kept tree brought;
+    "capped" is True when time_limit or stop() cut the search short
     of its budget (the move may then differ from run to run)."""
     started = time.perf_counter()
     if heuristics is None:
@@ -188,13 +247,15 @@ def choose_move(
     first = sample()
     root_moves = tree_moves(first)
     if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, visits={})
+        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={})
     if len(root_moves) == 1:
         return root_moves[0]
     if not root_moves:
         raise ValueError("no legal move")
 
-    root = _Node(None, None)
+    keep_tree = memory is not None and settings.get("keep_tree", False)
+    root = (memory.recall(state, level) if keep_tree else None) or _Node(None, None)
+    reused = root.visits
     deadline = None if time_limit is None else started + time_limit
     report_every = max(1, budget // 50)
     log, sqrt = math.log, math.sqrt
@@ -258,9 +319,12 @@ def choose_move(
         progress(1.0)
 
     move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0))
+    if keep_tree:
+        memory.keep(state, level, root)
     if info is not None:
         info.update(
             iterations=done,
+            reused=reused,
             capped=done < budget,
             seconds=time.perf_counter() - started,
             visits={str(m): ch.visits for m, ch in root.children.items()},

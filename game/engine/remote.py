@@ -149,6 +149,7 @@ def _serve(inbox, outbox) -> None:
     lock = threading.Lock()
     stopped: set[int] = set()
     pending: list[dict] = []
+    memory = ai.SearchMemory()  # each seat's last tree, for levels that go on from it
     arrived = threading.Condition(lock)
     closed = False
 
@@ -200,6 +201,7 @@ def _serve(inbox, outbox) -> None:
                 iterations=request.get("iterations"),
                 progress=progress,
                 stop=lambda job_id=job_id: job_id in stopped,
+                memory=memory,
             )
             answer({"job": job_id, "move": str(move)})
         except Exception:

@@ -28,7 +28,7 @@ import math
 
 from .rules import EMPTY, path_openings, sight, visible_empties
 
-LEVELS = {"hard": {"rollout_depth": 40, "exploration": 0.4}}
+LEVELS = {"hard": {"rollout_depth": 40, "exploration": 0.4, "keep_tree": True}}
 
 
 def _step_score(state, t: int) -> int:

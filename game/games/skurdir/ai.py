@@ -25,7 +25,7 @@ from .rules import neighbours
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3}},
+    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3}, "keep_tree": True},
 }
 KEEP = 5  # building actions the search considers (unless the level says otherwise)
 
