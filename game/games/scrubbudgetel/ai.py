@@ -38,9 +38,7 @@ laying the Cave at once as well: normal won 35-5 (87.5 %, 95 % interval
 
 Hard against normal, as set below (800 iterations, playouts of 16, three spots
 per kind): 10-9 after 19 games (points 0.32-0.73), stopped there. The scores run
-close (118-128, 194-189, 80-78): with the Cave held until it wins, the dice and
-the draws decide most of the rest, and more search or more spots have not yet
-shown what else a stronger player should do. Trials with normal drawing its
+close (118-128, 194-189, 80-78). Trials with normal drawing its
 move in proportion to the visits ("pick": "sample", not set here): it still beat
 easy 34-6 in 40 (points 0.71-0.93), but hard beat it only 6-7 in 13, so the
 search's visits here are nearly flat (800 iterations: 88-189 over six moves) and

@@ -19,7 +19,7 @@ candidates as normal, hard won 20-15-5 (56 %); looking at 8 building actions
 and 3 transports with 1500 iterations, 29-8-3 (72.5 %, points 0.61-0.87);
 going on from its last tree as well ("keep_tree", 200-1,000 playouts kept in
 mid-game), 27-10-3 (67.5 %, points 0.56-0.83): within the noise of the
-figure before, so the kept playouts buy little here, but they cost nothing.
+figure before, so the kept playouts buy little here; they cost next to no time.
 """
 from __future__ import annotations
 
