@@ -13,6 +13,7 @@ from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
+from game.ui import look
 from game.ui.setup import SetupScene
 
 from uikit import (
@@ -162,6 +163,20 @@ def test_hover_shows_what_a_click_would_do(app):
                                          buttons=(0, 0, 0)))
     pump(app)
     assert board.controller.hints().hover == taken and not board.controller.hints().hover_ok
+
+
+def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):
+    spec = registry.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4))
+    board = app.scene
+    pump(app)
+    click_target(app, board.match.state.legal_moves()[0].targets[0])  # Ann's first tile
+    written = []
+    real_text = look.text
+    monkeypatch.setattr(look, "text", lambda surface, message, *a, **k: written.append(message) or
+                        real_text(surface, message, *a, **k))
+    board.draw(app.screen)
+    assert "Ann: 1 tile (Brown)" in written and "Bob: 0 tiles (Grey)" in written
 
 
 def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):

@@ -11,6 +11,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+def plural(n: int, word: str) -> str:
+    """'1 tile', '3 tiles': a count with its noun."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class LogEntry(NamedTuple):
     """One fact for the move log: who (a seat, or None for the game itself),
     what kind of thing happened (`verb`, e.g. "canal", "roll", "bid") and its

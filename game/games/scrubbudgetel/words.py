@@ -7,12 +7,8 @@ names in. Marker names ("Red trail") are the markers' own, not the players'.
 from __future__ import annotations
 
 from ...engine.core import seat_ref
-from ...engine.present import LogEntry, Words
+from ...engine.present import LogEntry, Words, plural
 from .rules import MARKERS
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class ScrubWords(Words):

@@ -5,6 +5,7 @@ import math
 
 import pygame
 
+from ...engine.present import plural
 from ...ui import look
 from ...ui.board import Anim, BoardScene
 from .rules import SIDE_NAMES, SPEC, board_geometry
@@ -237,13 +238,13 @@ class ScurryScene(BoardScene):
         for seat, name in enumerate(SIDE_NAMES):
             who = self.match.seats[seat].name
             self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))
-            label = f"{who}: {view['scores'][seat]} tiles" + (f" ({name})" if name not in who else "")
+            label = f"{who}: {plural(view['scores'][seat], 'tile')}" + (f" ({name})" if name not in who else "")
             rect = look.text(surface, label, (x + 30, y + 2), 15, look.INK)
             x = rect.right + 28
         if view["phase"] == "setup_tiles":
             left = view["setup_left"]
             room = self.board_rect.right - x - 8  # a narrow window shortens it rather than run under the panel
-            look.text(surface, look.fit_text(f"Set-up: {left[0]} brown and {left[1]} grey tiles still to place",
+            look.text(surface, look.fit_text(f"Set-up: {left[0]} brown and {plural(left[1], 'grey tile')} still to place",
                                              15, room), (x, y + 2), 15, look.MUTED)
 
     # ---- animations ------------------------------------------------------
