@@ -653,6 +653,23 @@ def test_rule_17_the_cave_ends_the_game_at_once():
     assert list(state.outcome.scores) == [state.haul[s] - state.stash_cost(s) for s in range(3)]
 
 
+def test_the_arena_counts_whether_the_seat_that_drew_the_cave_won():
+    state = straight(2, players=3)
+    give(state, W, ["CV", "TW", "TW", "TW"], roll=4, turn=7)
+    state.stashes[R] = ["TR"] * 5  # Red's stash costs it 10: White wins with the Cave
+    lay(state, "CV 2,0d+2,1u+2,1d+3,0u+3,0d+3,1u")
+    assert SPEC.arena_figures(state) == {"cave_end": 1, "cave_holder_won": int(state.outcome.winners == (W,))}
+    assert state.outcome.winners == (W,)
+
+    held = straight(2, players=3)  # the game ends another way while Red holds the Cave
+    held.stashes = [[], ["CV"], ["TY"]]
+    held._finish("The bag is empty and nobody could lay a marker for a whole round")
+    assert held.outcome.winners == (W,)
+    assert SPEC.arena_figures(held) == {"cave_end": 0, "cave_holder_won": 0}
+    held.stashes = [[], [], ["TY"]]
+    assert SPEC.arena_figures(held) == {"cave_end": 0}, "nobody drew it"
+
+
 # ---- ruling 14: the dry round --------------------------------------------------------
 def test_ruling_14_a_round_with_nothing_laid_and_an_empty_bag_ends_the_game():
     state = straight(2, players=3)

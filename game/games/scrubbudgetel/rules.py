@@ -1025,6 +1025,21 @@ class ScrubSpec(GameSpec):
             out["captain"] = state.outcome.winners[0]
         return out
 
+    def arena_figures(self, state: ScrubState) -> dict:
+        """Extra figures for the bench arena: how much the Treasure Cave's draw
+        decides. `cave_end` is 1 when laying the Cave ended the game;
+        `cave_holder_won` is 1 when the seat that drew the Cave (and laid it, or
+        still holds it) won alone; a game where nobody drew it reports only
+        `cave_end`."""
+        cave_end = int(bool(state.history) and state.history[-1].code == CAVE)
+        if cave_end:
+            holder = state.turn_seat  # the Cave ends the game in its layer's turn
+        else:
+            holder = next((seat for seat, stash in enumerate(state.stashes) if CAVE in stash), None)
+        if holder is None:
+            return {"cave_end": cave_end}
+        return {"cave_end": cave_end, "cave_holder_won": int(state.outcome.winners == (holder,))}
+
     def parse_move(self, state: ScrubState, text: str) -> LayMarker:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
