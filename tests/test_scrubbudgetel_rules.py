@@ -658,8 +658,8 @@ def test_the_arena_counts_whether_the_seat_that_drew_the_cave_won():
     give(state, W, ["CV", "TW", "TW", "TW"], roll=4, turn=7)
     state.stashes[R] = ["TR"] * 5  # Red's stash costs it 10: White wins with the Cave
     lay(state, "CV 2,0d+2,1u+2,1d+3,0u+3,0d+3,1u")
-    assert SPEC.arena_figures(state) == {"cave_end": 1, "cave_holder_won": int(state.outcome.winners == (W,))}
     assert state.outcome.winners == (W,)
+    assert SPEC.arena_figures(state) == {"cave_end": 1, "cave_holder_won": 1}
 
     held = straight(2, players=3)  # the game ends another way while Red holds the Cave
     held.stashes = [[], ["CV"], ["TY"]]
