@@ -217,7 +217,10 @@ class CachedMovesState(State):
         return self._legal
 
     def legal_moves(self) -> list:
-        return list(self._legal_list())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]  # a copy: the caller may change it, the cache must not
 
     def check(self, move) -> str | None:
         if self.outcome is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import compress
 from operator import attrgetter
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
@@ -238,24 +239,40 @@ def path_openings(board: list, rays: tuple, start: int, mover: int) -> set:
     return out
 
 
-def leadoff_vertices(board: list, rays: tuple, start: int, mover: int) -> list:
+def leadoff_vertices(board: list, rays: tuple, start: int, mover: int, row=None) -> list:
     """The empty vertices where the mover's leadoff tile (opponent side up)
-    leaves the squirrel at `start` a path of at least two steps, in index order."""
-    if has_two_moves(board, rays, start, mover):
+    leaves the squirrel at `start` a path of at least two steps, in index order;
+    given a `row` (one entry per vertex, such as that vertex's move), its entries
+    for those vertices instead.
+
+    Worked out in one look around rather than by trying each vertex (the search
+    asks this at every turn of every playout): with the squirrel's start left
+    open, the first steps are the opponent tiles in sight of it."""
+    opp = 1 - mover
+    saved = board[start]
+    board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
+    firsts = sight(board, rays, start, mover)
+    if any(can_see_any(board, rays, u, opp) for u in firsts):
+        board[start] = saved
         # A placed tile never spoils a two-step path: dropped into the path's line
         # it becomes a stepping stone itself. So every empty vertex will do.
-        return [v for v, c in enumerate(board) if c == EMPTY]
-    opp = 1 - mover
-    # Only a tile the squirrel can see, or can see from a first step, can help.
-    cand = path_openings(board, rays, start, mover)
-    cand.discard(start)
-    out = []
-    for v in sorted(cand):
-        board[v] = opp
-        if has_two_moves(board, rays, start, mover):
-            out.append(v)
-        board[v] = EMPTY
-    return out
+        return list(compress(range(len(board)) if row is None else row, [c == EMPTY for c in board]))
+    # No first step leads on, so a tile helps only where a first step would see it
+    # (that step then leads on to it; a tile between the squirrel and that step
+    # becomes the first step and leads on to the tile behind it), or in the
+    # squirrel's own sight where it would see an opponent tile (it is a first
+    # step that leads on).
+    out: set = set()
+    for u in firsts:
+        visible_empties(board, rays, u, out)
+    near: set = set()
+    visible_empties(board, rays, start, near)
+    out.update(v for v in near - out if can_see_any(board, rays, v, opp))
+    board[start] = saved
+    out.discard(start)
+    if row is None:
+        return sorted(out)
+    return [row[v] for v in sorted(out)]
 
 
 # ---------------------------------------------------------------------------
@@ -399,8 +416,8 @@ class ScurryState(CachedMovesState):
         board = self.board
         if phase == "leadoff":
             row = _moves_for(self.size, "leadoff", seat)
-            vs = leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat)
-        elif phase == "move":
+            return leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat, row)
+        if phase == "move":
             row = _moves_for(self.size, "step", seat)
             at = self.squirrels[seat]
             if len(self.path) == 1:
@@ -410,28 +427,24 @@ class ScurryState(CachedMovesState):
             vs.sort()
         else:
             row = _moves_for(self.size, PHASE_KIND[phase], seat)
-            return [row[v] for v, c in enumerate(board) if c == EMPTY]
+            return list(compress(row, [c == EMPTY for c in board]))
         return [row[v] for v in vs]
 
     # ---- the contract ----------------------------------------------------
     def check(self, move) -> str | None:
         if self.outcome is not None:
             return "The game is over."
-        if self._listed(move):
-            return None
+        # A binary search by vertex: the legal list is in vertex order and no two
+        # of its moves share a vertex.
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_list()
+        if isinstance(move, ScurryMove):
+            i = bisect_left(legal, move.vertex, key=_vertex_of)
+            # moves are shared objects (_moves_for): usually the very one
+            if i < len(legal) and (legal[i] is move or legal[i] == move):
+                return None
         return self.fault(move) or "That move is not possible now."
-
-    def _listed(self, move) -> bool:
-        """Whether `move` is among the legal moves: a binary search of the list by
-        vertex, for the list is in vertex order and no two moves share a vertex."""
-        legal = self._legal_list()
-        for listed in legal[:4]:  # moves are shared objects (_moves_for): usually the very one
-            if listed is move:
-                return True
-        if not isinstance(move, ScurryMove):
-            return False
-        i = bisect_left(legal, move.vertex, key=_vertex_of)
-        return i < len(legal) and legal[i] == move
 
     def scores(self) -> list[int]:
         return list(self.counts)
@@ -443,19 +456,19 @@ class ScurryState(CachedMovesState):
         self._legal = None
         kind = move.kind
         if kind == "step":
-            opp = 1 - seat
-            at = self.squirrels[seat]
-            if len(self.path) == 1:
-                board[at] = EMPTY  # leaves its start vertex (no tile there)
+            path = self.path
+            counts = self.counts
+            if len(path) == 1:
+                board[self.squirrels[seat]] = EMPTY  # leaves its start vertex (no tile there)
             board[v] = seat  # lands and flips
-            self.counts[seat] += 1
-            self.counts[opp] -= 1
+            counts[seat] += 1
+            counts[1 - seat] -= 1
             self.squirrels[seat] = v
-            self.path.append(v)
+            path.append(v)
             # what the squirrel sees from here both ends the turn (after two steps) and
             # lists the next steps: work it out once
             seen = sight(board, self._geo.rays, v, seat)
-            if len(self.path) >= 3 and not seen:
+            if not seen and len(path) >= 3:
                 self._end_turn()
             else:
                 seen.sort()
