@@ -252,11 +252,12 @@ def leadoff_vertices(board: list, rays: tuple, start: int, mover: int, row=None)
     saved = board[start]
     board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
     firsts = sight(board, rays, start, mover)
-    if any(can_see_any(board, rays, u, opp) for u in firsts):
-        board[start] = saved
-        # A placed tile never spoils a two-step path: dropped into the path's line
-        # it becomes a stepping stone itself. So every empty vertex will do.
-        return list(compress(range(len(board)) if row is None else row, [c == EMPTY for c in board]))
+    for u in firsts:
+        if can_see_any(board, rays, u, opp):
+            board[start] = saved
+            # A placed tile never spoils a two-step path: dropped into the path's line
+            # it becomes a stepping stone itself. So every empty vertex will do.
+            return list(compress(range(len(board)) if row is None else row, [c == EMPTY for c in board]))
     # No first step leads on, so a tile helps only where a first step would see it
     # (that step then leads on to it; a tile between the squirrel and that step
     # becomes the first step and leads on to the tile behind it), or in the
@@ -296,6 +297,7 @@ class ScurryState(CachedMovesState):
         self.seed = seed
         self.rng = random.Random(seed)
         self._geo = _board(size)
+        self._step_rows = (_moves_for(size, "step", 0), _moves_for(size, "step", 1))  # at hand for every step
         self.board = [EMPTY] * self._geo.count
         self.squirrels = [-1, -1]
         self.counts = [0, 0]  # tiles owned on the board
@@ -363,6 +365,7 @@ class ScurryState(CachedMovesState):
         c.seed = self.seed
         c.rng = self.rng_copy()
         c._geo = self._geo
+        c._step_rows = self._step_rows
         c.board = self.board[:]
         c.squirrels = self.squirrels[:]
         c.counts = self.counts[:]
@@ -439,6 +442,8 @@ class ScurryState(CachedMovesState):
         legal = self._legal
         if legal is None:
             legal = self._legal_list()
+        if legal and legal[0] is move:  # moves are shared objects: the first is often the very one
+            return None
         if isinstance(move, ScurryMove):
             i = bisect_left(legal, move.vertex, key=_vertex_of)
             # moves are shared objects (_moves_for): usually the very one
@@ -472,7 +477,7 @@ class ScurryState(CachedMovesState):
                 self._end_turn()
             else:
                 seen.sort()
-                row = _moves_for(self.size, "step", seat)
+                row = self._step_rows[seat]
                 self._legal = [row[u] for u in seen]
         elif kind == "leadoff":
             opp = 1 - seat
