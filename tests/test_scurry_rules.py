@@ -525,6 +525,7 @@ def _invariants(s: ScurryState) -> None:
     tiles = sum(1 for c in s.board if c in (0, 1))
     assert tiles + s.supply == TOTAL_TILES
     assert s.counts == [s.board.count(0), s.board.count(1)]
+    assert s._free == [c == rules.EMPTY for c in s.board]  # kept with the board, not scanned for
     assert s.supply >= 0
     placed = [v for v in s.squirrels if v >= 0]
     assert len(set(placed)) == len(placed)  # never two squirrels on one vertex

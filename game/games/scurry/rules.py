@@ -239,41 +239,43 @@ def path_openings(board: list, rays: tuple, start: int, mover: int) -> set:
     return out
 
 
-def leadoff_vertices(board: list, rays: tuple, start: int, mover: int, row=None) -> list:
+def leadoff_vertices(board: list, rays: tuple, start: int, mover: int, row=None, free=None) -> list:
     """The empty vertices where the mover's leadoff tile (opponent side up)
     leaves the squirrel at `start` a path of at least two steps, in index order;
     given a `row` (one entry per vertex, such as that vertex's move), its entries
-    for those vertices instead.
+    for those vertices instead. `free` (True at each empty vertex), when the
+    caller keeps one, saves a scan of the board."""
+    if has_two_moves(board, rays, start, mover):
+        # A placed tile never spoils a two-step path: dropped into the path's line
+        # it becomes a stepping stone itself. So every empty vertex will do.
+        if free is None:
+            free = [c == EMPTY for c in board]
+        return list(compress(range(len(board)) if row is None else row, free))
+    helping = leadoffs_that_help(board, rays, start, mover)
+    return helping if row is None else [row[v] for v in helping]
+
+
+def leadoffs_that_help(board: list, rays: tuple, start: int, mover: int) -> list:
+    """The leadoff vertices, in index order, when no first step leads on yet.
 
     Worked out in one look around rather than by trying each vertex (the search
-    asks this at every turn of every playout): with the squirrel's start left
-    open, the first steps are the opponent tiles in sight of it."""
+    asks this at every turn of every playout). With the squirrel's start left
+    open, a tile helps only where a first step would see it (that step then leads
+    on to it; a tile between the squirrel and that step becomes the first step
+    and leads on to the tile behind it), or in the squirrel's own sight where it
+    would see an opponent tile (it is a first step that leads on)."""
     opp = 1 - mover
     saved = board[start]
     board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
-    firsts = sight(board, rays, start, mover)
-    for u in firsts:
-        if can_see_any(board, rays, u, opp):
-            board[start] = saved
-            # A placed tile never spoils a two-step path: dropped into the path's line
-            # it becomes a stepping stone itself. So every empty vertex will do.
-            return list(compress(range(len(board)) if row is None else row, [c == EMPTY for c in board]))
-    # No first step leads on, so a tile helps only where a first step would see it
-    # (that step then leads on to it; a tile between the squirrel and that step
-    # becomes the first step and leads on to the tile behind it), or in the
-    # squirrel's own sight where it would see an opponent tile (it is a first
-    # step that leads on).
     out: set = set()
-    for u in firsts:
+    for u in sight(board, rays, start, mover):
         visible_empties(board, rays, u, out)
     near: set = set()
     visible_empties(board, rays, start, near)
     out.update(v for v in near - out if can_see_any(board, rays, v, opp))
     board[start] = saved
     out.discard(start)
-    if row is None:
-        return sorted(out)
-    return [row[v] for v in sorted(out)]
+    return sorted(out)
 
 
 # ---------------------------------------------------------------------------
@@ -299,6 +301,7 @@ class ScurryState(CachedMovesState):
         self._geo = _board(size)
         self._step_rows = (_moves_for(size, "step", 0), _moves_for(size, "step", 1))  # at hand for every step
         self.board = [EMPTY] * self._geo.count
+        self._free = [True] * self._geo.count  # board[v] == EMPTY, kept with the board: no scan for every empty vertex
         self.squirrels = [-1, -1]
         self.counts = [0, 0]  # tiles owned on the board
         self.placed = [0, 0]  # set-up tiles placed
@@ -346,6 +349,7 @@ class ScurryState(CachedMovesState):
                 raise ValueError(f"squirrel on an occupied vertex {v}")
             s.board[i] = SQUIRREL
             s.squirrels[seat] = i
+        s._free = [c == EMPTY for c in s.board]
         s.placed = [tiles_per_player, tiles_per_player]
         s.supply = TOTAL_TILES - len(tiles)
         s.phase = "leadoff"
@@ -367,6 +371,7 @@ class ScurryState(CachedMovesState):
         c._geo = self._geo
         c._step_rows = self._step_rows
         c.board = self.board[:]
+        c._free = self._free[:]
         c.squirrels = self.squirrels[:]
         c.counts = self.counts[:]
         c.placed = self.placed[:]
@@ -419,7 +424,7 @@ class ScurryState(CachedMovesState):
         board = self.board
         if phase == "leadoff":
             row = _moves_for(self.size, "leadoff", seat)
-            return leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat, row)
+            return leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat, row, self._free)
         if phase == "move":
             row = _moves_for(self.size, "step", seat)
             at = self.squirrels[seat]
@@ -430,7 +435,7 @@ class ScurryState(CachedMovesState):
             vs.sort()
         else:
             row = _moves_for(self.size, PHASE_KIND[phase], seat)
-            return list(compress(row, [c == EMPTY for c in board]))
+            return list(compress(row, self._free))
         return [row[v] for v in vs]
 
     # ---- the contract ----------------------------------------------------
@@ -464,7 +469,9 @@ class ScurryState(CachedMovesState):
             path = self.path
             counts = self.counts
             if len(path) == 1:
-                board[self.squirrels[seat]] = EMPTY  # leaves its start vertex (no tile there)
+                start = self.squirrels[seat]
+                board[start] = EMPTY  # leaves its start vertex (no tile there)
+                self._free[start] = True
             board[v] = seat  # lands and flips
             counts[seat] += 1
             counts[1 - seat] -= 1
@@ -482,6 +489,7 @@ class ScurryState(CachedMovesState):
         elif kind == "leadoff":
             opp = 1 - seat
             board[v] = opp
+            self._free[v] = False
             self.counts[opp] += 1
             self.supply -= 1
             self.leadoff = v
@@ -489,6 +497,7 @@ class ScurryState(CachedMovesState):
             self.path = [self.squirrels[seat]]
         elif kind == "setup_tile":
             board[v] = seat
+            self._free[v] = False
             self.counts[seat] += 1
             self.placed[seat] += 1
             self.supply -= 1
@@ -499,6 +508,7 @@ class ScurryState(CachedMovesState):
                 self.to_move = 1 - seat
         elif kind == "setup_squirrel":
             board[v] = SQUIRREL
+            self._free[v] = False
             self.squirrels[seat] = v
             if seat == 1:
                 self.phase = "leadoff"
@@ -765,6 +775,7 @@ class ScurryState(CachedMovesState):
             if leadoff_vertices(board, self._geo.rays, squirrels[0], 0):
                 break
         self.board = board
+        self._free = [c == EMPTY for c in board]
         self.squirrels = squirrels
         self.counts = [n, n]
         self.placed = [n, n]
