@@ -195,9 +195,10 @@ def can_see_any(board: list, rays: tuple, at: int, opp: int) -> bool:
     return False
 
 
-def first_steps(board: list, rays: tuple, start: int, mover: int) -> list:
+def first_steps(board: list, rays: tuple, start: int, mover: int, just_one: bool = False) -> list:
     """First steps from `start` (an empty vertex where the squirrel stands, coded
-    SQUIRREL) after which a second step exists."""
+    SQUIRREL) after which a second step exists; with `just_one`, only the first
+    found (enough to know there is one)."""
     opp = 1 - mover
     saved = board[start]
     board[start] = EMPTY  # the squirrel leaves: its vertex no longer blocks
@@ -208,13 +209,16 @@ def first_steps(board: list, rays: tuple, start: int, mover: int) -> list:
             if c != EMPTY:
                 if c == opp and can_see_any(board, rays, u, opp):
                     out.append(u)
+                    if just_one:
+                        board[start] = saved
+                        return out
                 break
     board[start] = saved
     return out
 
 
 def has_two_moves(board: list, rays: tuple, start: int, mover: int) -> bool:
-    return bool(first_steps(board, rays, start, mover))
+    return bool(first_steps(board, rays, start, mover, just_one=True))
 
 
 def visible_empties(board: list, rays: tuple, at: int, out: set) -> None:
