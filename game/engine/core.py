@@ -217,10 +217,7 @@ class CachedMovesState(State):
         return self._legal
 
     def legal_moves(self) -> list:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]  # a copy: the caller may change it, the cache must not
+        return list(self._legal_list())
 
     def check(self, move) -> str | None:
         if self.outcome is not None:

@@ -430,7 +430,7 @@ class ScurryState(CachedMovesState):
             row = _moves_for(self.size, "leadoff", seat)
             return leadoff_vertices(board, self._geo.rays, self.squirrels[seat], seat, row, self._free)
         if phase == "move":
-            row = _moves_for(self.size, "step", seat)
+            row = self._step_rows[seat]
             at = self.squirrels[seat]
             if len(self.path) == 1:
                 vs = first_steps(board, self._geo.rays, at, seat)
@@ -446,16 +446,14 @@ class ScurryState(CachedMovesState):
     def check(self, move) -> str | None:
         if self.outcome is not None:
             return "The game is over."
-        # A binary search by vertex: the legal list is in vertex order and no two
-        # of its moves share a vertex.
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_list()
-        if legal and legal[0] is move:  # moves are shared objects: the first is often the very one
+        # Moves are shared objects (_moves_for), so a listed move is usually the very
+        # one: the first, or the one a binary search by vertex finds (the list is in
+        # vertex order and no two of its moves share a vertex).
+        legal = self._legal if self._legal is not None else self._legal_list()  # no call: every move is checked
+        if legal and legal[0] is move:
             return None
         if isinstance(move, ScurryMove):
             i = bisect_left(legal, move.vertex, key=_vertex_of)
-            # moves are shared objects (_moves_for): usually the very one
             if i < len(legal) and (legal[i] is move or legal[i] == move):
                 return None
         return self.fault(move) or "That move is not possible now."
