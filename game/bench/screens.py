@@ -267,3 +267,26 @@ def open_app(size=SIZES[0]):
     app.push(TitleScene(app))
     frame(app)
     return app
+
+
+def gallery(folder) -> int:
+    """A PNG of every screen of the walk in `folder`, named <screen>-<width>x<height>-<scale %>.png
+    (the app's files in a folder of their own there); returns how many."""
+    import os
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ["GAME_SHELF_HOME"] = str(folder / "home")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    shelf = make_shelf()
+    write_records(shelf)
+    app = open_app()
+    count = 0
+    for _screen, name, (w, h), scale in walk(app, shelf):
+        file_name = f"{name}-{w}x{h}-{round(scale * 100)}.png".replace(" ", "_").replace(":", "").replace("/", "_")
+        pygame.image.save(app.screen, str(folder / file_name))
+        count += 1
+    pygame.quit()
+    return count
