@@ -10,6 +10,7 @@ from game import storage
 from game.engine import ai, registry
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
+from game.ui import look
 from game.ui.settings import SettingsScene
 from game.ui.title import TitleScene
 from tests.uikit import choose, click, click_button, make_app, pump, screenshot
@@ -49,7 +50,10 @@ def check_layout(board):
         for other in buttons[i + 1:]:
             assert not one.colliderect(other), (one, other)
     if board.log.rect.h:
-        assert board.log.rect.top >= board.log_top and p.contains(board.log.rect)
+        # the log starts under the last line the panel wrote above it (it follows the status and message)
+        header = [t.rect for t in look.drawn if p.contains(t.rect) and not board.log.rect.contains(t.rect)
+                  and t.rect.bottom <= board.log.rect.bottom]
+        assert all(r.bottom <= board.log.rect.top for r in header) and p.contains(board.log.rect)
         assert not any(board.log.rect.colliderect(r) for r in buttons)
     assert board.log_top <= min(r.top for r in buttons if r is not board.fold_button.rect)
 

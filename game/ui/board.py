@@ -67,6 +67,7 @@ class Anim:
 class BoardScene(Scene):
     background = "felt.png"
     PANEL_WIDTH = 340
+    PANEL_TAG = ""  # a word beside the game's name on the panel ("Replay")
     BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
 
     def __init__(self, app, match):
@@ -149,7 +150,7 @@ class BoardScene(Scene):
             for (x, y), (text, action, tip) in zip(places, actions))
         y = min(y for _x, y in places) - step
         self.game_buttons = {}
-        style = "#compact_primary_button" if self.folded else None  # a smaller font in the compact panel
+        style = "#compact_primary_button" if self.folded else sizing.primary_style(k)  # the font grows with the panel
         for name, text in reversed(list(self.BUTTONS.items())):
             self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, bh), text,
                                                   lambda n=name: self.click_target(("button", n)), primary=True,
@@ -166,14 +167,25 @@ class BoardScene(Scene):
             y -= step
         self.log_top = p.y + self.panel_header_height()
         self.log.set_scale(k)
-        log_h = 0 if self.folded else max(80, y - self.log_top + 2)
-        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, log_h))
+        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.place_log(self.log_top)
         self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
 
     def panel_header_height(self) -> int:
         return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
+
+    def place_log(self, top: int) -> None:
+        """The move log from `top` (under what the panel says now) down to the buttons; at
+        least a few lines high, however long the message above it (that is cut shorter)."""
+        if self.folded:
+            self.log.set_rect(pygame.Rect(self.panel_rect.x + 10, top, self.panel_rect.w - 20, 0))
+            return
+        top = min(top, self.log_bottom - 4 * self.log.line_height - 8)
+        rect = pygame.Rect(self.panel_rect.x + 10, top, self.panel_rect.w - 20, self.log_bottom - top)
+        if rect != self.log.rect:
+            self.log.set_rect(rect)
 
     def enter(self) -> None:
         super().enter()
@@ -560,7 +572,12 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        title = look.fit_text(self.match.spec.title, px(22), p.w - px(50), bold=True)
+        room = self.fold_button.rect.x - 8 - (p.x + px(16))
+        if self.PANEL_TAG:  # what kind of board this is, left of the fold button
+            tag = look.text(surface, self.PANEL_TAG, (self.fold_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
+                            bold=True, anchor="topright")
+            room = tag.x - 8 - (p.x + px(16))
+        title = look.fit_text(self.match.spec.title, px(22), room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
@@ -573,13 +590,14 @@ class BoardScene(Scene):
             look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
             level = seat.level if seat.kind == "computer" and not self.folded else ""
-            room = p.w - px(44) - px(40) - (px(50) if level else 0) - 8
+            score = look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
+                              anchor="topright")
+            right = score.x - px(8)  # the name ends before the level and the score: never under them
+            if level:
+                right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
+            room = right - (p.x + px(44))
             look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
                       px(16), look.INK, bold=i == state.to_move)
-            if level:
-                look.text(surface, level, (p.right - px(64), y + px(5)), px(12), look.MUTED, anchor="topright")
-            look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
-                      anchor="topright")
             if hints.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
@@ -597,6 +615,7 @@ class BoardScene(Scene):
             for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=3):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
                 y += px(18)
+        self.place_log(y + px(8))
 
     def status_text(self, hints) -> str:
         """The side panel's line under the players: the result, who thinks, or what to do."""

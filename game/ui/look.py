@@ -38,6 +38,9 @@ GOOD = (120, 220, 160)
 BAD = (240, 110, 90)
 
 
+SMALLEST_TEXT = 12  # px: nothing on screen is written smaller (the layout audit checks it)
+
+
 def seat_colour(index: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)][1]
 
@@ -154,6 +157,17 @@ def within(rect):
         yield
     finally:
         _containers.pop()
+
+
+@contextmanager
+def captured():
+    """The lines drawn meanwhile, as a list: a layer drawn once and blitted every frame
+    keeps them, and gives them again with `drawn.extend(...)` when it is blitted."""
+    start, lines = len(drawn), []
+    try:
+        yield lines
+    finally:
+        lines.extend(drawn[start:])
 
 
 def record(surface, rect, message: str, size: int) -> None:

@@ -125,6 +125,7 @@ class ReplayMixin:
     """In front of a game's BoardScene class: the same board, read-only, at any move."""
 
     replaying = True
+    PANEL_TAG = "Replay"
 
     def __init__(self, app, replay: Replay, ply: int | None = None):
         self.replay = replay
@@ -241,16 +242,18 @@ class ReplayMixin:
     def build(self) -> None:
         super().build()
         for element in list(self.actions):
-            if element.text in ("Undo", "Menu") or element in self.game_buttons.values():
+            if element.text in ("Undo", "Redo", "Hint", "Menu") or element in self.game_buttons.values():
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
         p = self.panel_rect
-        half = (p.w - 36) // 2
+        back_w = min((p.w - 36) // 2, 100)  # a short word: the speed's words get the rest of the row
         y = p.bottom - 52
-        self.button((p.x + 12, y, half, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        self.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        speed_x = p.x + 12 + back_w + 12
         self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
-                                         pygame.Rect(p.centerx + 6, y, half, 40), self.manager)
+                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), self.manager,
+                                         object_id="#upward_menu")  # at the window's bottom: the list opens upwards
         y -= 48
         width = (p.w - 24 - 4 * 6) // 5
         self.transport = {}
@@ -270,8 +273,8 @@ class ReplayMixin:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
             self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), self.manager)
-        top = self.log_top
-        self.log.set_rect(pygame.Rect(p.x + 10, top, p.w - 20, max(60, y - top - 6)))
+        self.log_bottom = y - 6
+        self.place_log(self.log_top)
         self.refresh_panel()
 
     def refresh_panel(self) -> None:
@@ -296,10 +299,6 @@ class ReplayMixin:
 
     def draw_panel(self, surface, hints) -> None:
         super().draw_panel(surface, hints)
-        p = self.panel_rect
-        # left of the panel's fold button, which sits in the top right corner
-        look.text(surface, "Replay", (self.fold_button.rect.x - 6, p.y + 18), 14, look.MUTED, bold=True,
-                  anchor="topright")
         bar = self.timeline
         end = max(1, self.replay.length)
         look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)
