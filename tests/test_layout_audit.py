@@ -51,6 +51,11 @@ def gui_texts(manager):
             box.center = element.rect.center
         else:
             box.midleft = element.rect.midleft
+        clip = element.get_image_clipping_rect()
+        if clip is not None:  # a list's item scrolled partly out of view: only the part shown is read
+            box = box.clip(clip.move(element.rect.topleft))
+            if not box.w or not box.h:
+                continue
         out.append((box, text, size, element.rect, element))
     return out
 

@@ -593,7 +593,9 @@ class BoardScene(Scene):
             score = look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
                               anchor="topright")
             right = score.x - px(8)  # the name ends before the level and the score: never under them
-            if level:
+            bold = i == state.to_move
+            if level and look.font(px(16), bold).size(name)[0] + look.font(px(12)).size(level)[0] + px(8) \
+                    <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
                 right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
             room = right - (p.x + px(44))
             look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
