@@ -21,10 +21,7 @@ FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
 TARGET_SIZE = ((1280, 800), 1.0)
 # Known failures still open: kind -> why (each is an xfail, strict: fixing it makes the test say so).
-KNOWN: dict[str, str] = {
-    kind: "not fixed yet" for kind in screens.kinds()
-    if kind not in ("title", "hand-off", "saves", "rules", "history", "statistics", "settings")
-}
+KNOWN: dict[str, str] = {}
 
 
 def tight(rect: pygame.Rect, size: int) -> pygame.Rect:

@@ -531,7 +531,8 @@ class BoardScene(Scene):
         hints = self.controller.hints()
         view = self.view()
         self.hits.clear()
-        self.draw_board(surface, view, hints)
+        with look.within(self.board_rect):  # the board's words stay on the board
+            self.draw_board(surface, view, hints)
         if self.hover_from_pointer:
             self.hover_from_pointer = False
             pos = pygame.mouse.get_pos()
@@ -541,15 +542,17 @@ class BoardScene(Scene):
                 surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
                 hints = self.controller.hints()
                 self.hits.clear()
-                self.draw_board(surface, view, hints)
+                with look.within(self.board_rect):
+                    self.draw_board(surface, view, hints)
         for anim in self.anims:
             anim.shown = True
             if anim.started:
                 anim.paint(surface, ease(anim.t))
         self.draw_hint(surface)
-        self.draw_panel(surface, hints)
-        if self.log.rect.h:
-            self.log.draw(surface, self.seat_rgb)
+        with look.within(self.panel_rect):  # and the panel's on the panel
+            self.draw_panel(surface, hints)
+            if self.log.rect.h:
+                self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
         note = self.disabled_button_note(self.pointer) if self.pointer else None
         if note is not None:

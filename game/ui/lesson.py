@@ -185,7 +185,8 @@ class LessonStep:
     # ---- drawing ------------------------------------------------------
     def draw_board(self, surface, view, hints) -> None:
         super().draw_board(surface, view, hints)
-        self.draw_strip(surface)
+        with look.within(self.lesson_rect):
+            self.draw_strip(surface)
 
     def draw_strip(self, surface) -> None:
         r = self.lesson_rect

@@ -247,7 +247,7 @@ class ReplayMixin:
                 del self.actions[element]
         self.game_buttons = {}
         p = self.panel_rect
-        back_w = min((p.w - 36) // 2, 100)  # a short word: the speed's words get the rest of the row
+        back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
         y = p.bottom - 52
         self.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
         speed_x = p.x + 12 + back_w + 12

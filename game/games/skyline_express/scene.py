@@ -272,9 +272,10 @@ class SkylineScene(BoardScene):
                 pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
         if view["service_rows"] < 2:
             row2 = self.service_rects[6].union(self.service_rects[11])
-            note = look.rendered("second row: 3–4 players only", self.fs(12), INK, True).get_rect(center=row2.center)
+            words = look.fit_text("second row: 3–4 players only", self.fs(12), row2.w - 10, True)
+            note = look.rendered(words, self.fs(12), INK, True).get_rect(center=row2.center)
             pygame.draw.rect(layer, PAPER, note.inflate(10, 4), border_radius=4)
-            self._label(layer, "second row: 3–4 players only", row2.center, 12, INK, True, anchor="center")
+            self._label(layer, words, row2.center, 12, INK, True, anchor="center")
 
     def _service_dot(self, rect, k: int) -> tuple[int, int]:
         """The centre of a service card's first (k=0) or second colour."""
@@ -361,8 +362,9 @@ class SkylineScene(BoardScene):
             self._label(surface, "The automaton's priorities tie: give it one of the glowing dice",
                         self.r(14, 149, 0, 0).topleft, 12, INK, True)
         note = self._automaton_note(view)
-        if note:  # under the tray's line of rules, however big the letters had to be
-            y = max(self.r(14, 149, 0, 0).y, self.r(0, 126, 0, 0).y + look.font(self.fs(13)).get_linesize())
+        y = max(self.r(14, 149, 0, 0).y, self.r(0, 126, 0, 0).y + look.font(self.fs(13)).get_linesize())
+        if note and y + look.font(self.fs(12)).get_linesize() <= self.carriage.y + 4:
+            # under the tray's line of rules; a sheet too small for it leaves it to the move log
             self._label(surface, look.fit_text(note, self.fs(12), self.r(0, 0, 870, 0).w), (self.r(14, 0, 0, 0).x, y),
                         12, INK, True)
 
@@ -469,8 +471,11 @@ class SkylineScene(BoardScene):
                     pygame.draw.line(surface, INK, box.topright, box.bottomleft, 2)
             boxes = self.track_boxes[name]
             left = earned - spent
-            self._label(surface, f"{left} to spend", (boxes[-1].right + int(10 * self.scale), boxes[0].centery), 12,
-                        INK, True, anchor="midleft")
+            x = boxes[-1].right + int(10 * self.scale)
+            words = f"{left} to spend"
+            if look.font(self.fs(12), True).size(words)[0] > self.paper.right - 4 - x:
+                words = str(left)  # a small sheet: the number alone, beside the track
+            self._label(surface, words, (x, boxes[0].centery), 12, INK, True, anchor="midleft")
 
     def _draw_task_marks(self, surface, view) -> None:
         for d, v in enumerate(view["task_roll"]):
@@ -498,7 +503,7 @@ class SkylineScene(BoardScene):
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w + 8, True)
+                name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w - 2, True)
                 self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
             if ("service", i) in hints.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
@@ -519,6 +524,8 @@ class SkylineScene(BoardScene):
         y = box.y + int(8 * self.scale)
         line = look.font(self.fs(13)).get_linesize()  # rows never closer than their letters
         step = max(int(24 * self.scale), line + 2)
+        if y + step + 3 * max(int(20 * self.scale), line) + look.font(self.fs(15)).get_linesize() > box.bottom:
+            rows = []  # a small sheet: the title and the total, which the tabs' numbers repeat
         title = "Automaton's score" if auto else f"Score of {self.match.seats[who].name}"
         self._label(surface, look.fit_text(title, self.fs(13), box.w - 20, True), (box.x + 10, y), 13, INK, True)
         y += step
