@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game import storage
@@ -93,3 +94,42 @@ def test_fold_the_panel_for_a_bigger_board():
     check_layout(board)
     click(app, board.fold_button.rect.center)
     assert not board.folded and board.board_rect.w == wide
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_id):
+    """At 175 % the log once shrank to a line under an empty gap, and a computer's
+    name ran into its level: the log starts under the last line the panel wrote and is
+    several lines high, and no line of the panel lies on another."""
+    app, board = board_for(game_id, (1280, 800), 1.75)
+    app.dirty = True
+    app.step()
+    assert board.log.rect.h >= 6 * board.log.line_height
+    panel_lines = [t.rect for t in look.drawn if board.panel_rect.contains(t.rect)]
+    for i, one in enumerate(panel_lines):
+        assert not any(one.clip(other).h > 4 and one.clip(other).w > 2 for other in panel_lines[i + 1:]), one
+
+
+def test_the_pass_button_speaks_as_large_as_the_panel():
+    """Pass kept its 16 px label in a button 70 px high at 175 %."""
+    sizes = {}
+    for scale in (1.0, 1.5, 2.0):
+        _app, board = board_for("skurdir", (1280, 800), scale)
+        sizes[scale] = board.game_buttons["pass"].font.point_size
+    assert sizes[1.0] < sizes[1.5] <= sizes[2.0]  # (a 1280x800 window caps 200 % near 175 %)
+
+
+def test_the_watch_speed_list_opens_inside_the_window():
+    """The Watch speed drop-down opened below the window's edge: Slow and Instant were hidden."""
+    app = make_app((1280, 800))
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5)
+    start_match(app, match)
+    pump(app)
+    board = app.scene
+    board.match.on_change = None
+    click(app, board.watch.speed_menu.rect.center)
+    listing = board.watch.speed_menu.current_state.options_selection_list
+    assert listing is not None and pygame.Rect((0, 0), app.size).contains(listing.rect)
+    shown = [item["text"] for item in listing.item_list if item["button_element"] is not None]
+    assert {"Slow", "Instant"} <= set(shown)
