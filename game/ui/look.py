@@ -176,10 +176,10 @@ def record(surface, rect, message: str, size: int) -> None:
     screen = pygame.display.get_surface()
     if screen is None or not message.strip():
         return
-    if surface.get_abs_parent() is screen:
-        rect = rect.move(surface.get_abs_offset())
-    elif surface.get_size() != screen.get_size():
+    parent = surface.get_abs_parent()
+    if parent is not screen and parent.get_size() != screen.get_size():
         return  # an image made to be placed later: its text is not where it will be seen
+    rect = rect.move(surface.get_abs_offset())  # drawn on a part of the window (or of a layer over it)
     drawn.append(TextBox(pygame.Rect(rect), message, size, _containers[-1] if _containers else None))
 
 
