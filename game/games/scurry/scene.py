@@ -149,15 +149,15 @@ class ScurryScene(BoardScene):
             sq = view["squirrels"][mover]
             for target in hints.next_targets:
                 self._dashed(surface, PATH_COLOURS[mover], self.points[sq], self.points[target[1]])
-        for target in hints.next_targets:
-            if target[0] != "vertex":
-                continue
+        places = [t for t in hints.next_targets if t[0] == "vertex"]
+        few = len(places) <= 6  # a lesson's one place, the last few: each glows like a move's step
+        for target in places:
             point = self.points[target[1]]
-            if view["phase"] == "move":
+            if view["phase"] == "move" or few:
                 self.glow(surface, point, self.tile_px // 2 + 3)
-            else:
-                pygame.draw.circle(surface, (255, 236, 150), point, max(3, int(self.unit * 0.09)))
-                pygame.draw.circle(surface, GRID, point, max(3, int(self.unit * 0.09)), 1)
+            else:  # most of the board: a dot on each, not a ring over the whole board
+                pygame.draw.circle(surface, (255, 236, 150), point, max(5, int(self.unit * 0.12)))
+                pygame.draw.circle(surface, GRID, point, max(5, int(self.unit * 0.12)), 1)
         for seat, v in enumerate(view["squirrels"]):
             if v is not None and ("squirrel", seat) not in hidden:
                 self.blit_squirrel(surface, seat, self.points[v])
