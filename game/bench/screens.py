@@ -104,11 +104,11 @@ def kinds() -> list[str]:
             + list(OTHER_KINDS))
 
 
-def _board(app, match, cls=None):
+def _board(app, match):
     from ..ui.scene import board_scene_class
 
     match.on_change = None  # the walk saves nothing
-    scene = (cls or board_scene_class(match.spec.id))(app, match)
+    scene = board_scene_class(match.spec.id)(app, match)
     app.push(scene)
     return scene
 
@@ -165,7 +165,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
                               app.push(SetupScene(app, spec, _seats(spec, n, 0))),
                               menus=players in (spec.min_players, spec.max_players)))
     games = list(registry.GAMES)
-    for n, game_id in enumerate(games):
+    for game_id in games:
         playing, finished = shelf.playing[game_id], shelf.finished[game_id]
         out.append(Screen(f"{game_id}-play", f"{game_id}-play", lambda app, m=playing: _board(app, m), True))
         out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
@@ -182,10 +182,11 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     hidden = next(g for g in games if registry.GAMES[g].hidden_information)
     out.append(Screen("hand-off", "hand-off", lambda app: (_board(app, shelf.playing[hidden]),
                                                            app.push(HandOffScene(app, "Ann", 0, lambda: None))), True))
-    game = games[combo % len(games)]  # the menu over each game's board, the rules of each game
+    game = games[combo % len(games)]  # over each game's board in turn
     out.append(Screen("menu", f"menu-{game}", lambda app: app.push(MenuScene(app, _board(app, shelf.playing[game]))),
                       True))
-    out.append(Screen("rules", f"rules-{game}", lambda app: app.push(RulesScene(app, registry.GAMES[game]))))
+    for game_id, spec in registry.GAMES.items():
+        out.append(Screen("rules", f"rules-{game_id}", lambda app, spec=spec: app.push(RulesScene(app, spec))))
     for kind, cls in (("settings", SettingsScene), ("saves", SavesScene), ("history", HistoryScene),
                       ("statistics", StatisticsScene)):
         out.append(Screen(kind, kind, lambda app, cls=cls: app.push(cls(app))))
