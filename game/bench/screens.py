@@ -171,7 +171,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
                           True))
         out.append(Screen(f"{game_id}-results", f"{game_id}-results",
-                          lambda app, m=finished: app.push(ResultsScene(app, _board(app, m))), True))
+                          lambda app, m=finished: app.push(ResultsScene(app, _board(app, m)))))
         ply = len(finished.played) if combo % 2 == 0 else len(finished.played) // 2
         out.append(Screen(f"{game_id}-replay", f"{game_id}-replay-{'end' if combo % 2 == 0 else 'middle'}",
                           lambda app, m=finished, p=ply: app.push(replay_scene(app, Replay.of_match(m), p)), True))
@@ -181,11 +181,10 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
                               lambda app, g=game_id, s=step: open_lesson(app, g, s), True))
     hidden = next(g for g in games if registry.GAMES[g].hidden_information)
     out.append(Screen("hand-off", "hand-off", lambda app: (_board(app, shelf.playing[hidden]),
-                                                           app.push(HandOffScene(app, "Ann", 0, lambda: None))), True))
-    game = games[combo % len(games)]  # over each game's board in turn
-    out.append(Screen("menu", f"menu-{game}", lambda app: app.push(MenuScene(app, _board(app, shelf.playing[game]))),
-                      True))
-    for game_id, spec in registry.GAMES.items():
+                                                           app.push(HandOffScene(app, "Ann", 0, lambda: None)))))
+    for game_id, spec in registry.GAMES.items():  # the menu over each board (whose words, veiled, are not read)
+        out.append(Screen("menu", f"menu-{game_id}", lambda app, m=shelf.playing[game_id]:
+                          app.push(MenuScene(app, _board(app, m)))))
         out.append(Screen("rules", f"rules-{game_id}", lambda app, spec=spec: app.push(RulesScene(app, spec))))
     for kind, cls in (("settings", SettingsScene), ("saves", SavesScene), ("history", HistoryScene),
                       ("statistics", StatisticsScene)):
