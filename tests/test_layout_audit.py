@@ -145,3 +145,26 @@ def test_the_walk_shows_every_kind_of_screen(audit):
 def test_layout(audit, kind):
     found, _seen = audit
     assert not found[kind], f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
+
+
+def test_text_records_its_box_where_it_lands_on_the_window():
+    """look.text notes each line drawn on the window (or a part of it, or a window-sized
+    layer) with the box it belongs in; text on an image placed later is not noted."""
+    pygame.display.init()
+    pygame.font.init()
+    look.reset_caches()
+    screen = pygame.display.set_mode((320, 200))
+    look.drawn.clear()
+    with look.within((10, 10, 200, 100)):
+        look.text(screen, "on the window", (20, 20), 14)
+        look.text(screen.subsurface((100, 50, 100, 100)), "on a part", (5, 5), 13)
+    look.text(pygame.Surface((320, 200)), "on a layer", (0, 0), 12)
+    look.text(pygame.Surface((50, 20)), "on an image", (0, 0), 12)
+    assert [(t.text, t.size, t.container) for t in look.drawn] == [
+        ("on the window", 14, pygame.Rect(10, 10, 200, 100)), ("on a part", 13, pygame.Rect(10, 10, 200, 100)),
+        ("on a layer", 12, None)]
+    assert look.drawn[1].rect.topleft == (105, 55)
+    with look.captured() as lines:
+        look.text(screen, "kept", (0, 0), 12)
+    assert [t.text for t in lines] == ["kept"]
+    pygame.quit()

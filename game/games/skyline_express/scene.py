@@ -309,7 +309,7 @@ class SkylineScene(BoardScene):
                 box.clamp_ip(self.paper)
                 pygame.draw.rect(surface, (255, 250, 224), box, border_radius=5)
                 pygame.draw.rect(surface, INK, box, 1, border_radius=5)
-                surface.blit(image, image.get_rect(center=box.center))
+                look.text(surface, tip, box.center, size, INK, anchor="center", shadow=False)
                 return
 
     def _sheet_colour(self, view, who) -> tuple:
