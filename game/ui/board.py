@@ -617,7 +617,9 @@ class BoardScene(Scene):
             y += px(20)
         message = self.controller.message
         if message:
-            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=3):
+            log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
+            lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
+            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
                 y += px(18)
         self.place_log(y + px(8))
