@@ -25,6 +25,8 @@ def test_a_marker_laid_reads_who_laid_what_and_who_gains():
     assert state.log_entry(red) == LogEntry(0, "lay", {"marker": "TR", "value": 2, "credited": 1})
     assert WORDS.move(state, red) == "P1 lays the Red trail (+2 to P2)"
     assert WORDS.phase(state) == "P1 rolled 3: lay 3 more markers"
+    # a hint names a move with the confirm words too: an ordinary lay does not end the game
+    assert WORDS.confirm(state, red) == "P1 lays the Red trail (+2 to P2)"
     state.apply(SPEC.parse_move(state, "TW 0,0d+1,0u"))
     assert WORDS.phase(state) == "P1 rolled 3: lay 2 more markers"
     cave = next(m for m in state.legal_moves() if m.code == "CV")

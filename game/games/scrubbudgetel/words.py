@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.core import seat_ref
 from ...engine.present import LogEntry, Words, plural
-from .rules import MARKERS
+from .rules import CAVE, MARKERS
 
 
 class ScrubWords(Words):
@@ -49,7 +49,9 @@ class ScrubWords(Words):
         return f"{who} rolled {state.roll}: lay {plural(state.to_lay - len(state.laid_now), 'more marker')}"
 
     def confirm(self, state, move) -> str:
-        return self.move(state, move) + ": that ends the game"
+        """Said for the Cave's confirming click and for hints: only the Cave ends the game."""
+        said = self.move(state, move)
+        return said + ": that ends the game" if move.code == CAVE else said
 
 
 WORDS = ScrubWords()
