@@ -302,3 +302,14 @@ def test_the_rules_text_links_to_every_lesson_step(app):
             assert under == step.rule, f"{game_id} step {i + 1}'s link is under {under!r}, not {step.rule!r}"
         app.pop()
         pump(app)
+
+
+def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
+    """The words and the board agree: the place the step asks for is drawn where the words say."""
+    board = open_step(app, "scrubbudgetel", 0)
+    click(app, board.target_rect(("stash", "TW")).center)
+    move = board.match.spec.parse_move(board.match.state, board.step.moves[0])
+    place = board.target_rect(move.targets[-1])
+    assert move.targets[-1] in board.controller.hints().next_targets, "the place lights up"
+    landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
+    assert place.centery > landing[1] and "just below the Landing" in board.step.ask
