@@ -313,3 +313,28 @@ def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
     assert move.targets[-1] in board.controller.hints().next_targets, "the place lights up"
     landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
     assert place.centery > landing[1] and "just below the Landing" in board.step.ask
+
+
+def test_the_right_click_after_a_wrong_one_takes_the_warning_away(app):
+    board = open_step(app, "scrubbudgetel", 1)
+    click(app, board.target_rect(("stash", "TR")).center)
+    assert board.note.startswith("Not this step's move. ")
+    click(app, board.target_rect(("stash", "TW")).center)  # the step's move begins
+    assert board.controller.prefix == [("stash", "TW")] or tuple(board.controller.prefix) == (("stash", "TW"),)
+    assert board.note == "", "the orange answer to the wrong click stays after the right one"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_a_lessons_board_keeps_its_size_from_step_to_step(game_id, size):
+    from game.ui.lesson import open_lesson
+    from uikit import make_app
+
+    app = make_app(size)
+    app.push(TitleScene(app))
+    boards = set()
+    for step in range(len(lessons.load(game_id).steps)):
+        open_lesson(app, game_id, step)
+        boards.add(tuple(app.scene.board_rect))
+    pygame.quit()
+    assert len(boards) == 1, f"the board changes size: {sorted(boards)}"
