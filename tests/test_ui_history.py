@@ -248,3 +248,21 @@ def test_the_replay_of_an_all_computer_game_has_only_its_own_controls():
     for i, a in enumerate(shown):
         for b in shown[i + 1:]:
             assert not a.rect.colliderect(b.rect), f"{getattr(a, 'text', a)} overlaps {getattr(b, 'text', b)}"
+
+
+def test_the_last_position_marks_only_the_last_turn():
+    """A finished game's board marks the moves of its last turn, not every move of the game."""
+    match = played("scurry", 3)
+    replay = Replay.of_match(match)
+    app = make_app()
+    app.push(TitleScene(app))
+    from game.ui.replay import replay_scene
+    app.push(replay_scene(app, replay))
+    pump(app)
+    marked = app.scene.controller.hints().last_moves
+    movers = match.movers
+    turn = [m for m, seat in zip(match.state.history, movers) if seat == movers[-1]]
+    assert marked and len(marked) < 40 and marked == match.state.history[-len(marked):]
+    assert all(seat == movers[-1] for seat in movers[-len(marked):]) and len(marked) <= len(turn)
+    assert movers[-len(marked) - 1] != movers[-1], "the whole last turn"
+    screenshot(app, "replay-last-position")
