@@ -39,7 +39,8 @@ def test_a_marker_laid_reads_who_laid_what_and_who_gains():
 def test_the_set_up_reads_the_captain_and_the_first_draws():
     state = SPEC.new_game(3, 4, {"captain": 2})
     lines = [seat_names(text, ["Ann", "Bo", "Cy"]) for _seat, text in WORDS.notes(state, 0)]
-    assert lines[0] == "Cy is the Captain (winner of the last game)"
+    # named by the option (a lesson, a first game, or Play again): no claim about a last game
+    assert lines[0] == "Cy is the Captain (named for this game, no roll)"
     assert [line.split()[0] for line in lines[1:4]] == ["Cy", "Bo", "Ann"]
     assert all(line.endswith("for the stash") for line in lines[1:4])
     assert any(": lay " in line for line in lines[4:])

@@ -22,7 +22,7 @@ class ScrubWords(Words):
             return f"{who} lays the {MARKERS[d['marker']].name} (+{d['value']} to {seat_ref(d['credited'])})"
         if verb == "captain":
             if d["roll"] is None:
-                return f"{who} is the Captain (winner of the last game)"
+                return f"{who} is the Captain (named for this game, no roll)"
             return f"{who} rolls {d['roll']}, the highest, and is the Captain"
         if verb == "draw":
             return f"{who} rolls {d['roll']} and draws {d['got']}" + (" for the stash" if d["first"] else "")
