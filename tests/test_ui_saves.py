@@ -333,3 +333,33 @@ def test_the_title_fits_three_games_in_progress_in_a_small_window():
         assert window.contains(box), box
         assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps"
     screenshot(app, "title-in-progress-960")
+
+
+def test_the_title_leads_to_every_game_in_progress_and_keeps_notices_off_its_heading(monkeypatch):
+    from game.ui import look
+
+    matches = [scurry_match(seed=seed, names=("Ann", f"Bob{seed}")) for seed in range(5)]
+    for match in matches:
+        autosave(match)
+    app = title_app()
+    assert len(app.scene.progress_rows) == 3
+    app.notify("Click “Sure?” to delete this game in progress for good.")  # any notice
+    drawn = []
+    text = look.text
+
+    def record(surface, message, *args, **kwargs):
+        box = text(surface, message, *args, **kwargs)
+        drawn.append((message, box))
+        return box
+
+    with monkeypatch.context() as patch:
+        patch.setattr(look, "text", record)
+        app.dirty = True
+        app.step()
+    heading = next(box for words, box in drawn if words == "Game Shelf")
+    notice = next(box for words, box in drawn if words.startswith("Click “Sure?”"))
+    assert notice.inflate(28, 14).top > heading.bottom, "the notice covers the title"
+    screenshot(app, "title-five-games-in-progress")
+    click_button(app, "All 5 games in progress…")
+    assert isinstance(app.scene, SavesScene)
+    assert {path for path in app.scene.in_progress} == {in_progress_path(m.save_id) for m in matches}

@@ -25,6 +25,7 @@ class TitleScene(Scene):
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
     ROW = 36  # one game in progress
     MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
+    notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
         # the game whose Delete reads "Sure?": a second click deletes it. It waits for
@@ -155,6 +156,10 @@ class TitleScene(Scene):
         width = min(860, w - 60)
         left = (w - width) // 2
         self.progress_top = h - self.bottom + 6
+        if len(self.in_progress) > len(shown):  # the rest are a click away, on the Saved games screen
+            self.button((left + width - 226, self.progress_top - 4, 226, 28),
+                        f"All {len(self.in_progress)} games in progress…", lambda: self.app.push(SavesScene(self.app)),
+                        tooltip="The Saved games screen lists every game in progress")
         y = self.progress_top + 30
         for entry in shown:
             armed = self.delete_armed == entry.path
@@ -222,8 +227,9 @@ class TitleScene(Scene):
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
-        look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
-                  (w // 2, 100), 16, look.MUTED, anchor="midtop")
+        if not self.app.toasts:  # a notice takes the tagline's place
+            look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
+                      (w // 2, 100), 16, look.MUTED, anchor="midtop")
         for game_id, card in self.cards.items():
             art = look.scaled_sprite(f"title_{game_id}.png", card.size)
             pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)
