@@ -227,20 +227,21 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     assert worst < 0.1, f"a seek and its frame took {worst * 1000:.0f} ms"
 
 
-def test_the_replay_of_an_all_computer_game_has_only_its_own_controls():
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_replay_of_an_all_computer_game_has_only_its_own_controls(size):
     spec = registry.GAMES["scurry"]
     match = Match(spec, [Seat("Computer 1", 0, "computer", "easy"), Seat("Computer 2", 1, "computer", "easy")], 4,
                   {"random_setup": True})
     rng = random.Random(4)
     for _ in range(12):
         match.play(rng.choice(match.state.legal_moves()))
-    app = make_app()
+    app = make_app(size)
     app.push(TitleScene(app))
     from game.ui.replay import replay_scene
     app.push(replay_scene(app, Replay.of_match(match), 6))
     pump(app)
     scene = app.scene
-    screenshot(app, "replay-all-computers")
+    screenshot(app, f"replay-all-computers-{size[0]}")
     assert scene.watch is None
     menus = [e for e in scene.manager.get_sprite_group().sprites() if type(e).__name__ == "UIDropDownMenu"]
     shown = [e for e in list(scene.actions) + menus if e.visible]
