@@ -259,7 +259,7 @@ class App:
         self.frames_drawn += 1
 
     def _draw_toasts(self) -> None:
-        y = 12
+        y = getattr(self.scene, "notice_top", 12)  # a screen may keep its heading clear of notices
         width = min(760, self.size[0] - 40)
         for message, _until in self.toasts[-3:]:
             lines = look.wrap_text(message, 15, width - 28)
