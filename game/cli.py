@@ -8,7 +8,6 @@ answer without a window; `main` hands a checked Launch to the app.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -214,17 +213,15 @@ def read_replay(text: str):
 
 
 def read_json(text: str):
-    """The JSON in the file `text`; a clear line and exit status 2 when it cannot be read."""
-    path = Path(text).expanduser()
+    """The JSON in the file `text`, read with the app's guards (storage.parse_json_file:
+    an ordinary file only, the size cap before reading, no deep nesting); a clear
+    line and exit status 2 when it cannot be used."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return storage.parse_json_file(Path(text).expanduser())
     except FileNotFoundError:
         fail(f"{text}: no such file")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{text}: cannot be read ({getattr(exc, 'strerror', None) or exc})")
     except ValueError as exc:
-        fail(f"{text}: not a saved game (not JSON: {exc})")
-    return data
+        fail(f"{text}: not a saved game ({exc})")
 
 
 # ---- the whole command line ----------------------------------------------------------
