@@ -62,6 +62,8 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if loaded.message:
             self.notify(loaded.message)
+        for message in storage.folder_problems():  # a file where a folder of ours should be: said once, here
+            self.notify(message)
         for message in start_up():  # stale temp files, the old single autosave
             self.notify(message)
         self.windowed_size = tuple(size or self.settings["window_size"])

@@ -111,8 +111,44 @@ def log(message: str, exc: BaseException | None = None) -> None:
         pass
 
 
+def blocking_file(path: Path) -> Path | None:
+    """The file that stands where `path`, or a folder above it, should be a folder
+    (so the folder can never be made); None when there is none."""
+    for folder in (path, *path.parents):
+        try:
+            if folder.exists():
+                return None if folder.is_dir() else folder
+        except OSError:
+            return None
+    return None
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why `folder` can't be made, in plain words, when a file is in its way."""
+    blocker = blocking_file(folder)
+    return f"the folder {blocker} can't be made: a file of that name is in its way" if blocker else None
+
+
+def folder_problems() -> list[str]:
+    """One message for each file that stands where a folder of the app should be
+    (checked at start): which folder can't be made, and what is not kept."""
+    kept = {config_dir(): ["settings", "lesson progress"], _dirs()["data"]: ["games in progress", "saves", "records"],
+            log_dir(): ["the log"]}
+    found: dict[Path, list[str]] = {}
+    for folder, what in kept.items():
+        blocker = blocking_file(folder)
+        if blocker is not None:
+            found.setdefault(blocker, []).extend(what)
+    return [f"Game Shelf can't keep its files: {folder_problem(blocker)}, so {', '.join(what[:-1])} and {what[-1]} "
+            "are not kept until it is moved." for blocker, what in found.items()]
+
+
 def write_problem(exc: OSError) -> str:
     """Why a write failed, in plain words."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and exc.filename:
+        blocked = folder_problem(Path(exc.filename))
+        if blocked:
+            return blocked
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "disk full"
     if exc.errno == errno.EROFS:
@@ -188,7 +224,7 @@ def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -
 
 def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
     """The JSON in `path`, without touching the file. FileNotFoundError if there
-    is no such file; ValueError(plain words) when it is not an ordinary file
+    is no such file (nor its folder: storage.folder_problems says why, once); ValueError(plain words) when it is not an ordinary file
     (a folder, a device, a pipe), too large (checked before reading), unreadable,
     not JSON or nested too deeply (the technical detail is chained as __cause__)."""
     too_large = ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
@@ -197,6 +233,9 @@ def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:  # a file stands where a folder above it should be: no such file
+        raise FileNotFoundError(errno.ENOENT, "no such file (a file stands in the way of its folder)",
+                                str(path)) from exc
     except OSError as exc:
         raise ValueError("the file cannot be opened") from exc
     try:

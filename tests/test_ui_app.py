@@ -269,3 +269,34 @@ def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_
     assert offered == [not (spec.seat_labels or spec.colours_chosen_in_play)] * len(offered)
     assert game_id != "skurdir" or not any(offered)
     pygame.quit()
+
+
+@pytest.mark.parametrize("blocked", ["", "data", "config"], ids=["home", "data", "config"])
+def test_a_file_where_a_folder_should_be_is_named_once(tmp_path, monkeypatch, blocked):
+    """A file stands where the app's folder should be: one message names the folder
+    that can't be made; no file is blamed (settings.json, lessons.json) and no
+    "the disk refused the write"; a game's failed save names the folder too."""
+    home = tmp_path / "home"
+    (home.parent if not blocked else home).mkdir(parents=True, exist_ok=True)
+    in_the_way = home / blocked if blocked else home
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("GAME_SHELF_HOME", str(home))
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    app.scene.rebuild()  # the title built again (back from a screen) says nothing new
+    pump(app)
+    said = [m for m, _ in app.toasts]
+    assert len(said) == 1, said
+    assert f"the folder {in_the_way} can't be made: a file of that name is in its way" in said[0]
+    for blame in ("settings.json", "lessons.json", "disk refused", "Errno"):
+        assert blame not in said[0]
+    app.toasts.clear()
+    start_match(app, scurry_match())
+    pump(app)
+    said = [m for m, _ in app.toasts]
+    if blocked == "config":
+        assert said == [], "games are kept in the data folder, which is fine"
+    else:
+        assert len(said) == 1 and f"Can't save: the folder {in_the_way} can't be made" in said[0], said
+    pygame.quit()
