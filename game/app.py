@@ -321,6 +321,10 @@ def build_app(launch) -> App:
         app.push(replay_scene(app, launch.replay))
     elif launch.match is not None:
         start_match(app, launch.match)
+    elif launch.damaged is not None:
+        from .ui.damaged import tell_damaged
+
+        tell_damaged(app, launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
     return app

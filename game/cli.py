@@ -51,6 +51,7 @@ class Launch:
     window: tuple[int, int] | None = None
     list_games: bool = False
     replay: object = None  # a game.replay.Replay that opens on its last move
+    damaged: object = None  # a saves.DamagedSave: the save could not be read whole; offer its good part
 
 
 class Parser(argparse.ArgumentParser):
@@ -192,13 +193,21 @@ def make_seats(spec, count: int, kinds: list[str], names: list[str], watch: bool
     return seats
 
 
-def read_save(text: str) -> Match:
-    """The match in a save file, replayed; never moves the file (it is the person's own)."""
+def read_save(text: str):
+    """(the match in a save file, replayed; None) — or (None, a saves.DamagedSave
+    whose `kept` is the game up to its last good move, for the app to offer) when
+    a move in it cannot be played. Never moves the file (it is the person's own)."""
+    from .saves import DamagedSave
+
     data = read_json(text)
     try:
-        return Match.from_save(data)
+        return Match.from_save(data), None
     except SaveError as exc:
-        fail(f"{text}: not a saved game that can be loaded: {exc}")
+        kept = Match.good_part(data, exc)
+        if kept is None:
+            fail(f"{text}: not a saved game that can be loaded: {exc}")
+        message = f"{Path(text).name} could not be read whole ({exc}). The file is left as it is."
+        return None, DamagedSave(storage.DamagedFile(message, None), kept)
 
 
 def read_replay(text: str):
@@ -253,7 +262,7 @@ def parse(argv=None) -> Launch:
     if args.save is not None:
         if args.game is not None or given:
             fail(f"{' '.join(given) or '--game'} cannot go with a save file: the save says the game and its seats")
-        launch.match = read_save(args.save)
+        launch.match, launch.damaged = read_save(args.save)
         return launch
     if args.game is None:
         if given:

@@ -28,7 +28,8 @@ from game.engine.registry import GAMES
 from game.ui.board import BoardScene
 from game.ui.setup import SetupScene
 from game.ui.title import TitleScene
-from uikit import run_until
+from game.ui.damaged import GoOnScene
+from uikit import click_button, run_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -323,6 +324,26 @@ def test_a_save_file_opens_its_game(opened, tmp_path):
     assert loaded.notations == match.notations and loaded.seats == match.seats
     assert loaded.state.to_json() == match.state.to_json()
     assert path.exists()
+
+
+def test_a_save_with_one_bad_move_offers_to_go_on_from_the_last_good_one(opened, tmp_path):
+    match = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 12, {"random_setup": True})
+    for _ in range(40):
+        match.play(match.state.legal_moves()[0])
+    data = match.to_save()
+    data["moves"].append("m z9")  # 40 good moves, then one that cannot be played
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = opened(str(path))
+    offer = app.scene
+    assert kinds(app) == [TitleScene, GoOnScene]
+    assert "evening.json could not be read whole (Move 41 (m z9) cannot be played" in offer.message
+    assert "The file is left as it is" in offer.message
+    assert path.read_text(encoding="utf-8") == json.dumps(data)  # a person's file is never moved or changed
+    click_button(app, "Go on from move 40")
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    assert board.match.notations == match.notations and board.match.state.to_json() == match.state.to_json()
 
 
 def test_window_size_and_fullscreen(opened):

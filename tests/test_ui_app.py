@@ -14,6 +14,7 @@ from game.engine import registry
 from game.engine.match import Match, Seat
 from game.saves import autosave, in_progress_path, save_match
 from game.ui.board import BoardScene
+from game.ui.damaged import GoOnScene
 from game.ui.menus import HandOffScene, SavesScene
 from game.ui.scene import start_match
 from game.ui.settings import SettingsScene
@@ -159,9 +160,41 @@ def test_a_save_with_an_impossible_move_is_refused_with_its_reason():
     click_button(app, "Saved games")
     click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
     click_button(app, "Load")
+    offer = app.scene  # the good moves before it are offered (test_a_game_in_progress_with_one_bad_move...)
+    assert isinstance(offer, GoOnScene) and "zz99" in offer.message
+    click_button(app, "Not now")
     assert isinstance(app.scene, SavesScene)
-    assert any("zz99" in m for m, _ in app.toasts)
-    assert not path.exists()
+    assert not path.exists() and list(path.parent.glob("broken.json.damaged-*"))
+
+
+def test_a_game_in_progress_with_one_bad_move_goes_on_from_the_last_good_one():
+    """40 legal moves and one that cannot be played: the file is set aside whole,
+    and the player may go on from move 40 as the same game in progress."""
+    match = scurry_match(seed=4, moves=40)
+    data = match.to_save()
+    data["moves"].append("m zz99")
+    path = in_progress_path("scurry-20260101-120000-abcdef")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    [(entry, _text, resume_button, _delete)] = app.scene.progress_rows
+    assert entry.path == path and entry.moves == 41
+    click(app, resume_button.rect.center)
+    offer = app.scene
+    assert isinstance(offer, GoOnScene)
+    assert "Move 41 (m zz99) cannot be played" in offer.message and "moved to" in offer.message
+    [aside] = path.parent.glob(path.name + ".damaged-*")
+    assert json.loads(aside.read_text(encoding="utf-8")) == data  # the whole file, as it was
+    screenshot(app, "go-on-from-the-last-good-move")
+    click_button(app, "Go on from move 40")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.match.notations == match.notations
+    assert board.match.save_id == path.stem
+    app.autosaves.flush()
+    assert json.loads(path.read_text(encoding="utf-8"))["moves"] == match.notations  # in progress again
+    pygame.quit()
 
 
 # ---- pass-and-play with hidden hands: the toy card game -----------------
