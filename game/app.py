@@ -174,6 +174,12 @@ class App:
 
         open_lesson(self, game_id, step)
 
+    def tell_damaged(self, error) -> None:
+        """A save that could not be loaded: its message, or the offer to go on from its last good move."""
+        from .ui.damaged import tell_damaged
+
+        tell_damaged(self, error)
+
     def reset_to_title(self) -> None:
         """Clear the stack (quit to title, a new game) and show the title screen."""
         from .ui.title import TitleScene
@@ -322,9 +328,7 @@ def build_app(launch) -> App:
     elif launch.match is not None:
         start_match(app, launch.match)
     elif launch.damaged is not None:
-        from .ui.damaged import tell_damaged
-
-        tell_damaged(app, launch.damaged)  # go on from the last good move?
+        app.tell_damaged(launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
     return app

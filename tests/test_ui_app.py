@@ -162,7 +162,7 @@ def test_a_save_with_an_impossible_move_is_refused_with_its_reason():
     click_button(app, "Load")
     offer = app.scene  # the good moves before it are offered (test_a_game_in_progress_with_one_bad_move...)
     assert isinstance(offer, GoOnScene) and "zz99" in offer.message
-    click_button(app, "Not now")
+    click_button(app, "Leave it set aside")
     assert isinstance(app.scene, SavesScene)
     assert not path.exists() and list(path.parent.glob("broken.json.damaged-*"))
 

@@ -24,7 +24,7 @@ def tell_damaged(app, error) -> None:
 
 
 class GoOnScene(OverlayScene):
-    """"This game could not be read whole" with Go on from move N / Not now."""
+    """"This game could not be read whole" with Go on from move N / Leave it set aside."""
 
     def __init__(self, app, message: str, kept):
         self.message = message
@@ -45,7 +45,7 @@ class GoOnScene(OverlayScene):
         bottom = self.box.bottom - 70
         self.button((self.box.x + 30, bottom, 260, 44), f"Go on from move {self.good_moves}", self.go_on,
                     primary=True)
-        self.button((self.box.x + 305, bottom, 160, 44), "Not now", self.app.pop)
+        self.button((self.box.x + 305, bottom, 220, 44), "Leave it set aside", self.app.pop)
 
     def go_on(self) -> None:
         start_match(self.app, self.kept)

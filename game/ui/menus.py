@@ -109,10 +109,8 @@ class SavesScene(Scene):
         try:
             match = resume(path) if path in self.in_progress else load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
-            from .damaged import tell_damaged  # (it is built on this module's OverlayScene)
-
             self.rebuild()
-            tell_damaged(self.app, exc)  # with the offer to go on from the last good move
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That saved game is no longer there.")

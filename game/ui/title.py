@@ -11,7 +11,6 @@ from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import delete_in_progress, games_in_progress, resume
 from . import look
-from .damaged import tell_damaged
 from .menus import SavesScene
 from .rules_screen import RulesScene
 from .scene import Scene, moves_text, open_lesson, panel, start_match, when
@@ -174,7 +173,7 @@ class TitleScene(Scene):
             match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.refresh()
-            tell_damaged(self.app, exc)  # with the offer to go on from the last good move
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That game is no longer there.")
