@@ -37,12 +37,18 @@ def opened(app, game_id: str) -> tuple[float, bytes, list]:
     return spent, frame, links
 
 
-def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app):
+def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monkeypatch):
+    from pygame_gui.elements import ui_text_box
+
     from game.ui.title import TitleScene
 
     app.push(TitleScene(app))
     pump(app)
+    layouts = []
+    lay_out = ui_text_box.TextBoxLayout
+    monkeypatch.setattr(ui_text_box, "TextBoxLayout", lambda *a, **k: layouts.append(1) or lay_out(*a, **k))
     first, first_frame, first_links = opened(app, "scrubbudgetel")  # the longest rules
+    assert len(layouts) == 1, "laid out once, beside its scroll bar (pygame-gui alone lays a long text out twice)"
     assert first_links, "Scrubbudgetel's rules link to its lesson"
     again = [opened(app, "scrubbudgetel") for _ in range(3)]
     quickest = min(spent for spent, _f, _l in again)
@@ -50,8 +56,10 @@ def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app):
     assert quickest < 0.06, f"opening the rules again took {quickest * 1000:.0f} ms of processor time"
     for _spent, frame, links in again:
         assert frame == first_frame and links == first_links
+    assert len(layouts) == 1
     # going back and forth between two games keeps both
     opened(app, "scurry")
     assert min(opened(app, "scrubbudgetel")[0] for _ in range(2)) < 0.06
+    assert len(layouts) == 2
     # the kept layouts are few: each holds the whole text as one image
     assert len(rules_screen._layouts) <= rules_screen.KEPT_LAYOUTS

@@ -1,9 +1,9 @@
 """The rules viewer: a game's rules in our words, with links into its lesson.
 
 Laying the rules out (pygame-gui parses the HTML, breaks the lines and renders
-every word: 0.1-0.2 s of processor time, Scrubbudgetel most) is done once per
-text, box size and theme and kept (KeptTextBox), so the screen opens again
-within a frame."""
+every word: 0.1-0.2 s of processor time, Scrubbudgetel most, and pygame-gui
+did it twice) is done once per text, box size and theme and kept
+(KeptTextBox), so the screen opens again within a frame."""
 from __future__ import annotations
 
 import functools
@@ -22,41 +22,60 @@ from .scene import Scene, open_lesson
 
 # Laid-out texts kept: a layout holds the whole text as one image (10-19 MB at the
 # widest box), so only the last few, enough for going back and forth between two games.
-KEPT_LAYOUTS = 4
-_layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> TextBoxLayout or Measured
+KEPT_LAYOUTS = 2
+_layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> TextBoxLayout
 
 
 class Measured(NamedTuple):
-    """What is kept of pygame-gui's first, full-width pass over a text too long
-    for its box: only its height is looked at (then a scroll bar is added and
-    the text laid out again, narrower)."""
+    """The first pass's answer for a text too long for its box: only its height
+    is looked at (pygame-gui then adds a scroll bar and lays the text out beside it)."""
 
     layout_rect: pygame.Rect
 
 
 class KeptTextBox(UITextBox):
-    """A UITextBox that lays out a text it has seen before (same text, size and
-    theme) from the kept layout instead of again."""
+    """A UITextBox that keeps its laid-out text for the next box with the same
+    text, size and theme, and lays a long text out once instead of twice.
+
+    pygame-gui lays the text out at the box's full width and, when it is too
+    long for the box, again, narrower, beside a scroll bar. Here the first pass
+    lays it out beside the scroll bar at once: when it is too long there, that
+    layout is kept for the second pass, and the first answers with its height.
+    (A text that would just fit at full width gets a scroll bar it barely needs.)"""
+
+    def rebuild(self) -> None:
+        self._first_pass = True
+        try:
+            super().rebuild()
+        finally:
+            self._first_pass = False
 
     def parse_html_into_style_data(self) -> None:
-        key = (self.ui_theme, self.html_text, tuple(self.text_wrap_rect.size))
+        wrap = self.text_wrap_rect
+        if getattr(self, "_first_pass", False):
+            self._first_pass = False
+            beside_bar = self.kept_layout((wrap.w - self.scroll_bar_width, wrap.h))
+            if beside_bar.layout_rect.height > wrap.h:
+                self.text_box_layout = Measured(beside_bar.layout_rect.copy())
+                return
+        self.text_box_layout = self.kept_layout(tuple(wrap.size))
+
+    def kept_layout(self, size: tuple[int, int]):
+        """The text laid out `size` wide and high: kept, or laid out now and kept."""
+        key = (self.ui_theme, self.html_text, size)
         layout = _layouts.get(key)
         if layout is None:
-            super().parse_html_into_style_data()
+            wrap = self.text_wrap_rect
+            self.text_wrap_rect = pygame.Rect(wrap.topleft, size)
+            try:
+                super().parse_html_into_style_data()
+            finally:
+                self.text_wrap_rect = wrap
             layout = _layouts[key] = self.text_box_layout
             while len(_layouts) > KEPT_LAYOUTS:
                 _layouts.popitem(last=False)
         _layouts.move_to_end(key)
-        self.text_box_layout = layout
-        self._passes = getattr(self, "_passes", []) + [key]
-
-    def rebuild(self) -> None:
-        self._passes = []
-        super().rebuild()
-        if self.scroll_bar is not None and len(self._passes) == 2:
-            probe = _layouts.get(self._passes[0])
-            if probe is not None and not isinstance(probe, Measured):
-                _layouts[self._passes[0]] = Measured(probe.layout_rect.copy())  # its image is not needed
+        return layout
 
 
 def lesson_links(game_id: str) -> dict:
