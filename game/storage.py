@@ -224,9 +224,10 @@ def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -
 
 def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
     """The JSON in `path`, without touching the file. FileNotFoundError if there
-    is no such file (nor its folder: storage.folder_problems says why, once); ValueError(plain words) when it is not an ordinary file
-    (a folder, a device, a pipe), too large (checked before reading), unreadable,
-    not JSON or nested too deeply (the technical detail is chained as __cause__)."""
+    is no such file (nor its folder: folder_problems says why, once, at start);
+    ValueError(plain words) when it is not an ordinary file (a folder, a device,
+    a pipe), too large (checked before reading), unreadable, not JSON or nested
+    too deeply (the technical detail is chained as __cause__)."""
     too_large = ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused below)

@@ -1,8 +1,8 @@
-"""Reading the records off the window's thread.
+"""Reading (and changing) the records off the window's thread.
 
 SQLite waits when another program holds the records file (a second window, a
 backup tool), and a screen that read it while building froze for seconds. A
-screen hands the read to Background.run and shows "Loading…"; the answer comes
+screen hands the work to Background.run and shows "Loading…"; the answer comes
 back on the window's thread, on a later frame, through the callback given.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ POLL_S = 0.1  # how often a screen that waits for an answer looks for it
 
 
 class Background:
-    """The reads one screen has started; collect() hands back those that are done."""
+    """The work one screen has started on the records; collect() hands back what is done."""
 
     def __init__(self):
         self._lock = threading.Lock()
