@@ -205,7 +205,8 @@ def _unreadable(path: Path, exc: BaseException) -> RecordsUnreadable:
     if path.is_dir():
         why = f"{path.name} is a folder, not a file"
     elif "locked" in text or "busy" in text:
-        why = "another program is using the records file (another Game Shelf window, or a backup)"
+        why = ("another program is using the records file (another Game Shelf window, or a backup); "
+               "the games in it are safe: try again when it is done")
     elif isinstance(exc, PermissionError) or "permission" in text or "readonly" in text:
         why = "Game Shelf is not allowed to read the records file"
     elif isinstance(exc, ValueError):

@@ -21,7 +21,7 @@ from game.saves import autosave
 from game.ui import look
 from game.ui.history import HistoryScene
 from game.ui.statistics import StatisticsScene
-from uikit import click_button, open_title, read_records
+from uikit import click_button, open_title, read_records, screenshot
 
 # A frame that waited on sqlite would take the reader's whole wait (records.READ_WAIT_S,
 # 1 s; 5 s before); the slowest frame that builds a screen is far below this, even on a
@@ -117,10 +117,11 @@ def test_records_locked_by_another_process_say_so_and_no_frame_waits(button, dra
         said = open_unreadable(app, button, drawn)
         assert "Loading the records…" in drawn, "while the reader waits, the screen says it is reading"
         assert "The records of finished games can't be read right now" in said
-        assert "another program is using the records file" in said
+        assert "another program is using the records file" in said and "the games in it are safe" in said
         for lie in ("No finished games yet", "0 finished games", "Nobody has finished a game yet", "Errno"):
             assert lie not in said
         assert "Try again" in app.scene.button_rects()
+        screenshot(app, f"{button.lower()}-records-locked")
     drawn.clear()
     click_button(app, "Try again")  # the other program let go
     read_records(app)
