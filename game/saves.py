@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import records, storage
-from .engine.match import Match, check_save, save_summary
+from .engine.match import Match, SaveError, check_save, save_summary
 from .engine.registry import GAMES
 
 
@@ -26,16 +26,33 @@ def save_match(match: Match, path) -> None:
     storage.write_json_atomic(Path(path), match.to_save())
 
 
+class DamagedSave(storage.DamagedFile):
+    """A save that cannot be loaded whole (moved aside like any damaged file);
+    `kept`: its game up to the last good move, for the player to go on with, or None."""
+
+    def __init__(self, damaged: storage.DamagedFile, kept: Match | None):
+        super().__init__(damaged.message, damaged.moved_to)
+        self.kept = kept
+
+
 def load_match(path, games=None) -> Match | None:
     """The match saved in `path`, or None if there is no such file. A file that
-    is not a valid save is moved aside and storage.DamagedFile raised."""
-    loaded = []
+    is not a valid save is moved aside and DamagedSave raised (with the game up
+    to its last good move, when a move in it cannot be played)."""
+    loaded, refused = [], []
 
     def validate(data):
-        loaded.append(Match.from_save(data, games))
+        try:
+            loaded.append(Match.from_save(data, games))
+        except SaveError as exc:
+            refused.append((data, exc))
+            raise
 
-    if storage.read_json(Path(path), validate) is None:
-        return None
+    try:
+        if storage.read_json(Path(path), validate) is None:
+            return None
+    except storage.DamagedFile as damaged:
+        raise DamagedSave(damaged, Match.good_part(*refused[0], games) if refused else None) from None
     return loaded[0]
 
 
@@ -100,8 +117,14 @@ def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
 
 
 def resume(entry_path, games=None) -> Match | None:
-    """The game in progress saved in `entry_path`, with its autosave's name."""
-    match = load_match(entry_path, games)
+    """The game in progress saved in `entry_path`, with its autosave's name (so
+    is its good part, when the file could not be read whole: DamagedSave.kept)."""
+    try:
+        match = load_match(entry_path, games)
+    except DamagedSave as damaged:
+        if damaged.kept is not None:
+            damaged.kept.save_id = Path(entry_path).stem  # the damaged file was moved aside: the name is free
+        raise
     if match is not None:
         match.save_id = Path(entry_path).stem
     return match

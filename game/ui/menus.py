@@ -118,8 +118,8 @@ class SavesScene(Scene):
         try:
             match = resume(path) if path in self.in_progress else load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
-            self.app.notify(getattr(exc, "message", str(exc)))
             self.rebuild()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That saved game is no longer there.")

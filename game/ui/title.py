@@ -176,8 +176,8 @@ class TitleScene(Scene):
         try:
             match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
-            self.app.notify(getattr(exc, "message", str(exc)))
             self.refresh()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That game is no longer there.")
