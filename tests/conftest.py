@@ -34,3 +34,9 @@ def own_home(tmp_path_factory, monkeypatch):
     """Every test starts with no settings of its own: what one test's app remembered
     (the new-game screen's last choices, say) does not reach the next."""
     monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+def pytest_collection_modifyitems(items):
+    """The long tests first: spread over both cores from the start, they do not
+    leave one core finishing alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

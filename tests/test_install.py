@@ -42,7 +42,8 @@ def clean_env(**extra) -> dict:
     return env
 
 
-pytestmark = pytest.mark.slow  # packaging: the quick loop leaves it out, the full suite runs it
+# packaging: the quick loop leaves it out, the full suite runs it; one worker builds the wheel once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 
 def pip_takes_python() -> bool:

@@ -84,10 +84,10 @@ def timed(app) -> list[float]:
     times: list[float] = []
     step = app.step
 
-    def timed_step(events=None):
+    def timed_step(events=None, draw=True):
         started = time.perf_counter()
         try:
-            return step(events)
+            return step(events, draw)
         finally:
             times.append(time.perf_counter() - started)
 
