@@ -226,6 +226,8 @@ class App:
             self.dirty = True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse_pos = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.mouse_pos = (-1, -1)  # over nothing: what it lit goes dark
         if self.scene is not None:
             self.scene.handle_event(event)
         self.dirty = True

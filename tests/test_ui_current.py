@@ -52,11 +52,17 @@ def tooltip_due(app) -> bool:
                for e in manager.get_root_container().elements) if manager is not None else False
 
 
+def due(app) -> bool:
+    """Something the app knows will change the screen by itself: a toast to expire,
+    an animation, a computer thinking, a timer, a tooltip."""
+    return bool(app.toasts) or app.scene.frame_interval() is not None or tooltip_due(app)
+
+
 def settle(app, timeout: float = 15.0) -> None:
-    """Step the loop with no input until it has drawn nothing for QUIET_S and no tooltip is due."""
+    """Step the loop with no input until it has drawn nothing for QUIET_S and nothing is due."""
     deadline = time.monotonic() + timeout
     last = time.monotonic()
-    while time.monotonic() - last < QUIET_S or tooltip_due(app):
+    while time.monotonic() - last < QUIET_S or due(app):
         if app.step([]):
             last = time.monotonic()
         assert time.monotonic() < deadline, "with no input, the app never stopped drawing frames"
@@ -211,3 +217,26 @@ def test_after_a_lesson_step(game_id, speed):
     assert_settled_frame_is_current(app, "after the lesson step's move")
     click_button(app, "Next ▸")
     assert_settled_frame_is_current(app, "at the lesson's next step")
+
+
+def test_what_comes_and_goes_by_the_clock_is_drawn_with_the_mouse_left_still():
+    """A toast that expires, a tooltip that appears, a pointer that leaves the window."""
+    app, board = open_match("scurry", "off", against_computer("scurry"))
+    app.notify("A note for a moment.", seconds=0.3)
+    pump(app)
+    assert_settled_frame_is_current(app, "after a toast expired")
+    assert not app.toasts
+    menu = board.button_rects()["Menu"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu.center, rel=(1, 0), buttons=(0, 0, 0)))
+    pump(app)
+    assert_settled_frame_is_current(app, "after a tooltip came")
+    assert any(e.tool_tip is not None for e in board.actions), "no tooltip under the resting pointer"
+    target = sorted(board.controller.next_targets(), key=repr)[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.target_rect(target).center, rel=(1, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app)
+    assert board.controller.hover == target
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE))
+    pump(app)
+    assert_settled_frame_is_current(app, "after the pointer left the window")
+    assert board.controller.hover is None, "the place under the pointer stays lit after it left the window"
