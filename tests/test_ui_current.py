@@ -11,6 +11,10 @@ Two things change a resting screen by the clock alone, and are held or waited
 for here: the throb of highlights (board.pulse; drawn only when a frame is drawn
 for another reason, so it would differ between any two frames) is held still,
 and a tooltip due under a resting pointer is waited for before comparing.
+
+The pointer is the one the app last saw (App.mouse_pos, from the mouse events:
+under the dummy video driver SDL's own never follows posted events). Input is
+pumped before the check: the check itself feeds none but the zero-distance move.
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from game.ui.menus import HandOffScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 
-from uikit import click_button, key, make_app, play_move, pump, run_until
+from uikit import SHOTS, click_button, key, make_app, play_move, pump, run_until
 
 GAMES = sorted(registry.GAMES)
 SPEEDS = ["off", "normal"]
@@ -79,10 +83,11 @@ def assert_settled_frame_is_current(app, situation: str) -> None:
     settle(app)
     assert app.scene is scene, f"{situation}: a mouse move that went nowhere changed the screen"
     if pygame.image.tobytes(app.screen, "RGB") != shown:
-        pygame.image.save(app.screen, "/tmp/current_after_move.png")
-        pygame.image.save(pygame.image.frombytes(shown, app.size, "RGB"), "/tmp/current_settled.png")
+        SHOTS.mkdir(exist_ok=True)
+        pygame.image.save(pygame.image.frombytes(shown, app.size, "RGB"), str(SHOTS / "stale_settled.png"))
+        pygame.image.save(app.screen, str(SHOTS / "stale_after_move.png"))
         raise AssertionError(f"{situation}: the screen at rest was stale; a zero-distance mouse move at "
-                             f"{app.mouse_pos} changed it (/tmp/current_settled.png, /tmp/current_after_move.png)")
+                             f"{app.mouse_pos} changed it (see {SHOTS}/stale_*.png)")
 
 
 # ---- games to look at --------------------------------------------------------
@@ -166,8 +171,8 @@ def test_after_a_computer_reply_undo_redo_and_a_hint(game_id, speed):
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", HIDDEN)
 def test_after_a_hand_off(game_id, speed):
-    spec = registry.GAMES[game_id]
-    app, board = open_match(game_id, speed, [Seat(n, i) for i, n in enumerate(("Ann", "Bob", "Cy")[:max(2, spec.min_players)])])
+    names = ("Ann", "Bob", "Cy")[:max(2, registry.GAMES[game_id].min_players)]
+    app, board = open_match(game_id, speed, [Seat(name, i) for i, name in enumerate(names)])
     assert isinstance(app.scene, HandOffScene)
     assert_settled_frame_is_current(app, "on the hand-off screen")
     click_button(app, "I am Ann: show my view")
