@@ -79,7 +79,11 @@ class App:
         self.last_frame = time.monotonic()  # the last pass of the loop
         self.last_draw = 0.0  # when the last frame was drawn
         self.frames_drawn = 0
-        self.ui_managers = UIManagerPool()
+        self.animating = False  # the scene wanted every frame at the last pass
+        # Where the mouse is, as the last mouse event said: the board's hover, pygame-gui's
+        # hover and what is drawn under the pointer all read this one place.
+        self.mouse_pos = pygame.mouse.get_pos()
+        self.ui_managers = UIManagerPool(lambda: self.mouse_pos)
         self.autosaves = BackgroundWriter(storage.write_json_atomic)
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
@@ -220,6 +224,10 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.dirty = True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_pos = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.mouse_pos = (-1, -1)  # over nothing: what it lit goes dark
         if self.scene is not None:
             self.scene.handle_event(event)
         self.dirty = True
@@ -246,6 +254,11 @@ class App:
             # gets its first update too: pygame-gui builds its buttons there.
             self.scene.update(0.0)
             self.dirty = True
+        if self.scene.widgets_pending():
+            # Widgets changed during update (a computer's move enables Undo and Hint)
+            # get their new look in pygame-gui's next update: have it now, so this
+            # frame shows them, and not the next input's.
+            self.dirty |= self.scene.update_widgets(0.0)
         if self.toasts:
             before = len(self.toasts)
             self.toasts = [(m, t) for m, t in self.toasts if t > now]
@@ -253,6 +266,9 @@ class App:
         interval = self.scene.frame_interval()
         if interval is not None and now - self.last_draw >= interval:
             self.dirty = True  # an animation, a thinking bar, a timer: frames without input
+        if self.animating and interval != 0.0:
+            self.dirty = True  # an animation just ended: its last frame shows the end, not the step before it
+        self.animating = interval == 0.0
         if not self.dirty or not draw:
             return False
         self.draw()
@@ -289,12 +305,16 @@ class App:
     def seconds_to_next_frame(self) -> float | None:
         """How long the loop may sleep before something on screen changes by
         itself: 0 while animating, the rest of the interval while a computer
-        thinks, until the next toast expires, or None (only input changes it)."""
+        thinks, until the next toast expires or pygame-gui's next tooltip or
+        cursor blink is due, or None (only input changes it)."""
         now = time.monotonic()
         waits = [t - now for _m, t in self.toasts]
-        interval = self.scene.frame_interval() if self.scene is not None else None
-        if interval is not None:
-            waits.append(self.last_draw + interval - now)
+        if self.scene is not None:
+            interval, wake = self.scene.frame_interval(), self.scene.wake_interval()
+            if interval is not None:
+                waits.append(self.last_draw + interval - now)
+            if wake is not None:
+                waits.append(self.last_frame + wake - now)
         return max(0.0, min(waits)) if waits else None
 
     def run(self) -> None:

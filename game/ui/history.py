@@ -171,7 +171,7 @@ class HistoryScene(Scene):
         self.clamp()
 
     def on_event(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.table.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.table.collidepoint(self.app.mouse_pos):
             self.top -= 3 * event.y
             self.clamp()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -249,7 +249,7 @@ class HistoryScene(Scene):
         if not self.shown:
             look.text(surface, "No finished games yet: a game appears here when it ends.", (t.centerx, t.y + 60),
                       16, look.MUTED, anchor="midtop")
-        hover = self.index_at(pygame.mouse.get_pos())
+        hover = self.index_at(self.app.mouse_pos)
         for index in range(self.top, min(len(self.shown), self.top + self.rows_shown)):
             summary = self.shown[index]
             row = self.row_rect(index)

@@ -19,11 +19,13 @@ from . import look
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
 
 
-GUI_FRAME_S = 0.1  # pygame-gui hover effects and tooltips need a frame this often, not 60 a second
+GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this often, not 60 a second
 
 
 class SharedThemeManager(pygame_gui.UIManager):
-    """A UIManager that uses its pool's theme instead of loading its own."""
+    """A UIManager that uses its pool's theme instead of loading its own, and the
+    pointer the app last saw instead of asking SDL (under the dummy video driver
+    SDL's pointer never follows the events tests post)."""
 
     def __init__(self, size, pool: "UIManagerPool"):
         self.pool = pool  # set first: UIManager.__init__ asks create_new_theme for the theme
@@ -34,6 +36,9 @@ class SharedThemeManager(pygame_gui.UIManager):
             self.pool.theme = super().create_new_theme(theme_path)
         return self.pool.theme
 
+    def _update_mouse_position(self):
+        self.mouse_position = self.calculate_scaled_mouse_position(self.pool.pointer())
+
 
 class UIManagerPool:
     """pygame-gui managers for the whole app, reused from scene to scene.
@@ -43,7 +48,8 @@ class UIManagerPool:
     fonts it loads. A scene takes a manager when it is built and gives it back,
     emptied, when it leaves; the pool holds as many as the deepest scene stack."""
 
-    def __init__(self):
+    def __init__(self, pointer=pygame.mouse.get_pos):
+        self.pointer = pointer  # () -> the mouse position the managers hover with
         self.free: list = []
         self.theme = None  # one pygame-gui theme (fonts, and a 4 MB cache of drawn shapes) for all of them
 
@@ -114,8 +120,14 @@ class Scene:
         (animating), a number of seconds, or None (only when something changes)."""
         if self.busy():
             return 0.0
+        return None
+
+    def wake_interval(self) -> float | None:
+        """How often the loop must update the scene without input, though nothing is
+        due to be drawn: pygame-gui times tooltips and the text cursor's blink in its
+        update, and update says when they show (see update_widgets)."""
         if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
-            return GUI_FRAME_S  # tooltips appear, a text cursor blinks
+            return GUI_FRAME_S
         return None
 
     def typing(self) -> bool:
@@ -193,7 +205,32 @@ class Scene:
     # ---- frame -------------------------------------------------------
     def update(self, dt: float) -> bool:
         """Advance timers and widgets; True when what the screen shows changed."""
+        return self.update_widgets(dt)
+
+    def update_widgets(self, dt: float) -> bool:
+        """pygame-gui's update; True when a widget now looks different. pygame-gui
+        makes a widget's new image here, not when it is enabled, disabled, hovered
+        or relabelled, and its tooltips and text cursor come and go here too."""
+        before = self.widgets_look()
         self.manager.update(dt)
+        after = self.widgets_look()
+        return len(after) != len(before) or any(
+            image is not was or rect != where for (image, rect), (was, where) in zip(after, before))
+
+    def widgets_look(self) -> list:
+        """What pygame-gui would draw: each shown element's image (a new surface
+        whenever its look changes; held, so that no new one can take its id) and where."""
+        return [(image, tuple(rect)) for image, rect, *_ in self.manager.ui_group.visible]
+
+    def widgets_pending(self) -> bool:
+        """True when a widget was enabled, disabled, relabelled, shown, hidden, added
+        or killed since pygame-gui's last update: that shows only from its next one."""
+        if self.manager.ui_group.should_update_visibility:
+            return True
+        for element in self.manager.ui_group.sprites():
+            shape = getattr(element, "drawable_shape", None)
+            if element.visible and shape is not None and shape.has_fresh_surface():
+                return True
         return False
 
     def draw(self, surface) -> None:

@@ -237,7 +237,7 @@ class TitleScene(Scene):
                 surface.blit(art, card)
             else:
                 pygame.draw.rect(surface, (70, 90, 60), card, border_radius=10)
-            hovered = card.collidepoint(pygame.mouse.get_pos())
+            hovered = card.collidepoint(self.app.mouse_pos)
             pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
                              border_radius=10)
             if game_id in self.lesson_badges:

@@ -17,7 +17,7 @@ import time
 import pygame
 
 from ...ui import look
-from ...ui.board import Anim, BoardScene
+from ...ui.board import Anim, BoardScene, pulse
 from ...ui.camera import Camera
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
@@ -92,7 +92,6 @@ class ScrubScene(BoardScene):
     def __init__(self, app, match):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
-        self.mouse = (0, 0)
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
         self._map_key = self._map_surface = None
@@ -181,7 +180,6 @@ class ScrubScene(BoardScene):
     def on_event(self, event) -> None:
         camera = self.camera
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
             if camera.dragging is not None:
                 buttons = getattr(event, "buttons", (1,))
                 if buttons and not buttons[0]:
@@ -211,6 +209,10 @@ class ScrubScene(BoardScene):
                 camera.zoom_at(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
+
+    def target_under(self, pos):
+        """Nothing lights under the pointer while it pans the map."""
+        return None if self.camera.moving else super().target_under(pos)
 
     def click_target(self, target) -> None:
         super().click_target(target)
@@ -427,8 +429,7 @@ class ScrubScene(BoardScene):
         surface.set_clip(m)
         spots = self.spots_surface(hints)
         if spots is not None:
-            pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
-            spots.set_alpha(int(165 + 90 * pulse))
+            spots.set_alpha(int(165 + 90 * pulse()))
             surface.blit(spots, m.topleft)
         self.add_place_hits(hints)
         self._draw_hover(surface, view, hints)
