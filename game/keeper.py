@@ -103,9 +103,10 @@ class GameKeeper:
     def _last_line_on_disk(self) -> int:
         """The number of the last journal line a save of this game on disk holds."""
         try:
-            return saves.with_journal(storage.parse_json_file(self.path), self.journal).get("journaled", 0)
-        except (OSError, ValueError, LookupError, TypeError, AttributeError):
-            return 0  # no save yet (a new game), or one that is not a save: numbered from the start
+            data = saves.read_only(self.path, {self.match.spec.id: self.match.spec})
+        except ValueError:
+            data = None  # not a save: it is written anew, numbered from the start
+        return data.get("journaled", 0) if data else 0
 
     # ---- what the player is told ----------------------------------------
     def _failed(self, exc: OSError, over: bool) -> None:
@@ -205,9 +206,9 @@ def write_pending_records(games=None) -> list[str]:
     folder = storage.in_progress_dir()
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
         try:
-            data = saves.read_in_progress(path, games)
-        except storage.DamagedFile:
-            continue  # the list of games in progress says so
+            data = saves.read_only(path, games)
+        except ValueError:
+            continue  # the list of games in progress sets it aside and says so
         if not data or not data.get("over") or saves.open_elsewhere(path.stem):
             continue
         try:

@@ -201,18 +201,24 @@ def resume(entry_path, games=None) -> Match | None:
     return match
 
 
-def peek(entry_path, games=None) -> Match | None:
-    """A game in progress as it is now, to look at while another window plays it:
-    its files are only read (never set aside). None when it is gone; ValueError
-    (plain words) when it cannot be read."""
+def read_only(entry_path, games=None) -> dict | None:
+    """Like read_in_progress, but the files are only read, never set aside (another
+    window may be playing the game). None when it is gone; ValueError (plain words)
+    when it is not a save."""
     path = Path(entry_path)
     try:
-        data = with_journal(storage.parse_json_file(path), path.with_suffix(".journal"))
+        data = storage.parse_json_file(path)
     except FileNotFoundError:
         return None
-    except (AttributeError, KeyError, TypeError) as exc:
-        raise ValueError("it is not a saved game") from exc
-    return Match.from_save(data, games)
+    check_save(data, games)
+    return with_journal(data, path.with_suffix(".journal"))
+
+
+def peek(entry_path, games=None) -> Match | None:
+    """A game in progress as it is now, to look at while another window plays it.
+    None when it is gone; ValueError (plain words) when it cannot be read."""
+    data = read_only(entry_path, games)
+    return None if data is None else Match.from_save(data, games)
 
 
 def remove_files(save_id: str) -> None:
