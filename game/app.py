@@ -184,7 +184,6 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
-        self.autosaves.flush()  # the title lists the games in progress as they are now
         give_back_memory()
         self.push(scene)
 

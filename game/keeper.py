@@ -36,6 +36,8 @@ class GameKeeper:
         if match.save_id is None:
             match.save_id = storage.new_game_id(match.spec.id)
         self.save_id = match.save_id
+        if self.save_id in saves.held_here:
+            writer.flush()  # this window let go of the game a moment ago: its last writes and its lock go first
         self.lock = saves.hold(self.save_id)
         saves.held_here.add(self.save_id)
         self.path = saves.in_progress_path(self.save_id)
@@ -188,15 +190,15 @@ class GameKeeper:
             self.match.on_change = None
         if self.finish_failed and self.match.state.is_over:
             self.changed(self.match)  # one more try at the finished game's save and record
-        saves.held_here.discard(self.save_id)
         self.writer.submit(lambda _r, _e: None, ("release", self.save_id), self._release)
 
     def _release(self) -> None:
-        if self.lock is None:
-            return
-        if not self.path.exists():  # the game became a record: its lock file goes with it
-            saves.lock_path(self.save_id).unlink(missing_ok=True)
-        self.lock.release()
+        """(writer thread, after the game's last write) Let go of the lock."""
+        if self.lock is not None:
+            if not self.path.exists():  # the game became a record: its lock file goes with it
+                saves.lock_path(self.save_id).unlink(missing_ok=True)
+            self.lock.release()
+        saves.held_here.discard(self.save_id)
 
 
 def write_pending_records(games=None) -> list[str]:

@@ -228,10 +228,10 @@ def remove_files(save_id: str) -> None:
 
 
 def delete_in_progress(entry_path) -> None:
-    """Delete a game in progress (the player asked twice); OpenElsewhere when
-    another window plays it."""
+    """Delete a game in progress (the player asked twice); OpenElsewhere when a
+    window (this one too: a board under the menu) plays it."""
     save_id = Path(entry_path).stem
-    lock = None if save_id in held_here else hold(save_id)
+    lock = hold(save_id)
     try:
         remove_files(save_id)
     finally:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -205,3 +206,50 @@ def test_without_the_journal_the_same_kills_lose_moves():
     """The kill test can see a loss: the background save alone (as before) loses moves."""
     result = kills.run(4, fsync=False, journal=False)
     assert result["moves_lost"] > 0, result
+
+
+def test_the_title_lists_every_move_while_the_disk_is_still_busy_with_the_whole_save():
+    import threading
+
+    app = make_app()
+    app.push(TitleScene(app))
+    gate = threading.Event()
+    real_submit = app.autosaves.submit
+    app.autosaves.submit = lambda done, key, work: real_submit(done, key, lambda: (gate.wait(10), work())[1])
+    try:
+        match = Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 8)
+        start_match(app, match)
+        board = app.scene
+        for _ in range(3):
+            board.controller.play(match.state.legal_moves()[0])
+            app.step([])
+        t0 = time.perf_counter()
+        app.reset_to_title()  # no wait for the writer: the journal has every move
+        app.step([])
+        assert time.perf_counter() - t0 < 2, "the title waited for the disk"
+        [(entry, text, resume_button, _delete)] = app.scene.progress_rows
+        assert entry.moves == 3 and "3 moves" in text and resume_button.text == "Resume"
+        gate.set()
+        click(app, resume_button.rect.center)  # this window let go of it a moment ago: it takes it again
+        assert app.scene.match.notations == match.notations
+    finally:
+        gate.set()
+        pygame.quit()
+
+
+def test_a_game_open_under_the_menu_is_not_deleted_from_saved_games():
+    from game.ui.menus import SavesScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    match = scurry(9, moves=2)
+    start_match(app, resume(in_progress_path(match.save_id)))
+    app.push(SavesScene(app))
+    saves_scene = app.scene
+    [row] = [text for text, path in saves_scene.entries.items() if path.stem == match.save_id]
+    saves_scene.chosen_path = lambda: saves_scene.entries[row]
+    saves_scene.delete()
+    saves_scene.delete()  # asked twice
+    assert in_progress_path(match.save_id).exists()
+    assert any("being played" in message for message, _until in app.toasts)
+    pygame.quit()

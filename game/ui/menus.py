@@ -9,7 +9,8 @@ from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
 from ..engine.match import SaveError, save_summary
-from ..saves import delete_in_progress, games_in_progress, load_match, peek, resume, save_file_name, save_match
+from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, peek, resume, save_file_name,
+                     save_match)
 from . import look
 from .rules_screen import RulesScene
 from .scene import Scene, moves_text, panel, start_match, when
@@ -33,7 +34,6 @@ class SavesScene(Scene):
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
         self.elsewhere: set[Path] = set()  # open in another window: looked at here, not played
-        self.app.autosaves.flush()  # list the games as they are now
         found, messages = games_in_progress()
         for message in messages:
             self.app.notify(message)
@@ -101,6 +101,9 @@ class SavesScene(Scene):
         self.delete_armed = None
         try:
             delete_in_progress(path) if path in self.in_progress else path.unlink()
+        except OpenElsewhere:
+            self.app.notify("That game is being played: it can be deleted once its window has left it.")
+            return
         except OSError as exc:
             storage.log(f"deleting {path}", exc)
             self.app.notify(f"Could not delete {path.name} ({storage.write_problem(exc)}).")

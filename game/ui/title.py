@@ -40,7 +40,6 @@ class TitleScene(Scene):
         self.entered = True
 
     def load_in_progress(self, app) -> None:
-        app.autosaves.flush()  # list the games as they are now
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
