@@ -90,8 +90,9 @@ class GameKeeper:
     def _write_save(self) -> None:
         """The whole save, written now (a game taken into keeping, or reopened)."""
         try:
+            # (the journal stays: the lines this save holds are skipped when read, and
+            # emptied once a background save holds them, like every other line)
             storage.write_json_atomic(self.path, self._save_data(False))
-            self.journal.unlink(missing_ok=True)  # the save holds all of it
         except OSError as exc:
             self._failed(exc, False)
         else:
@@ -170,7 +171,7 @@ class GameKeeper:
         if error is not None:
             storage.log(f"keeping the finished game {self.save_id}", error)
             self.tell(f"The finished game could not be saved ({storage.write_problem(error)}). It is tried again "
-                      "when you leave it; Menu → Save as… keeps it somewhere else.")
+                      "when you leave it; from the board, Menu → Save as… keeps it somewhere else.")
         elif result[0] == "pending":
             self.tell(f"The finished game could not be added to History yet ({result[1]}). It is kept, and "
                       "added the next time Game Shelf starts.")

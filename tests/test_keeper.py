@@ -189,7 +189,7 @@ def test_messages_are_words_and_a_failed_record_is_never_followed_by_saving_work
         match.play(match.state.legal_moves()[0])
     monkeypatch.undo()
     assert told == ["The finished game could not be saved (the disk refused the write). It is tried again when "
-                    "you leave it; Menu → Save as… keeps it somewhere else."]
+                    "you leave it; from the board, Menu → Save as… keeps it somewhere else."]
     keeper.close()  # leaving the game: one more try, and this time the disk takes it
     assert len(told) == 1 and [r.moves for r in records.list_records()] == [match.notations]
     assert str(records.RecordsError(5, "the records file cannot be written")) == "the records file cannot be written"
