@@ -14,22 +14,8 @@ from game import records, storage
 from game.engine.match import Match, Seat
 from game.keeper import GameKeeper, write_pending_records
 from game.saves import games_in_progress, read_in_progress, resume, save_match, start_up
+from keeping import WriterNow
 from tests.toy_games import TOY_GAMES, TTT
-
-
-class WriterNow:
-    """The app's background writer, doing the work at once (tests see its effect on return)."""
-
-    def submit(self, done, _key, work):
-        try:
-            result = work()
-        except OSError as exc:
-            done(None, exc)
-        else:
-            done(result, None)
-
-    def flush(self, timeout=None):
-        return True
 
 
 @pytest.fixture(autouse=True)

@@ -23,8 +23,7 @@ from game.saves import OpenElsewhere, games_in_progress, in_progress_path, read_
 from game.ui.replay import ReplayMixin
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
-from keeping import autosave
-from test_in_progress import WriterNow
+from keeping import WriterNow, autosave
 from uikit import click, make_app, pump
 
 ROOT = Path(__file__).resolve().parents[1]
