@@ -118,13 +118,16 @@ def with_journal(data: dict, journal: Path) -> dict:
         try:
             line = json.loads(raw)
             n, keep, add = line["n"], line["keep"], line["add"]
-            if not (isinstance(n, int) and isinstance(keep, int) and 0 <= keep <= len(moves)
+            if not (isinstance(n, int) and isinstance(keep, int) and keep >= 0
                     and isinstance(add, list) and all(isinstance(m, str) for m in add)):
                 raise ValueError("not a journal line")
         except (ValueError, TypeError, KeyError):
             break
-        if n > done:
-            moves, hints, over, done = moves[:keep] + add, line.get("hints", hints), bool(line.get("over")), n
+        if n <= done:
+            continue  # the save holds it already
+        if keep > len(moves):
+            break  # not a change of these moves: the journal is damaged from here on
+        moves, hints, over, done = moves[:keep] + add, line.get("hints", hints), bool(line.get("over")), n
     return {**data, "moves": moves, "hints": hints, "over": over, "journaled": done}
 
 

@@ -252,3 +252,18 @@ def test_a_game_open_under_the_menu_is_not_deleted_from_saved_games():
     assert in_progress_path(match.save_id).exists()
     assert any("being played" in message for message, _until in app.toasts)
     pygame.quit()
+
+
+def test_the_journal_adds_only_what_the_save_does_not_hold_and_stops_at_a_torn_line(tmp_path):
+    from game.saves import with_journal
+
+    journal = tmp_path / "g.journal"
+    lines = [{"n": 1, "keep": 0, "add": ["a", "b", "c", "d"]},  # held by the save already
+             {"n": 2, "keep": 3, "add": []},  # an undo, held too (of more moves than the save has now)
+             {"n": 3, "keep": 1, "add": []},  # two more undone: the save is this
+             {"n": 4, "keep": 1, "add": ["x"]},
+             {"n": 5, "keep": 2, "add": ["y"], "hints": [1, 0], "over": True}]
+    journal.write_text("".join(json.dumps(line) + "\n" for line in lines) + '{"n": 6, "keep": 3, "ad')
+    save = {"moves": ["a"], "journaled": 3, "hints": [0, 0]}
+    assert with_journal(save, journal) == {"moves": ["a", "x", "y"], "journaled": 5, "hints": [1, 0], "over": True}
+    assert with_journal(save, tmp_path / "none.journal") == save
