@@ -2,11 +2,13 @@
 
     python -m game.bench.kills [KILLS] [--no-journal]
 
-Each round a child process plays a game of Scurry through the real GameKeeper
-and background writer, reporting every move once Match.play has returned (the
-moment the app would draw it). The parent kills it with SIGKILL right after
-reading a report chosen at random, at once or up to 3 ms later, then reads the
-game's files as a restart would: every reported move must be there. Half the
+Each round a child process plays a game of Scurry (now and then an undo)
+through the real GameKeeper and background writer, reporting the moves after
+every change once Match.play or undo has returned (the moment the app would
+draw it). The parent kills it with SIGKILL right after reading a report chosen
+at random, at once or up to 3 ms later, then reads the game's files as a
+restart would: they must hold a reported game (the last report, or one change
+after it); the moves lost are those of the last report they lack. Half the
 rounds run on a slowed disk (each whole save takes 60 ms), where the background
 save alone used to lose the last move. Prints one JSON object:
 {"kills": ..., "moves_lost": ..., "rounds_losing": ..., "slow_disk_kills": ...}.
@@ -50,7 +52,10 @@ def child(seed: int, slow: bool, journal: bool) -> None:
     keeper = keeper_module.GameKeeper(match, writer, lambda message: None)
     print(json.dumps({"id": keeper.save_id}), flush=True)
     while not match.state.is_over:
-        match.play(rng.choice(match.state.legal_moves()))
+        if rng.random() < 0.1 and match.can_undo() is None:
+            match.undo()  # a change that takes moves away: the journal keeps that too
+        else:
+            match.play(rng.choice(match.state.legal_moves()))
         for done, result, error in writer.finished():  # what the window's loop does each pass
             done(result, error)
         print(json.dumps({"moves": match.notations}), flush=True)
@@ -109,18 +114,29 @@ def one_round(seed: int, slow: bool, fsync: bool, journal: bool = True) -> tuple
         if pause:
             time.sleep(pause)
         proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        later = [json.loads(line)["moves"] for line in proc.stdout]  # reported before the kill landed
     finally:
         proc.kill()
         proc.wait()
         proc.stdout.close()
     saved = saved_moves(home, save_id)
     shutil.rmtree(home, ignore_errors=True)
-    kept = 0
-    for was, now in zip(reported, saved):
+    shown = [reported] + later
+    if saved in shown or _one_change_after(shown[-1], saved):
+        return len(reported), 0
+    kept = 0  # a state nobody saw: count the moves of the last report it does not have
+    for was, now in zip(shown[-1], saved):
         if was != now:
             break
         kept += 1
-    return len(reported), len(reported) - kept
+    return len(reported), len(shown[-1]) - kept
+
+
+def _one_change_after(last: list[str], saved: list[str]) -> bool:
+    """`saved` is `last` with one more move, or its last move undone (two people
+    play: an undo takes back one move): a change made just before the kill."""
+    return saved[: len(last)] == last and len(saved) == len(last) + 1 or saved == last[:-1]
 
 
 def run(kills: int, fsync: bool = True, journal: bool = True, seed: int = 1) -> dict:
