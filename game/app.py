@@ -217,8 +217,9 @@ class App:
             self.scene.handle_event(event)
         self.dirty = True
 
-    def step(self, events=None) -> bool:
-        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn."""
+    def step(self, events=None, draw: bool = True) -> bool:
+        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn.
+        draw=False leaves a needed frame for a later pass (tests feeding a burst of input)."""
         now = time.monotonic()
         dt = min(now - self.last_frame, 0.25)
         self.last_frame = now
@@ -245,7 +246,7 @@ class App:
         interval = self.scene.frame_interval()
         if interval is not None and now - self.last_draw >= interval:
             self.dirty = True  # an animation, a thinking bar, a timer: frames without input
-        if not self.dirty:
+        if not self.dirty or not draw:
             return False
         self.draw()
         return True
@@ -259,7 +260,7 @@ class App:
         self.frames_drawn += 1
 
     def _draw_toasts(self) -> None:
-        y = 12
+        y = getattr(self.scene, "notice_top", 12)  # a screen may keep its heading clear of notices
         width = min(760, self.size[0] - 40)
         for message, _until in self.toasts[-3:]:
             lines = look.wrap_text(message, 15, width - 28)

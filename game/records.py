@@ -120,6 +120,8 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
     for attempt in (1, 2):
         db = sqlite3.connect(str(path), timeout=5)
         try:
+            if not storage.durable():
+                db.execute("PRAGMA synchronous = OFF")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 if not write:

@@ -3,11 +3,19 @@
 This runs before any test module imports pygame or platformdirs paths are read.
 """
 import os
+import sys
 import tempfile
 
+# Where PYTHONDONTWRITEBYTECODE is set, every interpreter the tests start (the command
+# line, the computer's worker, import checks) compiled the whole app again: let the
+# first compile be kept.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Throwaway saves need no crash safety: no fsync (storage.durable), except where a test turns it on.
+os.environ["GAME_SHELF_NO_FSYNC"] = "1"
 _home = tempfile.mkdtemp(prefix="game-shelf-test-")
 # storage.py reads this before platformdirs, so nothing touches the real user folders.
 os.environ["GAME_SHELF_HOME"] = _home

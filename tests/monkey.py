@@ -118,14 +118,17 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(event_type)} {attrs}"])[-12:]
 
     def pump(self) -> None:
+        """Handle what is queued (pygame-gui answers with events of its own), then
+        draw one frame, as the app's loop does after a burst of input."""
         app = self.app
         for _ in range(6):
-            app.step()
+            app.step(draw=False)
             if not app.running:
                 self.counts.quits += 1
                 app.running = True
             if not pygame.event.peek():
                 break
+        app.step()
 
     def click(self, pos, button: int = 1) -> None:
         pos = (int(pos[0]), int(pos[1]))

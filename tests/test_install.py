@@ -42,6 +42,9 @@ def clean_env(**extra) -> dict:
     return env
 
 
+pytestmark = pytest.mark.slow  # packaging: the quick loop leaves it out, the full suite runs it
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """(wheel, venv python, site-packages) of a fresh venv with the wheel installed.

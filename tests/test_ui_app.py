@@ -142,8 +142,8 @@ def test_deleting_a_save_takes_a_second_click():
     click(app, rows[0]["button_element"].rect.center)
     click_button(app, "Delete")
     assert drop.exists(), "one click on Delete must not lose a game"
-    assert any("again" in m for m, _ in app.toasts)
-    click_button(app, "Delete")
+    assert any("Sure? Delete" in m for m, _ in app.toasts)
+    click_button(app, "Sure? Delete")
     assert not drop.exists() and keep.exists()
     assert [app.scene.entries[row["text"]] for row in app.scene.listing.item_list] == [keep]
 

@@ -56,28 +56,30 @@ def seat_kind_menu(scene, seat):
     return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
 
 
-def pump(app, rounds: int = 3) -> None:
-    """Let the app handle what is queued; pygame-gui answers events with more
-    events, so go on until the queue is empty (at least `rounds` passes)."""
+def pump(app, rounds: int = 1) -> None:
+    """Let the app handle what is queued, then draw one frame: pygame-gui answers
+    events with more events, so go on until the queue is empty (at least `rounds`
+    passes). Frames are what costs, and a person sees only the last one of a burst;
+    tests of frame-by-frame behaviour step the loop themselves (test_ui_trust)."""
     for _ in range(rounds):
-        app.step()
+        app.step(draw=False)
     for _ in range(20):
         if not pygame.event.peek():
             break
-        app.step()
+        app.step(draw=False)
     # the autosave writer's thread has written the moves, and the app has said how it went
     app.autosaves.flush()
     app.step()
 
 
 def click(app, pos, button: int = 1) -> None:
+    """A click where a person would make it: the pointer moves there, presses and
+    lets go, all within one frame (as a quick click does)."""
     pos = (int(pos[0]), int(pos[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pump(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    pump(app, 3)
+    pump(app)
 
 
 def key(app, key_code, mod=0) -> None:

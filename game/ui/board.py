@@ -92,9 +92,13 @@ class BoardScene(Scene):
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
         self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
-        self.watch = WatchControls(self) if watching(match) else None  # every seat the computer: pause, step, speed
+        self.watch = self.watch_controls(match)
         self.hover_from_pointer = False  # after a hand-off: hover under the pointer once the new view is drawn
         super().__init__(app)
+
+    def watch_controls(self, match) -> WatchControls | None:
+        """Every seat the computer: the game is watched, with pause, step and speed."""
+        return WatchControls(self) if watching(match) else None
 
     # ---- to implement per game ---------------------------------------
     def layout(self, rect: pygame.Rect) -> None:

@@ -1,10 +1,10 @@
 """The in-game menu, Save as…, the saved-games list and the pass-and-play hand-off."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
@@ -20,10 +20,10 @@ from .settings import SettingsScene
 class SavesScene(Scene):
     """The saved games, newest first: load or delete one, or go back."""
 
-    DELETE_CONFIRM_SECONDS = 5.0
-
     def __init__(self, app):
-        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        # the saved game whose Delete reads "Sure? Delete": the next click on it deletes
+        # it; choosing another row takes that back (no time limit)
+        self.delete_armed: Path | None = None
         super().__init__(app)
 
     def build(self) -> None:
@@ -48,7 +48,7 @@ class SavesScene(Scene):
         items = list(self.entries) or ["(no saved games yet)"]
         self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
         self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
-        self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
+        self.delete_button = self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
         self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
 
     def add_entry(self, text: str, path: Path) -> None:
@@ -92,13 +92,11 @@ class SavesScene(Scene):
         if path in self.elsewhere:
             self.app.notify("That game is open in another window: it can only be deleted there.")
             return
-        now = time.monotonic()
-        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
-            # one stray click must not lose a game
-            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
-            self.app.notify("Click Delete again to delete this saved game for good.")
+        if self.delete_armed != path:  # one stray click must not lose a game
+            self.arm_delete(path)
+            self.app.notify("Click “Sure? Delete” to delete this saved game for good.")
             return
-        self.delete_armed = None
+        self.arm_delete(None)
         try:
             delete_in_progress(path) if path in self.in_progress else path.unlink()
         except OpenElsewhere:
@@ -110,6 +108,17 @@ class SavesScene(Scene):
         else:
             self.app.notify(f"Deleted {path.name}.")
         self.rebuild()
+
+    def arm_delete(self, path: Path | None) -> None:
+        self.delete_armed = path
+        self.delete_button.set_text("Delete" if path is None else "Sure? Delete")
+
+    def on_event(self, event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.delete_armed is not None:
+            if self.entries.get(self.listing.get_single_selection()) != self.delete_armed:
+                self.arm_delete(None)  # another row chosen: its Delete asks again
+            return
+        super().on_event(event)
 
     def load(self) -> None:
         path = self.chosen_path()

@@ -209,6 +209,9 @@ class ReplayMixin:
         return self._view_cache[1]
 
     # ---- what a game scene does that a replay does not --------------------
+    def watch_controls(self, match):
+        return None  # a replay of computers' game has its own transport, not the Watch row
+
     def needs_hand_off(self) -> bool:
         return False
 
@@ -245,6 +248,8 @@ class ReplayMixin:
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
+        for button in (self.redo_button, self.hint_button):  # nothing to redo or hint: Back and Speed sit there
+            button.hide()
         p = self.panel_rect
         half = (p.w - 36) // 2
         y = p.bottom - 52

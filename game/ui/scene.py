@@ -7,7 +7,7 @@ import time
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ..engine import registry
 from ..engine.match import Match
@@ -151,7 +151,16 @@ class Scene:
                        object_id=ObjectID(object_id=style) if style else None)
 
     # ---- events --------------------------------------------------------
+    def open_drop_down(self):
+        """The drop-down list open on this screen, if any."""
+        return next((e for e in self.manager.get_sprite_group().sprites() if isinstance(e, UIDropDownMenu)
+                     and e.current_state is e.menu_states["expanded"]), None)
+
     def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (menu := self.open_drop_down()):
+            menu.current_state.should_transition = True  # Esc closes the open list only (at the next update)
+            self.app.dirty = True
+            return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self.actions.get(event.ui_element)

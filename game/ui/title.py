@@ -1,8 +1,6 @@
 """The title screen: the games on the shelf, the games in progress, and the way to every other screen."""
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from .. import storage
@@ -27,10 +25,12 @@ class TitleScene(Scene):
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
     ROW = 36  # one game in progress
     MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
-    DELETE_CONFIRM_SECONDS = 5.0
+    notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
-        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        # the game whose Delete reads "Sure?": a second click deletes it. It waits for
+        # that click (no time limit: a button that says "Sure?" must mean it)
+        self.delete_armed = None
         self.load_in_progress(app)
         super().__init__(app)
 
@@ -156,9 +156,13 @@ class TitleScene(Scene):
         width = min(860, w - 60)
         left = (w - width) // 2
         self.progress_top = h - self.bottom + 6
+        if len(self.in_progress) > len(shown):  # the rest are a click away, on the Saved games screen
+            self.button((left + width - 226, self.progress_top - 4, 226, 28),
+                        f"All {len(self.in_progress)} games in progress…", lambda: self.app.push(SavesScene(self.app)),
+                        tooltip="The Saved games screen lists every game in progress")
         y = self.progress_top + 30
         for entry in shown:
-            armed = self.delete_armed is not None and self.delete_armed[0] == entry.path
+            armed = self.delete_armed == entry.path
             if entry.elsewhere:  # played in another window: only a look at it from here
                 resume_button = self.button((left + width - 226, y, 110, 30), "Look",
                                             lambda e=entry: self.look_at(e.path),
@@ -203,9 +207,8 @@ class TitleScene(Scene):
 
     def delete(self, path) -> None:
         """A game in progress goes only after a second click on its Delete."""
-        now = time.monotonic()
-        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
-            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+        if self.delete_armed != path:
+            self.delete_armed = path
             self.app.notify("Click “Sure?” to delete this game in progress for good.")
             self.rebuild()
             return
@@ -246,8 +249,9 @@ class TitleScene(Scene):
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
-        look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
-                  (w // 2, 100), 16, look.MUTED, anchor="midtop")
+        if not self.app.toasts:  # a notice takes the tagline's place
+            look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
+                      (w // 2, 100), 16, look.MUTED, anchor="midtop")
         for game_id, card in self.cards.items():
             art = look.scaled_sprite(f"title_{game_id}.png", card.size)
             pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)

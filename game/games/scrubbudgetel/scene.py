@@ -102,6 +102,7 @@ class ScrubScene(BoardScene):
         self._preview_key = self._preview = None
         self._chips: dict = {}
         self._dice: dict = {}
+        self.sums_boxes: dict = {}  # seat -> where the tray wrote its score sums (hover explains them)
         self.die_turn = match.state.turn
         self.die_since = -10.0
         super().__init__(app, match)
@@ -471,6 +472,10 @@ class ScrubScene(BoardScene):
                 mk = state.markers[idx]
                 t = MARKERS[mk.code]
                 text = t.name if mk.seat is None else f"{t.name}, laid by {self.seat_name(mk.seat)}"
+        elif (seat := next((s for s, box in self.sums_boxes.items() if box.collidepoint(pos)), None)) is not None:
+            haul, cost = view["haul"][seat], view["stash_costs"][seat]
+            text = (f"If the game ended now: haul {haul} − {cost} for what is left in the stash = {haul - cost}"
+                    if len(state.stashes[seat]) else f"Haul {haul}, nothing left in the stash")
         else:
             for (seat, code), rect in self.chip_rects().items():
                 if rect.collidepoint(pos):
@@ -624,14 +629,16 @@ class ScrubScene(BoardScene):
                 sums = f"{haul} − {cost} = {haul - cost}"
             if big:
                 look.text(surface, name, (row.x + 28, row.y + 6), 14, look.INK, bold=True)
-                look.text(surface, sums, (row.x + 28, row.y + 27), 12, look.MUTED)
-                who = "your stash" if state.to_move == seat else "stash"
-                look.text(surface, f"{len(state.stashes[seat])} in {who}", (row.x + 28, row.y + 43), 12,
-                          look.MUTED)
+                box = look.text(surface, sums, (row.x + 28, row.y + 27), 12, look.MUTED)
+                # the stash's number above is what it costs, this line says of how many markers
+                left = len(state.stashes[seat])
+                count = f"{left} marker{'s' if left != 1 else ''} cost {cost}"
+                box.union_ip(look.text(surface, count, (row.x + 28, row.y + 43), 12, look.MUTED))
             else:
                 look.text(surface, name, (row.x + 28, row.y + 2), 13, look.INK)
-                look.text(surface, sums if sums[0] != "h" else f"haul {haul} − {cost} = {haul - cost}",
-                          (row.x + 28, row.y + 18), 11, look.MUTED)
+                box = look.text(surface, sums if sums[0] != "h" else f"haul {haul} − {cost} = {haul - cost}",
+                                (row.x + 28, row.y + 18), 11, look.MUTED)
+            self.sums_boxes[seat] = box
             if not state.stashes[seat]:
                 look.text(surface, "empty stash", (row.x + lw, row.centery), 12, look.MUTED, anchor="midleft")
             for code, count in self.grouped(state.stashes[seat]):
