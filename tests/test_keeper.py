@@ -88,7 +88,7 @@ def test_a_game_is_open_in_one_window_and_a_killed_window_lets_go():
         mine.play(mine.state.legal_moves()[0])
         assert read_in_progress(rows[free.save_id].path)["moves"] == mine.notations
         keeper.close()
-        # a second process asking for the game this one ... no: for the held one, is refused too
+        # a third window asking for the held game is refused as well
         third = second_window(held)
         assert third.stdout.readline().strip() == "open elsewhere" and third.wait(10) == 3
         third.stdout.close()
