@@ -267,3 +267,9 @@ def test_the_journal_adds_only_what_the_save_does_not_hold_and_stops_at_a_torn_l
     save = {"moves": ["a"], "journaled": 3, "hints": [0, 0]}
     assert with_journal(save, journal) == {"moves": ["a", "x", "y"], "journaled": 5, "hints": [1, 0], "over": True}
     assert with_journal(save, tmp_path / "none.journal") == save
+
+
+def test_a_move_whose_frame_was_drawn_survives_a_kill_of_the_app():
+    """Through the app's own window (start_match, the board's controller, the frame drawn)."""
+    result = kills.run(4, fsync=False, window=True, seed=2)
+    assert result["moves_lost"] == 0 and result["moves_reported"] > 20, result

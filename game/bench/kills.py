@@ -1,6 +1,6 @@
 """A move shown is a move saved: kill -9 a process that plays, and count the moves lost.
 
-    python -m game.bench.kills [KILLS] [--no-journal]
+    python -m game.bench.kills [KILLS] [--no-journal] [--window]
 
 Each round a child process plays a game of Scurry (now and then an undo)
 through the real GameKeeper and background writer, reporting the moves after
@@ -12,7 +12,9 @@ after it); the moves lost are those of the last report they lack. Half the
 rounds run on a slowed disk (each whole save takes 60 ms), where the background
 save alone used to lose the last move. Prints one JSON object:
 {"kills": ..., "moves_lost": ..., "rounds_losing": ..., "slow_disk_kills": ...}.
---no-journal turns the journal off, to show what it is for.
+--no-journal turns the journal off, to show what it is for; --window plays
+through the app's window itself (dummy video driver): start_match, the board's
+controller, and each report made once the change's frame is drawn.
 """
 from __future__ import annotations
 
@@ -30,8 +32,10 @@ from contextlib import contextmanager
 SLOW_SAVE_S = 0.06
 
 
-def child(seed: int, slow: bool, journal: bool) -> None:
-    """Play random moves, reporting each one as JSON on stdout, until killed."""
+def child(seed: int, slow: bool, journal: bool, window: bool = False) -> None:
+    """Play random moves, reporting each one as JSON on stdout, until killed.
+    `window`: through the app itself (dummy video driver), each report made once
+    the move's frame is drawn."""
     from .. import keeper as keeper_module, storage
     from ..autosaver import BackgroundWriter
     from ..engine.match import Match, Seat
@@ -47,17 +51,34 @@ def child(seed: int, slow: bool, journal: bool) -> None:
     if not journal:
         keeper_module.GameKeeper._append = lambda self, notations, over: None
     rng = random.Random(seed)
-    writer = BackgroundWriter()
     match = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], seed)
-    keeper = keeper_module.GameKeeper(match, writer, lambda message: None)
-    print(json.dumps({"id": keeper.save_id}), flush=True)
+    if window:
+        from ..app import App
+        from ..ui.scene import start_match
+
+        app = App((1280, 800))
+        start_match(app, match)
+        board = app.scene
+        play, undo = board.controller.play, board.undo
+
+        def step():
+            app.dirty = True
+            app.step([])  # the frame that shows the change (the writer's news collected first)
+    else:
+        writer = BackgroundWriter()
+        keeper_module.GameKeeper(match, writer, lambda message: None)
+        play, undo = match.play, match.undo
+
+        def step():
+            for done, result, error in writer.finished():  # what the window's loop does each pass
+                done(result, error)
+    print(json.dumps({"id": match.save_id}), flush=True)
     while not match.state.is_over:
         if rng.random() < 0.1 and match.can_undo() is None:
-            match.undo()  # a change that takes moves away: the journal keeps that too
+            undo()  # a change that takes moves away: the journal keeps that too
         else:
-            match.play(rng.choice(match.state.legal_moves()))
-        for done, result, error in writer.finished():  # what the window's loop does each pass
-            done(result, error)
+            play(rng.choice(match.state.legal_moves()))
+        step()
         print(json.dumps({"moves": match.notations}), flush=True)
         time.sleep(rng.random() * 0.004)  # the rest of a frame
     time.sleep(60)
@@ -91,17 +112,17 @@ def saved_moves(home: str, save_id: str) -> list[str]:
         return record.moves if record else []
 
 
-def one_round(seed: int, slow: bool, fsync: bool, journal: bool = True) -> tuple[int, int]:
+def one_round(seed: int, slow: bool, fsync: bool, journal: bool = True, window: bool = False) -> tuple[int, int]:
     """(moves reported, moves lost) for one kill."""
     rng = random.Random(seed)
     home = tempfile.mkdtemp(prefix="game-shelf-kill-")
-    env = dict(os.environ, GAME_SHELF_HOME=home)
+    env = dict(os.environ, GAME_SHELF_HOME=home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env.pop("GAME_SHELF_NO_FSYNC", None)
     if not fsync:
         env["GAME_SHELF_NO_FSYNC"] = "1"
     args = [sys.executable, "-m", "game.bench.kills", "--child", str(seed)]
-    args += ["--slow"] * slow + ["--no-journal"] * (not journal)
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, env=env, text=True)
+    args += ["--slow"] * slow + ["--no-journal"] * (not journal) + ["--window"] * window
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     try:
         save_id = json.loads(proc.stdout.readline())["id"]
         reported: list[str] = []
@@ -139,24 +160,24 @@ def _one_change_after(last: list[str], saved: list[str]) -> bool:
     return saved[: len(last)] == last and len(saved) == len(last) + 1 or saved == last[:-1]
 
 
-def run(kills: int, fsync: bool = True, journal: bool = True, seed: int = 1) -> dict:
+def run(kills: int, fsync: bool = True, journal: bool = True, seed: int = 1, window: bool = False) -> dict:
     """`kills` rounds, every other one on a slowed disk."""
     lost = losing = moves = 0
     for n in range(kills):
-        shown, gone = one_round(seed * 10_000 + n, slow=n % 2 == 1, fsync=fsync, journal=journal)
+        shown, gone = one_round(seed * 10_000 + n, slow=n % 2 == 1, fsync=fsync, journal=journal, window=window)
         moves += shown
         lost += gone
         losing += gone > 0
     return {"kills": kills, "moves_reported": moves, "moves_lost": lost, "rounds_losing": losing,
-            "slow_disk_kills": kills // 2, "fsync": fsync, "journal": journal}
+            "slow_disk_kills": kills // 2, "fsync": fsync, "journal": journal, "window": window}
 
 
 def main(argv: list[str]) -> None:
     if argv and argv[0] == "--child":
-        child(int(argv[1]), "--slow" in argv, "--no-journal" not in argv)
+        child(int(argv[1]), "--slow" in argv, "--no-journal" not in argv, "--window" in argv)
         return
     kills = int(next((a for a in argv if a.isdigit()), 120))
-    print(json.dumps(run(kills, journal="--no-journal" not in argv)))
+    print(json.dumps(run(kills, journal="--no-journal" not in argv, window="--window" in argv)))
 
 
 if __name__ == "__main__":
