@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
-from ..engine.match import SaveError, save_summary
+from ..engine.match import save_summary
 from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, peek, resume, save_file_name,
                      save_match)
 from . import look
