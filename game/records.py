@@ -166,7 +166,7 @@ def add_save(save: dict, outcome) -> int:
 
     def work(db):
         same_game = db.execute(f"SELECT id, game_key, moves FROM records WHERE {_SAME_GAME}",
-                               (key, _like_escaped(key))).fetchall()
+                               _same_game(key)).fetchall()
         for rid, _key, kept_moves in same_game:
             if kept_moves == moves:
                 return rid  # this very finish is already a record
@@ -182,7 +182,11 @@ def add_save(save: dict, outcome) -> int:
 
 
 # the records of one game in progress: its key, or its key and "/n" when it was finished again after an undo
-_SAME_GAME = "(game_key = ? OR game_key LIKE ? || '/%' ESCAPE '\\')"
+_SAME_GAME = "(game_key = ? OR substr(game_key, 1, ?) = ?)"
+
+
+def _same_game(key: str) -> tuple:
+    return key, len(key) + 1, key + "/"
 
 
 def write(work):
@@ -300,10 +304,5 @@ def query(sql: str, params=()) -> list[tuple]:
 def find(game_key: str) -> Record | None:
     """The newest record of the game that was in progress as `game_key` (Match.save_id)."""
     found = _query(f"SELECT {_COLUMNS} FROM records WHERE {_SAME_GAME} ORDER BY id DESC LIMIT 1",
-                   (game_key, _like_escaped(game_key)))
+                   _same_game(game_key))
     return found[0] if found else None
-
-
-def _like_escaped(text: str) -> str:
-    """`text` matched literally by LIKE (a game's key has underscores: skyline_express-...)."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
