@@ -63,6 +63,8 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if loaded.message:
             self.notify(loaded.message)
+        for message in storage.folder_problems():  # a file where a folder of ours should be: said once, here
+            self.notify(message)
         for message in start_up():  # stale temp files, the old single autosave
             self.notify(message)
         self.windowed_size = tuple(size or self.settings["window_size"])
@@ -173,6 +175,12 @@ class App:
         from .ui.lesson import open_lesson
 
         open_lesson(self, game_id, step)
+
+    def tell_damaged(self, error) -> None:
+        """A save that could not be loaded: its message, or the offer to go on from its last good move."""
+        from .ui.damaged import tell_damaged
+
+        tell_damaged(self, error)
 
     def reset_to_title(self) -> None:
         """Clear the stack (quit to title, a new game) and show the title screen."""
@@ -325,6 +333,8 @@ def build_app(launch) -> App:
         app.push(replay_scene(app, launch.replay))
     elif launch.match is not None:
         start_match(app, launch.match)
+    elif launch.damaged is not None:
+        app.tell_damaged(launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
     return app

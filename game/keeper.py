@@ -42,6 +42,8 @@ class GameKeeper:
         saves.held_here.add(self.save_id)
         self.path = saves.in_progress_path(self.save_id)
         self.journal = saves.journal_path(self.save_id)
+        if not self.path.exists():
+            saves.set_aside_journal(self.save_id)  # a journal left without its save: not played onto a new one
         self.seq = self._last_line_on_disk()  # journal lines are numbered on from here
         self.journaled: list[str] = []  # the moves the save and journal on disk hold
         self.on_disk = False  # a save is there for the journal to add to

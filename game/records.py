@@ -13,6 +13,10 @@ opened, step by step; a file from a newer version is read but never written.
     summaries(game=None) -> [Summary] every game without its moves (lists, statistics)
     write(work) -> work(db)'s result one transaction (RecordsError on failure)
 
+The readers raise RecordsUnreadable (why, in words) when the file is there but
+cannot be read: locked by another program, a folder in its place. They may wait
+up to READ_WAIT_S on a lock, so screens call them off the window's thread.
+
 Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
@@ -70,6 +74,14 @@ class RecordsError(OSError):
         return self.strerror or super().__str__()  # the words, never "[Errno 5] ..."
 
 
+class RecordsUnreadable(RecordsError):
+    """The records file is there but cannot be read now; the message says why, in
+    plain words (the records are not lost: a screen says so, never "no games")."""
+
+
+READ_WAIT_S = 1.0  # a reader waits this long for another program's write (a record takes milliseconds)
+
+
 @dataclass(frozen=True)
 class Record:
     id: int
@@ -118,7 +130,7 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
     one from a newer version is only read."""
     path.parent.mkdir(parents=True, exist_ok=True)
     for attempt in (1, 2):
-        db = sqlite3.connect(str(path), timeout=5)
+        db = sqlite3.connect(str(path), timeout=5 if write else READ_WAIT_S)
         try:
             if not storage.durable():
                 db.execute("PRAGMA synchronous = OFF")
@@ -136,7 +148,7 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
         except sqlite3.DatabaseError as exc:
             db.close()
             if attempt == 2 or isinstance(exc, sqlite3.OperationalError):
-                raise _failure(exc) from None
+                raise  # write() and the readers say what it means
             notices.append(storage.set_aside(path, "it is not a records file", exc).message
                            + " A new records file is started.")
     raise AssertionError("unreachable")
@@ -217,9 +229,28 @@ def _record(row) -> Record:
 _COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished, hints"
 
 
+def _unreadable(path: Path, exc: BaseException) -> RecordsUnreadable:
+    """Why the records file cannot be read, in words (the detail goes to the log)."""
+    storage.log("reading records", exc)
+    text = str(exc).lower()
+    if path.is_dir():
+        why = f"{path.name} is a folder, not a file"
+    elif "locked" in text or "busy" in text:
+        why = ("another program is using the records file (another Game Shelf window, or a backup); "
+               "the games in it are safe: try again when it is done")
+    elif isinstance(exc, PermissionError) or "permission" in text or "readonly" in text:
+        why = "Game Shelf is not allowed to read the records file"
+    elif isinstance(exc, ValueError):
+        why = "the records file holds a game this version cannot read"
+    else:
+        why = "the records file cannot be opened"
+    return RecordsUnreadable(errno.EIO, why)
+
+
 def _query(sql: str, params=(), convert=None) -> list:
     """The rows of a read-only query, each made a Record (or passed to `convert`);
-    [] when there is no records file or it cannot be read (the log says why)."""
+    [] when there is no records file yet. RecordsUnreadable (why, in words) when
+    it cannot be read: locked by another program, a folder, not allowed."""
     path = storage.records_path()
     if not path.exists():
         return []
@@ -231,8 +262,9 @@ def _query(sql: str, params=(), convert=None) -> list:
         finally:
             db.close()
     except (sqlite3.Error, ValueError, OSError) as exc:
-        storage.log("reading records", exc)
-        return []
+        if isinstance(exc, RecordsUnreadable):
+            raise
+        raise _unreadable(path, exc) from None
 
 
 def list_records(game: str | None = None, limit: int | None = None) -> list[Record]:
@@ -297,7 +329,7 @@ def summaries(game: str | None = None, oldest_first: bool = False, count_moves: 
 
 
 def query(sql: str, params=()) -> list[tuple]:
-    """Plain rows of a read-only query (statistics); [] when the file cannot be read."""
+    """Plain rows of a read-only query (statistics); RecordsUnreadable when the file cannot be read."""
     return _query(sql, params, tuple)
 
 

@@ -29,16 +29,33 @@ def save_match(match: Match, path) -> None:
     storage.write_json_atomic(Path(path), match.to_save())
 
 
+class DamagedSave(storage.DamagedFile):
+    """A save that cannot be loaded whole (moved aside like any damaged file);
+    `kept`: its game up to the last good move, for the player to go on with, or None."""
+
+    def __init__(self, damaged: storage.DamagedFile, kept: Match | None):
+        super().__init__(damaged.message, damaged.moved_to)
+        self.kept = kept
+
+
 def load_match(path, games=None) -> Match | None:
     """The match saved in `path`, or None if there is no such file. A file that
-    is not a valid save is moved aside and storage.DamagedFile raised."""
-    loaded = []
+    is not a valid save is moved aside and DamagedSave raised (with the game up
+    to its last good move, when a move in it cannot be played)."""
+    loaded, refused = [], []
 
     def validate(data):
-        loaded.append(Match.from_save(data, games))
+        try:
+            loaded.append(Match.from_save(data, games))
+        except SaveError as exc:
+            refused.append((data, exc))
+            raise
 
-    if storage.read_json(Path(path), validate) is None:
-        return None
+    try:
+        if storage.read_json(Path(path), validate) is None:
+            return None
+    except storage.DamagedFile as damaged:
+        raise DamagedSave(damaged, Match.good_part(*refused[0], games) if refused else None) from None
     return loaded[0]
 
 
@@ -191,16 +208,23 @@ def _last_change(path: Path) -> float:
 
 def resume(entry_path, games=None) -> Match | None:
     """The game in progress saved in `entry_path` (its journal played on top), with
-    its autosave's name. storage.DamagedFile (the file moved aside) when it is
-    not a game that can be played on."""
+    its autosave's name (so is its good part, when it could not be read whole:
+    DamagedSave.kept). storage.DamagedFile when it is not a game: the file, and
+    its journal, are moved aside."""
     data = read_in_progress(entry_path, games)
     if data is None:
         return None
+    path = Path(entry_path)
     try:
         match = Match.from_save(data, games)
     except SaveError as exc:
-        raise storage.set_aside(Path(entry_path), str(exc), exc.__cause__ or exc) from None
-    match.save_id = Path(entry_path).stem
+        damaged = storage.set_aside(path, str(exc), exc.__cause__ or exc)
+        set_aside_journal(path.stem)
+        kept = Match.good_part(data, exc, games)
+        if kept is not None:
+            kept.save_id = path.stem  # the damaged files were moved aside: the name is free
+        raise DamagedSave(damaged, kept) from None
+    match.save_id = path.stem
     return match
 
 
@@ -222,6 +246,13 @@ def peek(entry_path, games=None) -> Match | None:
     None when it is gone; ValueError (plain words) when it cannot be read."""
     data = read_only(entry_path, games)
     return None if data is None else Match.from_save(data, games)
+
+
+def set_aside_journal(save_id: str) -> None:
+    """A journal whose save is gone or damaged is moved aside (never deleted): a new
+    save of the game must not have its old lines played on top."""
+    if journal_path(save_id).exists():
+        storage.set_aside(journal_path(save_id), "its game could not be read")
 
 
 def remove_files(save_id: str) -> None:

@@ -14,6 +14,7 @@ import errno
 import json
 import logging
 import os
+import stat
 import tempfile
 import time
 import uuid
@@ -26,6 +27,7 @@ import platformdirs
 APP_NAME = "game-shelf"
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
 MAX_SETTINGS_BYTES = 256 * 1024
+MAX_JSON_DEPTH = 32  # lists and objects within each other; our files nest 4 deep at most
 STALE_TEMP_SECONDS = 60  # a temp file this old was left by a crash mid-write
 
 
@@ -108,8 +110,44 @@ def log(message: str, exc: BaseException | None = None) -> None:
         pass
 
 
+def blocking_file(path: Path) -> Path | None:
+    """The file that stands where `path`, or a folder above it, should be a folder
+    (so the folder can never be made); None when there is none."""
+    for folder in (path, *path.parents):
+        try:
+            if folder.exists():
+                return None if folder.is_dir() else folder
+        except OSError:
+            return None
+    return None
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why `folder` can't be made, in plain words, when a file is in its way."""
+    blocker = blocking_file(folder)
+    return f"the folder {blocker} can't be made: a file of that name is in its way" if blocker else None
+
+
+def folder_problems() -> list[str]:
+    """One message for each file that stands where a folder of the app should be
+    (checked at start): which folder can't be made, and what is not kept."""
+    kept = {config_dir(): ["settings", "lesson progress"], _dirs()["data"]: ["games in progress", "saves", "records"],
+            log_dir(): ["the log"]}
+    found: dict[Path, list[str]] = {}
+    for folder, what in kept.items():
+        blocker = blocking_file(folder)
+        if blocker is not None:
+            found.setdefault(blocker, []).extend(what)
+    return [f"Game Shelf can't keep its files: {folder_problem(blocker)}, so {', '.join(what[:-1])} and {what[-1]} "
+            "are not kept until it is moved." for blocker, what in found.items()]
+
+
 def write_problem(exc: OSError) -> str:
     """Why a write failed, in plain words."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and exc.filename:
+        blocked = folder_problem(Path(exc.filename))
+        if blocked:
+            return blocked
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "disk full"
     if exc.errno == errno.EROFS:
@@ -199,27 +237,65 @@ def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -
 
 def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
     """The JSON in `path`, without touching the file. FileNotFoundError if there
-    is no such file; ValueError(plain words) when it is too large, unreadable or
-    not JSON (the technical detail is chained as __cause__)."""
+    is no such file (nor its folder: folder_problems says why, once, at start);
+    ValueError(plain words) when it is not an ordinary file (a folder, a device,
+    a pipe), too large (checked before reading), unreadable, not JSON or nested
+    too deeply (the technical detail is chained as __cause__)."""
+    too_large = ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)  # never more than the limit, however large the file
+        # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused below)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:  # a file stands where a folder above it should be: no such file
+        raise FileNotFoundError(errno.ENOENT, "no such file (a file stands in the way of its folder)",
+                                str(path)) from exc
     except OSError as exc:
         raise ValueError("the file cannot be opened") from exc
+    try:
+        kind = os.fstat(fd)
+        if stat.S_ISDIR(kind.st_mode):
+            raise ValueError("it is a folder, not a file")
+        if not stat.S_ISREG(kind.st_mode):
+            raise ValueError("it is a device or a pipe, not an ordinary file")
+        if kind.st_size > max_bytes:
+            raise too_large  # known before reading a byte
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(max_bytes + 1)  # never more than the limit, even if the file grew meanwhile
+    except OSError as exc:
+        raise ValueError("the file cannot be read") from exc
+    finally:
+        os.close(fd)
     if len(raw) > max_bytes:
-        raise ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
+        raise too_large
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError("it is not a text file") from exc
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except RecursionError as exc:
-        raise ValueError("it is nested too deeply to be one of ours") from exc
+        raise ValueError(TOO_DEEP) from exc
     except ValueError as exc:  # JSONDecodeError is a ValueError too
         raise ValueError("it is not valid JSON: the file is cut short or damaged") from exc
+    if too_deep(data):
+        raise ValueError(TOO_DEEP)
+    return data
+
+
+TOO_DEEP = "it is nested too deeply to be one of ours"
+
+
+def too_deep(data, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when lists and objects in `data` nest deeper than `limit`: no file of
+    ours does, and code that walks such data (copies, messages) could overflow."""
+    level = [data]
+    for _ in range(limit):
+        level = [item for value in level if isinstance(value, (list, dict))
+                 for item in (value.values() if isinstance(value, dict) else value)]
+        if not level:
+            return False
+    return True
 
 
 def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
@@ -237,7 +313,7 @@ def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
         if validate is not None:
             validate(data)
     except (ValueError, RecursionError) as exc:
-        why = str(exc) if isinstance(exc, ValueError) else "it is nested too deeply to be one of ours"
+        why = str(exc) if isinstance(exc, ValueError) else TOO_DEEP
         raise set_aside(path, why, exc.__cause__ or exc) from None
     return data
 

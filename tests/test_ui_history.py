@@ -19,7 +19,7 @@ from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT
 from game.ui.title import TitleScene
-from uikit import choose, click, click_button, key, make_app, open_title, pump, run_until, screenshot
+from uikit import choose, click, click_button, key, make_app, open_title, pump, read_records, run_until, screenshot
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +60,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     played("skyrunner", 6, names=("Ann", "Bob", "Cy"))
     app = title()
     click_button(app, "History")
+    read_records(app)
     history = app.scene
     assert isinstance(history, HistoryScene)
     assert [s.game for s in history.shown] == ["skyrunner", "skurdir", "scurry"]  # newest first
@@ -69,6 +70,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert [s.game for s in history.shown] == ["scurry"]
     click(app, history.row_rect(0).center)
     click_button(app, "Replay")
+    read_records(app)
     replay = app.scene
     n = len(scurry.played)
     assert replay.replaying and replay.ply == n
@@ -132,14 +134,17 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
 def test_a_double_click_opens_a_game_and_an_empty_history_says_so():
     app = title()
     click_button(app, "History")
+    read_records(app)
     assert app.scene.shown == []
     screenshot(app, "history-empty")
     click_button(app, "Back")
     played("skurdir", 3)
     click_button(app, "History")
+    read_records(app)
     row = app.scene.row_rect(0).center
     click(app, row)
     click(app, row)
+    read_records(app)
     assert app.scene.replaying and app.scene.replay.finished
 
 
@@ -148,8 +153,10 @@ def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
     played("skyrunner", 8, names=("Ann", "Bob", "Cy"))
     app = title()
     click_button(app, "History")
+    read_records(app)
     click(app, app.scene.row_rect(0).center)
     click_button(app, "Replay")
+    read_records(app)
     replay = app.scene
     key(app, pygame.K_HOME)
     for _ in range(4):

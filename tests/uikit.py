@@ -178,3 +178,13 @@ def screenshot(app, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def read_records(app) -> None:
+    """Let the screen on top finish reading (and writing) the records, which it
+    does off the window's thread, and show what it read."""
+    reads = getattr(app.scene, "reads", None)
+    while reads is not None and reads.busy:  # an answer may start another read (a rename, then the list)
+        reads.wait()
+        pump(app)
+    pump(app)

@@ -257,6 +257,7 @@ def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
             for _ in range(opens):
                 t0, c0 = time.perf_counter(), time.process_time()
                 app.push(StatisticsScene(app))
+                app.scene.reads.wait()  # the records are read off the window's thread: until they show
                 app.step([])
                 times.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
@@ -498,6 +499,39 @@ def handoff_open_ms(opens: int = 60) -> float:
     return _summary(times)["p99_ms"]
 
 
+def rules_open_ms(opens: int = 3) -> dict:
+    """Opening each game's Rules screen from the title, the screen built and its
+    first frame drawn: the first time (the text laid out) and again (the laid-out
+    text kept), in wall time and processor time."""
+    import pygame
+
+    from ..app import App
+    from ..engine import registry
+    from ..ui.rules_screen import RulesScene
+    from ..ui.title import TitleScene
+
+    app = App(SIZE)
+    app.push(TitleScene(app))
+    app.step([])
+    per_game = {}
+    for spec in registry.GAMES.values():
+        wall, cpu = [], []
+        for _ in range(1 + opens):
+            t0, c0 = time.perf_counter(), time.process_time()
+            app.push(RulesScene(app, spec))
+            app.step([])
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+            app.pop()
+            app.step([])
+        per_game[spec.id] = {"first_ms": round(wall[0], 1), "first_cpu_ms": round(cpu[0], 1),
+                             "again_ms": round(statistics.median(wall[1:]), 1),
+                             "again_cpu_ms": round(statistics.median(cpu[1:]), 1)}
+    pygame.quit()
+    return {"rules_open_ms": {"again_max_ms": max(g["again_ms"] for g in per_game.values()),
+                              "first_max_ms": max(g["first_ms"] for g in per_game.values()), "games": per_game}}
+
+
 def ui_figures(only: str | None = None) -> dict:
     figures = {
         "startup_s": startup_seconds(),
@@ -508,6 +542,7 @@ def ui_figures(only: str | None = None) -> dict:
     }
     figures.update(replay_seek_ms())
     figures.update(statistics_open_ms())
+    figures.update(rules_open_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())
     return figures

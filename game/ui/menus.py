@@ -8,12 +8,11 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
-from ..engine.match import save_summary
-from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, peek, resume, save_file_name,
-                     save_match)
+from ..engine.match import SaveError, save_summary
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
 from . import look
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
 
 
@@ -124,17 +123,14 @@ class SavesScene(Scene):
         path = self.chosen_path()
         if path is None:
             return
+        if path in self.elsewhere:  # a look at it, as a replay: that window goes on playing it
+            look_at_in_progress(self.app, path)
+            return
         try:
-            if path in self.elsewhere:  # a look at it, as a replay: that window goes on playing it
-                match = peek(path)
-                if match is not None:
-                    self.app.open_replay(match)
-                    return
-            else:
-                match = resume(path) if path in self.in_progress else load_match(path)
-        except (storage.DamagedFile, ValueError) as exc:  # (SaveError is a ValueError)
-            self.app.notify(getattr(exc, "message", str(exc)))
+            match = resume(path) if path in self.in_progress else load_match(path)
+        except (storage.DamagedFile, SaveError) as exc:
             self.rebuild()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That saved game is no longer there.")

@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from ..engine import registry
 from ..engine.match import Match
 from ..keeper import GameKeeper
-from ..saves import OpenElsewhere
+from ..saves import OpenElsewhere, peek
 from . import look
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
@@ -229,6 +229,19 @@ def start_match(app, match: Match, *, replace: bool = True) -> bool:
     scene.keeper = keeper
     app.push(scene)
     return True
+
+
+def look_at_in_progress(app, path) -> None:
+    """A game in progress open in another window, shown as its replay: nothing here can change it."""
+    try:
+        match = peek(path)
+    except ValueError as exc:
+        app.notify(f"That game cannot be shown: {exc}")
+        return
+    if match is None:
+        app.notify("That game is no longer there.")
+        return
+    app.open_replay(match)
 
 
 def panel(surface, rect, alpha=225) -> None:

@@ -7,11 +7,11 @@ from .. import storage
 from ..engine import registry
 from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
-from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, peek, resume
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, open_lesson, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -165,7 +165,7 @@ class TitleScene(Scene):
             armed = self.delete_armed == entry.path
             if entry.elsewhere:  # played in another window: only a look at it from here
                 resume_button = self.button((left + width - 226, y, 110, 30), "Look",
-                                            lambda e=entry: self.look_at(e.path),
+                                            lambda e=entry: look_at_in_progress(self.app, e.path),
                                             tooltip="Open in another window: see its moves here, play it there")
             else:
                 resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
@@ -182,28 +182,14 @@ class TitleScene(Scene):
         try:
             match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
-            self.app.notify(getattr(exc, "message", str(exc)))
             self.refresh()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That game is no longer there.")
             self.refresh()
             return
         start_match(self.app, match)
-
-    def look_at(self, path) -> None:
-        """A game open in another window, shown as a replay: nothing here can change it."""
-        try:
-            match = peek(path)
-        except ValueError as exc:
-            self.app.notify(f"That game cannot be shown: {exc}")
-            self.refresh()
-            return
-        if match is None:
-            self.app.notify("That game is no longer there.")
-            self.refresh()
-            return
-        self.app.open_replay(match)
 
     def delete(self, path) -> None:
         """A game in progress goes only after a second click on its Delete."""
