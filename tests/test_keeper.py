@@ -273,3 +273,19 @@ def test_a_move_whose_frame_was_drawn_survives_a_kill_of_the_app():
     """Through the app's own window (start_match, the board's controller, the frame drawn)."""
     result = kills.run(4, fsync=False, window=True, seed=2)
     assert result["moves_lost"] == 0 and result["moves_reported"] > 20, result
+
+
+def test_a_game_whose_journal_holds_a_bad_move_goes_on_from_its_last_good_move():
+    from game.saves import DamagedSave, journal_path
+
+    match = scurry(10, moves=3)
+    path = in_progress_path(match.save_id)
+    journal_path(match.save_id).write_text(json.dumps({"n": 1, "keep": 3, "add": ["no such move"]}) + "\n")
+    with pytest.raises(DamagedSave) as damaged:
+        resume(path)
+    kept = damaged.value.kept
+    assert kept.notations == match.notations and kept.save_id == match.save_id
+    assert sorted(p.name.split(".")[1] for p in path.parent.iterdir()) == ["journal", "json"] and not path.exists()
+    GameKeeper(kept, WriterNow(), print)  # go on from move 3: the set-aside journal is not played onto it
+    kept.play(kept.state.legal_moves()[0])
+    assert read_in_progress(path)["moves"] == kept.notations and len(kept.notations) == 4
