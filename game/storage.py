@@ -23,7 +23,6 @@ from pathlib import Path
 
 import platformdirs
 
-
 APP_NAME = "game-shelf"
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
 MAX_SETTINGS_BYTES = 256 * 1024
