@@ -23,7 +23,8 @@ from . import storage
 from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
-from .ui.scene import UIManagerPool, autosave_done
+from .keeper import keep_pending_records
+from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
 
 MIN_SIZE = storage.MIN_WINDOW
@@ -84,7 +85,8 @@ class App:
         # hover and what is drawn under the pointer all read this one place.
         self.mouse_pos = pygame.mouse.get_pos()
         self.ui_managers = UIManagerPool(lambda: self.mouse_pos)
-        self.autosaves = BackgroundWriter(storage.write_json_atomic)
+        self.autosaves = BackgroundWriter()  # saves and records, written off this thread
+        keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
 
@@ -194,7 +196,6 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
-        self.autosaves.flush()  # the title lists the games in progress as they are now
         give_back_memory()
         self.push(scene)
 
@@ -298,9 +299,10 @@ class App:
             y = box.bottom + 8
 
     def collect_autosaves(self) -> None:
-        """Say what became of the autosaves the writer thread finished (a refused write is a message)."""
-        for match, error in self.autosaves.finished():
-            autosave_done(self, match, error)
+        """Hand what the writer thread finished to whoever asked for it (a GameKeeper
+        says what it means for the player)."""
+        for done, result, error in self.autosaves.finished():
+            done(result, error)
 
     def seconds_to_next_frame(self) -> float | None:
         """How long the loop may sleep before something on screen changes by
@@ -329,7 +331,10 @@ class App:
                 if first.type != pygame.NOEVENT:
                     pygame.event.post(first)
             self.step()
-        self.autosaves.flush()  # the last move is on disk before the window closes
+        while self.scenes:  # each game's keeper writes what is left and lets go of its lock
+            self.scenes.pop().leave()
+        self.autosaves.flush()
+        self.collect_autosaves()
         self.save_settings()
         pygame.quit()
 

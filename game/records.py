@@ -6,7 +6,7 @@ reads) and for statistics. The schema has a version (PRAGMA user_version) and a
 list of migrations: a file of an older version is brought up to date when it is
 opened, step by step; a file from a newer version is read but never written.
 
-    add(match) -> int            the record of a finished match (again: replaced)
+    add(match) -> int            the record of a finished match (never replacing another)
     list_records(game=None, limit=None) -> [Record]   newest first
     get(record_id) -> Record | None
     find(game_key) -> Record | None   the record of a match (its save_id)
@@ -69,6 +69,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 class RecordsError(OSError):
     """The records file cannot be written; the message is in plain words."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()  # the words, never "[Errno 5] ..."
 
 
 class RecordsUnreadable(RecordsError):
@@ -152,24 +155,50 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
 
 
 def add(match) -> int:
-    """Keep a finished match as a record; the same game finished again (after an
-    undo) replaces its record. Returns the record's id. RecordsError on failure."""
-    outcome = match.state.outcome
-    if outcome is None:
+    """Keep a finished match as a record (see add_save); returns the record's id."""
+    if match.state.outcome is None:
         raise ValueError("only a finished game becomes a record")
     save = match.to_save()
-    row = (match.save_id or storage.new_game_id(match.spec.id), save["game"], save["format"],
-           json.dumps(save["seats"], ensure_ascii=False), json.dumps(save["options"], ensure_ascii=False),
-           save["seed"], json.dumps(save["moves"], ensure_ascii=False), json.dumps(list(outcome.scores)),
+    save["id"] = match.save_id or storage.new_game_id(match.spec.id)
+    return add_save(save, match.state.outcome)
+
+
+def add_save(save: dict, outcome) -> int:
+    """Keep a finished game (its save and its Outcome) as a record; returns the
+    record's id. A record never replaces another: the same game written again
+    (a pending record retried at a later start) is found and left as it is, and
+    the same game finished another way after an undo is kept as a second record.
+    RecordsError on failure."""
+    key = save.get("id") or storage.new_game_id(save["game"])
+    moves = json.dumps(save["moves"], ensure_ascii=False)
+    row = [key, save["game"], save["format"], json.dumps(save["seats"], ensure_ascii=False),
+           json.dumps(save["options"], ensure_ascii=False), save["seed"], moves, json.dumps(list(outcome.scores)),
            json.dumps(list(outcome.winners)), outcome.reason, save.get("started"),
-           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(getattr(match, "hints", ()))))
+           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(save.get("hints") or ()))]
 
     def work(db):
-        db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
+        same_game = db.execute(f"SELECT id, game_key, moves FROM records WHERE {_SAME_GAME}",
+                               _same_game(key)).fetchall()
+        for rid, _key, kept_moves in same_game:
+            if kept_moves == moves:
+                return rid  # this very finish is already a record
+        keys = {k for _id, k, _m in same_game}
+        n = len(same_game) + 1
+        while row[0] in keys:  # a game finished again: a key of its own (game/2, game/3, ...)
+            row[0] = f"{key}/{n}"
+            n += 1
         return db.execute(
             "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
             " reason, started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
     return write(work)
+
+
+# the records of one game in progress: its key, or its key and "/n" when it was finished again after an undo
+_SAME_GAME = "(game_key = ? OR substr(game_key, 1, ?) = ?)"
+
+
+def _same_game(key: str) -> tuple:
+    return key, len(key) + 1, key + "/"
 
 
 def write(work):
@@ -305,6 +334,7 @@ def query(sql: str, params=()) -> list[tuple]:
 
 
 def find(game_key: str) -> Record | None:
-    """The record of the game that was in progress as `game_key` (Match.save_id)."""
-    found = _query(f"SELECT {_COLUMNS} FROM records WHERE game_key = ?", (game_key,))
+    """The newest record of the game that was in progress as `game_key` (Match.save_id)."""
+    found = _query(f"SELECT {_COLUMNS} FROM records WHERE {_SAME_GAME} ORDER BY id DESC LIMIT 1",
+                   _same_game(game_key))
     return found[0] if found else None

@@ -23,8 +23,6 @@ from pathlib import Path
 
 import platformdirs
 
-from .engine.match import cap_name
-
 APP_NAME = "game-shelf"
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
 MAX_SETTINGS_BYTES = 256 * 1024
@@ -180,6 +178,13 @@ def durable() -> bool:
     return os.environ.get("GAME_SHELF_NO_FSYNC") != "1"
 
 
+def sync(fd: int) -> None:
+    """Wait until what was written to `fd` is on the disk (a power cut keeps it);
+    every fsync of the app goes through here, so the test suite can turn them off."""
+    if durable():
+        (getattr(os, "fdatasync", None) or os.fsync)(fd)
+
+
 def write_json_atomic(path: Path, data) -> None:
     """Write `data` as JSON so that `path` holds either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,8 +193,7 @@ def write_json_atomic(path: Path, data) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1, ensure_ascii=False)
             handle.flush()
-            if durable():
-                os.fsync(handle.fileno())
+            sync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -332,6 +336,7 @@ MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
 MAX_REMEMBERED_NAMES = 10
+MAX_REMEMBERED_NAME = 40  # characters: a name this long already overflows every screen
 MAX_WINDOW = WINDOW_MAX[0]  # pixels, either way, asked for on the command line
 
 
@@ -377,7 +382,7 @@ def load_settings() -> Loaded:
         return Loaded(dict(DEFAULT_SETTINGS), damaged.message + " Default settings are used.")
     merged = dict(DEFAULT_SETTINGS)
     merged.update({k: v for k, v in (data or {}).items() if k in DEFAULT_SETTINGS})  # unknown keys are dropped
-    merged["player_names"] = [cap_name(n) for n in merged["player_names"][:MAX_REMEMBERED_NAMES]]
+    merged["player_names"] = [n[:MAX_REMEMBERED_NAME] for n in merged["player_names"][:MAX_REMEMBERED_NAMES]]
     return Loaded(merged)
 
 

@@ -12,7 +12,8 @@ import pytest
 from game import storage
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave, in_progress_path, save_match
+from game.saves import in_progress_path, save_match
+from keeping import autosave
 from game.ui.board import BoardScene
 from game.ui.damaged import GoOnScene
 from game.ui.menus import HandOffScene, SavesScene

@@ -14,7 +14,7 @@ from game import cli, records
 from game.app import build_app
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT

@@ -17,7 +17,7 @@ import pytest
 from game import storage
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.ui import look
 from game.ui.history import HistoryScene
 from game.ui.statistics import StatisticsScene

@@ -11,10 +11,13 @@ import time
 import pygame
 import pytest
 
+import game.keeper
+
 from game import storage
 from game.engine import registry
 from game.engine.match import NAME_MAX, Match, Seat
-from game.saves import autosave, in_progress_path, save_match
+from game.saves import in_progress_path, save_match
+from keeping import autosave
 from game.ui.board import BoardScene
 from game.ui.menus import MenuScene, SaveAsScene, SavesScene
 from game.ui.scene import start_match
@@ -51,7 +54,8 @@ def refuse_writes(monkeypatch, code):
     def refuse(*_args, **_kwargs):
         raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(storage.os, "replace", refuse)  # whole files
+    monkeypatch.setattr(game.keeper, "open", refuse, raising=False)  # and a game's journal
 
 
 def play_first_move(app):

@@ -12,7 +12,7 @@ import pytest
 from game import records, stats
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.bench.ui import fake_records
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match

@@ -82,7 +82,6 @@ class Match:
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
-        self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
         self.hints = [0] * len(self.seats)  # hints each seat asked for (statistics count them)
 
     # ---- who is to move ------------------------------------------------

@@ -31,7 +31,7 @@ from .movelog import MoveLog
 from .watch import WatchControls, watching
 from .menus import HandOffScene, MenuScene
 from .results import ResultsScene
-from .scene import Scene, keep_saved, panel
+from .scene import Scene, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
@@ -82,7 +82,7 @@ class BoardScene(Scene):
         self.controller.on_played = self._played
         self.controller.needs_confirm = self.hands_off_after
         self.controller.named = self.named
-        match.on_change = lambda m: keep_saved(app, m)  # one autosave per game in progress
+        self.keeper = None  # the GameKeeper that keeps the game on disk (start_match gives it)
         self.anims: list[Anim] = []
         self.log = MoveLog()
         self.log.replace(self._replayed_log())
@@ -188,6 +188,11 @@ class BoardScene(Scene):
         super().enter()
         if sizing.scale_of(self.app.settings) != self.asked_scale:  # changed in Settings meanwhile
             self.rebuild()
+
+    def leave(self) -> None:
+        super().leave()
+        if self.keeper is not None:
+            self.keeper.close()  # another window may open the game now
 
     def toggle_fold(self) -> None:
         """A compact panel without the move log, or the full one; kept in the settings."""

@@ -9,10 +9,10 @@ from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
 from ..engine.match import SaveError, save_summary
-from ..saves import games_in_progress, load_match, resume, save_file_name, save_match
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
 from . import look
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
 
 
@@ -32,14 +32,16 @@ class SavesScene(Scene):
         self.label((left, 30, width, 44), "Saved games", "#title_label")
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
-        self.app.autosaves.flush()  # list the games as they are now
+        self.elsewhere: set[Path] = set()  # open in another window: looked at here, not played
         found, messages = games_in_progress()
         for message in messages:
             self.app.notify(message)
         for entry in found:  # every game in progress, the title lists only the newest
-            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {when(entry.last_played)}",
-                           entry.path)
+            where = "open in another window" if entry.elsewhere else when(entry.last_played)
+            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {where}", entry.path)
             self.in_progress.add(entry.path)
+            if entry.elsewhere:
+                self.elsewhere.add(entry.path)
         for path in self.saved_files():
             self.add_entry(self.describe(path), path)
         items = list(self.entries) or ["(no saved games yet)"]
@@ -86,13 +88,19 @@ class SavesScene(Scene):
         path = self.chosen_path()
         if path is None:
             return
+        if path in self.elsewhere:
+            self.app.notify("That game is open in another window: it can only be deleted there.")
+            return
         if self.delete_armed != path:  # one stray click must not lose a game
             self.arm_delete(path)
             self.app.notify("Click “Sure? Delete” to delete this saved game for good.")
             return
         self.arm_delete(None)
         try:
-            path.unlink()
+            delete_in_progress(path) if path in self.in_progress else path.unlink()
+        except OpenElsewhere:
+            self.app.notify("That game is being played: it can be deleted once its window has left it.")
+            return
         except OSError as exc:
             storage.log(f"deleting {path}", exc)
             self.app.notify(f"Could not delete {path.name} ({storage.write_problem(exc)}).")
@@ -114,6 +122,9 @@ class SavesScene(Scene):
     def load(self) -> None:
         path = self.chosen_path()
         if path is None:
+            return
+        if path in self.elsewhere:  # a look at it, as a replay: that window goes on playing it
+            look_at_in_progress(self.app, path)
             return
         try:
             match = resume(path) if path in self.in_progress else load_match(path)

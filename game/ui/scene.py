@@ -1,5 +1,5 @@
 """Scene base class, the pool of pygame-gui managers, and the helpers the screens share
-(starting and autosaving a match, panels, how saves are described)."""
+(starting a match, panels, how saves are described)."""
 from __future__ import annotations
 
 import time
@@ -9,10 +9,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from .. import records, storage
 from ..engine import registry
 from ..engine.match import Match
-from ..saves import autosave, in_progress_file
+from ..keeper import GameKeeper
+from ..saves import OpenElsewhere, peek
 from . import look
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
@@ -250,56 +250,35 @@ def board_scene_class(game_id: str):
     return registry.parts_of(game_id).scene
 
 
-def start_match(app, match: Match, *, replace: bool = True) -> None:
-    scene = board_scene_class(match.spec.id)(app, match)
+def start_match(app, match: Match, *, replace: bool = True) -> bool:
+    """Show `match` on its board, kept on disk by a GameKeeper (its save at once:
+    a new or loaded game is at the top of the games in progress, so the title's
+    Continue never points at another game). False, with a message, when another
+    window has the game open."""
     if replace:
-        app.reset_to_title()
-    app.push(scene)
-    if not match.state.is_over:
-        # saved at once: a new or loaded game is at the top of the games in
-        # progress, so the title's Continue never points at another game
-        keep_saved(app, match)
-
-
-def notify_once(app, message: str) -> None:
-    """A banner, replacing the same banner still shown (a failing save says so once per move)."""
-    app.toasts = [t for t in app.toasts if t[0] != message]
-    app.notify(message)
-
-
-def keep_saved(app, match: Match) -> None:
-    """The autosave after every change (Match.on_change). A game in progress
-    is written by the app's background writer (the frame that shows the move
-    does not wait for the disk); a finished game becomes a record at once. A
-    disk that refuses is a message, never a crash: the game goes on in memory
-    and the next move tries again; Menu → Save as… puts the game elsewhere."""
-    if not match.state.is_over:
-        app.autosaves.submit(match, in_progress_file(match), match.to_save())
-        return
-    app.autosaves.flush()  # the last moves are on disk before the file gives way to the record
+        app.reset_to_title()  # this window lets go of the game it had first
     try:
-        autosave(match)
-    except OSError as exc:
-        autosave_done(app, match, exc)
-    else:
-        autosave_done(app, match, None)
+        keeper = GameKeeper(match, app.autosaves, app.notify)
+    except OpenElsewhere:
+        app.notify("That game is open in another window: play it there, or close it there first.")
+        return False
+    scene = board_scene_class(match.spec.id)(app, match)
+    scene.keeper = keeper
+    app.push(scene)
+    return True
 
 
-def autosave_done(app, match: Match, exc: OSError | None) -> None:
-    """Tell the player when saving fails, and when it works again."""
-    if exc is not None:
-        storage.log(f"autosave of {match.save_id}", exc)
-        problem = str(exc) if isinstance(exc, records.RecordsError) else storage.write_problem(exc)
-        keep = "until you free space" if problem == "disk full" else "while the game is open"
-        match.unsaved = problem
-        notify_once(app, f"Can't save: {problem} — your moves are kept {keep}. "
-                         "Menu → Save as… saves the game somewhere else.")
-    else:
-        if match.unsaved:
-            match.unsaved = None
-            app.notify("Saving works again: every move so far is saved.")
-    for notice in records.take_notices():
-        app.notify(notice)
+def look_at_in_progress(app, path) -> None:
+    """A game in progress open in another window, shown as its replay: nothing here can change it."""
+    try:
+        match = peek(path)
+    except ValueError as exc:
+        app.notify(f"That game cannot be shown: {exc}")
+        return
+    if match is None:
+        app.notify("That game is no longer there.")
+        return
+    app.open_replay(match)
 
 
 def panel(surface, rect, alpha=225) -> None:

@@ -7,11 +7,11 @@ from .. import storage
 from ..engine import registry
 from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
-from ..saves import delete_in_progress, games_in_progress, resume
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, open_lesson, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -40,7 +40,6 @@ class TitleScene(Scene):
         self.entered = True
 
     def load_in_progress(self, app) -> None:
-        app.autosaves.flush()  # list the games as they are now
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
@@ -116,8 +115,9 @@ class TitleScene(Scene):
         self.build_in_progress()
         y = h - 70
         names = []
-        if self.in_progress:
-            newest = self.in_progress[0]
+        playable = [entry for entry in self.in_progress if not entry.elsewhere]
+        if playable:
+            newest = playable[0]
             names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
                           lambda: self.resume(newest.path), True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
@@ -127,7 +127,7 @@ class TitleScene(Scene):
                   ("Quit", self.quit, False)]
         # primary buttons use the bold 16 px face of the theme, the others 15 px
         widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
-        if self.in_progress and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
+        if playable and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
             room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
             names[0] = (look.fit_text(names[0][0], 16, room - 40, bold=True), *names[0][1:])
             widths[0] = room
@@ -163,11 +163,17 @@ class TitleScene(Scene):
         y = self.progress_top + 30
         for entry in shown:
             armed = self.delete_armed == entry.path
-            resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
-                                        lambda e=entry: self.resume(e.path))
+            if entry.elsewhere:  # played in another window: only a look at it from here
+                resume_button = self.button((left + width - 226, y, 110, 30), "Look",
+                                            lambda e=entry: look_at_in_progress(self.app, e.path),
+                                            tooltip="Open in another window: see its moves here, play it there")
+            else:
+                resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                                            lambda e=entry: self.resume(e.path))
             delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
-                                        lambda e=entry: self.delete(e.path))
-            text = f"{entry.summary} · {moves_text(entry.moves)} · {when(entry.last_played)}"
+                                        lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
+            where = "open in another window" if entry.elsewhere else when(entry.last_played)
+            text = f"{entry.summary} · {moves_text(entry.moves)} · {where}"
             self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
             y += self.ROW
         self.progress_left = left
@@ -195,6 +201,8 @@ class TitleScene(Scene):
         self.delete_armed = None
         try:
             delete_in_progress(path)
+        except OpenElsewhere:
+            self.app.notify("That game is open in another window: it can only be deleted there.")
         except OSError as exc:
             storage.log(f"deleting {path}", exc)
             self.app.notify(f"The game could not be deleted ({storage.write_problem(exc)}).")
