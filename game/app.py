@@ -23,7 +23,8 @@ from . import storage
 from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
-from .ui.scene import UIManagerPool, autosave_done
+from .keeper import keep_pending_records
+from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
 
 MIN_SIZE = storage.MIN_WINDOW
@@ -62,6 +63,8 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if loaded.message:
             self.notify(loaded.message)
+        for message in storage.folder_problems():  # a file where a folder of ours should be: said once, here
+            self.notify(message)
         for message in start_up():  # stale temp files, the old single autosave
             self.notify(message)
         self.windowed_size = tuple(size or self.settings["window_size"])
@@ -77,8 +80,13 @@ class App:
         self.last_frame = time.monotonic()  # the last pass of the loop
         self.last_draw = 0.0  # when the last frame was drawn
         self.frames_drawn = 0
-        self.ui_managers = UIManagerPool()
-        self.autosaves = BackgroundWriter(storage.write_json_atomic)
+        self.animating = False  # the scene wanted every frame at the last pass
+        # Where the mouse is, as the last mouse event said: the board's hover, pygame-gui's
+        # hover and what is drawn under the pointer all read this one place.
+        self.mouse_pos = pygame.mouse.get_pos()
+        self.ui_managers = UIManagerPool(lambda: self.mouse_pos)
+        self.autosaves = BackgroundWriter()  # saves and records, written off this thread
+        keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
 
@@ -172,6 +180,12 @@ class App:
 
         open_lesson(self, game_id, step)
 
+    def tell_damaged(self, error) -> None:
+        """A save that could not be loaded: its message, or the offer to go on from its last good move."""
+        from .ui.damaged import tell_damaged
+
+        tell_damaged(self, error)
+
     def reset_to_title(self) -> None:
         """Clear the stack (quit to title, a new game) and show the title screen."""
         from .ui.title import TitleScene
@@ -182,7 +196,6 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
-        self.autosaves.flush()  # the title lists the games in progress as they are now
         give_back_memory()
         self.push(scene)
 
@@ -212,12 +225,17 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.dirty = True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_pos = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.mouse_pos = (-1, -1)  # over nothing: what it lit goes dark
         if self.scene is not None:
             self.scene.handle_event(event)
         self.dirty = True
 
-    def step(self, events=None) -> bool:
-        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn."""
+    def step(self, events=None, draw: bool = True) -> bool:
+        """One pass of the loop: events, update, draw if needed. Returns True if a frame was drawn.
+        draw=False leaves a needed frame for a later pass (tests feeding a burst of input)."""
         now = time.monotonic()
         dt = min(now - self.last_frame, 0.25)
         self.last_frame = now
@@ -237,6 +255,11 @@ class App:
             # gets its first update too: pygame-gui builds its buttons there.
             self.scene.update(0.0)
             self.dirty = True
+        if self.scene.widgets_pending():
+            # Widgets changed during update (a computer's move enables Undo and Hint)
+            # get their new look in pygame-gui's next update: have it now, so this
+            # frame shows them, and not the next input's.
+            self.dirty |= self.scene.update_widgets(0.0)
         if self.toasts:
             before = len(self.toasts)
             self.toasts = [(m, t) for m, t in self.toasts if t > now]
@@ -244,7 +267,10 @@ class App:
         interval = self.scene.frame_interval()
         if interval is not None and now - self.last_draw >= interval:
             self.dirty = True  # an animation, a thinking bar, a timer: frames without input
-        if not self.dirty:
+        if self.animating and interval != 0.0:
+            self.dirty = True  # an animation just ended: its last frame shows the end, not the step before it
+        self.animating = interval == 0.0
+        if not self.dirty or not draw:
             return False
         self.draw()
         return True
@@ -259,7 +285,7 @@ class App:
         self.frames_drawn += 1
 
     def _draw_toasts(self) -> None:
-        y = 12
+        y = getattr(self.scene, "notice_top", 12)  # a screen may keep its heading clear of notices
         width = min(760, self.size[0] - 40)
         for message, _until in self.toasts[-3:]:
             lines = look.wrap_text(message, 15, width - 28)
@@ -275,19 +301,24 @@ class App:
             y = box.bottom + 8
 
     def collect_autosaves(self) -> None:
-        """Say what became of the autosaves the writer thread finished (a refused write is a message)."""
-        for match, error in self.autosaves.finished():
-            autosave_done(self, match, error)
+        """Hand what the writer thread finished to whoever asked for it (a GameKeeper
+        says what it means for the player)."""
+        for done, result, error in self.autosaves.finished():
+            done(result, error)
 
     def seconds_to_next_frame(self) -> float | None:
         """How long the loop may sleep before something on screen changes by
         itself: 0 while animating, the rest of the interval while a computer
-        thinks, until the next toast expires, or None (only input changes it)."""
+        thinks, until the next toast expires or pygame-gui's next tooltip or
+        cursor blink is due, or None (only input changes it)."""
         now = time.monotonic()
         waits = [t - now for _m, t in self.toasts]
-        interval = self.scene.frame_interval() if self.scene is not None else None
-        if interval is not None:
-            waits.append(self.last_draw + interval - now)
+        if self.scene is not None:
+            interval, wake = self.scene.frame_interval(), self.scene.wake_interval()
+            if interval is not None:
+                waits.append(self.last_draw + interval - now)
+            if wake is not None:
+                waits.append(self.last_frame + wake - now)
         return max(0.0, min(waits)) if waits else None
 
     def run(self) -> None:
@@ -302,7 +333,10 @@ class App:
                 if first.type != pygame.NOEVENT:
                     pygame.event.post(first)
             self.step()
-        self.autosaves.flush()  # the last move is on disk before the window closes
+        while self.scenes:  # each game's keeper writes what is left and lets go of its lock
+            self.scenes.pop().leave()
+        self.autosaves.flush()
+        self.collect_autosaves()
         self.save_settings()
         pygame.quit()
 
@@ -321,6 +355,8 @@ def build_app(launch) -> App:
         app.push(replay_scene(app, launch.replay))
     elif launch.match is not None:
         start_match(app, launch.match)
+    elif launch.damaged is not None:
+        app.tell_damaged(launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
     return app

@@ -8,7 +8,6 @@ answer without a window; `main` hands a checked Launch to the app.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -52,6 +51,7 @@ class Launch:
     window: tuple[int, int] | None = None
     list_games: bool = False
     replay: object = None  # a game.replay.Replay that opens on its last move
+    damaged: object = None  # a saves.DamagedSave: the save could not be read whole; offer its good part
 
 
 class Parser(argparse.ArgumentParser):
@@ -193,13 +193,21 @@ def make_seats(spec, count: int, kinds: list[str], names: list[str], watch: bool
     return seats
 
 
-def read_save(text: str) -> Match:
-    """The match in a save file, replayed; never moves the file (it is the person's own)."""
+def read_save(text: str):
+    """(the match in a save file, replayed; None) — or (None, a saves.DamagedSave
+    whose `kept` is the game up to its last good move, for the app to offer) when
+    a move in it cannot be played. Never moves the file (it is the person's own)."""
+    from .saves import DamagedSave
+
     data = read_json(text)
     try:
-        return Match.from_save(data)
+        return Match.from_save(data), None
     except SaveError as exc:
-        fail(f"{text}: not a saved game that can be loaded: {exc}")
+        kept = Match.good_part(data, exc)
+        if kept is None:
+            fail(f"{text}: not a saved game that can be loaded: {exc}")
+        message = f"{Path(text).name} could not be read whole ({exc}). The file is left as it is."
+        return None, DamagedSave(storage.DamagedFile(message, None), kept)
 
 
 def read_replay(text: str):
@@ -214,17 +222,15 @@ def read_replay(text: str):
 
 
 def read_json(text: str):
-    """The JSON in the file `text`; a clear line and exit status 2 when it cannot be read."""
-    path = Path(text).expanduser()
+    """The JSON in the file `text`, read with the app's guards (storage.parse_json_file:
+    an ordinary file only, the size cap before reading, no deep nesting); a clear
+    line and exit status 2 when it cannot be used."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return storage.parse_json_file(Path(text).expanduser())
     except FileNotFoundError:
         fail(f"{text}: no such file")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{text}: cannot be read ({getattr(exc, 'strerror', None) or exc})")
     except ValueError as exc:
-        fail(f"{text}: not a saved game (not JSON: {exc})")
-    return data
+        fail(f"{text}: not a saved game ({exc})")
 
 
 # ---- the whole command line ----------------------------------------------------------
@@ -256,7 +262,7 @@ def parse(argv=None) -> Launch:
     if args.save is not None:
         if args.game is not None or given:
             fail(f"{' '.join(given) or '--game'} cannot go with a save file: the save says the game and its seats")
-        launch.match = read_save(args.save)
+        launch.match, launch.damaged = read_save(args.save)
         return launch
     if args.game is None:
         if given:

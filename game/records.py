@@ -6,12 +6,16 @@ reads) and for statistics. The schema has a version (PRAGMA user_version) and a
 list of migrations: a file of an older version is brought up to date when it is
 opened, step by step; a file from a newer version is read but never written.
 
-    add(match) -> int            the record of a finished match (again: replaced)
+    add(match) -> int            the record of a finished match (never replacing another)
     list_records(game=None, limit=None) -> [Record]   newest first
     get(record_id) -> Record | None
     find(game_key) -> Record | None   the record of a match (its save_id)
     summaries(game=None) -> [Summary] every game without its moves (lists, statistics)
     write(work) -> work(db)'s result one transaction (RecordsError on failure)
+
+The readers raise RecordsUnreadable (why, in words) when the file is there but
+cannot be read: locked by another program, a folder in its place. They may wait
+up to READ_WAIT_S on a lock, so screens call them off the window's thread.
 
 Pure Python: nothing here imports pygame.
 """
@@ -66,6 +70,17 @@ SCHEMA_VERSION = len(MIGRATIONS)
 class RecordsError(OSError):
     """The records file cannot be written; the message is in plain words."""
 
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()  # the words, never "[Errno 5] ..."
+
+
+class RecordsUnreadable(RecordsError):
+    """The records file is there but cannot be read now; the message says why, in
+    plain words (the records are not lost: a screen says so, never "no games")."""
+
+
+READ_WAIT_S = 1.0  # a reader waits this long for another program's write (a record takes milliseconds)
+
 
 @dataclass(frozen=True)
 class Record:
@@ -115,8 +130,10 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
     one from a newer version is only read."""
     path.parent.mkdir(parents=True, exist_ok=True)
     for attempt in (1, 2):
-        db = sqlite3.connect(str(path), timeout=5)
+        db = sqlite3.connect(str(path), timeout=5 if write else READ_WAIT_S)
         try:
+            if not storage.durable():
+                db.execute("PRAGMA synchronous = OFF")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 if not write:
@@ -131,31 +148,57 @@ def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
         except sqlite3.DatabaseError as exc:
             db.close()
             if attempt == 2 or isinstance(exc, sqlite3.OperationalError):
-                raise _failure(exc) from None
+                raise  # write() and the readers say what it means
             notices.append(storage.set_aside(path, "it is not a records file", exc).message
                            + " A new records file is started.")
     raise AssertionError("unreachable")
 
 
 def add(match) -> int:
-    """Keep a finished match as a record; the same game finished again (after an
-    undo) replaces its record. Returns the record's id. RecordsError on failure."""
-    outcome = match.state.outcome
-    if outcome is None:
+    """Keep a finished match as a record (see add_save); returns the record's id."""
+    if match.state.outcome is None:
         raise ValueError("only a finished game becomes a record")
     save = match.to_save()
-    row = (match.save_id or storage.new_game_id(match.spec.id), save["game"], save["format"],
-           json.dumps(save["seats"], ensure_ascii=False), json.dumps(save["options"], ensure_ascii=False),
-           save["seed"], json.dumps(save["moves"], ensure_ascii=False), json.dumps(list(outcome.scores)),
+    save["id"] = match.save_id or storage.new_game_id(match.spec.id)
+    return add_save(save, match.state.outcome)
+
+
+def add_save(save: dict, outcome) -> int:
+    """Keep a finished game (its save and its Outcome) as a record; returns the
+    record's id. A record never replaces another: the same game written again
+    (a pending record retried at a later start) is found and left as it is, and
+    the same game finished another way after an undo is kept as a second record.
+    RecordsError on failure."""
+    key = save.get("id") or storage.new_game_id(save["game"])
+    moves = json.dumps(save["moves"], ensure_ascii=False)
+    row = [key, save["game"], save["format"], json.dumps(save["seats"], ensure_ascii=False),
+           json.dumps(save["options"], ensure_ascii=False), save["seed"], moves, json.dumps(list(outcome.scores)),
            json.dumps(list(outcome.winners)), outcome.reason, save.get("started"),
-           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(getattr(match, "hints", ()))))
+           time.strftime("%Y-%m-%dT%H:%M:%S"), json.dumps(list(save.get("hints") or ()))]
 
     def work(db):
-        db.execute("DELETE FROM records WHERE game_key = ?", (row[0],))
+        same_game = db.execute(f"SELECT id, game_key, moves FROM records WHERE {_SAME_GAME}",
+                               _same_game(key)).fetchall()
+        for rid, _key, kept_moves in same_game:
+            if kept_moves == moves:
+                return rid  # this very finish is already a record
+        keys = {k for _id, k, _m in same_game}
+        n = len(same_game) + 1
+        while row[0] in keys:  # a game finished again: a key of its own (game/2, game/3, ...)
+            row[0] = f"{key}/{n}"
+            n += 1
         return db.execute(
             "INSERT INTO records (game_key, game, format, seats, options, seed, moves, scores, winners,"
             " reason, started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
     return write(work)
+
+
+# the records of one game in progress: its key, or its key and "/n" when it was finished again after an undo
+_SAME_GAME = "(game_key = ? OR substr(game_key, 1, ?) = ?)"
+
+
+def _same_game(key: str) -> tuple:
+    return key, len(key) + 1, key + "/"
 
 
 def write(work):
@@ -186,9 +229,28 @@ def _record(row) -> Record:
 _COLUMNS = "id, game, format, seats, options, seed, moves, scores, winners, reason, started, finished, hints"
 
 
+def _unreadable(path: Path, exc: BaseException) -> RecordsUnreadable:
+    """Why the records file cannot be read, in words (the detail goes to the log)."""
+    storage.log("reading records", exc)
+    text = str(exc).lower()
+    if path.is_dir():
+        why = f"{path.name} is a folder, not a file"
+    elif "locked" in text or "busy" in text:
+        why = ("another program is using the records file (another Game Shelf window, or a backup); "
+               "the games in it are safe: try again when it is done")
+    elif isinstance(exc, PermissionError) or "permission" in text or "readonly" in text:
+        why = "Game Shelf is not allowed to read the records file"
+    elif isinstance(exc, ValueError):
+        why = "the records file holds a game this version cannot read"
+    else:
+        why = "the records file cannot be opened"
+    return RecordsUnreadable(errno.EIO, why)
+
+
 def _query(sql: str, params=(), convert=None) -> list:
     """The rows of a read-only query, each made a Record (or passed to `convert`);
-    [] when there is no records file or it cannot be read (the log says why)."""
+    [] when there is no records file yet. RecordsUnreadable (why, in words) when
+    it cannot be read: locked by another program, a folder, not allowed."""
     path = storage.records_path()
     if not path.exists():
         return []
@@ -200,8 +262,9 @@ def _query(sql: str, params=(), convert=None) -> list:
         finally:
             db.close()
     except (sqlite3.Error, ValueError, OSError) as exc:
-        storage.log("reading records", exc)
-        return []
+        if isinstance(exc, RecordsUnreadable):
+            raise
+        raise _unreadable(path, exc) from None
 
 
 def list_records(game: str | None = None, limit: int | None = None) -> list[Record]:
@@ -266,11 +329,12 @@ def summaries(game: str | None = None, oldest_first: bool = False, count_moves: 
 
 
 def query(sql: str, params=()) -> list[tuple]:
-    """Plain rows of a read-only query (statistics); [] when the file cannot be read."""
+    """Plain rows of a read-only query (statistics); RecordsUnreadable when the file cannot be read."""
     return _query(sql, params, tuple)
 
 
 def find(game_key: str) -> Record | None:
-    """The record of the game that was in progress as `game_key` (Match.save_id)."""
-    found = _query(f"SELECT {_COLUMNS} FROM records WHERE game_key = ?", (game_key,))
+    """The newest record of the game that was in progress as `game_key` (Match.save_id)."""
+    found = _query(f"SELECT {_COLUMNS} FROM records WHERE {_SAME_GAME} ORDER BY id DESC LIMIT 1",
+                   _same_game(game_key))
     return found[0] if found else None

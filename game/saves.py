@@ -3,17 +3,20 @@ autosave each, in saves/in-progress/), and the tidying done at start-up.
 
 The app layer: the engine's Match knows its save only as data (to_save,
 from_save, check_save); this module puts that data in files through
-game.storage and turns a finished game into a record (game.records).
+game.storage; game.keeper keeps a game in progress in them while it is played.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import records, storage
-from .engine.match import Match, check_save, save_summary
+from filelock import FileLock, Timeout
+
+from . import storage
+from .engine.match import Match, SaveError, check_save, save_summary
 from .engine.registry import GAMES
 
 
@@ -26,42 +29,134 @@ def save_match(match: Match, path) -> None:
     storage.write_json_atomic(Path(path), match.to_save())
 
 
+class DamagedSave(storage.DamagedFile):
+    """A save that cannot be loaded whole (moved aside like any damaged file);
+    `kept`: its game up to the last good move, for the player to go on with, or None."""
+
+    def __init__(self, damaged: storage.DamagedFile, kept: Match | None):
+        super().__init__(damaged.message, damaged.moved_to)
+        self.kept = kept
+
+
 def load_match(path, games=None) -> Match | None:
     """The match saved in `path`, or None if there is no such file. A file that
-    is not a valid save is moved aside and storage.DamagedFile raised."""
-    loaded = []
+    is not a valid save is moved aside and DamagedSave raised (with the game up
+    to its last good move, when a move in it cannot be played)."""
+    loaded, refused = [], []
 
     def validate(data):
-        loaded.append(Match.from_save(data, games))
+        try:
+            loaded.append(Match.from_save(data, games))
+        except SaveError as exc:
+            refused.append((data, exc))
+            raise
 
-    if storage.read_json(Path(path), validate) is None:
-        return None
+    try:
+        if storage.read_json(Path(path), validate) is None:
+            return None
+    except storage.DamagedFile as damaged:
+        raise DamagedSave(damaged, Match.good_part(*refused[0], games) if refused else None) from None
     return loaded[0]
 
 
 # ---- games in progress: one autosave each --------------------------------
+# A game in progress is three files in saves/in-progress/: <id>.json, the whole
+# save (rewritten in the background); <id>.journal, one line per change since
+# that save, each flushed to the disk before the change is shown; <id>.lock,
+# held by the window that has the game open (game.keeper.GameKeeper).
+
 def in_progress_path(save_id: str) -> Path:
     return storage.in_progress_dir() / f"{save_id}.json"
 
 
-def in_progress_file(match: Match) -> Path:
-    """Where this game in progress is autosaved (naming it on its first save)."""
-    if match.save_id is None:
-        match.save_id = storage.new_game_id(match.spec.id)
-    return in_progress_path(match.save_id)
+def journal_path(save_id: str) -> Path:
+    return storage.in_progress_dir() / f"{save_id}.journal"
 
 
-def autosave(match: Match) -> None:
-    """Keep this game's autosave up to date. A finished game becomes a record
-    (game.records) and leaves the games in progress; an undo past the end
-    brings it back. OSError when the disk refuses: the caller tells the player,
-    the game goes on in memory and the next change tries again."""
-    path = in_progress_file(match)
-    if match.state.is_over:
-        records.add(match)  # kept as a record before its autosave goes
-        path.unlink(missing_ok=True)
-    else:
-        save_match(match, path)
+def lock_path(save_id: str) -> Path:
+    return storage.in_progress_dir() / f"{save_id}.lock"
+
+
+class OpenElsewhere(Exception):
+    """The game is open in another window."""
+
+
+held_here: set[str] = set()  # the games this process holds (GameKeeper adds and removes them)
+
+
+def hold(save_id: str) -> FileLock | None:
+    """Take the lock of a game in progress for this window (the system lets go of
+    it when the process ends, however it ends). OpenElsewhere when another window
+    holds it; None when no lock file can be made (a read-only disk: then no window
+    can write the game either)."""
+    path = lock_path(save_id)
+    lock = FileLock(str(path), timeout=0, thread_local=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock.acquire()
+    except Timeout:
+        raise OpenElsewhere(save_id) from None
+    except OSError as exc:
+        storage.log(f"locking {path}", exc)
+        return None
+    return lock
+
+
+def open_elsewhere(save_id: str) -> bool:
+    """Whether another window has this game open (a quick try of its lock)."""
+    if save_id in held_here or not lock_path(save_id).exists():
+        return False  # never opened since its lock file went: nobody holds it
+    try:
+        lock = hold(save_id)
+    except OpenElsewhere:
+        return True
+    if lock is not None:
+        lock.release()
+    return False
+
+
+def with_journal(data: dict, journal: Path) -> dict:
+    """A game in progress as it is now: its save with the changes of its journal
+    played on top. A journal line is {"n": number, "keep": moves kept, "add":
+    moves played after them, "hints": per seat, "over": finished}; the save's
+    "journaled" says which lines it holds already. A line cut short (a crash
+    mid-write) ends the journal."""
+    try:
+        with open(journal, "rb") as handle:
+            text = handle.read(storage.MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        return data
+    except OSError as exc:
+        storage.log(f"reading {journal}", exc)
+        return data
+    done = data.get("journaled") if isinstance(data.get("journaled"), int) else 0
+    moves, hints, over = list(data["moves"]), data.get("hints"), bool(data.get("over"))
+    for raw in text.split(b"\n"):
+        try:
+            line = json.loads(raw)
+            n, keep, add = line["n"], line["keep"], line["add"]
+            if not (isinstance(n, int) and isinstance(keep, int) and keep >= 0
+                    and isinstance(add, list) and all(isinstance(m, str) for m in add)):
+                raise ValueError("not a journal line")
+        except (ValueError, TypeError, KeyError):
+            break
+        if n <= done:
+            continue  # the save holds it already
+        if keep > len(moves):
+            break  # not a change of these moves: the journal is damaged from here on
+        moves, hints, over, done = moves[:keep] + add, line.get("hints", hints), bool(line.get("over")), n
+    return {**data, "moves": moves, "hints": hints, "over": over, "journaled": done}
+
+
+def read_in_progress(path, games=None) -> dict | None:
+    """The save of a game in progress with its journal played on top; None if
+    there is no such file; storage.DamagedFile (the file moved aside) when it
+    is not a save."""
+    path = Path(path)
+    data = storage.read_json(path, lambda d: check_save(d, games))
+    if data is None:
+        return None
+    return with_journal(data, path.with_suffix(".journal"))
 
 
 @dataclass(frozen=True)
@@ -72,6 +167,7 @@ class InProgress:
     summary: str  # "Scurry — Ann vs Bob"
     moves: int
     last_played: float  # time.time() of its last autosave
+    elsewhere: bool = False  # open in another window: it can be looked at, not played here
 
     @property
     def save_id(self) -> str:
@@ -80,35 +176,102 @@ class InProgress:
 
 def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
     """The games in progress, newest first, checked without replaying them; and
-    messages for the files that are not games (each was moved aside)."""
+    messages for the files that are not games (each was moved aside). A finished
+    game whose record is still to be written is not one of them."""
     folder = storage.in_progress_dir()
     found, messages = [], []
     try:
-        paths = [(p.stat().st_mtime, p) for p in folder.glob("*.json")]
+        paths = [(_last_change(p), p) for p in folder.glob("*.json")]
     except OSError as exc:
         storage.log("listing games in progress", exc)
         return [], []
     for mtime, path in sorted(paths, key=lambda item: item[0], reverse=True):
         try:
-            data = storage.read_json(path, lambda d: check_save(d, games))
+            data = read_in_progress(path, games)
         except storage.DamagedFile as damaged:
             messages.append(damaged.message)
             continue
-        if data is not None:
-            found.append(InProgress(path, save_summary(data) or path.stem, len(data["moves"]), mtime))
+        if data is not None and not data.get("over"):
+            found.append(InProgress(path, save_summary(data) or path.stem, len(data["moves"]), mtime,
+                                    open_elsewhere(path.stem)))
     return found, messages
 
 
+def _last_change(path: Path) -> float:
+    """When the game was last played: its save, or its journal if that is newer."""
+    try:
+        journal = path.with_suffix(".journal").stat().st_mtime
+    except OSError:
+        journal = 0.0
+    return max(path.stat().st_mtime, journal)
+
+
 def resume(entry_path, games=None) -> Match | None:
-    """The game in progress saved in `entry_path`, with its autosave's name."""
-    match = load_match(entry_path, games)
-    if match is not None:
-        match.save_id = Path(entry_path).stem
+    """The game in progress saved in `entry_path` (its journal played on top), with
+    its autosave's name (so is its good part, when it could not be read whole:
+    DamagedSave.kept). storage.DamagedFile when it is not a game: the file, and
+    its journal, are moved aside."""
+    data = read_in_progress(entry_path, games)
+    if data is None:
+        return None
+    path = Path(entry_path)
+    try:
+        match = Match.from_save(data, games)
+    except SaveError as exc:
+        damaged = storage.set_aside(path, str(exc), exc.__cause__ or exc)
+        set_aside_journal(path.stem)
+        kept = Match.good_part(data, exc, games)
+        if kept is not None:
+            kept.save_id = path.stem  # the damaged files were moved aside: the name is free
+        raise DamagedSave(damaged, kept) from None
+    match.save_id = path.stem
     return match
 
 
+def read_only(entry_path, games=None) -> dict | None:
+    """Like read_in_progress, but the files are only read, never set aside (another
+    window may be playing the game). None when it is gone; ValueError (plain words)
+    when it is not a save."""
+    path = Path(entry_path)
+    try:
+        data = storage.parse_json_file(path)
+    except FileNotFoundError:
+        return None
+    check_save(data, games)
+    return with_journal(data, path.with_suffix(".journal"))
+
+
+def peek(entry_path, games=None) -> Match | None:
+    """A game in progress as it is now, to look at while another window plays it.
+    None when it is gone; ValueError (plain words) when it cannot be read."""
+    data = read_only(entry_path, games)
+    return None if data is None else Match.from_save(data, games)
+
+
+def set_aside_journal(save_id: str) -> None:
+    """A journal whose save is gone or damaged is moved aside (never deleted): a new
+    save of the game must not have its old lines played on top."""
+    if journal_path(save_id).exists():
+        storage.set_aside(journal_path(save_id), "its game could not be read")
+
+
+def remove_files(save_id: str) -> None:
+    """A game in progress's save and journal go (it was deleted, or became a record)."""
+    for path in (in_progress_path(save_id), journal_path(save_id)):
+        path.unlink(missing_ok=True)
+
+
 def delete_in_progress(entry_path) -> None:
-    Path(entry_path).unlink(missing_ok=True)
+    """Delete a game in progress (the player asked twice); OpenElsewhere when a
+    window (this one too: a board under the menu) plays it."""
+    save_id = Path(entry_path).stem
+    lock = hold(save_id)
+    try:
+        remove_files(save_id)
+    finally:
+        if lock is not None:
+            lock_path(save_id).unlink(missing_ok=True)
+            lock.release()
 
 
 def start_up() -> list[str]:

@@ -14,6 +14,7 @@ import errno
 import json
 import logging
 import os
+import stat
 import tempfile
 import time
 import uuid
@@ -22,11 +23,10 @@ from pathlib import Path
 
 import platformdirs
 
-from .engine.match import cap_name
-
 APP_NAME = "game-shelf"
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a long game's save is a few KB
 MAX_SETTINGS_BYTES = 256 * 1024
+MAX_JSON_DEPTH = 32  # lists and objects within each other; our files nest 4 deep at most
 STALE_TEMP_SECONDS = 60  # a temp file this old was left by a crash mid-write
 
 
@@ -109,8 +109,44 @@ def log(message: str, exc: BaseException | None = None) -> None:
         pass
 
 
+def blocking_file(path: Path) -> Path | None:
+    """The file that stands where `path`, or a folder above it, should be a folder
+    (so the folder can never be made); None when there is none."""
+    for folder in (path, *path.parents):
+        try:
+            if folder.exists():
+                return None if folder.is_dir() else folder
+        except OSError:
+            return None
+    return None
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why `folder` can't be made, in plain words, when a file is in its way."""
+    blocker = blocking_file(folder)
+    return f"the folder {blocker} can't be made: a file of that name is in its way" if blocker else None
+
+
+def folder_problems() -> list[str]:
+    """One message for each file that stands where a folder of the app should be
+    (checked at start): which folder can't be made, and what is not kept."""
+    kept = {config_dir(): ["settings", "lesson progress"], _dirs()["data"]: ["games in progress", "saves", "records"],
+            log_dir(): ["the log"]}
+    found: dict[Path, list[str]] = {}
+    for folder, what in kept.items():
+        blocker = blocking_file(folder)
+        if blocker is not None:
+            found.setdefault(blocker, []).extend(what)
+    return [f"Game Shelf can't keep its files: {folder_problem(blocker)}, so {', '.join(what[:-1])} and {what[-1]} "
+            "are not kept until it is moved." for blocker, what in found.items()]
+
+
 def write_problem(exc: OSError) -> str:
     """Why a write failed, in plain words."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and exc.filename:
+        blocked = folder_problem(Path(exc.filename))
+        if blocked:
+            return blocked
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "disk full"
     if exc.errno == errno.EROFS:
@@ -135,6 +171,20 @@ def remove_stale_temp_files() -> int:
     return removed
 
 
+def durable() -> bool:
+    """Whether writes wait for the disk (fsync). Only the test suite turns this off
+    (GAME_SHELF_NO_FSYNC=1): its thousands of throwaway saves need no crash safety,
+    and one test that kills a writer turns it back on."""
+    return os.environ.get("GAME_SHELF_NO_FSYNC") != "1"
+
+
+def sync(fd: int) -> None:
+    """Wait until what was written to `fd` is on the disk (a power cut keeps it);
+    every fsync of the app goes through here, so the test suite can turn them off."""
+    if durable():
+        (getattr(os, "fdatasync", None) or os.fsync)(fd)
+
+
 def write_json_atomic(path: Path, data) -> None:
     """Write `data` as JSON so that `path` holds either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,7 +193,7 @@ def write_json_atomic(path: Path, data) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1, ensure_ascii=False)
             handle.flush()
-            os.fsync(handle.fileno())
+            sync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -186,27 +236,65 @@ def set_aside(path: Path, why: str, detail: BaseException | str | None = None) -
 
 def parse_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES):
     """The JSON in `path`, without touching the file. FileNotFoundError if there
-    is no such file; ValueError(plain words) when it is too large, unreadable or
-    not JSON (the technical detail is chained as __cause__)."""
+    is no such file (nor its folder: folder_problems says why, once, at start);
+    ValueError(plain words) when it is not an ordinary file (a folder, a device,
+    a pipe), too large (checked before reading), unreadable, not JSON or nested
+    too deeply (the technical detail is chained as __cause__)."""
+    too_large = ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)  # never more than the limit, however large the file
+        # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused below)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:  # a file stands where a folder above it should be: no such file
+        raise FileNotFoundError(errno.ENOENT, "no such file (a file stands in the way of its folder)",
+                                str(path)) from exc
     except OSError as exc:
         raise ValueError("the file cannot be opened") from exc
+    try:
+        kind = os.fstat(fd)
+        if stat.S_ISDIR(kind.st_mode):
+            raise ValueError("it is a folder, not a file")
+        if not stat.S_ISREG(kind.st_mode):
+            raise ValueError("it is a device or a pipe, not an ordinary file")
+        if kind.st_size > max_bytes:
+            raise too_large  # known before reading a byte
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(max_bytes + 1)  # never more than the limit, even if the file grew meanwhile
+    except OSError as exc:
+        raise ValueError("the file cannot be read") from exc
+    finally:
+        os.close(fd)
     if len(raw) > max_bytes:
-        raise ValueError(f"it is larger than {max_bytes // 1024} KB, far too large for this kind of file")
+        raise too_large
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError("it is not a text file") from exc
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except RecursionError as exc:
-        raise ValueError("it is nested too deeply to be one of ours") from exc
+        raise ValueError(TOO_DEEP) from exc
     except ValueError as exc:  # JSONDecodeError is a ValueError too
         raise ValueError("it is not valid JSON: the file is cut short or damaged") from exc
+    if too_deep(data):
+        raise ValueError(TOO_DEEP)
+    return data
+
+
+TOO_DEEP = "it is nested too deeply to be one of ours"
+
+
+def too_deep(data, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when lists and objects in `data` nest deeper than `limit`: no file of
+    ours does, and code that walks such data (copies, messages) could overflow."""
+    level = [data]
+    for _ in range(limit):
+        level = [item for value in level if isinstance(value, (list, dict))
+                 for item in (value.values() if isinstance(value, dict) else value)]
+        if not level:
+            return False
+    return True
 
 
 def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
@@ -224,7 +312,7 @@ def read_json(path: Path, validate=None, max_bytes: int = MAX_SAVE_BYTES):
         if validate is not None:
             validate(data)
     except (ValueError, RecursionError) as exc:
-        why = str(exc) if isinstance(exc, ValueError) else "it is nested too deeply to be one of ours"
+        why = str(exc) if isinstance(exc, ValueError) else TOO_DEEP
         raise set_aside(path, why, exc.__cause__ or exc) from None
     return data
 
@@ -248,6 +336,7 @@ MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)  # an 8K screen; larger only wastes memory
 MAX_REMEMBERED_NAMES = 10
+MAX_REMEMBERED_NAME = 40  # characters: a name this long already overflows every screen
 MAX_WINDOW = WINDOW_MAX[0]  # pixels, either way, asked for on the command line
 
 
@@ -293,7 +382,7 @@ def load_settings() -> Loaded:
         return Loaded(dict(DEFAULT_SETTINGS), damaged.message + " Default settings are used.")
     merged = dict(DEFAULT_SETTINGS)
     merged.update({k: v for k, v in (data or {}).items() if k in DEFAULT_SETTINGS})  # unknown keys are dropped
-    merged["player_names"] = [cap_name(n) for n in merged["player_names"][:MAX_REMEMBERED_NAMES]]
+    merged["player_names"] = [n[:MAX_REMEMBERED_NAME] for n in merged["player_names"][:MAX_REMEMBERED_NAMES]]
     return Loaded(merged)
 
 

@@ -3,11 +3,19 @@
 This runs before any test module imports pygame or platformdirs paths are read.
 """
 import os
+import sys
 import tempfile
 
+# Where PYTHONDONTWRITEBYTECODE is set, every interpreter the tests start (the command
+# line, the computer's worker, import checks) compiled the whole app again: let the
+# first compile be kept.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Throwaway saves need no crash safety: no fsync (storage.durable), except where a test turns it on.
+os.environ["GAME_SHELF_NO_FSYNC"] = "1"
 _home = tempfile.mkdtemp(prefix="game-shelf-test-")
 # storage.py reads this before platformdirs, so nothing touches the real user folders.
 os.environ["GAME_SHELF_HOME"] = _home
@@ -26,3 +34,9 @@ def own_home(tmp_path_factory, monkeypatch):
     """Every test starts with no settings of its own: what one test's app remembered
     (the new-game screen's last choices, say) does not reach the next."""
     monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+def pytest_collection_modifyitems(items):
+    """The long tests first: spread over both cores from the start, they do not
+    leave one core finishing alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

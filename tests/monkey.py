@@ -27,7 +27,7 @@ import pygame
 
 from game import storage
 from game.engine import remote
-from game.saves import in_progress_path
+from game.saves import in_progress_path, read_in_progress
 from game.ui.board import BoardScene
 from game.ui.title import TitleScene
 from uikit import make_app
@@ -118,14 +118,17 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(event_type)} {attrs}"])[-12:]
 
     def pump(self) -> None:
+        """Handle what is queued (pygame-gui answers with events of its own), then
+        draw one frame, as the app's loop does after a burst of input."""
         app = self.app
         for _ in range(6):
-            app.step()
+            app.step(draw=False)
             if not app.running:
                 self.counts.quits += 1
                 app.running = True
             if not pygame.event.peek():
                 break
+        app.step()
 
     def click(self, pos, button: int = 1) -> None:
         pos = (int(pos[0]), int(pos[1]))
@@ -288,8 +291,8 @@ class Monkey:
             return
         if self.damaged == (in_progress_path(match.save_id or ""), match.revision):
             return  # the monkey damaged this game's file itself; the next change rewrites it
-        if match.save_id is not None and match.unsaved is None:
-            saved = json.loads(in_progress_path(match.save_id).read_text(encoding="utf-8"))
+        if board.keeper is not None and board.keeper.problem is None:
+            saved = read_in_progress(in_progress_path(match.save_id))  # its save and journal, as a restart reads them
             assert saved["moves"] == match.notations, "the autosave is behind the game on screen"
 
     def run(self, events: int) -> Counts:

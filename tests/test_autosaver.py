@@ -22,19 +22,20 @@ def test_the_newest_data_wins_and_errors_come_back():
         if data == "refuse":
             raise OSError(errno.ENOSPC, "No space left on device")
         written.append((path, data))
+        return data
 
-    writer = BackgroundWriter(write)
-    writer.submit("a", "game-a", 1)
+    writer = BackgroundWriter()
+    writer.submit("a", "game-a", lambda: write("game-a", 1))
     time.sleep(0.05)  # the first write is under way (held at the gate)
     for n in (2, 3, 4):
-        writer.submit("a", "game-a", n)  # only the newest of these needs writing
-    writer.submit("b", "game-b", "refuse")
+        writer.submit("a", "game-a", lambda n=n: write("game-a", n))  # only the newest of these needs writing
+    writer.submit("b", "game-b", lambda: write("game-b", "refuse"))
     gate.set()
     assert writer.flush()
     assert [d for p, d in written if p == "game-a"] == [1, 4]
     outcomes = writer.finished()
-    assert ("a", None) in outcomes
-    refused = [e for owner, e in outcomes if owner == "b"]
+    assert ("a", 4, None) in outcomes
+    refused = [e for owner, _result, e in outcomes if owner == "b"]
     assert len(refused) == 1 and refused[0].errno == errno.ENOSPC
     assert writer.finished() == []
 
@@ -43,9 +44,11 @@ def test_a_slow_disk_does_not_hold_up_the_move_and_its_frame():
     app = make_app()
     slow = threading.Event()
 
-    def slow_write(path, data):
-        slow.wait(2)  # a disk that takes its time
-    app.autosaves._write = slow_write
+    real_submit = app.autosaves.submit
+
+    def slow_submit(done, key, work):
+        real_submit(done, key, lambda: (slow.wait(2), work())[1])  # a disk that takes its time
+    app.autosaves.submit = slow_submit
     start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
     board = app.scene
     t0 = time.perf_counter()

@@ -28,7 +28,8 @@ from game.engine.registry import GAMES
 from game.ui.board import BoardScene
 from game.ui.setup import SetupScene
 from game.ui.title import TitleScene
-from uikit import run_until
+from game.ui.damaged import GoOnScene
+from uikit import click_button, run_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -147,10 +148,35 @@ def test_a_save_file_that_is_not_a_save_is_refused_and_left_where_it_is(tmp_path
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"format": SAVE_FORMAT, "game": "chess"}), encoding="utf-8")
     assert "no such file" in refused(tmp_path, str(tmp_path / "missing.json"))
-    assert "not JSON" in refused(tmp_path, str(notes))
+    assert "not valid JSON" in refused(tmp_path, str(notes))
     assert "unknown game 'chess'" in refused(tmp_path, str(wrong))
     assert notes.read_text(encoding="utf-8") == "my notes, not JSON"  # a person's file is never moved
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json", "wrong.json"]
+
+
+@pytest.mark.parametrize("mode", [[], ["--replay"]], ids=["open", "replay"])
+def test_a_hostile_file_is_refused_in_one_line_before_it_is_read(tmp_path, mode):
+    """Only an ordinary file, no larger than a save can be, nested as ours are:
+    each is one line and status 2 at once, never a traceback, a hang or a
+    process that grows until killed."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    fairly_deep = tmp_path / "fairly_deep.json"  # within json's own limit, still no save of ours
+    data = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 5).to_save()
+    data["options"] = {"size": json.loads("[" * 500 + "]" * 500)}
+    fairly_deep.write_text(json.dumps(data), encoding="utf-8")
+    large = tmp_path / "large.json"
+    with open(large, "wb") as handle:
+        handle.truncate(100 * 1024 * 1024)  # sparse: 100 MB that costs no disk
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    cases = [(deep, "nested too deeply"), (fairly_deep, "nested too deeply"), (large, "larger than 2048 KB"),
+             (pipe, "not an ordinary file"), (Path("/dev/zero"), "not an ordinary file"), (tmp_path, "a folder")]
+    for path, words in cases:
+        started = time.monotonic()
+        line = refused(tmp_path, *mode, str(path))  # run() has a timeout: a blocked read fails the test
+        assert str(path) in line and words in line, line
+        assert time.monotonic() - started < 10
 
 
 def test_a_save_whose_moves_do_not_replay_names_the_move(tmp_path):
@@ -298,6 +324,26 @@ def test_a_save_file_opens_its_game(opened, tmp_path):
     assert loaded.notations == match.notations and loaded.seats == match.seats
     assert loaded.state.to_json() == match.state.to_json()
     assert path.exists()
+
+
+def test_a_save_with_one_bad_move_offers_to_go_on_from_the_last_good_one(opened, tmp_path):
+    match = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 12, {"random_setup": True})
+    for _ in range(40):
+        match.play(match.state.legal_moves()[0])
+    data = match.to_save()
+    data["moves"].append("m z9")  # 40 good moves, then one that cannot be played
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = opened(str(path))
+    offer = app.scene
+    assert kinds(app) == [TitleScene, GoOnScene]
+    assert "evening.json could not be read whole (Move 41 (m z9) cannot be played" in offer.message
+    assert "The file is left as it is" in offer.message
+    assert path.read_text(encoding="utf-8") == json.dumps(data)  # a person's file is never moved or changed
+    click_button(app, "Go on from move 40")
+    board = app.scene
+    assert isinstance(board, BoardScene)
+    assert board.match.notations == match.notations and board.match.state.to_json() == match.state.to_json()
 
 
 def test_window_size_and_fullscreen(opened):

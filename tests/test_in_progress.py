@@ -12,7 +12,9 @@ import pytest
 
 from game import records, storage
 from game.engine.match import Match, Seat
-from game.saves import autosave, games_in_progress, resume, save_match, start_up
+from game.keeper import GameKeeper, write_pending_records
+from game.saves import games_in_progress, read_in_progress, resume, save_match, start_up
+from keeping import WriterNow
 from tests.toy_games import TOY_GAMES, TTT
 
 
@@ -26,9 +28,12 @@ def people(n=2):
     return [Seat(name, i) for i, name in enumerate(["Eva", "Jon", "Ana"][:n])]
 
 
+TOLD: list[str] = []  # what the keepers told the player
+
+
 def ttt(seed=1, *moves):
     m = Match(TTT, people(), seed=seed)
-    m.on_change = autosave
+    m.keeper = GameKeeper(m, WriterNow(), TOLD.append)
     for text in moves:
         m.play(TTT.parse_move(m.state, text))
     return m
@@ -68,12 +73,19 @@ def test_a_finished_game_becomes_a_record_and_leaves_the_list():
     assert records.get(record.id) == record
     replayed = Match.from_save(record.to_save(), TOY_GAMES)
     assert replayed.state.is_over and replayed.notations == record.moves
-    # taking the winning move back makes it a game in progress again; finishing
-    # it again replaces its record instead of adding a second one
+    # taking the winning move back makes it a game in progress again; the same
+    # finish again is the same record, another finish is kept beside it (no
+    # record ever replaces another)
     m.undo()
     assert [r.moves for r in listed()] == [4]
     m.play(TTT.parse_move(m.state, "c1"))
     assert len(records.list_records()) == 1 and listed() == []
+    m.undo()
+    m.play(TTT.parse_move(m.state, "c3"))
+    m.play(TTT.parse_move(m.state, "c2"))  # Jon's three in a row this time
+    assert [r.moves for r in records.list_records()] == [["a1", "a2", "b1", "b2", "c3", "c2"], record.moves]
+    assert records.find(m.save_id).moves[-2:] == ["c3", "c2"], "the newest finish of the game"
+    assert listed() == []
 
 
 def test_records_list_by_game_and_newest_first():
@@ -109,18 +121,33 @@ def test_a_records_file_of_a_newer_version_is_read_but_not_written(monkeypatch):
     db.close()
     assert len(records.list_records()) == 1
     m = ttt(2, "a1", "b1", "a2", "b2")
-    with pytest.raises(OSError, match="newer version"):
-        m.play(TTT.parse_move(m.state, "a3"))
-    assert len(listed()) == 1, "the game is not lost when its record cannot be written"
+    TOLD.clear()
+    m.play(TTT.parse_move(m.state, "a3"))
+    assert TOLD == ["The finished game could not be added to History yet (the records file was made by a newer "
+                    "version of Game Shelf). It is kept, and added the next time Game Shelf starts."]
+    assert listed() == [], "a finished game is not a game in progress, one move short or not"
+    assert read_in_progress(storage.in_progress_dir() / f"{m.save_id}.json", TOY_GAMES)["moves"] == m.notations
+    assert write_pending_records(TOY_GAMES) == [  # a later start, the newer file still there
+        "Finished games could not be added to History yet (the records file was made by a newer version of "
+        "Game Shelf); they are kept and tried again at the next start."]
+    assert len(records.list_records()) == 1 and listed() == []
+    db = sqlite3.connect(records.storage.records_path())
+    db.execute(f"PRAGMA user_version = {records.SCHEMA_VERSION}")  # that version is gone again
+    db.commit()
+    db.close()
+    assert write_pending_records(TOY_GAMES) == ["A finished game from last time was added to History."]
+    assert len(records.list_records()) == 2 and records.find(m.save_id).moves == m.notations
+    assert list(storage.in_progress_dir().glob(f"{m.save_id}.*")) == []
 
 
 def test_a_damaged_records_file_is_set_aside_and_a_new_one_started():
     path = storage.records_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a database at all" * 100)
+    TOLD.clear()
     ttt(1, "a1", "a2", "b1", "b2", "c1")
     assert len(records.list_records()) == 1
-    [notice] = records.take_notices()
+    [notice] = TOLD  # the keeper passes the records' notice on to the player
     assert "records.sqlite3 could not be read" in notice
     [aside] = path.parent.glob("records.sqlite3.damaged-*")
     assert aside.read_bytes() == b"not a database at all" * 100
@@ -174,6 +201,8 @@ def test_old_temp_files_are_removed_at_start_and_fresh_ones_kept():
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
 def test_a_refused_write_leaves_the_old_autosave_and_no_temp(monkeypatch, code):
+    import game.keeper
+
     m = ttt(1, "a1")
     path = storage.in_progress_dir() / f"{m.save_id}.json"
     before = path.read_bytes()
@@ -181,13 +210,22 @@ def test_a_refused_write_leaves_the_old_autosave_and_no_temp(monkeypatch, code):
     def refuse(*_args, **_kwargs):
         raise OSError(code, os.strerror(code))
 
+    TOLD.clear()
     with monkeypatch.context() as patch:
-        patch.setattr(storage.os, "replace", refuse)
-        with pytest.raises(OSError) as err:
-            m.play(TTT.parse_move(m.state, "b1"))
-    assert storage.write_problem(err.value) in ("disk full", "the disk is read-only")
-    assert m.notations == ["a1", "b1"], "the move stands in memory"
+        patch.setattr(storage.os, "replace", refuse)  # the whole save is refused, its journal line is not
+        m.play(TTT.parse_move(m.state, "b1"))
+        assert TOLD == [], "the move is kept: nothing to worry the player with"
+        assert path.read_bytes() == before and read_in_progress(path, TOY_GAMES)["moves"] == ["a1", "b1"]
+        patch.setattr(game.keeper, "open", refuse, raising=False)  # now the journal too
+        m.play(TTT.parse_move(m.state, "b2"))
+    problem = "disk full" if code == errno.ENOSPC else "the disk is read-only"
+    assert TOLD == [f"Can't save: {problem} — your moves are kept "
+                    f"{'until you free space' if code == errno.ENOSPC else 'while this window is open'} and saved "
+                    "as soon as the disk takes them. Menu → Save as… saves the game somewhere else."]
+    assert m.notations == ["a1", "b1", "b2"], "the move stands in memory"
     assert path.read_bytes() == before
-    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    assert sorted(p.suffix for p in path.parent.iterdir()) == [".journal", ".json", ".lock"], "no temp file"
     m.play(TTT.parse_move(m.state, "c1"))  # the next move saves everything
-    assert json.loads(path.read_text())["moves"] == ["a1", "b1", "c1"]
+    assert TOLD[-1] == "Saving works again: every move so far is saved."
+    assert json.loads(path.read_text())["moves"] == ["a1", "b1", "b2", "c1"]
+    assert read_in_progress(path, TOY_GAMES)["moves"] == ["a1", "b1", "b2", "c1"]

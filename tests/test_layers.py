@@ -1,7 +1,7 @@
 """The layers of the game package point one way, read from the source (AST).
 
     game.engine, each game's rules.py / words.py / ai.py   pure Python: no pygame, no files
-    game.storage, game.records, game.saves                 files
+    game.storage, game.records, game.saves, game.keeper    files
     game.ui, each game's scene.py / art.py, game.art       drawing and clicks
     game.app, game.cli, game.bench                         the window, the command line, the benchmarks
 
@@ -17,7 +17,7 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parent.parent / "game"
 
 UPPER = ("game.app", "game.cli", "game.bench", "game.__main__")
-FILES = ("game.storage", "game.records", "game.saves", "game.autosaver")
+FILES = ("game.storage", "game.records", "game.saves", "game.autosaver", "game.keeper")
 DRAWING = ("pygame", "pygame_gui", "game.ui", "game.art")
 
 

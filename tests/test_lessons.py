@@ -302,3 +302,39 @@ def test_the_rules_text_links_to_every_lesson_step(app):
             assert under == step.rule, f"{game_id} step {i + 1}'s link is under {under!r}, not {step.rule!r}"
         app.pop()
         pump(app)
+
+
+def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
+    """The words and the board agree: the place the step asks for is drawn where the words say."""
+    board = open_step(app, "scrubbudgetel", 0)
+    click(app, board.target_rect(("stash", "TW")).center)
+    move = board.match.spec.parse_move(board.match.state, board.step.moves[0])
+    place = board.target_rect(move.targets[-1])
+    assert move.targets[-1] in board.controller.hints().next_targets, "the place lights up"
+    landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
+    assert place.centery > landing[1] and "just below the Landing" in board.step.ask
+
+
+def test_the_right_click_after_a_wrong_one_takes_the_warning_away(app):
+    board = open_step(app, "scrubbudgetel", 1)
+    click(app, board.target_rect(("stash", "TR")).center)
+    assert board.note.startswith("Not this step's move. ")
+    click(app, board.target_rect(("stash", "TW")).center)  # the step's move begins
+    assert board.controller.prefix == [("stash", "TW")] or tuple(board.controller.prefix) == (("stash", "TW"),)
+    assert board.note == "", "the orange answer to the wrong click stays after the right one"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_a_lessons_board_keeps_its_size_from_step_to_step(game_id, size):
+    from game.ui.lesson import open_lesson
+    from uikit import make_app
+
+    app = make_app(size)
+    app.push(TitleScene(app))
+    boards = set()
+    for step in range(len(lessons.load(game_id).steps)):
+        open_lesson(app, game_id, step)
+        boards.add(tuple(app.scene.board_rect))
+    pygame.quit()
+    assert len(boards) == 1, f"the board changes size: {sorted(boards)}"

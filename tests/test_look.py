@@ -32,7 +32,7 @@ def test_fit_text_matches_cutting_a_letter_at_a_time(message, width):
 
 def test_fit_text_of_a_very_long_name_is_quick():
     name = "Bartholomew" * 10_000  # 110,000 letters
-    start = time.perf_counter()
+    start = time.thread_time()  # processor time: a busy machine does not slow it
     fitted = look.fit_text(name, 16, 300)
-    assert time.perf_counter() - start < 0.5
+    assert time.thread_time() - start < 0.5
     assert fitted.endswith("…") and look.font(16).size(fitted)[0] <= 300 and len(fitted) > 10

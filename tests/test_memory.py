@@ -15,7 +15,8 @@ import pytest
 
 from game.bench import ui as bench_ui
 
-pytestmark = pytest.mark.skipif(not _sys.platform.startswith("linux"), reason="reads /proc/self/status")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not _sys.platform.startswith("linux"), reason="reads /proc/self/status")]
 
 
 def test_rss_is_flat_once_every_game_has_been_started():

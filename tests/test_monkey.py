@@ -15,6 +15,8 @@ import pytest
 from game.engine import registry
 from monkey import Monkey, quick_thinking, sandbox
 
+pytestmark = pytest.mark.slow  # a soak: the quick loop leaves it out, the full suite runs it
+
 EVENTS = int(os.environ.get("GAME_SHELF_MONKEY_EVENTS", "300"))
 SEED = int(os.environ.get("GAME_SHELF_MONKEY_SEED", "1"))
 

@@ -842,7 +842,7 @@ def test_stashes_are_drawn_anticlockwise_then_play_goes_clockwise(players, seed)
 def test_the_captain_option_names_the_first_player():
     state = fresh(3, 1, {"captain": 2})
     assert state.captain == Y
-    assert "Yellow is the Captain (winner of the last game)" in notices(state)
+    assert "Yellow is the Captain (named for this game, no roll)" in notices(state)
     drawers = [n.split()[0] for n in notices(state) if n.endswith("for the stash")]
     assert drawers == ["Yellow", "Red", "White"]
     assert state.turn_seat == Y or state.turn > 1
@@ -863,7 +863,7 @@ def test_rule_18_the_winner_captains_the_next_game(yellow, winners):
     nxt = SPEC.next_game_options(state, options)
     assert nxt == {"leftover": "face", "captain": R}  # when tied, the first listed
     again = SPEC.new_game(3, 5, nxt)
-    assert again.captain == R and "Red is the Captain (winner of the last game)" in notices(again)
+    assert again.captain == R and "Red is the Captain (named for this game, no roll)" in notices(again)
 
 
 # ---- ruling 19: nothing is hidden ----------------------------------------------------

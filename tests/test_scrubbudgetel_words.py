@@ -25,6 +25,8 @@ def test_a_marker_laid_reads_who_laid_what_and_who_gains():
     assert state.log_entry(red) == LogEntry(0, "lay", {"marker": "TR", "value": 2, "credited": 1})
     assert WORDS.move(state, red) == "P1 lays the Red trail (+2 to P2)"
     assert WORDS.phase(state) == "P1 rolled 3: lay 3 more markers"
+    # a hint names a move with the confirm words too: an ordinary lay does not end the game
+    assert WORDS.confirm(state, red) == "P1 lays the Red trail (+2 to P2)"
     state.apply(SPEC.parse_move(state, "TW 0,0d+1,0u"))
     assert WORDS.phase(state) == "P1 rolled 3: lay 2 more markers"
     cave = next(m for m in state.legal_moves() if m.code == "CV")
@@ -37,7 +39,8 @@ def test_a_marker_laid_reads_who_laid_what_and_who_gains():
 def test_the_set_up_reads_the_captain_and_the_first_draws():
     state = SPEC.new_game(3, 4, {"captain": 2})
     lines = [seat_names(text, ["Ann", "Bo", "Cy"]) for _seat, text in WORDS.notes(state, 0)]
-    assert lines[0] == "Cy is the Captain (winner of the last game)"
+    # named by the option (a lesson, a first game, or Play again): no claim about a last game
+    assert lines[0] == "Cy is the Captain (named for this game, no roll)"
     assert [line.split()[0] for line in lines[1:4]] == ["Cy", "Bo", "Ann"]
     assert all(line.endswith("for the stash") for line in lines[1:4])
     assert any(": lay " in line for line in lines[4:])

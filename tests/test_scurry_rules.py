@@ -649,7 +649,7 @@ def test_fault_allows_exactly_the_legal_moves(seed, options):
     rng = random.Random(seed)
     positions = 0
     while True:
-        legal_now = s.legal_moves()  # a plain list: `in` compares moves field by field
+        legal_now = set(s.legal_moves())
         for m in every_candidate(s):
             fault = s.fault(m)
             assert (fault is None) == (m in legal_now), (str(m), m.seat, fault, s.to_json())

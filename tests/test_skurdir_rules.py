@@ -562,9 +562,9 @@ def test_refused_clicks_name_the_rule():
 
 
 # ---- legality is written once: fault() and the move list agree -----------------------
-def random_positions(count_games=12, every=5):
+def random_positions(count_games=12, every=5, seeds=None):
     """Positions from random games of every size, table and crossing rule."""
-    for seed in range(count_games):
+    for seed in range(count_games) if seeds is None else seeds:
         players = 2 + seed % 4
         options = {"random_setup": seed % 3 == 0, "crossing": seed % 2 == 0, "table": ("open", "9x9")[seed % 5 == 0]}
         state = SPEC.new_game(players, seed, options)
@@ -619,12 +619,15 @@ def every_move_near(state):
         paths += [path + (nxt,) for nxt in links.get(path[-1], ()) if nxt not in path or len(path) < 3]
 
 
-def test_fault_allows_exactly_the_legal_moves():
+@pytest.mark.parametrize("seed", range(12))
+def test_fault_allows_exactly_the_legal_moves(seed):
     """For every move of a superset, in positions of random games: fault() says
     nothing exactly when the move is in legal_moves(); the move list stays a
-    fast generator, and this proves it writes no second rule."""
+    fast generator, and this proves it writes no second rule. (Every ninth
+    position of each game: the neighbours of a position hold the same kinds of
+    moves, and twelve games of every size, table and rule cover the phases.)"""
     checked = 0
-    for state in random_positions():
+    for state in random_positions(seeds=[seed], every=9):
         legal_now = set(state.legal_moves())
         seen = set()
         for move in every_move_near(state):
@@ -636,7 +639,7 @@ def test_fault_allows_exactly_the_legal_moves():
             assert reason is None or (isinstance(reason, str) and reason)
             checked += 1
         assert legal_now <= seen, "the superset misses a legal move"
-    assert checked > 30_000
+    assert checked > 10_000
 
 
 def test_a_refused_click_says_the_fault_of_the_move_it_would_have_made():

@@ -145,3 +145,71 @@ def test_no_sound_device_means_silence_not_a_crash(tmp_path):
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().endswith("silent []")
+
+
+RECORD = """
+import os, sys, time
+sys.path.insert(0, "tests")
+from uikit import make_app
+import pygame
+app = make_app()
+for volume, muted in ((100, False), (30, False), (100, True)):
+    app.settings["sound_volume"], app.settings["sound_muted"] = volume, muted
+    app.sounds.play("end")
+    time.sleep(1.2)  # the disk driver writes in real time: the effect, then quiet
+pygame.mixer.quit()
+print(pygame.mixer.get_init() is None and app.sounds.played)
+"""
+
+
+def test_what_the_app_plays_is_loud_enough_never_clipped_and_follows_volume_and_mute(tmp_path):
+    """The samples themselves: every effect peaks below full scale (so two that
+    overlap stay under it too) and is no whisper; and recorded off SDL's disk audio
+    driver, the volume scales what is heard and mute is silence."""
+    full = 32767
+    for name, data in sound.buffers(22050, 1).items():
+        samples = array("h", data)
+        peak = max(abs(v) for v in samples)
+        rms = (sum(v * v for v in samples) / len(samples)) ** 0.5
+        assert peak <= full // 2, f"{name} peaks at {peak / full:.0%}: two overlapping effects would clip"
+        assert peak > 0.2 * full and rms > 0.05 * full, f"{name} is too quiet"
+        assert rms <= 0.125 * full, f"{name} is louder than the others"
+    recording = tmp_path / "out.raw"
+    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(recording), SDL_VIDEODRIVER="dummy",
+               GAME_SHELF_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", RECORD], capture_output=True, text=True, env=env, timeout=120,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['end', 'end']"  # muted: nothing sent to the mixer
+    heard = array("h", recording.read_bytes())
+    assert len(heard) > 3 * 22050  # mono 16-bit at the app's rate, 3.6 s of it
+    wanted = array("h", sound.buffers(22050, 1)["end"])
+    loudest = max(abs(v) for v in wanted)
+    # the three 1.2 s stretches (the driver may start a little late: look for the sounds, not at exact times)
+    onsets = [i for i, v in enumerate(heard) if abs(v) > 200]
+    start = onsets[0]
+    stretch = int(1.2 * 22050)
+    peaks = [max((abs(v) for v in heard[start + k * stretch: start + (k + 1) * stretch]), default=0) for k in range(3)]
+    assert abs(peaks[0] - loudest) <= 0.02 * full, "100 %: the effect as made"
+    assert abs(peaks[1] - 0.3 * loudest) <= 0.02 * full, "30 %: three tenths as loud"
+    assert peaks[2] < 0.01 * full, "muted: silence"
+
+
+def test_one_move_plays_its_sound_once_and_a_second_one_replaces_it():
+    app = make_app()
+    app.settings["animation_speed"] = "off"
+    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    pump(app)
+    board = app.scene
+    if not app.sounds.effects:
+        pytest.skip(f"no mixer here: {app.sounds.silent_reason}")
+    calls = []
+    play = app.sounds.play
+    app.sounds.play = lambda name: (calls.append(name), play(name))
+    play_move(app, board, board.match.state.legal_moves()[0])
+    pump(app)
+    assert calls == ["move"], "one move, one sound"
+    move = app.sounds.effects["move"]
+    play("move")  # another move at once: the first one's sound gives way, they do not add up
+    playing = [i for i in range(pygame.mixer.get_num_channels()) if pygame.mixer.Channel(i).get_sound() is move]
+    assert len(playing) <= 1

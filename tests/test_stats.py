@@ -9,7 +9,7 @@ import pytest
 
 from game import records, stats
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.bench.ui import fake_records
 from tests.toy_games import TTT
 

@@ -12,8 +12,10 @@ import pytest
 from game import storage
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave, in_progress_path, save_match
+from game.saves import in_progress_path, save_match
+from keeping import autosave
 from game.ui.board import BoardScene
+from game.ui.damaged import GoOnScene
 from game.ui.menus import HandOffScene, SavesScene
 from game.ui.scene import start_match
 from game.ui.settings import SettingsScene
@@ -141,8 +143,8 @@ def test_deleting_a_save_takes_a_second_click():
     click(app, rows[0]["button_element"].rect.center)
     click_button(app, "Delete")
     assert drop.exists(), "one click on Delete must not lose a game"
-    assert any("again" in m for m, _ in app.toasts)
-    click_button(app, "Delete")
+    assert any("Sure? Delete" in m for m, _ in app.toasts)
+    click_button(app, "Sure? Delete")
     assert not drop.exists() and keep.exists()
     assert [app.scene.entries[row["text"]] for row in app.scene.listing.item_list] == [keep]
 
@@ -159,9 +161,41 @@ def test_a_save_with_an_impossible_move_is_refused_with_its_reason():
     click_button(app, "Saved games")
     click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
     click_button(app, "Load")
+    offer = app.scene  # the good moves before it are offered (test_a_game_in_progress_with_one_bad_move...)
+    assert isinstance(offer, GoOnScene) and "zz99" in offer.message
+    click_button(app, "Leave it set aside")
     assert isinstance(app.scene, SavesScene)
-    assert any("zz99" in m for m, _ in app.toasts)
-    assert not path.exists()
+    assert not path.exists() and list(path.parent.glob("broken.json.damaged-*"))
+
+
+def test_a_game_in_progress_with_one_bad_move_goes_on_from_the_last_good_one():
+    """40 legal moves and one that cannot be played: the file is set aside whole,
+    and the player may go on from move 40 as the same game in progress."""
+    match = scurry_match(seed=4, moves=40)
+    data = match.to_save()
+    data["moves"].append("m zz99")
+    path = in_progress_path("scurry-20260101-120000-abcdef")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    [(entry, _text, resume_button, _delete)] = app.scene.progress_rows
+    assert entry.path == path and entry.moves == 41
+    click(app, resume_button.rect.center)
+    offer = app.scene
+    assert isinstance(offer, GoOnScene)
+    assert "Move 41 (m zz99) cannot be played" in offer.message and "moved to" in offer.message
+    [aside] = path.parent.glob(path.name + ".damaged-*")
+    assert json.loads(aside.read_text(encoding="utf-8")) == data  # the whole file, as it was
+    screenshot(app, "go-on-from-the-last-good-move")
+    click_button(app, "Go on from move 40")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.match.notations == match.notations
+    assert board.match.save_id == path.stem
+    app.autosaves.flush()
+    assert json.loads(path.read_text(encoding="utf-8"))["moves"] == match.notations  # in progress again
+    pygame.quit()
 
 
 # ---- pass-and-play with hidden hands: the toy card game -----------------
@@ -268,4 +302,35 @@ def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_
     # fixed sides (Scurry, Scrubbudgetel) and colours chosen in play (Skurðir) leave nothing to pick
     assert offered == [not (spec.seat_labels or spec.colours_chosen_in_play)] * len(offered)
     assert game_id != "skurdir" or not any(offered)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("blocked", ["", "data", "config"], ids=["home", "data", "config"])
+def test_a_file_where_a_folder_should_be_is_named_once(tmp_path, monkeypatch, blocked):
+    """A file stands where the app's folder should be: one message names the folder
+    that can't be made; no file is blamed (settings.json, lessons.json) and no
+    "the disk refused the write"; a game's failed save names the folder too."""
+    home = tmp_path / "home"
+    (home.parent if not blocked else home).mkdir(parents=True, exist_ok=True)
+    in_the_way = home / blocked if blocked else home
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("GAME_SHELF_HOME", str(home))
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    app.scene.rebuild()  # the title built again (back from a screen) says nothing new
+    pump(app)
+    said = [m for m, _ in app.toasts]
+    assert len(said) == 1, said
+    assert f"the folder {in_the_way} can't be made: a file of that name is in its way" in said[0]
+    for blame in ("settings.json", "lessons.json", "disk refused", "Errno"):
+        assert blame not in said[0]
+    app.toasts.clear()
+    start_match(app, scurry_match())
+    pump(app)
+    said = [m for m, _ in app.toasts]
+    if blocked == "config":
+        assert said == [], "games are kept in the data folder, which is fine"
+    else:
+        assert len(said) == 1 and f"Can't save: the folder {in_the_way} can't be made" in said[0], said
     pygame.quit()

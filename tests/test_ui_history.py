@@ -14,12 +14,12 @@ from game import cli, records
 from game.app import build_app
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT
 from game.ui.title import TitleScene
-from uikit import choose, click, click_button, key, make_app, open_title, pump, run_until, screenshot
+from uikit import choose, click, click_button, key, make_app, open_title, pump, read_records, run_until, screenshot
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +34,12 @@ def played(game_id: str, seed: int, names=("Ann", "Bob"), moves: int | None = No
     spec = registry.GAMES[game_id]
     seats = [Seat(name, i) for i, name in enumerate(names)]
     match = Match(spec, seats, seed)
-    if finish:
-        match.on_change = autosave
     rng = random.Random(seed)
     while not match.state.is_over and (moves is None or len(match.played) < moves):
         match.play(rng.choice(match.state.legal_moves()))
+    if finish:  # saved once, as the app's last autosave of the game does
+        match.on_change = autosave
+        autosave(match)
     return match
 
 
@@ -59,6 +60,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     played("skyrunner", 6, names=("Ann", "Bob", "Cy"))
     app = title()
     click_button(app, "History")
+    read_records(app)
     history = app.scene
     assert isinstance(history, HistoryScene)
     assert [s.game for s in history.shown] == ["skyrunner", "skurdir", "scurry"]  # newest first
@@ -68,6 +70,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert [s.game for s in history.shown] == ["scurry"]
     click(app, history.row_rect(0).center)
     click_button(app, "Replay")
+    read_records(app)
     replay = app.scene
     n = len(scurry.played)
     assert replay.replaying and replay.ply == n
@@ -131,14 +134,17 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
 def test_a_double_click_opens_a_game_and_an_empty_history_says_so():
     app = title()
     click_button(app, "History")
+    read_records(app)
     assert app.scene.shown == []
     screenshot(app, "history-empty")
     click_button(app, "Back")
     played("skurdir", 3)
     click_button(app, "History")
+    read_records(app)
     row = app.scene.row_rect(0).center
     click(app, row)
     click(app, row)
+    read_records(app)
     assert app.scene.replaying and app.scene.replay.finished
 
 
@@ -147,8 +153,10 @@ def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
     played("skyrunner", 8, names=("Ann", "Bob", "Cy"))
     app = title()
     click_button(app, "History")
+    read_records(app)
     click(app, app.scene.row_rect(0).center)
     click_button(app, "Replay")
+    read_records(app)
     replay = app.scene
     key(app, pygame.K_HOME)
     for _ in range(4):
@@ -218,10 +226,54 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     scene = app.scene
     worst = 0.0
     for ply in random.Random(1).sample(range(2001), 40):
-        started = time.perf_counter()
+        # this thread's processor time: the wall clock of a shared machine also counts
+        # the other processes (the bench reports the wall time, replay_seek_ms)
+        started = time.thread_time()
         scene.seek(ply)
         app.dirty = True
         app.step([])
-        worst = max(worst, time.perf_counter() - started)
+        worst = max(worst, time.thread_time() - started)
         assert scene.match.state.to_json() == state_after(match, ply).to_json()
     assert worst < 0.1, f"a seek and its frame took {worst * 1000:.0f} ms"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_replay_of_an_all_computer_game_has_only_its_own_controls(size):
+    spec = registry.GAMES["scurry"]
+    match = Match(spec, [Seat("Computer 1", 0, "computer", "easy"), Seat("Computer 2", 1, "computer", "easy")], 4,
+                  {"random_setup": True})
+    rng = random.Random(4)
+    for _ in range(12):
+        match.play(rng.choice(match.state.legal_moves()))
+    app = make_app(size)
+    app.push(TitleScene(app))
+    from game.ui.replay import replay_scene
+    app.push(replay_scene(app, Replay.of_match(match), 6))
+    pump(app)
+    scene = app.scene
+    screenshot(app, f"replay-all-computers-{size[0]}")
+    assert scene.watch is None
+    menus = [e for e in scene.manager.get_sprite_group().sprites() if type(e).__name__ == "UIDropDownMenu"]
+    shown = [e for e in list(scene.actions) + menus if e.visible]
+    assert not any("Step" == getattr(e, "text", "") for e in shown)
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            assert not a.rect.colliderect(b.rect), f"{getattr(a, 'text', a)} overlaps {getattr(b, 'text', b)}"
+
+
+def test_the_last_position_marks_only_the_last_turn():
+    """A finished game's board marks the moves of its last turn, not every move of the game."""
+    match = played("scurry", 3)
+    replay = Replay.of_match(match)
+    app = make_app()
+    app.push(TitleScene(app))
+    from game.ui.replay import replay_scene
+    app.push(replay_scene(app, replay))
+    pump(app)
+    marked = app.scene.controller.hints().last_moves
+    movers = match.movers
+    turn = [m for m, seat in zip(match.state.history, movers) if seat == movers[-1]]
+    assert marked and len(marked) < 40 and marked == match.state.history[-len(marked):]
+    assert all(seat == movers[-1] for seat in movers[-len(marked):]) and len(marked) <= len(turn)
+    assert movers[-len(marked) - 1] != movers[-1], "the whole last turn"
+    screenshot(app, "replay-last-position")

@@ -11,10 +11,13 @@ import time
 import pygame
 import pytest
 
+import game.keeper
+
 from game import storage
 from game.engine import registry
 from game.engine.match import NAME_MAX, Match, Seat
-from game.saves import autosave, in_progress_path, save_match
+from game.saves import in_progress_path, save_match
+from keeping import autosave
 from game.ui.board import BoardScene
 from game.ui.menus import MenuScene, SaveAsScene, SavesScene
 from game.ui.scene import start_match
@@ -51,7 +54,8 @@ def refuse_writes(monkeypatch, code):
     def refuse(*_args, **_kwargs):
         raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(storage.os, "replace", refuse)  # whole files
+    monkeypatch.setattr(game.keeper, "open", refuse, raising=False)  # and a game's journal
 
 
 def play_first_move(app):
@@ -99,7 +103,7 @@ def test_the_title_lists_again_what_changed_on_another_screen():
     click_button(app, "Saved games")
     click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
     click_button(app, "Delete")
-    click_button(app, "Delete")
+    click_button(app, "Sure? Delete")
     click_button(app, "Back")
     assert isinstance(app.scene, TitleScene) and app.scene.in_progress == []
     assert not any(t.startswith("Continue") for t in app.scene.button_rects())
@@ -118,6 +122,48 @@ def test_deleting_a_game_in_progress_asks_first():
     click(app, app.scene.progress_rows[0][3].rect.center)
     assert not in_progress_path(drop.save_id).exists() and in_progress_path(keep.save_id).exists()
     assert [e.save_id for e, *_ in app.scene.progress_rows] == [keep.save_id]
+
+
+def later(monkeypatch, seconds):
+    """The clock jumps `seconds` ahead (a player who hesitates)."""
+    now = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: now() + seconds)
+
+
+def test_a_sure_on_the_title_waits_for_its_second_click(monkeypatch):
+    match = scurry_match(seed=1)
+    autosave(match)
+    app = title_app()
+    delete = lambda: app.scene.progress_rows[0][3]  # noqa: E731 (the row is built anew on each click)
+    click(app, delete().rect.center)
+    assert delete().text == "Sure?"
+    later(monkeypatch, 60)
+    pump(app)
+    assert delete().text == "Sure?" and in_progress_path(match.save_id).exists()
+    click(app, delete().rect.center)  # a button that says "Sure?" means it, however long it waited
+    assert not in_progress_path(match.save_id).exists() and app.scene.progress_rows == []
+
+
+def test_a_sure_on_the_saved_games_screen_waits_and_says_so(monkeypatch):
+    first, second = scurry_match(seed=1), scurry_match(seed=2)
+    save_match(first, storage.saves_dir() / "first.json")
+    save_match(second, storage.saves_dir() / "second.json")
+    app = title_app()
+    click_button(app, "Saved games")
+    rows = {r["text"]: r for r in app.scene.listing.item_list}
+    row = lambda name: next(r for r in app.scene.listing.item_list  # noqa: E731
+                            if app.scene.entries[r["text"]].name == name)
+    assert len(rows) == 2
+    click(app, row("first.json")["button_element"].rect.center)
+    click_button(app, "Delete")
+    assert "Delete" not in app.scene.button_rects(), "the button says it now asks"
+    click(app, row("second.json")["button_element"].rect.center)  # another row: its Delete asks again
+    assert "Delete" in app.scene.button_rects()
+    click_button(app, "Delete")
+    later(monkeypatch, 60)
+    pump(app)
+    click_button(app, "Sure? Delete")
+    assert not (storage.saves_dir() / "second.json").exists() and (storage.saves_dir() / "first.json").exists()
 
 
 def test_loading_an_older_save_leaves_no_stale_continue():
@@ -291,3 +337,33 @@ def test_the_title_fits_three_games_in_progress_in_a_small_window():
         assert window.contains(box), box
         assert box.collidelist(boxes[i + 1:]) == -1, f"{box} overlaps"
     screenshot(app, "title-in-progress-960")
+
+
+def test_the_title_leads_to_every_game_in_progress_and_keeps_notices_off_its_heading(monkeypatch):
+    from game.ui import look
+
+    matches = [scurry_match(seed=seed, names=("Ann", f"Bob{seed}")) for seed in range(5)]
+    for match in matches:
+        autosave(match)
+    app = title_app()
+    assert len(app.scene.progress_rows) == 3
+    app.notify("Click “Sure?” to delete this game in progress for good.")  # any notice
+    drawn = []
+    text = look.text
+
+    def record(surface, message, *args, **kwargs):
+        box = text(surface, message, *args, **kwargs)
+        drawn.append((message, box))
+        return box
+
+    with monkeypatch.context() as patch:
+        patch.setattr(look, "text", record)
+        app.dirty = True
+        app.step()
+    heading = next(box for words, box in drawn if words == "Game Shelf")
+    notice = next(box for words, box in drawn if words.startswith("Click “Sure?”"))
+    assert notice.inflate(28, 14).top > heading.bottom, "the notice covers the title"
+    screenshot(app, "title-five-games-in-progress")
+    click_button(app, "All 5 games in progress…")
+    assert isinstance(app.scene, SavesScene)
+    assert {path for path in app.scene.in_progress} == {in_progress_path(m.save_id) for m in matches}

@@ -188,3 +188,27 @@ def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
         legend_top = board.board_rect.bottom - 34  # the tile and its words, 26 pixels high
         assert bottom < legend_top, f"the board reaches down to {bottom}, the legend starts at {legend_top}"
     screenshot(app, "scurry-lesson-legend-960")
+
+
+def test_esc_with_a_drop_down_open_closes_only_the_drop_down():
+    from game.ui.menus import MenuScene
+    from game.ui.settings import SettingsScene
+    from uikit import click, key, open_setup, open_title
+
+    app = open_title()
+    open_setup(app, "scurry")
+    click_button(app, "Start")
+    click_button(app, "Menu")
+    click_button(app, "Settings")
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    menu = settings.volume_menu
+    click(app, menu.rect.center)
+    assert menu.current_state is menu.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is settings, "Esc closed the whole Settings screen"
+    assert menu.current_state is menu.menu_states["closed"]
+    screenshot(app, "settings-esc-closed-the-list")
+    key(app, pygame.K_ESCAPE)  # the next Esc goes back, to the menu
+    assert isinstance(app.scene, MenuScene)
+    pygame.quit()

@@ -334,7 +334,9 @@ def largest_difference(a, b) -> int:
     ra, rb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
     if ra == rb:
         return 0
-    return max(abs(x - y) for x, y in zip(ra, rb))
+    row = a.get_width() * 3  # only the rows that differ are compared byte by byte
+    return max(max(abs(x - y) for x, y in zip(ra[i:i + row], rb[i:i + row]))
+               for i in range(0, len(ra), row) if ra[i:i + row] != rb[i:i + row])
 
 
 def test_g_choosing_a_marker_shows_every_place_it_may_go(app):
@@ -353,3 +355,34 @@ def test_g_choosing_a_marker_shows_every_place_it_may_go(app):
         assert board.target_at(rect.center) == ("at", tris)
     screenshot(app, "scrubbudgetel-places-shown")
     play_move(app, board, move)
+
+
+def test_h_the_tray_says_what_the_stash_costs_and_why_scores_start_below_zero(app, monkeypatch):
+    from game.games.scrubbudgetel import scene as module
+    start_match(app, Match(SPEC, [Seat("Ann", 0), Seat("Bob", 1)], 29))
+    pump(app)
+    board = app.scene
+    state = board.match.state
+    seat = board.active_seat()
+    left, cost = len(state.stashes[seat]), state.stash_cost(seat)
+    assert left != cost, "a position where the count and the cost differ"
+    texts = []
+    text = module.look.text
+
+    def record(surface, message, *args, **kwargs):
+        box = text(surface, message, *args, **kwargs)
+        texts.append(message)
+        return box
+
+    monkeypatch.setattr(module.look, "text", record)
+    app.dirty = True
+    app.step()
+    # "stash 11" beside "5 in your stash" read as two stashes: the count line says what the 11 is
+    assert f"{left} markers cost {cost}" in texts
+    texts.clear()
+    click(app, board.sums_boxes[seat].center, button=3)  # hover there (a right-click does nothing here)
+    app.dirty = True
+    app.step()
+    explained = [t for t in texts if t.startswith("If the game ended now")]
+    assert explained and f"= {state.haul[seat] - cost}" in explained[0]
+    screenshot(app, "scrubbudgetel-score-explained")

@@ -280,3 +280,33 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
     click(app, over_both)
     click(app, over_both)  # the spare station is once a game: the second click confirms
     assert board.match.state.history[n] == station and board.match.state.station[gap] >= 0
+
+
+@pytest.mark.parametrize("table, said", [("open", "the centre is o15"), ("9x9", None)])
+def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypatch, table, said):
+    """Ruling 13: the names stay (they are the notation); the board explains them."""
+    from game.games.skurdir import scene as module
+    spec = registry.GAMES["skurdir"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 2, {"table": table, "random_setup": True}))
+    pump(app)
+    board = app.scene
+    texts = []
+    text = module.look.text
+
+    def record(surface, message, *args, **kwargs):
+        box = text(surface, message, *args, **kwargs)
+        texts.append((message, box))
+        return box
+
+    monkeypatch.setattr(module.look, "text", record)
+    board.rebuild()
+    app.dirty = True
+    app.step()
+    notes = [(m, box) for m, box in texts if "Cell names" in m]
+    if said is None:
+        assert notes == []
+        return
+    assert len(notes) == 1 and said in notes[0][0]
+    box = notes[0][1]
+    assert box.bottom <= board.grid_rect.y - 14 and box.top >= 0 and box.right <= board.side_rect.x
+    screenshot(app, "skurdir-cell-names")

@@ -181,7 +181,30 @@ def test_rules_screen_shows_our_rules(app):
     assert type(app.scene).__name__ == "RulesScene"
 
 
-def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
+def drawn(app, board, monkeypatch):
+    """One frame of the board: the lines of text drawn (words, box) and the cards drawn."""
+    from game.games.skyrunner import scene as module
+    texts, cards = [], []
+    text, card_image = module.look.text, module.card_image
+
+    def record_text(surface, message, *args, **kwargs):
+        box = text(surface, message, *args, **kwargs)
+        texts.append((message, box))
+        return box
+
+    def record_card(card, *args):
+        cards.append(card)
+        return card_image(card, *args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(module.look, "text", record_text)
+        patch.setattr(module, "card_image", record_card)
+        app.dirty = True
+        app.step()
+    return texts, cards
+
+
+def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app, monkeypatch):
     seats = [Seat("Ann", 0), Seat("Bob", 1)]
     start_match(app, Match(SPEC, seats, 6))
     pump(app)
@@ -204,6 +227,11 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app):
         assert state.phase == "use" and state.to_move == winner
         if keep:
             click_button(app, "Keep the card for later")
+            texts, cards = drawn(app, board, monkeypatch)
+            in_hand = [(words, rect) for words, rect in texts if rect.colliderect(board.hand_rect)]
+            assert len(in_hand) == 1 and "Confirm (Enter)" in in_hand[0][0], "one sentence above the hand"
+            assert "S" in cards, "the won Sabotage is in sight while its winner decides"
+            screenshot(app, "skyrunner-keep-sabotage")
             confirm_if_asked(app, board)
             assert "S" in state.hand[winner]
         else:

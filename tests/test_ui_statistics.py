@@ -12,13 +12,13 @@ import pytest
 from game import records, stats
 from game.engine import registry
 from game.engine.match import Match, Seat
-from game.saves import autosave
+from keeping import autosave
 from game.bench.ui import fake_records
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
 from game.ui.statistics import StatisticsScene
-from uikit import choose, click_button, open_title, play_move, pump, run_until, screenshot, type_into
+from uikit import choose, click_button, open_title, play_move, pump, read_records, run_until, screenshot, type_into
 
 
 @pytest.fixture(autouse=True)
@@ -31,10 +31,12 @@ def home(tmp_path, monkeypatch):
 def finished(game_id: str, seed: int, names=("Ann", "Bob"), kinds=("human", "human")) -> Match:
     spec = registry.GAMES[game_id]
     match = Match(spec, [Seat(n, i, k, "easy") for i, (n, k) in enumerate(zip(names, kinds))], seed)
-    match.on_change = autosave
     rng = random.Random(seed)
     while not match.state.is_over:
         match.play(rng.choice(match.state.legal_moves()))
+    # saved once, as the app's last autosave of a game does: it becomes a record
+    match.on_change = autosave
+    autosave(match)
     return match
 
 
@@ -49,6 +51,7 @@ def test_pick_a_player_and_a_game(size):
     finished("skurdir", 9, names=("Bob", "Cy"))
     app = title(size)
     click_button(app, "Statistics")
+    read_records(app)
     scene = app.scene
     assert isinstance(scene, StatisticsScene) and scene.names == ["Ann", "Bob", "Cy"]
     assert scene.player == "Ann" and scene.figures.played == 4
@@ -71,25 +74,32 @@ def test_rename_merge_and_reset_ask_first_and_keep_the_games():
     finished("scurry", 2, names=("Anna", "Bob"))
     app = title()
     click_button(app, "Statistics")
+    read_records(app)
     scene = app.scene
     assert scene.names == ["Ann", "Anna", "Bob"]
     type_into(app, scene.name_entry, "Annie")
-    click_button(app, "Rename")  # a new name: renamed at once (and back again the same way)
+    click_button(app, "Rename")
+    read_records(app)  # a new name: renamed at once (and back again the same way)
     assert scene.names == ["Anna", "Annie", "Bob"] and scene.player == "Annie"
     type_into(app, scene.name_entry, "anna")
-    click_button(app, "Rename")  # a name already there: asks before merging
+    click_button(app, "Rename")
+    read_records(app)  # a name already there: asks before merging
     assert scene.names == ["Anna", "Annie", "Bob"]
     click_button(app, "Merge into Anna?")
+    read_records(app)
     assert scene.names == ["Anna", "Bob"] and scene.player == "Anna" and scene.figures.played == 2
     click_button(app, "Reset statistics…")
     assert scene.figures.played == 2, "the first click only asks"
     screenshot(app, "statistics-reset-asks")
     click_button(app, "Sure? Reset")
+    read_records(app)
     assert scene.figures.played == 0 and len(records.list_records()) == 2
     # a merge of two people who played each other is refused with a message
     type_into(app, scene.name_entry, "Bob")
     click_button(app, "Rename")
+    read_records(app)
     click_button(app, "Merge into Bob?")
+    read_records(app)
     assert scene.names == ["Anna", "Bob"] and any("played each other" in m for m, _t in app.toasts)
 
 
@@ -110,6 +120,7 @@ def test_the_results_screen_says_what_the_game_did_to_the_statistics():
     board = app.scene
     play_move(app, board, ending)
     run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    read_records(app)
     lines = app.scene.stats_lines
     assert len(lines) == 2
     for seat, line in zip(match.seats, lines):
@@ -131,6 +142,7 @@ def test_statistics_of_5000_games_open_quickly():
         # processes too (the bench reports both)
         started = time.process_time()
         app.push(StatisticsScene(app))
+        app.scene.reads.wait()
         app.step([])
         timings.append(time.process_time() - started)
         assert app.scene.figures.played == 5000

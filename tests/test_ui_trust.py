@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-import types
 
 import pygame
 import pytest
@@ -95,7 +94,7 @@ def first_frame_after_hand_off(game_id, prelude, monkeypatch, choose=None):
     shared_choice) after `prelude(app, board, move)` fiddled with the board, hand
     off, and return the first frame the next person sees, and the frame after a
     zero-distance mouse move at the pointer."""
-    monkeypatch.setattr(board_module, "time", types.SimpleNamespace(monotonic=lambda: 1000.0))  # still glows
+    monkeypatch.setattr(board_module, "PULSE_CLOCK", lambda: 1000.0)  # still glows
     spec = registry.GAMES[game_id]
     app = make_app()
     seats = [Seat(name, i) for i, name in enumerate(("Ann", "Bob", "Cy")[:max(3, spec.min_players)])]
@@ -123,7 +122,7 @@ def first_frame_after_hand_off(game_id, prelude, monkeypatch, choose=None):
     frames.clear()
     click_button(app, f"I am {app.scene.name}: show my view")
     first = next(frame for scene, frame in frames if scene is board)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.mouse_pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     app.dirty = True
     app.step()
@@ -207,7 +206,12 @@ def test_after_a_hand_off_the_pointer_lights_what_is_under_it_in_the_new_view(mo
     view, not the last person's), the same as after a zero-distance mouse move."""
     def rest_on_the_choice(app, board, move):
         pos = board.target_rect(move.targets[0]).center
-        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+        confirm = HandOffScene.ready
+
+        def ready(scene):  # the pointer back where the choice was as the new view comes
+            app.mouse_pos = pos
+            confirm(scene)
+        monkeypatch.setattr(HandOffScene, "ready", ready)
 
     def ann_plays_her_climb_4_where_bob_holds_a_climb_5(state):
         state.hand[0], state.hand[1] = ["C3", "C4", "E"], ["C2", "C5", "E"]  # the same slots, other cards

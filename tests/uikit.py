@@ -1,7 +1,9 @@
 """Driving the real app with synthetic mouse and key events (dummy video driver)."""
 from __future__ import annotations
 
+import struct
 import time
+import zlib
 from pathlib import Path
 
 import pygame
@@ -56,28 +58,30 @@ def seat_kind_menu(scene, seat):
     return next(kind for i, _n, _c, kind in scene.seat_rows if i == seat)
 
 
-def pump(app, rounds: int = 3) -> None:
-    """Let the app handle what is queued; pygame-gui answers events with more
-    events, so go on until the queue is empty (at least `rounds` passes)."""
+def pump(app, rounds: int = 1) -> None:
+    """Let the app handle what is queued, then draw one frame: pygame-gui answers
+    events with more events, so go on until the queue is empty (at least `rounds`
+    passes). Frames are what costs, and a person sees only the last one of a burst;
+    tests of frame-by-frame behaviour step the loop themselves (test_ui_trust)."""
     for _ in range(rounds):
-        app.step()
+        app.step(draw=False)
     for _ in range(20):
         if not pygame.event.peek():
             break
-        app.step()
+        app.step(draw=False)
     # the autosave writer's thread has written the moves, and the app has said how it went
     app.autosaves.flush()
     app.step()
 
 
 def click(app, pos, button: int = 1) -> None:
+    """A click where a person would make it: the pointer moves there, presses and
+    lets go, all within one frame (as a quick click does)."""
     pos = (int(pos[0]), int(pos[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pump(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    pump(app, 3)
+    pump(app)
 
 
 def key(app, key_code, mod=0) -> None:
@@ -174,5 +178,30 @@ def screenshot(app, name: str) -> Path:
     app.dirty = True
     app.step()
     path = SHOTS / f"{name}.png"
-    pygame.image.save(app.screen, str(path))
+    save_png(app.screen, path)
     return path
+
+
+def save_png(surface, path) -> None:
+    """The surface as a PNG, compressed lightly: pygame's own save spends three
+    times as long squeezing files that only a person looking at tests opens."""
+    width, height = surface.get_size()
+    pixels = pygame.image.tobytes(surface, "RGB")
+    row = width * 3
+    rows = b"".join(b"\x00" + pixels[i:i + row] for i in range(0, len(pixels), row))  # filter 0: none
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                           + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
+def read_records(app) -> None:
+    """Let the screen on top finish reading (and writing) the records, which it
+    does off the window's thread, and show what it read."""
+    reads = getattr(app.scene, "reads", None)
+    while reads is not None and reads.busy:  # an answer may start another read (a rename, then the list)
+        reads.wait()
+        pump(app)
+    pump(app)

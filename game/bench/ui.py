@@ -198,7 +198,6 @@ def _finished_records(count: int = 40) -> None:
     from .. import records
     from ..engine import registry
     from ..engine.match import Match, Seat
-    from ..saves import autosave
 
     if len(records.summaries()) >= count:
         return
@@ -209,9 +208,9 @@ def _finished_records(count: int = 40) -> None:
         seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", ("easy", "normal", "hard")[n % 3])]
         seats += [Seat(f"Player {i + 1}", i) for i in range(2, spec.min_players)]
         match = Match(spec, seats, n)
-        match.on_change = autosave
         while not match.state.is_over:
             match.play(rng.choice(match.state.legal_moves()))
+        records.add(match)
 
 
 def fake_records(count: int, moves_per_game: int = 200) -> None:
@@ -258,6 +257,7 @@ def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
             for _ in range(opens):
                 t0, c0 = time.perf_counter(), time.process_time()
                 app.push(StatisticsScene(app))
+                app.scene.reads.wait()  # the records are read off the window's thread: until they show
                 app.step([])
                 times.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
@@ -428,7 +428,8 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
     """Per game, the frames that include playing a move, over whole games of
     random moves: the click's move is applied, the panel and log updated and
     the frame drawn in one App.step (animations off, as the slowest case for
-    the log is a frame with nothing else to do)."""
+    the log is a frame with nothing else to do). save_durable_ms: the p99 of
+    what the move waits for before its frame (its journal line on the disk)."""
     import random
 
     import pygame
@@ -440,7 +441,7 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
 
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
-    per_game, every = {}, []
+    per_game, every, durable = {}, [], []
     for game_id in ([only] if only else registry.GAMES):
         spec = registry.GAMES[game_id]
         players = max(spec.min_players, min(3, spec.max_players))
@@ -449,6 +450,13 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
         board = app.scenes[1]
         rng = random.Random(seed)
         times = []
+        keep = match.on_change  # the GameKeeper: what the move waits for is timed on its own too
+
+        def timed(m, keep=keep):
+            t = time.perf_counter()
+            keep(m)
+            durable.append((time.perf_counter() - t) * 1000)
+        match.on_change = timed
         for _ in range(3000):
             while app.scene is not board:
                 app.pop()
@@ -464,7 +472,8 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
         per_game[game_id] = dict(_summary(times), moves=len(times), max_ms=round(max(times), 2))
         every += times
     pygame.quit()
-    return {"move_frame_p99_ms": _summary(every)["p99_ms"], "move_frames": per_game}
+    return {"move_frame_p99_ms": _summary(every)["p99_ms"], "save_durable_ms": _summary(durable)["p99_ms"],
+            "move_frames": per_game}
 
 
 def handoff_open_ms(opens: int = 60) -> float:
@@ -490,6 +499,39 @@ def handoff_open_ms(opens: int = 60) -> float:
     return _summary(times)["p99_ms"]
 
 
+def rules_open_ms(opens: int = 3) -> dict:
+    """Opening each game's Rules screen from the title, the screen built and its
+    first frame drawn: the first time (the text laid out) and again (the laid-out
+    text kept), in wall time and processor time."""
+    import pygame
+
+    from ..app import App
+    from ..engine import registry
+    from ..ui.rules_screen import RulesScene
+    from ..ui.title import TitleScene
+
+    app = App(SIZE)
+    app.push(TitleScene(app))
+    app.step([])
+    per_game = {}
+    for spec in registry.GAMES.values():
+        wall, cpu = [], []
+        for _ in range(1 + opens):
+            t0, c0 = time.perf_counter(), time.process_time()
+            app.push(RulesScene(app, spec))
+            app.step([])
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+            app.pop()
+            app.step([])
+        per_game[spec.id] = {"first_ms": round(wall[0], 1), "first_cpu_ms": round(cpu[0], 1),
+                             "again_ms": round(statistics.median(wall[1:]), 1),
+                             "again_cpu_ms": round(statistics.median(cpu[1:]), 1)}
+    pygame.quit()
+    return {"rules_open_ms": {"again_max_ms": max(g["again_ms"] for g in per_game.values()),
+                              "first_max_ms": max(g["first_ms"] for g in per_game.values()), "games": per_game}}
+
+
 def ui_figures(only: str | None = None) -> dict:
     figures = {
         "startup_s": startup_seconds(),
@@ -500,6 +542,7 @@ def ui_figures(only: str | None = None) -> dict:
     }
     figures.update(replay_seek_ms())
     figures.update(statistics_open_ms())
+    figures.update(rules_open_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())
     return figures

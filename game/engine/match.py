@@ -28,7 +28,13 @@ REVEAL_BARRIER = "Hidden information was revealed: that cannot be taken back."
 
 class SaveError(ValueError):
     """A saved game that cannot be loaded; the message says why, in plain words
-    (the technical detail, when there is one, is chained as __cause__)."""
+    (the technical detail, when there is one, is chained as __cause__).
+    `good_moves`: how many moves replay before the first that cannot be played
+    (the game can go on from there), 0 when nothing of it can be kept."""
+
+    def __init__(self, message: str, good_moves: int = 0):
+        super().__init__(message)
+        self.good_moves = good_moves
 
 
 def cap_name(name: str) -> str:
@@ -76,7 +82,6 @@ class Match:
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
-        self.unsaved: str | None = None  # why the last autosave failed (the app keeps trying)
         self.hints = [0] * len(self.seats)  # hints each seat asked for (statistics count them)
 
     # ---- who is to move ------------------------------------------------
@@ -242,10 +247,19 @@ class Match:
             try:
                 match._record(state, spec.parse_move(state, text))
             except IllegalMove as exc:
-                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: {exc.reason}") from None
+                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: {exc.reason}", n - 1) from None
             except Exception as exc:  # noqa: BLE001 - a damaged save must not crash the app
-                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: it is not a move of this game.") from exc
+                raise SaveError(f"Move {n} ({text[:20]}) cannot be played: it is not a move of this game.",
+                                n - 1) from exc
         return match
+
+    @classmethod
+    def good_part(cls, data: dict, error: SaveError, games=None) -> "Match | None":
+        """The game of a save that `from_save` refused with `error`, up to its last
+        good move; None when no move of it can be kept."""
+        if not error.good_moves:
+            return None
+        return cls.from_save({**data, "moves": list(data["moves"][:error.good_moves])}, games)
 
 
 def check_save(data, games=None):

@@ -31,11 +31,18 @@ from .movelog import MoveLog
 from .watch import WatchControls, watching
 from .menus import HandOffScene, MenuScene
 from .results import ResultsScene
-from .scene import Scene, keep_saved, panel
+from .scene import Scene, panel
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
 WAITING_FRAME_S = 0.1  # while a computer thinks: 10 frames a second for its bar, the rest for its search
+PULSE_CLOCK = time.monotonic  # what highlights throb by (tests that compare frames hold it still)
+
+
+def pulse() -> float:
+    """0..1, the gentle throb of a highlight. Frames are drawn only when something
+    changes, so a screen at rest keeps the phase its last frame caught."""
+    return 0.5 + 0.5 * math.sin(PULSE_CLOCK() * 4)
 
 
 @dataclass
@@ -76,7 +83,7 @@ class BoardScene(Scene):
         self.controller.on_played = self._played
         self.controller.needs_confirm = self.hands_off_after
         self.controller.named = self.named
-        match.on_change = lambda m: keep_saved(app, m)  # one autosave per game in progress
+        self.keeper = None  # the GameKeeper that keeps the game on disk (start_match gives it)
         self.anims: list[Anim] = []
         self.log = MoveLog()
         self.log.replace(self._replayed_log())
@@ -89,13 +96,15 @@ class BoardScene(Scene):
         self.pressed_target = None
         self.last_played = None  # (move, seat, every seat's view before it), for animating it
         self.drawn_revision, self.drawn_status = None, ""
-        self.pointer = None  # where the mouse is over the side panel (a disabled button says why)
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
         self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
-        self.watch = WatchControls(self) if watching(match) else None  # every seat the computer: pause, step, speed
-        self.hover_from_pointer = False  # after a hand-off: hover under the pointer once the new view is drawn
+        self.watch = self.watch_controls(match)
         super().__init__(app)
+
+    def watch_controls(self, match) -> WatchControls | None:
+        """Every seat the computer: the game is watched, with pause, step and speed."""
+        return WatchControls(self) if watching(match) else None
 
     # ---- to implement per game ---------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -192,6 +201,11 @@ class BoardScene(Scene):
         if sizing.scale_of(self.app.settings) != self.asked_scale:  # changed in Settings meanwhile
             self.rebuild()
 
+    def leave(self) -> None:
+        super().leave()
+        if self.keeper is not None:
+            self.keeper.close()  # another window may open the game now
+
     def toggle_fold(self) -> None:
         """A compact panel without the move log, or the full one; kept in the settings."""
         self.app.settings["panel_folded"] = not self.folded
@@ -220,9 +234,6 @@ class BoardScene(Scene):
             self.forget_input()
             if self.last_played is not None and self.last_played[1] != seat:
                 self._animate_last_move()  # the others' last move, as this seat may see it
-            # the pointer is where it is: hover what is under it in the new view, once
-            # that view has been drawn (the hit map still holds the last person's view)
-            self.hover_from_pointer = True
         self.app.push(HandOffScene(self.app, person.name, person.colour, ready))
 
     def forget_input(self) -> None:
@@ -231,7 +242,7 @@ class BoardScene(Scene):
         self.controller.reset_input()
         self.hinter.drop()
         self.forget_widget_hover()
-        self.pressed_target = self.pointer = None
+        self.pressed_target = None
         self.anims.clear()
         self.log.scroll = 0
         self._set_hand_cursor(False)
@@ -254,11 +265,10 @@ class BoardScene(Scene):
 
     # ---- input ---------------------------------------------------------
     def on_event(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, self.app.mouse_pos):
             return
         if event.type == pygame.MOUSEMOTION:
-            self.pointer = None if self.board_rect.collidepoint(event.pos) else event.pos
-            target = self.target_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+            target = self.target_under(event.pos)
             self.controller.set_hover(target)
             self._set_hand_cursor(target is not None and target in self.controller.next_targets())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -308,6 +318,16 @@ class BoardScene(Scene):
                    if not self.controller.human_to_move() else "The hint for this position is asked for already.")
             return self.hint_button.rect, why
         return None
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        """Where the pointer is, for what the board draws under it (nowhere while a
+        menu or another screen is on top: the board does not answer it then)."""
+        return self.app.mouse_pos if self.app.scene is self else (-1, -1)
+
+    def target_under(self, pos):
+        """The board's target drawn under `pos` in the last frame, or None."""
+        return self.target_at(pos) if self.board_rect.collidepoint(pos) else None
 
     def _set_hand_cursor(self, hand: bool) -> None:
         if hand == getattr(self, "_hand_cursor", False):
@@ -373,7 +393,7 @@ class BoardScene(Scene):
     def draw_hint(self, surface) -> None:
         """The hint's click path glows in the hint colour, numbered in click order."""
         path = self.hinter.path()
-        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
+        throb = pulse()
         for n, target in enumerate(path, 1):
             if target[0] == "button" and target[1] in self.game_buttons:
                 rect = self.game_buttons[target[1]].rect
@@ -381,7 +401,7 @@ class BoardScene(Scene):
                 rect = self.target_rect(target)
             if rect is None:
                 continue
-            box = rect.inflate(6 + int(4 * pulse), 6 + int(4 * pulse))
+            box = rect.inflate(6 + int(4 * throb), 6 + int(4 * throb))
             pygame.draw.rect(surface, look.HINT, box, 3, border_radius=8)
             if len(path) > 1:
                 look.text(surface, str(n), (box.right - 2, box.y + 2), 14, look.HINT, bold=True, anchor="topright")
@@ -463,12 +483,13 @@ class BoardScene(Scene):
         return super().frame_interval()
 
     def update(self, dt: float) -> bool:
-        super().update(dt)
+        changed = super().update(dt)
         for anim in self.anims:
             if anim.shown:  # time runs from the first frame that showed it
                 anim.elapsed += dt
         running = [a for a in self.anims if not a.done]
-        changed = len(running) != len(self.anims) or bool(running)  # one more frame shows the pieces at rest
+        # one more frame shows the pieces at rest
+        changed = changed or len(running) != len(self.anims) or bool(running)
         self.anims = running
         if self.app.scene is self:
             ready = not self.anims and (self.watch is None or self.watch.may_move())
@@ -533,17 +554,17 @@ class BoardScene(Scene):
         self.hits.clear()
         with look.within(self.board_rect):  # the board's words stay on the board
             self.draw_board(surface, view, hints)
-        if self.hover_from_pointer:
-            self.hover_from_pointer = False
-            pos = pygame.mouse.get_pos()
-            before = self.controller.hover
-            self.controller.set_hover(self.target_at(pos) if self.board_rect.collidepoint(pos) else None)
-            if self.controller.hover != before:  # draw the board again, with what is under the pointer lit
-                surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
-                hints = self.controller.hints()
-                self.hits.clear()
-                with look.within(self.board_rect):
-                    self.draw_board(surface, view, hints)
+        # The hover is what lies under the pointer in this frame, not in the frame the
+        # mouse last moved over: a move, an undo or a hand-off moves the board's places
+        # under a resting pointer. When it changed, draw the board again with it lit.
+        if self.controller.set_hover(self.target_under(self.mouse)):
+            surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+            hints = self.controller.hints()
+            self.hits.clear()
+            with look.within(self.board_rect):
+                self.draw_board(surface, view, hints)
+        if self.app.scene is self:
+            self._set_hand_cursor(self.controller.hover in hints.next_targets)
         for anim in self.anims:
             anim.shown = True
             if anim.started:
@@ -554,7 +575,7 @@ class BoardScene(Scene):
             if self.log.rect.h:
                 self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
-        note = self.disabled_button_note(self.pointer) if self.pointer else None
+        note = None if self.board_rect.collidepoint(self.mouse) else self.disabled_button_note(self.mouse)
         if note is not None:
             self.draw_note(surface, *note)
 
@@ -647,5 +668,4 @@ class BoardScene(Scene):
 
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""
-        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
-        pygame.draw.circle(surface, colour, center, int(radius + 2 * pulse), width)
+        pygame.draw.circle(surface, colour, center, int(radius + 2 * pulse()), width)

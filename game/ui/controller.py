@@ -130,6 +130,11 @@ class Controller:
         seats = self.match.movers
         history = self.state.history
         me = self.state.to_move
+        if me is None:  # the game is over: its last turn, not every move since nobody's last one
+            last = len(history)
+            while last > 0 and seats[last - 1] == seats[-1]:
+                last -= 1
+            return list(history[last:])
         out = []
         for i in range(len(history) - 1, -1, -1):
             if seats[i] == me and out:

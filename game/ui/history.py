@@ -17,6 +17,7 @@ from ..engine import registry
 from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
+from .loading import Background, unreadable_text, words
 from .replay import replay_scene
 from .scene import Scene, panel
 
@@ -60,23 +61,50 @@ def result_text(summary) -> str:
     return f"{head}, {scores}"
 
 
+def registry_titles() -> dict[str, str]:
+    return {spec.id: spec.title for spec in registry.GAMES.values()}
+
+
 class HistoryScene(Scene):
     def __init__(self, app):
         self.game = ALL_GAMES
-        self.games = records.summaries()  # newest first, without their moves
+        self.games: list = []  # newest first, without their moves (read off the window's thread)
         self.shown = self.games
+        self.problem: records.RecordsError | None = None  # why the records cannot be read now
+        self.reads = Background()
+        self.loading = False
         self.top = 0  # first row shown
         self.selected: int | None = None  # a record id
         self.last_click = (None, 0.0)
         self.fitted: dict = {}
         super().__init__(app)
+        self.load()
+
+    # ---- the records, read off the window's thread ----------------------------
+    def load(self) -> None:
+        self.loading = True
+        self.reads.run(records.summaries, self.loaded)
+
+    def loaded(self, games, error) -> None:
+        self.loading = False
+        self.problem = error
+        self.games = games or []
+        self.show_game(self.game)
+        self.rebuild()  # "Try again" comes or goes
+
+    def update(self, dt: float) -> bool:
+        changed = self.reads.collect()
+        return super().update(dt) or changed
+
+    def frame_interval(self) -> float | None:
+        return self.reads.interval(super().frame_interval())
 
     def build(self) -> None:
         w, h = self.app.size
         width = min(1160, w - 40)
         left = (w - width) // 2
         self.label((left, 18, width, 44), "History", "#title_label")
-        titles = {spec.id: spec.title for spec in registry.GAMES.values()}
+        titles = registry_titles()
         self.titles = titles
         choices = [ALL_GAMES] + [titles[g] for g in registry.GAMES]
         self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
@@ -93,6 +121,9 @@ class HistoryScene(Scene):
         self.button((left, bottom, 200, 44), "Replay", self.open_selected, primary=True,
                     tooltip="Play the chosen game again, move by move (or double-click it)")
         self.button((left + 215, bottom, 160, 44), "Back", self.app.pop)
+        if self.problem is not None:
+            self.button((left + width - 160, bottom, 160, 44), "Try again", self.load,
+                        tooltip="Read the records again")
         self.fitted = {}
         self.backdrop = None  # what stays the same from frame to frame, drawn once
         self.clamp()
@@ -129,13 +160,18 @@ class HistoryScene(Scene):
 
     def on_choice(self, element, text) -> None:
         if element is self.game_menu:
-            self.game = text
-            ids = {title: game for game, title in self.titles.items()}
-            self.shown = self.games if text == ALL_GAMES else [s for s in self.games if s.game == ids.get(text)]
+            self.show_game(text)
             self.top = 0
 
+    def show_game(self, title: str) -> None:
+        """List only that game's records (or all games)."""
+        self.game = title
+        ids = {name: game for game, name in registry_titles().items()}
+        self.shown = self.games if title == ALL_GAMES else [s for s in self.games if s.game == ids.get(title)]
+        self.clamp()
+
     def on_event(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.table.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.table.collidepoint(self.app.mouse_pos):
             self.top -= 3 * event.y
             self.clamp()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -172,7 +208,14 @@ class HistoryScene(Scene):
         if self.selected is None:
             self.app.notify("Choose a game in the list first.")
             return
-        record = records.get(self.selected)
+        self.reads.run(lambda chosen=self.selected: records.get(chosen), self.replay_record)
+
+    def replay_record(self, record, error) -> None:
+        if self.app.scene is not self:
+            return  # the player went elsewhere meanwhile
+        if error is not None:
+            self.app.notify(f"That game can't be read right now: {words(error)}.")
+            return
         if record is None:
             self.app.notify("That game is no longer in the records.")
             return
@@ -198,10 +241,15 @@ class HistoryScene(Scene):
 
     def draw_scene(self, surface) -> None:
         t = self.table
+        if self.loading or self.problem is not None:
+            message = "Loading the records…" if self.loading else unreadable_text(self.problem)
+            for i, line in enumerate(look.wrap_text(message, 16, t.w - 80)):
+                look.text(surface, line, (t.centerx, t.y + 60 + 24 * i), 16, look.MUTED, anchor="midtop")
+            return
         if not self.shown:
             look.text(surface, "No finished games yet: a game appears here when it ends.", (t.centerx, t.y + 60),
                       16, look.MUTED, anchor="midtop")
-        hover = self.index_at(pygame.mouse.get_pos())
+        hover = self.index_at(self.app.mouse_pos)
         for index in range(self.top, min(len(self.shown), self.top + self.rows_shown)):
             summary = self.shown[index]
             row = self.row_rect(index)

@@ -135,6 +135,8 @@ class LessonStep:
 
     def click_target(self, target) -> None:
         super().click_target(target)
+        if not self.controller.message:
+            self.note = ""  # a click that was taken answers the wrong one before it
         self._take_message()
 
     def on_event(self, event) -> None:
@@ -152,18 +154,25 @@ class LessonStep:
     def text_width(self, width: int) -> int:
         return width - BUTTON_COLUMN - 32
 
-    def strip_lines(self, width: int) -> tuple[list, list, list]:
+    def strip_lines(self, width: int, step=None) -> tuple[list, list, list]:
         w = self.text_width(width)
-        step = self.step
+        step = step or self.step
         body = look.wrap_text(step.text, TEXT, w)
         ask = look.wrap_text(step.ask, TEXT, w, bold=True)
         after = look.wrap_text(step.after, TEXT, w)
         return body, ask, after
 
+    def strip_height(self, width: int) -> int:
+        """The strip's height: room for the longest step of the lesson, so that the
+        board keeps its size from step to step."""
+        lines = 0
+        for step in self.lesson.steps:
+            body, ask, after = self.strip_lines(width, step)
+            lines = max(lines, len(body) + max(len(ask), len(after), 3))  # 3: the answer to a wrong click
+        return max(STRIP_MIN, 14 + 26 + LINE * lines + 10)
+
     def layout(self, rect: pygame.Rect) -> None:
-        body, ask, after = self.strip_lines(rect.w)
-        tail = max(len(ask), len(after), 3)  # room for the answer to a wrong click too
-        height = max(STRIP_MIN, 14 + 26 + LINE * (len(body) + tail) + 10)
+        height = self.strip_height(rect.w)
         self.lesson_rect = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
         self.board_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - height - 8)
         super().layout(self.board_rect)

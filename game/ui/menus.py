@@ -1,28 +1,28 @@
 """The in-game menu, Save as…, the saved-games list and the pass-and-play hand-off."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import storage
 from ..engine.match import SaveError, save_summary
-from ..saves import games_in_progress, load_match, resume, save_file_name, save_match
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
 from . import look
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
 
 
 class SavesScene(Scene):
     """The saved games, newest first: load or delete one, or go back."""
 
-    DELETE_CONFIRM_SECONDS = 5.0
-
     def __init__(self, app):
-        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        # the saved game whose Delete reads "Sure? Delete": the next click on it deletes
+        # it; choosing another row takes that back (no time limit)
+        self.delete_armed: Path | None = None
         super().__init__(app)
 
     def build(self) -> None:
@@ -32,20 +32,22 @@ class SavesScene(Scene):
         self.label((left, 30, width, 44), "Saved games", "#title_label")
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
-        self.app.autosaves.flush()  # list the games as they are now
+        self.elsewhere: set[Path] = set()  # open in another window: looked at here, not played
         found, messages = games_in_progress()
         for message in messages:
             self.app.notify(message)
         for entry in found:  # every game in progress, the title lists only the newest
-            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {when(entry.last_played)}",
-                           entry.path)
+            where = "open in another window" if entry.elsewhere else when(entry.last_played)
+            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {where}", entry.path)
             self.in_progress.add(entry.path)
+            if entry.elsewhere:
+                self.elsewhere.add(entry.path)
         for path in self.saved_files():
             self.add_entry(self.describe(path), path)
         items = list(self.entries) or ["(no saved games yet)"]
         self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
         self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
-        self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
+        self.delete_button = self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
         self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
 
     def add_entry(self, text: str, path: Path) -> None:
@@ -86,15 +88,19 @@ class SavesScene(Scene):
         path = self.chosen_path()
         if path is None:
             return
-        now = time.monotonic()
-        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
-            # one stray click must not lose a game
-            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
-            self.app.notify("Click Delete again to delete this saved game for good.")
+        if path in self.elsewhere:
+            self.app.notify("That game is open in another window: it can only be deleted there.")
             return
-        self.delete_armed = None
+        if self.delete_armed != path:  # one stray click must not lose a game
+            self.arm_delete(path)
+            self.app.notify("Click “Sure? Delete” to delete this saved game for good.")
+            return
+        self.arm_delete(None)
         try:
-            path.unlink()
+            delete_in_progress(path) if path in self.in_progress else path.unlink()
+        except OpenElsewhere:
+            self.app.notify("That game is being played: it can be deleted once its window has left it.")
+            return
         except OSError as exc:
             storage.log(f"deleting {path}", exc)
             self.app.notify(f"Could not delete {path.name} ({storage.write_problem(exc)}).")
@@ -102,15 +108,29 @@ class SavesScene(Scene):
             self.app.notify(f"Deleted {path.name}.")
         self.rebuild()
 
+    def arm_delete(self, path: Path | None) -> None:
+        self.delete_armed = path
+        self.delete_button.set_text("Delete" if path is None else "Sure? Delete")
+
+    def on_event(self, event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.delete_armed is not None:
+            if self.entries.get(self.listing.get_single_selection()) != self.delete_armed:
+                self.arm_delete(None)  # another row chosen: its Delete asks again
+            return
+        super().on_event(event)
+
     def load(self) -> None:
         path = self.chosen_path()
         if path is None:
             return
+        if path in self.elsewhere:  # a look at it, as a replay: that window goes on playing it
+            look_at_in_progress(self.app, path)
+            return
         try:
             match = resume(path) if path in self.in_progress else load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
-            self.app.notify(getattr(exc, "message", str(exc)))
             self.rebuild()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That saved game is no longer there.")

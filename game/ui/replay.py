@@ -210,6 +210,9 @@ class ReplayMixin:
         return self._view_cache[1]
 
     # ---- what a game scene does that a replay does not --------------------
+    def watch_controls(self, match):
+        return None  # a replay of computers' game has its own transport, not the Watch row
+
     def needs_hand_off(self) -> bool:
         return False
 
@@ -246,6 +249,8 @@ class ReplayMixin:
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
+        for button in (self.redo_button, self.hint_button):  # nothing to redo or hint: Back and Speed sit there
+            button.hide()
         p = self.panel_rect
         back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
         y = p.bottom - 52

@@ -5,6 +5,7 @@ import pygame
 
 from ..engine.match import Match, Seat
 from . import look
+from .loading import Background
 from .scene import Scene, panel, start_match
 
 
@@ -13,8 +14,20 @@ class ResultsScene(Scene):
         self.board = board
         self.match = board.match
         from .. import stats
-        self.stats_lines = stats.result_lines(self.match)  # "Ann: 7th win at Skurðir, best score yet"
+        self.stats_lines: list[str] = []  # "Ann: 7th win at Skurðir, best score yet", once read
+        self.reads = Background()  # the records are read off the window's thread
+        self.reads.run(lambda: stats.result_lines(self.match), self.lines_read)
         super().__init__(app)
+
+    def lines_read(self, lines, error) -> None:
+        self.stats_lines = lines or []  # records that can't be read now: the results stand without the line
+
+    def update(self, dt: float) -> bool:
+        changed = self.reads.collect()
+        return super().update(dt) or changed
+
+    def frame_interval(self) -> float | None:
+        return self.reads.interval(super().frame_interval())
 
     def build(self) -> None:
         w, h = self.app.size

@@ -1,5 +1,5 @@
 """Scene base class, the pool of pygame-gui managers, and the helpers the screens share
-(starting and autosaving a match, panels, how saves are described)."""
+(starting a match, panels, how saves are described)."""
 from __future__ import annotations
 
 import time
@@ -7,23 +7,25 @@ import time
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from .. import records, storage
 from ..engine import registry
 from ..engine.match import Match
-from ..saves import autosave, in_progress_file
+from ..keeper import GameKeeper
+from ..saves import OpenElsewhere, peek
 from . import look
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
 
 
-GUI_FRAME_S = 0.1  # pygame-gui hover effects and tooltips need a frame this often, not 60 a second
+GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this often, not 60 a second
 
 
 class SharedThemeManager(pygame_gui.UIManager):
-    """A UIManager that uses its pool's theme instead of loading its own."""
+    """A UIManager that uses its pool's theme instead of loading its own, and the
+    pointer the app last saw instead of asking SDL (under the dummy video driver
+    SDL's pointer never follows the events tests post)."""
 
     def __init__(self, size, pool: "UIManagerPool"):
         self.pool = pool  # set first: UIManager.__init__ asks create_new_theme for the theme
@@ -34,6 +36,9 @@ class SharedThemeManager(pygame_gui.UIManager):
             self.pool.theme = super().create_new_theme(theme_path)
         return self.pool.theme
 
+    def _update_mouse_position(self):
+        self.mouse_position = self.calculate_scaled_mouse_position(self.pool.pointer())
+
 
 class UIManagerPool:
     """pygame-gui managers for the whole app, reused from scene to scene.
@@ -43,7 +48,8 @@ class UIManagerPool:
     fonts it loads. A scene takes a manager when it is built and gives it back,
     emptied, when it leaves; the pool holds as many as the deepest scene stack."""
 
-    def __init__(self):
+    def __init__(self, pointer=pygame.mouse.get_pos):
+        self.pointer = pointer  # () -> the mouse position the managers hover with
         self.free: list = []
         self.theme = None  # one pygame-gui theme (fonts, and a 4 MB cache of drawn shapes) for all of them
 
@@ -114,8 +120,14 @@ class Scene:
         (animating), a number of seconds, or None (only when something changes)."""
         if self.busy():
             return 0.0
+        return None
+
+    def wake_interval(self) -> float | None:
+        """How often the loop must update the scene without input, though nothing is
+        due to be drawn: pygame-gui times tooltips and the text cursor's blink in its
+        update, and update says when they show (see update_widgets)."""
         if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
-            return GUI_FRAME_S  # tooltips appear, a text cursor blinks
+            return GUI_FRAME_S
         return None
 
     def typing(self) -> bool:
@@ -151,7 +163,16 @@ class Scene:
                        object_id=ObjectID(object_id=style) if style else None)
 
     # ---- events --------------------------------------------------------
+    def open_drop_down(self):
+        """The drop-down list open on this screen, if any."""
+        return next((e for e in self.manager.get_sprite_group().sprites() if isinstance(e, UIDropDownMenu)
+                     and e.current_state is e.menu_states["expanded"]), None)
+
     def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (menu := self.open_drop_down()):
+            menu.current_state.should_transition = True  # Esc closes the open list only (at the next update)
+            self.app.dirty = True
+            return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self.actions.get(event.ui_element)
@@ -184,7 +205,32 @@ class Scene:
     # ---- frame -------------------------------------------------------
     def update(self, dt: float) -> bool:
         """Advance timers and widgets; True when what the screen shows changed."""
+        return self.update_widgets(dt)
+
+    def update_widgets(self, dt: float) -> bool:
+        """pygame-gui's update; True when a widget now looks different. pygame-gui
+        makes a widget's new image here, not when it is enabled, disabled, hovered
+        or relabelled, and its tooltips and text cursor come and go here too."""
+        before = self.widgets_look()
         self.manager.update(dt)
+        after = self.widgets_look()
+        return len(after) != len(before) or any(
+            image is not was or rect != where for (image, rect), (was, where) in zip(after, before))
+
+    def widgets_look(self) -> list:
+        """What pygame-gui would draw: each shown element's image (a new surface
+        whenever its look changes; held, so that no new one can take its id) and where."""
+        return [(image, tuple(rect)) for image, rect, *_ in self.manager.ui_group.visible]
+
+    def widgets_pending(self) -> bool:
+        """True when a widget was enabled, disabled, relabelled, shown, hidden, added
+        or killed since pygame-gui's last update: that shows only from its next one."""
+        if self.manager.ui_group.should_update_visibility:
+            return True
+        for element in self.manager.ui_group.sprites():
+            shape = getattr(element, "drawable_shape", None)
+            if element.visible and shape is not None and shape.has_fresh_surface():
+                return True
         return False
 
     def draw(self, surface) -> None:
@@ -204,56 +250,35 @@ def board_scene_class(game_id: str):
     return registry.parts_of(game_id).scene
 
 
-def start_match(app, match: Match, *, replace: bool = True) -> None:
-    scene = board_scene_class(match.spec.id)(app, match)
+def start_match(app, match: Match, *, replace: bool = True) -> bool:
+    """Show `match` on its board, kept on disk by a GameKeeper (its save at once:
+    a new or loaded game is at the top of the games in progress, so the title's
+    Continue never points at another game). False, with a message, when another
+    window has the game open."""
     if replace:
-        app.reset_to_title()
-    app.push(scene)
-    if not match.state.is_over:
-        # saved at once: a new or loaded game is at the top of the games in
-        # progress, so the title's Continue never points at another game
-        keep_saved(app, match)
-
-
-def notify_once(app, message: str) -> None:
-    """A banner, replacing the same banner still shown (a failing save says so once per move)."""
-    app.toasts = [t for t in app.toasts if t[0] != message]
-    app.notify(message)
-
-
-def keep_saved(app, match: Match) -> None:
-    """The autosave after every change (Match.on_change). A game in progress
-    is written by the app's background writer (the frame that shows the move
-    does not wait for the disk); a finished game becomes a record at once. A
-    disk that refuses is a message, never a crash: the game goes on in memory
-    and the next move tries again; Menu → Save as… puts the game elsewhere."""
-    if not match.state.is_over:
-        app.autosaves.submit(match, in_progress_file(match), match.to_save())
-        return
-    app.autosaves.flush()  # the last moves are on disk before the file gives way to the record
+        app.reset_to_title()  # this window lets go of the game it had first
     try:
-        autosave(match)
-    except OSError as exc:
-        autosave_done(app, match, exc)
-    else:
-        autosave_done(app, match, None)
+        keeper = GameKeeper(match, app.autosaves, app.notify)
+    except OpenElsewhere:
+        app.notify("That game is open in another window: play it there, or close it there first.")
+        return False
+    scene = board_scene_class(match.spec.id)(app, match)
+    scene.keeper = keeper
+    app.push(scene)
+    return True
 
 
-def autosave_done(app, match: Match, exc: OSError | None) -> None:
-    """Tell the player when saving fails, and when it works again."""
-    if exc is not None:
-        storage.log(f"autosave of {match.save_id}", exc)
-        problem = str(exc) if isinstance(exc, records.RecordsError) else storage.write_problem(exc)
-        keep = "until you free space" if problem == "disk full" else "while the game is open"
-        match.unsaved = problem
-        notify_once(app, f"Can't save: {problem} — your moves are kept {keep}. "
-                         "Menu → Save as… saves the game somewhere else.")
-    else:
-        if match.unsaved:
-            match.unsaved = None
-            app.notify("Saving works again: every move so far is saved.")
-    for notice in records.take_notices():
-        app.notify(notice)
+def look_at_in_progress(app, path) -> None:
+    """A game in progress open in another window, shown as its replay: nothing here can change it."""
+    try:
+        match = peek(path)
+    except ValueError as exc:
+        app.notify(f"That game cannot be shown: {exc}")
+        return
+    if match is None:
+        app.notify("That game is no longer there.")
+        return
+    app.open_replay(match)
 
 
 def panel(surface, rect, alpha=225) -> None:

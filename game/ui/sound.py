@@ -76,9 +76,18 @@ def buffers(rate: int, channels: int) -> dict[str, bytes]:
     return {name: pcm16(wave, channels) for name, wave in waves(rate).items()}
 
 
-def pcm16(wave: list[float], channels: int = 1, gain: float = 0.5) -> bytes:
-    """Signed 16-bit samples in machine order, each repeated for every channel."""
-    k = gain * 32767
+# Every effect peaks at this share of full scale: the effects sound about as loud as
+# each other, and two different ones that overlap (a move, then "your turn") stay
+# below full scale at 100 % volume, where the mixer would clip their sum.
+PEAK = 0.48
+LOUDNESS = 0.12  # and no effect louder than this (its RMS, of full scale): the refusal's buzz was the loudest
+
+
+def pcm16(wave: list[float], channels: int = 1, peak: float = PEAK, loudness: float = LOUDNESS) -> bytes:
+    """Signed 16-bit samples in machine order, each repeated for every channel;
+    the loudest sample at `peak` of full scale, unless that makes it louder than `loudness`."""
+    rms = math.sqrt(sum(v * v for v in wave) / max(1, len(wave)))
+    k = 32767 * min(peak / max(1e-9, max(map(abs, wave))), loudness / max(1e-9, rms))
     samples = array("h", [max(-32767, min(32767, int(v * k))) for v in wave])
     if channels > 1:
         samples = array("h", [v for v in samples for _ in range(channels)])
@@ -92,6 +101,7 @@ class Sounds:
     def __init__(self, settings: dict):
         self.settings = settings
         self.effects: dict[str, pygame.mixer.Sound] | None = None  # None: not opened yet
+        self.channels: dict[str, pygame.mixer.Channel] = {}  # one per effect (see play)
         self.silent_reason = ""  # why nothing can be heard (no device), for the settings screen
         self.played: list[str] = []  # the effects sent to the mixer, newest last (tests read it)
 
@@ -108,6 +118,10 @@ class Sounds:
             if size != -16:
                 raise pygame.error(f"the sound device wants {size}-bit samples")
             self.effects = {name: pygame.mixer.Sound(buffer=data) for name, data in buffers(rate, channels).items()}
+            # each effect has a channel of its own, kept from other sounds
+            pygame.mixer.set_num_channels(max(8, len(EFFECTS)))
+            pygame.mixer.set_reserved(len(EFFECTS))
+            self.channels = {name: pygame.mixer.Channel(i) for i, name in enumerate(EFFECTS)}
         except (pygame.error, OSError, ValueError) as exc:
             self.silent_reason = f"no sound: {exc}"
             self.effects = {}
@@ -127,7 +141,9 @@ class Sounds:
             return
         sound.set_volume(self.settings.get("sound_volume", 70) / 100)
         try:
-            sound.play()
+            # on its own channel an effect played again cuts its last one short instead of
+            # adding to it: two quick moves do not double the loudness (nor clip)
+            self.channels[name].play(sound)
         except pygame.error:
             return
         self.played.append(name)
@@ -137,3 +153,4 @@ class Sounds:
         if self.effects:
             pygame.mixer.quit()
         self.effects = None
+        self.channels = {}

@@ -15,11 +15,13 @@ from .. import records, stats
 from ..engine import registry
 from ..engine.match import NAME_LIMIT
 from . import look
+from .loading import Background, unreadable_text, words
 from .scene import Scene, panel
 
 ALL_GAMES = "All games"
 CONFIRM_SECONDS = 5.0
 NO_PLAYERS = "(nobody yet)"
+NOT_READ = "…"  # the player list while the records are being read, or cannot be
 
 
 def number(value, digits: int = 1) -> str:
@@ -32,18 +34,20 @@ def number(value, digits: int = 1) -> str:
 
 class StatisticsScene(Scene):
     def __init__(self, app, player: str | None = None, game: str = stats.ALL):
-        self.games = stats.load()  # every finished game, oldest first, without its moves
-        self.marks = stats.resets()
-        self.names = stats.players(self.games)
-        wanted = stats.key(player) if player else None
-        self.player = next((n for n in self.names if stats.key(n) == wanted), self.names[0] if self.names else None)
+        self.games: list = []  # every finished game, oldest first, without its moves
+        self.marks: dict = {}
+        self.names: list = []
+        self.player = player  # the one to show once the records are read
         self.game = game
         self.armed: tuple | None = None  # ("merge" or "reset", what, until): the next click does it
         self.rename_text = ""
         self.backdrop = (None, None)
         self.figures = None
-        self.recompute()
+        self.problem: records.RecordsError | None = None  # why the records cannot be read now
+        self.loading = False
+        self.reads = Background()  # sqlite may wait on a locked file: never on the window's thread
         super().__init__(app)
+        self.reload()
 
     # ---- data ----------------------------------------------------------------
     def recompute(self) -> None:
@@ -51,12 +55,35 @@ class StatisticsScene(Scene):
         self.backdrop = (None, None)
 
     def reload(self) -> None:
-        """After a rename or a reset: read the records again."""
-        self.games = stats.load()
-        self.marks = stats.resets()
+        """Read the records (at first, after a rename or a reset, on Try again)."""
+        self.loading = True
+        self.backdrop = (None, None)
+        self.reads.run(lambda: (stats.load(), stats.resets()), self.loaded)
+
+    def loaded(self, found, error) -> None:
+        self.loading = False
+        self.problem = error
+        self.games, self.marks = found if error is None else ([], {})
         self.names = stats.players(self.games)
+        wanted = stats.key(self.player) if self.player else None
+        self.player = next((n for n in self.names if stats.key(n) == wanted), self.names[0] if self.names else None)
         self.recompute()
         self.rebuild()
+
+    def update(self, dt: float) -> bool:
+        changed = self.reads.collect()
+        changed = super().update(dt) or changed
+        if self.armed is not None and time.monotonic() >= self.armed[2]:
+            self.armed = None  # the second click did not come: nothing happens
+            self.rebuild()
+            changed = True
+        return changed
+
+    def frame_interval(self) -> float | None:
+        interval = super().frame_interval()
+        if self.armed is not None:
+            interval = 0.5 if interval is None else min(interval, 0.5)
+        return self.reads.interval(interval)
 
     @property
     def game_title(self) -> str:
@@ -71,8 +98,8 @@ class StatisticsScene(Scene):
         self.label((left, 18, width, 44), "Statistics", "#title_label")
         y = 74
         self.label((left, y, 70, 34), "Player")
-        names = self.names or [NO_PLAYERS]
-        self.player_menu = UIDropDownMenu(names, self.player or NO_PLAYERS, pygame.Rect(left + 72, y, 240, 34),
+        names = self.names or [NOT_READ if self.loading or self.problem else NO_PLAYERS]
+        self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, 34),
                                           self.manager)
         self.label((left + 330, y, 60, 34), "Game")
         titles = [ALL_GAMES] + [spec.title for spec in registry.GAMES.values()]
@@ -98,10 +125,13 @@ class StatisticsScene(Scene):
             enabled=self.player is not None,
             tooltip="Start this player's statistics at this game again; the games stay in History")
         self.button(((w - 160) // 2, h - 64, 160, 44), "Back", self.app.pop, primary=True)
+        if self.problem is not None:
+            self.button(((w - 160) // 2 + 175, h - 64, 160, 44), "Try again", self.reload,
+                        tooltip="Read the records again")
 
     # ---- choices -------------------------------------------------------------
     def on_choice(self, element, text) -> None:
-        if element is self.player_menu and text != NO_PLAYERS:
+        if element is self.player_menu and text in self.names:
             self.player = text
         elif element is self.game_menu:
             self.game = next((spec.id for spec in registry.GAMES.values() if spec.title == text), stats.ALL)
@@ -139,16 +169,18 @@ class StatisticsScene(Scene):
             self.rebuild()
             return
         self.armed = None
-        try:
-            changed = stats.rename(self.player, there or new)
-        except (stats.SameGame, records.RecordsError, ValueError) as exc:
-            self.app.notify(str(exc))
+        old, name = self.player, there or new
+        self.reads.run(lambda: stats.rename(old, name), lambda changed, error: self.renamed(
+            old, name, there is not None, changed, error))
+
+    def renamed(self, old: str, name: str, merged: bool, changed, error) -> None:
+        if error is not None:
+            self.app.notify(words(error))
             self.rebuild()
             return
         games = f"{changed} game{'s' if changed != 1 else ''}"
-        self.app.notify(f"{self.player} merged into {there} ({games})." if there else
-                        f"{self.player} is now called {new} ({games}).")
-        self.player = there or new
+        self.app.notify(f"{old} merged into {name} ({games})." if merged else f"{old} is now called {name} ({games}).")
+        self.player = name
         self.rename_text = ""
         self.reload()
 
@@ -162,28 +194,16 @@ class StatisticsScene(Scene):
             self.rebuild()
             return
         self.armed = None
-        try:
-            stats.reset(self.player, self.game)
-        except records.RecordsError as exc:
-            self.app.notify(f"The statistics could not be reset ({exc}).")
+        player, game = self.player, self.game
+        self.reads.run(lambda: stats.reset(player, game), lambda _none, error: self.was_reset(player, error))
+
+    def was_reset(self, player: str, error) -> None:
+        if error is not None:
+            self.app.notify(f"The statistics could not be reset ({words(error)}).")
             self.rebuild()
             return
-        self.app.notify(f"{self.player}'s statistics start again from here.")
+        self.app.notify(f"{player}'s statistics start again from here.")
         self.reload()
-
-    def update(self, dt: float) -> bool:
-        changed = super().update(dt)
-        if self.armed is not None and time.monotonic() >= self.armed[2]:
-            self.armed = None  # the second click did not come: nothing happens
-            self.rebuild()
-            changed = True
-        return changed
-
-    def frame_interval(self) -> float | None:
-        interval = super().frame_interval()
-        if self.armed is not None:
-            return 0.5 if interval is None else min(interval, 0.5)
-        return interval
 
     # ---- drawing -------------------------------------------------------------
     def rows(self) -> list[tuple[str, str]]:
@@ -203,7 +223,7 @@ class StatisticsScene(Scene):
 
     def draw(self, surface) -> None:
         """The figures and the chart change only with a choice: drawn once onto a backdrop."""
-        key = (surface.get_size(), id(self.figures), self.figures_rect.topleft)
+        key = (surface.get_size(), id(self.figures), self.figures_rect.topleft, self.loading, id(self.problem))
         if self.backdrop[0] != key:
             backdrop = look.tiled(self.background, surface.get_size()).copy()
             with look.captured() as lines:
@@ -218,8 +238,13 @@ class StatisticsScene(Scene):
         r = self.figures_rect
         panel(surface, r)
         if self.figures is None:
-            for i, line in enumerate(look.wrap_text("Nobody has finished a game yet. Statistics appear here after "
-                                                    "the first one.", 16, r.w - 32)):
+            if self.loading:
+                message = "Loading the records…"
+            elif self.problem is not None:
+                message = unreadable_text(self.problem)
+            else:
+                message = "Nobody has finished a game yet. Statistics appear here after the first one."
+            for i, line in enumerate(look.wrap_text(message, 16, r.w - 32)):
                 look.text(surface, line, (r.x + 16, r.y + 16 + 22 * i), 16, look.MUTED)
             return
         look.text(surface, look.fit_text(f"{self.player} — {self.game_title}", 18, r.w - 32, bold=True),

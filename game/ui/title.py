@@ -1,19 +1,17 @@
 """The title screen: the games on the shelf, the games in progress, and the way to every other screen."""
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from .. import storage
 from ..engine import registry
 from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
-from ..saves import delete_in_progress, games_in_progress, resume
+from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
 from .rules_screen import RulesScene
-from .scene import Scene, moves_text, open_lesson, panel, start_match, when
+from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -27,10 +25,12 @@ class TitleScene(Scene):
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
     ROW = 36  # one game in progress
     MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
-    DELETE_CONFIRM_SECONDS = 5.0
+    notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
-        self.delete_armed: tuple | None = None  # (path, until): a second click deletes
+        # the game whose Delete reads "Sure?": a second click deletes it. It waits for
+        # that click (no time limit: a button that says "Sure?" must mean it)
+        self.delete_armed = None
         self.load_in_progress(app)
         super().__init__(app)
 
@@ -40,7 +40,6 @@ class TitleScene(Scene):
         self.entered = True
 
     def load_in_progress(self, app) -> None:
-        app.autosaves.flush()  # list the games as they are now
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
@@ -116,8 +115,9 @@ class TitleScene(Scene):
         self.build_in_progress()
         y = h - 70
         names = []
-        if self.in_progress:
-            newest = self.in_progress[0]
+        playable = [entry for entry in self.in_progress if not entry.elsewhere]
+        if playable:
+            newest = playable[0]
             names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
                           lambda: self.resume(newest.path), True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
@@ -127,7 +127,7 @@ class TitleScene(Scene):
                   ("Quit", self.quit, False)]
         # primary buttons use the bold 16 px face of the theme, the others 15 px
         widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
-        if self.in_progress and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
+        if playable and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
             room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
             game = self.in_progress[0].summary.split(" — ", 1)[0]  # "Scurry — Ann vs Bob": the list names the players
             names[0] = (look.fit_text(f"Continue: {game}", 16, room - 40, bold=True), *names[0][1:])
@@ -157,14 +157,24 @@ class TitleScene(Scene):
         width = min(860, w - 60)
         left = (w - width) // 2
         self.progress_top = h - self.bottom + 6
+        if len(self.in_progress) > len(shown):  # the rest are a click away, on the Saved games screen
+            self.button((left + width - 226, self.progress_top - 4, 226, 28),
+                        f"All {len(self.in_progress)} games in progress…", lambda: self.app.push(SavesScene(self.app)),
+                        tooltip="The Saved games screen lists every game in progress")
         y = self.progress_top + 30
         for entry in shown:
-            armed = self.delete_armed is not None and self.delete_armed[0] == entry.path
-            resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
-                                        lambda e=entry: self.resume(e.path))
+            armed = self.delete_armed == entry.path
+            if entry.elsewhere:  # played in another window: only a look at it from here
+                resume_button = self.button((left + width - 226, y, 110, 30), "Look",
+                                            lambda e=entry: look_at_in_progress(self.app, e.path),
+                                            tooltip="Open in another window: see its moves here, play it there")
+            else:
+                resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                                            lambda e=entry: self.resume(e.path))
             delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
-                                        lambda e=entry: self.delete(e.path))
-            text = f"{entry.summary} · {moves_text(entry.moves)} · {when(entry.last_played)}"
+                                        lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
+            where = "open in another window" if entry.elsewhere else when(entry.last_played)
+            text = f"{entry.summary} · {moves_text(entry.moves)} · {where}"
             self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
             y += self.ROW
         self.progress_left = left
@@ -173,8 +183,8 @@ class TitleScene(Scene):
         try:
             match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
-            self.app.notify(getattr(exc, "message", str(exc)))
             self.refresh()
+            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That game is no longer there.")
@@ -184,15 +194,16 @@ class TitleScene(Scene):
 
     def delete(self, path) -> None:
         """A game in progress goes only after a second click on its Delete."""
-        now = time.monotonic()
-        if self.delete_armed is None or self.delete_armed[0] != path or now > self.delete_armed[1]:
-            self.delete_armed = (path, now + self.DELETE_CONFIRM_SECONDS)
+        if self.delete_armed != path:
+            self.delete_armed = path
             self.app.notify("Click “Sure?” to delete this game in progress for good.")
             self.rebuild()
             return
         self.delete_armed = None
         try:
             delete_in_progress(path)
+        except OpenElsewhere:
+            self.app.notify("That game is open in another window: it can only be deleted there.")
         except OSError as exc:
             storage.log(f"deleting {path}", exc)
             self.app.notify(f"The game could not be deleted ({storage.write_problem(exc)}).")
@@ -225,8 +236,9 @@ class TitleScene(Scene):
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
-        look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
-                  (w // 2, 100), 16, look.MUTED, anchor="midtop")
+        if not self.app.toasts:  # a notice takes the tagline's place
+            look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
+                      (w // 2, 100), 16, look.MUTED, anchor="midtop")
         for game_id, card in self.cards.items():
             art = look.scaled_sprite(f"title_{game_id}.png", card.size)
             pygame.draw.rect(surface, (0, 0, 0), card.move(4, 5), border_radius=10)
@@ -234,7 +246,7 @@ class TitleScene(Scene):
                 surface.blit(art, card)
             else:
                 pygame.draw.rect(surface, (70, 90, 60), card, border_radius=10)
-            hovered = card.collidepoint(pygame.mouse.get_pos())
+            hovered = card.collidepoint(self.app.mouse_pos)
             pygame.draw.rect(surface, look.HIGHLIGHT if hovered else look.GOLD, card, 4 if hovered else 2,
                              border_radius=10)
             if game_id in self.lesson_badges:

@@ -17,7 +17,7 @@ import time
 import pygame
 
 from ...ui import look
-from ...ui.board import Anim, BoardScene
+from ...ui.board import Anim, BoardScene, pulse
 from ...ui.camera import Camera
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
@@ -92,7 +92,6 @@ class ScrubScene(BoardScene):
     def __init__(self, app, match):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
-        self.mouse = (0, 0)
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
         self._map_key = self._map_surface = None
@@ -102,6 +101,7 @@ class ScrubScene(BoardScene):
         self._preview_key = self._preview = None
         self._chips: dict = {}
         self._dice: dict = {}
+        self.sums_boxes: dict = {}  # seat -> where the tray wrote its score sums (hover explains them)
         self.die_turn = match.state.turn
         self.die_since = -10.0
         super().__init__(app, match)
@@ -180,7 +180,6 @@ class ScrubScene(BoardScene):
     def on_event(self, event) -> None:
         camera = self.camera
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
             if camera.dragging is not None:
                 buttons = getattr(event, "buttons", (1,))
                 if buttons and not buttons[0]:
@@ -210,6 +209,10 @@ class ScrubScene(BoardScene):
                 camera.zoom_at(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
+
+    def target_under(self, pos):
+        """Nothing lights under the pointer while it pans the map."""
+        return None if self.camera.moving else super().target_under(pos)
 
     def click_target(self, target) -> None:
         super().click_target(target)
@@ -426,8 +429,7 @@ class ScrubScene(BoardScene):
         surface.set_clip(m)
         spots = self.spots_surface(hints)
         if spots is not None:
-            pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4)
-            spots.set_alpha(int(165 + 90 * pulse))
+            spots.set_alpha(int(165 + 90 * pulse()))
             surface.blit(spots, m.topleft)
         self.add_place_hits(hints)
         self._draw_hover(surface, view, hints)
@@ -471,6 +473,10 @@ class ScrubScene(BoardScene):
                 mk = state.markers[idx]
                 t = MARKERS[mk.code]
                 text = t.name if mk.seat is None else f"{t.name}, laid by {self.seat_name(mk.seat)}"
+        elif (seat := next((s for s, box in self.sums_boxes.items() if box.collidepoint(pos)), None)) is not None:
+            haul, cost = view["haul"][seat], view["stash_costs"][seat]
+            text = (f"If the game ended now: haul {haul} − {cost} for what is left in the stash = {haul - cost}"
+                    if len(state.stashes[seat]) else f"Haul {haul}, nothing left in the stash")
         else:
             for (seat, code), rect in self.chip_rects().items():
                 if rect.collidepoint(pos):
@@ -624,13 +630,15 @@ class ScrubScene(BoardScene):
                 sums = f"{haul} − {cost} = {haul - cost}"
             if big:
                 look.text(surface, name, (row.x + 28, row.y + 6), 14, look.INK, bold=True)
-                look.text(surface, sums, (row.x + 28, row.y + 27), 12, look.MUTED)
-                who = "your stash" if state.to_move == seat else "stash"
-                look.text(surface, f"{len(state.stashes[seat])} in {who}", (row.x + 28, row.y + 43), 12,
-                          look.MUTED)
+                box = look.text(surface, sums, (row.x + 28, row.y + 27), 12, look.MUTED)
+                # the stash's number above is what it costs, this line says of how many markers
+                left = len(state.stashes[seat])
+                count = f"{left} marker{'s' if left != 1 else ''} cost {cost}"
+                box.union_ip(look.text(surface, count, (row.x + 28, row.y + 43), 12, look.MUTED))
             else:
                 look.text(surface, name, (row.x + 28, row.y + 2), 13, look.INK)
-                look.text(surface, look.fit_text(sums, 12, lw - 32), (row.x + 28, row.y + 18), 12, look.MUTED)
+                box = look.text(surface, look.fit_text(sums, 12, lw - 32), (row.x + 28, row.y + 18), 12, look.MUTED)
+            self.sums_boxes[seat] = box
             if not state.stashes[seat]:
                 look.text(surface, "empty stash", (row.x + lw, row.centery), 12, look.MUTED, anchor="midleft")
             for code, count in self.grouped(state.stashes[seat]):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.core import seat_ref
 from ...engine.present import LogEntry, Words, plural
-from .rules import MARKERS
+from .rules import CAVE, MARKERS
 
 
 class ScrubWords(Words):
@@ -22,7 +22,7 @@ class ScrubWords(Words):
             return f"{who} lays the {MARKERS[d['marker']].name} (+{d['value']} to {seat_ref(d['credited'])})"
         if verb == "captain":
             if d["roll"] is None:
-                return f"{who} is the Captain (winner of the last game)"
+                return f"{who} is the Captain (named for this game, no roll)"
             return f"{who} rolls {d['roll']}, the highest, and is the Captain"
         if verb == "draw":
             return f"{who} rolls {d['roll']} and draws {d['got']}" + (" for the stash" if d["first"] else "")
@@ -49,7 +49,9 @@ class ScrubWords(Words):
         return f"{who} rolled {state.roll}: lay {plural(state.to_lay - len(state.laid_now), 'more marker')}"
 
     def confirm(self, state, move) -> str:
-        return self.move(state, move) + ": that ends the game"
+        """Said for the Cave's confirming click and for hints: only the Cave ends the game."""
+        said = self.move(state, move)
+        return said + ": that ends the game" if move.code == CAVE else said
 
 
 WORDS = ScrubWords()

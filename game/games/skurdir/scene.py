@@ -9,7 +9,7 @@ import pygame
 from ...ui import look
 from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
-from .rules import COLOURS, COLUMNS, LETTERS, cell_name, xy
+from .rules import COLOURS, COLUMNS, GRID, LETTERS, cell_name, centre_of, xy
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
@@ -18,6 +18,9 @@ BOARD = (226, 212, 180)
 BOARD_EDGE = (120, 92, 60)
 WATER = (120, 170, 200)
 GAP = (206, 190, 156)
+# The open table's cells are named on a grid wider than any layout, so the names of the
+# first stations sit mid-alphabet; they stay put as the layout grows (seeds/skurdir.md, ruling 13).
+CELL_NAMES_NOTE = "Cell names count from the far corner of a table with no edge: the centre is {centre}."
 SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
 
 
@@ -180,6 +183,9 @@ class SkurdirScene(BoardScene):
             y = self.grid_rect.y + i * self.cell + self.cell // 2
             look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 15, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
+        if self.n == GRID:  # why the open table's rows and columns start mid-alphabet (ruling 13)
+            look.text(layer, look.fit_text(CELL_NAMES_NOTE.format(centre=cell_name(centre_of(), GRID)), 12, g.w),
+                      (g.x, g.y - 17), 12, look.MUTED)
         return layer
 
     # ---- where things can be clicked ---------------------------------------------

@@ -93,8 +93,6 @@ class SkylineScene(BoardScene):
         return self.viewer
 
     def on_event(self, event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos  # task cards explain themselves under the mouse
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, tab in enumerate(self.tabs):
                 if tab.collidepoint(event.pos):
@@ -297,9 +295,7 @@ class SkylineScene(BoardScene):
         self._draw_task_tip(surface)
 
     def _draw_task_tip(self, surface) -> None:
-        pos = getattr(self, "mouse", None)
-        if pos is None:
-            return
+        pos = self.mouse  # task cards explain themselves under the mouse
         for (d, b), rect in self.task_rects.items():
             if rect.collidepoint(pos):
                 tip = f"{COLOUR_NAMES[d].capitalize()} {2 * b + 1}-{2 * b + 2}: {task_text(TASKS[d][b])}"

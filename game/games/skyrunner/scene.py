@@ -378,23 +378,31 @@ class SkyRunnerScene(BoardScene):
         pygame.draw.rect(surface, PLAQUE, r, border_radius=8)
         cw, ch = self.open_card_size
         card_at = pygame.Rect(r.x + 10, r.y + 16, cw, ch)
-        label = look.text(surface, "Up for bids", (r.x + 10, r.y + 1), 12, look.MUTED)
-        if view["open"]:
+        won = view["pending"]  # [seat, card]: a won card waiting to be used or kept stays in sight
+        label = f"Won by {self.match.seats[won[0]].name}" if won else "Up for bids"
+        label = look.text(surface, look.fit_text(label, 12, r.w - 20), (r.x + 10, r.y + 1), 12,
+                          look.GOLD if won else look.MUTED)
+        if won:
+            surface.blit(card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
+            pygame.draw.rect(surface, look.GOLD, card_at, 2, border_radius=6)
+        elif view["open"]:
             surface.blit(card_image(view["open"], (0, 0, 0), cw, ch), card_at)
         else:
             pygame.draw.rect(surface, (80, 70, 60), card_at, 2, border_radius=6)
             look.text(surface, "none", card_at.center, 13, look.MUTED, anchor="center")
-        x = max(card_at.right, label.right) + 14  # a small card: its label is the wider
+        x = card_at.right + 14
         w = r.right - x - 8
         lines = [f"Round {view['round']}", ]
         if view["open"] in CRASHES:
             lines.append("Crash! The lowest single number falls.")
+        elif won:
+            lines.append(f"{self.match.seats[won[0]].name} uses the {card_name(won[1])} on a player now or keeps it.")
         elif view["open"]:
             lines.append(f"{card_name(view['open'])}: highest single number wins it.")
         lines.append(f"Main set {view['main']} · shared pile {view['discard']}")
         starter = self.match.seats[view["start"]].name
         lines.append(f"{starter} starts this round.")
-        y = r.y + 8
+        y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
             for part in look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2):
@@ -504,8 +512,16 @@ class SkyRunnerScene(BoardScene):
             look.text(surface, "Hands stay hidden until the next player has the screen.", r.center, 16, look.MUTED,
                       anchor="center")
             return
-        title = f"{who}'s hand"
-        if view["my_choice"] and view["to_move"] != me:
+        # one line at the top of the hand: what is asked of its owner now
+        title, colour = f"{who}'s hand", look.GOLD
+        if hints.pending_to:
+            title += f" — Confirm (Enter) before the screen goes to {hints.pending_to}, or pick again"
+            colour = look.HIGHLIGHT
+        elif hints.selected and hints.selected[0][0] == "card":
+            title += (" — click that player again to confirm" if len(hints.selected) > 1
+                      else " — now pick the player to play it against") + " (right-click cancels)"
+            colour = look.HIGHLIGHT
+        elif view["my_choice"] and view["to_move"] != me:
             title += f" — you put down {card_name(view['my_choice'][0])}"
         elif view["phase"] == "use" and view["to_move"] == me:
             title += f" — use the {card_name(view['pending'][1])} on a player now, or keep it"
@@ -513,7 +529,7 @@ class SkyRunnerScene(BoardScene):
             title += f" — your {card_name(view['acting'])} climbs: click a lit square on the wall"
         elif view["phase"] == "target" and view["to_move"] == me:
             title += f" — your {card_name(view['acting'])} acts: click the player it is against"
-        look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, look.GOLD, bold=True)
+        look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, colour, bold=True)
         rects = self.card_rects(view)
         for i, (card, rect) in enumerate(rects):
             target = ("card", card)
@@ -533,14 +549,6 @@ class SkyRunnerScene(BoardScene):
             if playable:
                 pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
                                  border_radius=8)
-        if hints.pending_to:
-            look.text(surface, f"Confirm (Enter) before the screen goes to {hints.pending_to}, or pick again.",
-                      (r.right - 12, r.y + 5), 13, look.HIGHLIGHT, anchor="topright")
-        elif hints.selected and hints.selected[0][0] == "card":
-            hint = ("Click that player again to confirm" if len(hints.selected) > 1
-                    else "Now pick the player to play it against")
-            look.text(surface, hint + " (right-click cancels).", (r.right - 12, r.y + 5), 13, look.HIGHLIGHT,
-                      anchor="topright")
 
     # ---- animations -------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
