@@ -17,11 +17,20 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from game.bench import screens
 from game.ui import look
 
+# One walk for the module: its tests stay on one worker, which walks once.
+pytestmark = pytest.mark.xdist_group(name="layout_audit")
+
 FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
 TARGET_SIZE = ((1280, 800), 1.0)
-# Known failures still open: kind -> why (each is an xfail, strict: fixing it makes the test say so).
-KNOWN: dict[str, str] = {}
+# Known failures still open: (kind, window size, panel scale) -> why. Each is a strict xfail
+# of its own: fixing it makes the test say so; every other screen is checked as usual.
+SMALL_SKYLINE_LESSON = ("The Skyline lesson at 960x640 with the panel at 150-200 %: the strip sized for the "
+                        "longest step and the wide panel leave the sheet about 530x300 px, too small for 12 px words")
+KNOWN: dict[tuple, str] = {
+    ("skyline_express-lesson", (960, 640), 1.5): SMALL_SKYLINE_LESSON,
+    ("skyline_express-lesson", (960, 640), 2.0): SMALL_SKYLINE_LESSON,
+}
 
 
 def tight(rect: pygame.Rect, size: int) -> pygame.Rect:
@@ -123,13 +132,15 @@ def audit():
     shelf = screens.make_shelf()
     screens.write_records(shelf)
     app = screens.open_app()
-    found = defaultdict(list)
+    found = defaultdict(list)  # by kind, or by (kind, size, scale) where KNOWN says so
     seen = defaultdict(int)
     for screen, name, size, scale in screens.walk(app, shelf):
         seen[screen.kind] += 1
         seen["text boxes"] += len(look.drawn)
+        key = (screen.kind, size, scale)
         for problem in problems(app, size, scale):
-            found[screen.kind].append(f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
+            found[key if key in KNOWN else screen.kind].append(
+                f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
     pygame.quit()
     return found, seen
 
@@ -139,12 +150,18 @@ def test_the_walk_shows_every_kind_of_screen(audit):
     assert set(screens.kinds()) <= set(seen)
 
 
-@pytest.mark.parametrize("kind", [
-    pytest.param(kind, marks=pytest.mark.xfail(reason=KNOWN[kind], strict=True)) if kind in KNOWN else kind
-    for kind in screens.kinds()])
+@pytest.mark.parametrize("kind", screens.kinds())
 def test_layout(audit, kind):
     found, _seen = audit
     assert not found[kind], f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
+
+
+@pytest.mark.parametrize("key", [pytest.param(key, marks=pytest.mark.xfail(reason=why, strict=True),
+                                              id=f"{key[0]}-{key[1][0]}x{key[1][1]}-{round(key[2] * 100)}")
+                                 for key, why in KNOWN.items()])
+def test_known_layout_failures(audit, key):
+    found, _seen = audit
+    assert not found[key], f"{len(found[key])} problems:\n" + "\n".join(sorted(set(found[key]))[:20])
 
 
 def test_text_records_its_box_where_it_lands_on_the_window():

@@ -74,13 +74,12 @@ def write_records(shelf: Shelf) -> None:
     more of each game (a chart over time has two points at least)."""
     from .. import records
     from ..engine import registry
-    from ..saves import autosave
 
     if records.summaries():
         return
     for n, (game_id, spec) in enumerate(registry.GAMES.items()):
-        autosave(shelf.finished[game_id])
-        autosave(_played(spec, spec.min_players, 31 + n, None))
+        records.add(shelf.finished[game_id])
+        records.add(_played(spec, spec.min_players, 31 + n, None))
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,6 @@ def kinds() -> list[str]:
 def _board(app, match):
     from ..ui.scene import board_scene_class
 
-    match.on_change = None  # the walk saves nothing
     scene = board_scene_class(match.spec.id)(app, match)
     app.push(scene)
     return scene
@@ -125,14 +123,14 @@ def _watched(match):
 
 def _in_progress(app, shelf: Shelf, count: int) -> None:
     """Exactly `count` games in progress on disk."""
-    from ..saves import delete_in_progress, games_in_progress
-    from ..ui.scene import keep_saved
+    from .. import storage
+    from ..saves import delete_in_progress, games_in_progress, in_progress_path
 
     for entry in games_in_progress()[0]:
         delete_in_progress(entry.path)
     for match in list(shelf.playing.values())[:count]:
-        keep_saved(app, match)
-    app.autosaves.flush()
+        match.save_id = match.save_id or storage.new_game_id(match.spec.id)
+        storage.write_json_atomic(in_progress_path(match.save_id), match.to_save())
 
 
 def screens(shelf: Shelf, combo: int) -> list[Screen]:
