@@ -8,17 +8,16 @@ from its managers. The walk runs once; each kind of screen is a test of its own,
 failure names the screens, sizes and scales where it was found."""
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 
 import pygame
 import pytest
+from filelock import FileLock
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bench import screens
 from game.ui import look
-
-# One walk for the module: its tests stay on one worker, which walks once.
-pytestmark = pytest.mark.xdist_group(name="layout_audit")
 
 FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
@@ -125,9 +124,8 @@ def problems(app, size, scale) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def audit():
-    """Walk every screen once: kind -> ["screen at size, scale: problem", ...]; and counts."""
+def walk_and_check() -> dict:
+    """Walk every screen once: {"found": {kind or str((kind, size, scale)): [...]}, "seen": {kind: frames}}."""
     look.reset_caches()
     shelf = screens.make_shelf()
     screens.write_records(shelf)
@@ -136,13 +134,28 @@ def audit():
     seen = defaultdict(int)
     for screen, name, size, scale in screens.walk(app, shelf):
         seen[screen.kind] += 1
-        seen["text boxes"] += len(look.drawn)
         key = (screen.kind, size, scale)
         for problem in problems(app, size, scale):
-            found[key if key in KNOWN else screen.kind].append(
+            found[str(key) if key in KNOWN else screen.kind].append(
                 f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
     pygame.quit()
-    return found, seen
+    return {"found": found, "seen": seen}
+
+
+@pytest.fixture(scope="module")
+def audit(tmp_path_factory, request):
+    """The walk's findings. With pytest-xdist each worker would walk again: the first one
+    to get here walks and leaves the findings in the run's shared folder for the other."""
+    worker = getattr(request.config, "workerinput", None)
+    folder = tmp_path_factory.getbasetemp()
+    if worker is not None:
+        folder = folder.parent  # shared by this run's workers
+    path = folder / "layout_audit.json"
+    with FileLock(str(path) + ".lock"):
+        if not path.exists():
+            path.write_text(json.dumps(walk_and_check()), encoding="utf-8")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return defaultdict(list, data["found"]), data["seen"]
 
 
 def test_the_walk_shows_every_kind_of_screen(audit):
@@ -161,7 +174,8 @@ def test_layout(audit, kind):
                                  for key, why in KNOWN.items()])
 def test_known_layout_failures(audit, key):
     found, _seen = audit
-    assert not found[key], f"{len(found[key])} problems:\n" + "\n".join(sorted(set(found[key]))[:20])
+    mine = found[str(key)]
+    assert not mine, f"{len(mine)} problems:\n" + "\n".join(sorted(set(mine))[:20])
 
 
 def test_text_records_its_box_where_it_lands_on_the_window():
