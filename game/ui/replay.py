@@ -245,7 +245,7 @@ class ReplayMixin:
     def build(self) -> None:
         super().build()
         for element in list(self.actions):
-            if element.text in ("Undo", "Redo", "Hint", "Menu") or element in self.game_buttons.values():
+            if element.text in ("Undo", "Menu") or element in self.game_buttons.values():
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
