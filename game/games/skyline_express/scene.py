@@ -468,10 +468,13 @@ class SkylineScene(BoardScene):
             boxes = self.track_boxes[name]
             left = earned - spent
             x = boxes[-1].right + int(10 * self.scale)
-            words = f"{left} to spend"
-            if look.font(self.fs(12), True).size(words)[0] > self.paper.right - 4 - x:
-                words = str(left)  # a small sheet: the number alone, beside the track
+            words = f"{left} to spend" if self._room_to_spend() else str(left)  # a small sheet: the number alone
             self._label(surface, words, (x, boxes[0].centery), 12, INK, True, anchor="midleft")
+
+    def _room_to_spend(self) -> bool:
+        """Is there room for "NN to spend" after the longer track (both tracks say it alike)?"""
+        x = self.track_boxes["service"][-1].right + int(10 * self.scale)
+        return look.font(self.fs(12), True).size("00 to spend")[0] <= self.paper.right - 4 - x
 
     def _draw_task_marks(self, surface, view) -> None:
         for d, v in enumerate(view["task_roll"]):
