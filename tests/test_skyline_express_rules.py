@@ -283,16 +283,19 @@ def test_four_players_use_all_four_dice():
     assert movers_of_round(state) == [1, 2, 3, 0]
 
 
-def test_two_player_variant_is_one_two_one():
+def test_two_players_take_one_die_each_by_default():
+    # the rulebook's turn rule; its 1-2-1 order is printed apart as a variant (ruling 14)
+    assert SPEC.default_options()["two_player"] == "standard"
     state = SPEC.new_game(2, 2)
+    assert movers_of_round(state) == [0, 1]
+    assert state.taken.count(EMPTY) == 4  # two dice were left in the tray: a new round, a new roll
+    assert movers_of_round(state) == [1, 0]
+
+
+def test_two_player_variant_option_is_one_two_one():
+    state = SPEC.new_game(2, 2, {"two_player": "variant"})
     assert movers_of_round(state) == [0, 1, 1, 0]
     assert movers_of_round(state) == [1, 0, 0, 1]
-
-
-def test_two_player_standard_option_is_one_die_each():
-    state = SPEC.new_game(2, 2, {"two_player": "standard"})
-    assert movers_of_round(state) == [0, 1]
-    assert movers_of_round(state) == [1, 0]
 
 
 @pytest.mark.parametrize("players,six", [(1, "five"), (1, "keep"), (2, "five"), (3, "five"), (4, "five")])

@@ -335,7 +335,7 @@ class SkylineState(CachedMovesState):
     die), "A" (the automaton takes a die) and "roll" (the solo reroll).
     """
 
-    def __init__(self, players: int, seed: int, two_player: str = "variant", across: str = "benches",
+    def __init__(self, players: int, seed: int, two_player: str = "standard", across: str = "benches",
                  automaton_six: str = "five"):
         self.players = players
         self.seed = seed
@@ -777,10 +777,10 @@ class SkylineSpec(GameSpec):
         Option(
             "two_player",
             "Two-player dice",
-            ("variant", "standard"),
-            labels=("Variant: 1 die, 2 dice, 1 die", "Standard: one die each"),
-            help="With two players: the first takes one die, the second two, the first the last "
-            "(the rulebook's variant), or each takes one die and two are left over.",
+            ("standard", "variant"),
+            labels=("Standard: one die each", "Variant: 1 die, 2 dice, 1 die"),
+            help="With two players: each takes one die and two are left over (the rulebook's rule), "
+            "or the first takes one die, the second two, the first the last (its 2-player variant).",
             players=(2, 2),
         ),
         Option(
@@ -802,7 +802,9 @@ class SkylineSpec(GameSpec):
         ),
     )
 
-    save_defaults = {"automaton_six": "keep"}  # saves from before the option: the old ruling 11
+    # saves from before an option or its default: the old ruling 11, and the 1-2-1 order
+    # that two players used before the rulebook's base rule became the default
+    save_defaults = {"automaton_six": "keep", "two_player": "variant"}
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkylineState:
         self.check_players(players)
