@@ -271,6 +271,16 @@ def test_roof_needs_equipment_and_wins_without_the_exact_count():
     assert s.is_over and s.outcome.winners == (0,) and s.to_move is None and s.legal_moves() == []
     assert s.pos[0][0] == s.roof  # the sabotage after the winning climb never acts
     assert s.outcome.reason == "P1 reached the roof first and wins."
+    assert s.hand[0] == [] and s.discard.count("E") == 1  # the climb onto the roof spent its equipment
+
+
+def test_the_climb_onto_the_roof_spends_one_equipment_card_and_keeps_the_rest():
+    s = clear(new(2), "N1")
+    s.pos[0] = [35, 0]
+    s.hand[0] = ["C5", "E", "E"]
+    play_round(s, {0: "C5", 1: "N1"})
+    assert s.pos[0][0] == s.roof and s.hand[0] == ["E"] and s.discard.count("E") == 1
+    assert s.last_round["notes"][0][1:] == ["climb", {"rise": 2, "value": 5, "side": 0, "used": 1}]
 
 
 def test_equipment_is_never_played_alone():
