@@ -23,6 +23,7 @@ import pygame
 
 from ..engine.core import is_confirmed, seat_names
 from . import look, sizing
+from .aid import AidScene
 from .controller import Controller
 from .draw import ease
 from .hint import Hinter
@@ -142,6 +143,8 @@ class BoardScene(Scene):
         self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                        self.toggle_fold, tooltip="The full panel, with the move log" if self.folded
                                        else "A narrower panel without the move log: more room for the board")
+        self.aid_button = self.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", self.open_aid,
+                                      tooltip="What you may do now, and how it scores (F1)")
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -287,6 +290,8 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
+            elif event.key == pygame.K_F1:
+                self.open_aid()
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
@@ -352,6 +357,10 @@ class BoardScene(Scene):
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
+
+    def open_aid(self) -> None:
+        """The player aid over the board: what may be done now (F1, or the ? button)."""
+        self.app.push(AidScene(self.app, self))
 
     def on_choice(self, element, text) -> None:
         if self.watch is not None:
@@ -581,7 +590,8 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        title = look.fit_text(self.match.spec.title, px(22), p.w - px(50), bold=True)
+        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
+        title = look.fit_text(self.match.spec.title, px(22), room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
