@@ -591,8 +591,10 @@ class BoardScene(Scene):
         panel(surface, p)
         state = self.match.state
         room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
-        title = look.fit_text(self.match.spec.title, px(22), room, bold=True)
-        look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
+        # a long title in a narrow panel is set smaller before it is shortened
+        size = px(22) if look.font(px(22), True).size(self.match.spec.title)[0] <= room else px(18)
+        title = look.fit_text(self.match.spec.title, size, room, bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
         labels = self.match.spec.seat_labels

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.present import Aid, Choice, plural
 
 STASH = ("Markers still in your stash at the end cost you: yours and neutral ones at face value, "
-         "other players' double (or single, by option).")
+         "other players' at {} their value.")
 
 LAY = (
     Choice("Lay a Trail marker", "At the end of a trail: your first marker picks the turn's trail, the rest go on "
@@ -27,7 +27,8 @@ def aid(view: dict) -> Aid | None:
     """The aid for what `view` asks of the player to move (None once the game is over)."""
     if view["outcome"] is not None or view["to_move"] is None:
         return None
+    stash = STASH.format("double" if view["leftover"] == "double" else "face")
     if view["pending_junction"] is not None:
-        return Aid("Your turn: after a Junction", JUNCTION, STASH)
+        return Aid("After a Junction", JUNCTION, stash)
     left = view["to_lay"] - len(view["laid_now"])
-    return Aid(f"Your turn: rolled {view['roll']}, lay {plural(left, 'more marker')}", LAY, STASH)
+    return Aid(f"Rolled {view['roll']}: lay {plural(left, 'more marker')}", LAY, stash)

@@ -13,11 +13,11 @@ PHASES = {
     "setup_squirrels": Aid("Set-up: placing the squirrels", (
         Choice("Place your squirrel", "On any empty vertex; Brown first, then Grey.", ("setup_squirrel",)),
     )),
-    "leadoff": Aid("Your turn: the leadoff tile", (
+    "leadoff": Aid("The leadoff tile", (
         Choice("Lay the leadoff tile", "A tile from the supply, your opponent's face up, on an empty vertex. "
                "Only spots that give your squirrel at least two moves this turn are lit.", ("leadoff",)),
     ), WIN),
-    "move": Aid("Your turn: scurry", (
+    "move": Aid("Scurry: the squirrel moves", (
         Choice("Move your squirrel", "Like a queen along a grid line to an opponent tile in sight: empty "
                "vertices are passed over, tiles and the other squirrel block. The tile flips to your colour.",
                ("step",)),

@@ -19,7 +19,7 @@ PHASES = {
         Choice("Choose a colour", "Take a colour nobody has yet: its stations and canals pay you from now on, "
                "and its three canals and its spare station are yours to build.", ("colour",)),
     )),
-    "build": Aid("Your turn: build (exactly one)", (
+    "build": Aid("Build: exactly one of these", (
         Choice("Build a canal", "Of your colour, or a neutral one from the pool: from a station to the next "
                "station in line along a row or column, across gaps. One canal between two stations.", ("canal",)),
         Choice("Build your spare station", "On an empty cell right beside a station; a canal across that cell "
@@ -30,12 +30,12 @@ PHASES = {
                ("sabotage",)),
         Choice("Pass", "Only with all three canals out and a passenger to transport this turn.", ("pass",)),
     ), "Building scores nothing by itself: your canals and stations pay when passengers travel over them."),
-    "transport": Aid("Your turn: transport", (
+    "transport": Aid("Transport", (
         Choice("Transport a passenger", "A passenger on top of its stack travels along canals, wide end to "
                "narrow end, to the first station of its own colour. The passenger, its station or its first "
                "canal must be yours. You must if you can.", ("transport",)),
     ), PAY),
-    "add": Aid("Your turn: add a passenger", (
+    "add": Aid("Add a passenger from the pool", (
         Choice("Add a pool passenger", "One of another colour than the passenger that just travelled, on any "
                "station whose stack holds no piece of that colour.", ("add",)),
     ), "It scores when it travels later: " + PAY[0].lower() + PAY[1:]),

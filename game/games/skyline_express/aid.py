@@ -16,12 +16,12 @@ def bonus(value: int) -> str:
 
 
 PHASES = {
-    "pick": Aid("Your turn: take a die", (
+    "pick": Aid("Take a die", (
         Choice("Take a die", "One still in the tray: its colour is the passenger you seat, its value your bonus. "
                "1: two service points; 2, 3 or 4: a service point and a dice point; 5 or 6: a VIP.", ("take",)),
         SERVICE,
     ), SCORING),
-    "place": Aid("Your turn: seat the passenger", (
+    "place": Aid("Seat the passenger", (
         Choice("Seat the passenger", "In any empty seat of your carriage.", ("seat",)),
         Choice("Change the value", "Before seating: one dice point a step; 1 and 6 are five steps apart.",
                ("value",)),
@@ -41,7 +41,7 @@ def aid(view: dict) -> Aid | None:
     found = PHASES.get(view["phase"])
     if found is not None and view["phase"] == "place":
         first = found.choices[0]
-        now = Choice(first.what, f"{first.how} Its value is {view['value']} now: {bonus(view['value'])}.",
+        now = Choice(first.what, f"{first.how} The die shows {view['value']} now: {bonus(view['value'])}.",
                      first.kinds)
         found = found._replace(choices=(now,) + found.choices[1:])
     return found
