@@ -146,6 +146,7 @@ def test_crash_near_the_ground_and_on_the_ground():
     s.hand[0] = ["C2", "C3", "C5"]
     play_round(s, {0: "N1", 1: "N2"})
     assert s.hand[0] == ["C2", "C5"]  # hands over a climbing card of the crash's value
+    assert s.discard.count("C3") == 1  # to the shared pile (ruling 12)
     s = clear(new(2), "X3")
     s.hand[0] = ["C2"]
     play_round(s, {0: "N1", 1: "N2"})
@@ -323,6 +324,7 @@ def test_sabotage_on_the_ground_takes_a_climbing_card_of_three_or_more():
     s.hand[1] = ["C2", "C4", "C5"]
     play_round(s, {0: "S p2", 1: "N1"})
     assert [c for c in s.hand[1] if c[0] == "C"] == ["C2", "C5"]
+    assert s.discard.count("C4") == 1  # handed over to the shared pile (ruling 12), not lost from the game
 
 
 def test_sabotage_down_a_ledge_lands_in_a_groove_below():
