@@ -1,9 +1,9 @@
 """Skyline Express's player aid: what the player to move may do in each phase (pure Python)."""
 from __future__ import annotations
 
-from ...engine.present import Aid, Choice
+from ...engine.present import Aid, Choice, plural
+from .rules import die_bonus
 
-BONUS = {1: "two service points", 2: "a service point and a dice point", 5: "a VIP"}
 SERVICE = Choice("Take a service", "Cross out 5 service points to circle an open service (never two of the same "
                  "colours). It scores 2 for every pair of its two colours in your carriage.", ("service",))
 SCORING = ("At the end: each task scores once per compartment that meets it; a VIP scores 1, plus 1 for every "
@@ -11,8 +11,11 @@ SCORING = ("At the end: each task scores once per compartment that meets it; a V
 
 
 def bonus(value: int) -> str:
-    """What a die of `value` gives: 1 | 2-4 | 5-6."""
-    return BONUS[1 if value == 1 else 2 if value <= 4 else 5]
+    """What a die of `value` gives, in words (the rules' bands)."""
+    service, dice, vip = die_bonus(value)
+    if vip:
+        return "its passenger is a VIP"
+    return " and ".join(plural(n, word) for n, word in ((service, "service point"), (dice, "dice point")) if n)
 
 
 PHASES = {
