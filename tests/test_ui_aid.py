@@ -95,6 +95,7 @@ def test_the_aid_in_every_phase_says_the_choices_and_fits(game_id, size):
             assert aid is not None
             phase = tuple(c.what for c in aid.choices)
             if phase not in seen:
+                pump(app)  # the board as a person would see it, its buttons up to date
                 scene = open_aid(app)
                 assert scene.board is board
                 text = shown_text(scene)
