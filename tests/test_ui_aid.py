@@ -56,7 +56,7 @@ def face(board) -> None:
 
 
 def shown_text(aid_scene) -> str:
-    return "\n".join(text for text, *_ in aid_scene.shown)
+    return "\n".join(line.text for line in aid_scene.shown)
 
 
 def open_aid(app) -> AidScene:

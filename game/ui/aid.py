@@ -4,6 +4,8 @@ The words come from the game's own aid.py, built from the view of the seat in
 front of the screen, so the aid shows nothing that seat may not see."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ..engine import registry
@@ -16,6 +18,18 @@ PAD = 18
 BUTTON_H = 40
 # (heading, choice, text) font sizes, largest first: the first that fits the window is used
 SIZES = ((22, 16, 15), (19, 15, 14), (17, 14, 13), (16, 13, 12))
+
+
+class Line(NamedTuple):
+    text: str
+    size: int
+    colour: tuple
+    bold: bool = False
+    space: int = 2  # pixels above it
+    indent: int = 0
+
+
+INDENT = 14  # a choice's rule sits under its name
 
 
 def aid_for(spec, view: dict):
@@ -37,25 +51,26 @@ class AidScene(OverlayScene):
         super().__init__(app)
 
     # ---- the words, as lines ------------------------------------------------
-    def lines(self, width: int, sizes) -> list[tuple[str, int, tuple, bool, int]]:
-        """(text, size, colour, bold, space before) for every line of the aid at `width`."""
+    def lines(self, width: int, sizes) -> list[Line]:
+        """Every line of the aid at `width`, in the font `sizes` (heading, choice, text)."""
         head, choice, body = sizes
-        out = [(look.fit_text(self.title, head, width, bold=True), head, look.GOLD, True, 0)]
+        out = [Line(look.fit_text(self.title, head, width, bold=True), head, look.GOLD, True, 0)]
         if self.aid is None:
-            return out + [("The game is over: the full rules say how it was scored.", body, look.INK, False, 8)]
+            return out + [Line("The game is over: the full rules say how it was scored.", body, look.INK, space=8)]
         phase = look.fit_text(f"Now: {self.board.named(self.aid.phase)}", choice, width, bold=True)
-        out.append((phase, choice, look.HIGHLIGHT, True, 4))
+        out.append(Line(phase, choice, look.HIGHLIGHT, True, 4))
         for item in self.aid.choices:
-            out.append((look.fit_text(item.what, choice, width, bold=True), choice, look.INK, True, 10))
-            out += [(line, body, look.MUTED, False, 2) for line in look.wrap_text(item.how, body, width - 14)]
+            out.append(Line(look.fit_text(item.what, choice, width, bold=True), choice, look.INK, True, 10))
+            out += [Line(line, body, look.MUTED, indent=INDENT)
+                    for line in look.wrap_text(self.board.named(item.how), body, width - INDENT)]
         if self.aid.scoring:
             said = look.wrap_text(self.board.named(self.aid.scoring), body, width)
-            out += [(line, body, look.GOLD, False, 12 if k == 0 else 2) for k, line in enumerate(said)]
+            out += [Line(line, body, look.GOLD, space=12 if k == 0 else 2) for k, line in enumerate(said)]
         return out
 
     @staticmethod
     def height_of(lines) -> int:
-        return sum(round(size * 1.3) + space for _t, size, _c, _b, space in lines)
+        return sum(round(line.size * 1.3) + line.space for line in lines)
 
     # ---- building --------------------------------------------------------
     def build(self) -> None:
@@ -90,8 +105,8 @@ class AidScene(OverlayScene):
         pygame.draw.rect(surface, look.GOLD, self.box, 1, border_radius=8)
         self.text_boxes = []
         y = self.box.y + PAD
-        for text, size, colour, bold, space in self.shown:
-            y += space
-            indent = 14 if colour == look.MUTED else 0  # a choice's rule sits under its name
-            self.text_boxes.append(look.text(surface, text, (self.box.x + PAD + indent, y), size, colour, bold=bold))
-            y += round(size * 1.3)
+        for line in self.shown:
+            y += line.space
+            at = (self.box.x + PAD + line.indent, y)
+            self.text_boxes.append(look.text(surface, line.text, at, line.size, line.colour, bold=line.bold))
+            y += round(line.size * 1.3)
