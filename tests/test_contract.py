@@ -124,8 +124,8 @@ def test_stale_moves_are_refused_and_leave_the_state_alone(spec, players):
         legal = state.legal_moves()
         now = set(legal)
         stale = [m for m in earlier if m not in now]
+        before, moves_before = frozen(state), [str(x) for x in legal]
         for m in some(stale, 3, step):
-            before, moves_before = frozen(state), [str(x) for x in legal]
             reason = state.check(m)
             assert isinstance(reason, str) and reason.strip(), f"no reason given for refusing {m}"
             with pytest.raises(IllegalMove) as refused:

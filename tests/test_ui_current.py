@@ -37,7 +37,7 @@ from uikit import SHOTS, click_button, key, make_app, play_move, pump, run_until
 GAMES = sorted(registry.GAMES)
 SPEEDS = ["off", "normal"]
 HIDDEN = [g for g in GAMES if registry.GAMES[g].hidden_information]
-QUIET_S = 0.15  # longer than the 0.1 s between frames while something runs by itself
+QUIET_PASSES = 3  # loop passes in a row that draw nothing: the screen is at rest
 
 
 @pytest.fixture(autouse=True)
@@ -63,12 +63,13 @@ def due(app) -> bool:
 
 
 def settle(app, timeout: float = 15.0) -> None:
-    """Step the loop with no input until it has drawn nothing for QUIET_S and nothing is due."""
+    """Step the loop with no input until nothing is due and QUIET_PASSES passes in a
+    row drew nothing (what the app schedules itself, `due` knows of; the quiet
+    passes catch a frame owed to a change the last pass made)."""
     deadline = time.monotonic() + timeout
-    last = time.monotonic()
-    while time.monotonic() - last < QUIET_S or due(app):
-        if app.step([]):
-            last = time.monotonic()
+    quiet = 0
+    while quiet < QUIET_PASSES or due(app):
+        quiet = 0 if app.step([]) else quiet + 1
         assert time.monotonic() < deadline, "with no input, the app never stopped drawing frames"
         time.sleep(0.01)
 

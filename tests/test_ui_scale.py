@@ -56,7 +56,8 @@ def check_layout(board):
                   and t.rect.bottom <= board.log.rect.bottom]
         assert all(r.bottom <= board.log.rect.top for r in header) and p.contains(board.log.rect)
         assert not any(board.log.rect.colliderect(r) for r in buttons)
-    assert board.log_top <= min(r.top for r in buttons if r is not board.fold_button.rect)
+    header = (board.fold_button.rect, board.aid_button.rect)  # beside the title, above the log
+    assert board.log_top <= min(r.top for r in buttons if r not in header)
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.GAMES))

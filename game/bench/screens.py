@@ -91,7 +91,7 @@ class Screen:
     menus: bool = True  # open its drop-downs (not on every alike screen: they cost)
 
 
-BOARD_PHASES = ("play", "watch", "results", "replay", "lesson")
+BOARD_PHASES = ("play", "aid", "watch", "results", "replay", "lesson")
 OTHER_KINDS = ("title", "hand-off", "menu", "settings", "saves", "rules", "history", "statistics")
 
 
@@ -166,6 +166,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     for game_id in games:
         playing, finished = shelf.playing[game_id], shelf.finished[game_id]
         out.append(Screen(f"{game_id}-play", f"{game_id}-play", lambda app, m=playing: _board(app, m), True))
+        out.append(Screen(f"{game_id}-aid", f"{game_id}-aid", lambda app, m=playing: _board(app, m).open_aid()))
         out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
                           True))
         out.append(Screen(f"{game_id}-results", f"{game_id}-results",

@@ -7,6 +7,7 @@ registering a game imports nothing (no pygame) until a screen needs its scene.
 A game folder holds:
   rules.py   the rules engine: SPEC (pure Python; required)
   words.py   WORDS: how its log entries, phase and outcomes read (pure Python)
+  aid.py     aid(view): the player aid, what the player to move may do now (pure Python)
   scene.py   SCENE: its board screen (pygame)
   ai.py      heuristics for the computer players (optional)
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional)

@@ -23,6 +23,7 @@ import pygame
 
 from ..engine.core import is_confirmed, seat_names
 from . import look, sizing
+from .aid import AidScene
 from .controller import Controller
 from .draw import ease
 from .hint import Hinter
@@ -143,6 +144,8 @@ class BoardScene(Scene):
         self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                        self.toggle_fold, tooltip="The full panel, with the move log" if self.folded
                                        else "A narrower panel without the move log: more room for the board")
+        self.aid_button = self.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", self.open_aid,
+                                      tooltip="What you may do now, and how it scores (F1)")
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -299,6 +302,8 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
+            elif event.key == pygame.K_F1:
+                self.open_aid()
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
@@ -364,6 +369,10 @@ class BoardScene(Scene):
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
+
+    def open_aid(self) -> None:
+        """The player aid over the board: what may be done now (F1, or the ? button)."""
+        self.app.push(AidScene(self.app, self))
 
     def on_choice(self, element, text) -> None:
         if self.watch is not None:
@@ -596,13 +605,15 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        room = self.fold_button.rect.x - 8 - (p.x + px(16))
-        if self.PANEL_TAG:  # what kind of board this is, left of the fold button
-            tag = look.text(surface, self.PANEL_TAG, (self.fold_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
+        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
+        if self.PANEL_TAG:  # what kind of board this is, left of those buttons
+            tag = look.text(surface, self.PANEL_TAG, (self.aid_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
                             bold=True, anchor="topright")
             room = tag.x - 8 - (p.x + px(16))
-        title = look.fit_text(self.match.spec.title, px(22), room, bold=True)
-        look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
+        # a long title in a narrow panel is set smaller before it is shortened
+        size = px(22) if look.font(px(22), True).size(self.match.spec.title)[0] <= room else px(18)
+        title = look.fit_text(self.match.spec.title, size, room, bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
         labels = self.match.spec.seat_labels

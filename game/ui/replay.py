@@ -249,7 +249,8 @@ class ReplayMixin:
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
-        for button in (self.redo_button, self.hint_button):  # nothing to redo or hint: Back and Speed sit there
+        # nothing to redo, hint or do now (the aid): Back and Speed sit there
+        for button in (self.redo_button, self.hint_button, self.aid_button):
             button.hide()
         p = self.panel_rect
         back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
