@@ -166,11 +166,13 @@ def play_to_end(app, rng, *, stop=None, max_moves: int = 3000):
 
 
 def run_until(app, predicate, timeout: float = 60.0) -> None:
+    """Run the loop with no input until `predicate` holds, at most 60 passes a
+    second as App.run (faster would only draw more frames of the same moving pieces)."""
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, "timed out waiting"
         app.step()
-        time.sleep(0.005)
+        time.sleep(1 / 60)
 
 
 def screenshot(app, name: str) -> Path:
