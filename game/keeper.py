@@ -26,6 +26,7 @@ import os
 
 from . import records, saves, storage
 from .engine.match import Match
+from .shelf import GAMES
 
 
 class GameKeeper:
@@ -204,7 +205,7 @@ class GameKeeper:
         saves.held_here.discard(self.save_id)
 
 
-def write_pending_records(games=None) -> list[str]:
+def write_pending_records(games=GAMES) -> list[str]:
     """(writer thread, at start) The finished games whose records could not be
     written before: written now, and their files go. Messages for the player."""
     written, problems = 0, set()

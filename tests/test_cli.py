@@ -24,7 +24,7 @@ from game import cli, storage
 from game.app import build_app
 from game.engine.match import SAVE_FORMAT, Match, Seat
 from game.saves import save_match
-from game.engine.registry import GAMES
+from game.shelf import GAMES
 from game.ui.board import BoardScene
 from game.ui.setup import SetupScene
 from game.ui.title import TitleScene

@@ -436,11 +436,11 @@ def test_labels():
 
 
 def test_the_rules_give_facts_and_words_say_them():
-    from game.engine import registry
+    from game import shelf
     from game.engine.core import State
     from game.engine.present import LogEntry
 
-    assert registry.words_for("scurry") is WORDS
+    assert shelf.words_for("scurry") is WORDS
     p = position(SIGHT)
     assert p.log_entry(SPEC.parse_move(p, "p a1")) == LogEntry(B, "leadoff", {"at": "a1"})
     assert p.log_entry(ScurryMove("step", idx("f8"), G, 6)) == LogEntry(G, "step", {"at": "f8"})

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game import storage
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 from game.ui.settings import SettingsScene
@@ -24,7 +25,7 @@ def home(tmp_path, monkeypatch):
 def board_for(game_id, size, scale, folded=False):
     app = make_app(size)
     app.settings.update(ui_scale=scale, panel_folded=folded)
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     players = min(spec.max_players, 3)
     seats = [Seat(f"Player {i + 1}", i, "human" if i == 0 else "computer", "easy") for i in range(players)]
     options = {"random_setup": True} if any(o.key == "random_setup" for o in spec.options) else {}
@@ -54,7 +55,7 @@ def check_layout(board):
     assert board.log_top <= min(r.top for r in buttons if r is not board.fold_button.rect)
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 @pytest.mark.parametrize("size,scale,folded", [((960, 640), 1.0, False), ((960, 640), 1.0, True),
                                                 ((1280, 800), 1.5, False), ((1280, 800), 2.0, False)])
 def test_every_game_is_laid_out_at_small_windows_and_large_scales(game_id, size, scale, folded):

@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
@@ -21,7 +21,7 @@ from uikit import (
     seat_kind_menu, title_app,
 )
 
-SPEC = registry.GAMES["scrubbudgetel"]
+SPEC = shelf.GAMES["scrubbudgetel"]
 
 
 @pytest.fixture

@@ -228,7 +228,7 @@ class CachedMovesState(State):
 
 
 class GameSpec:
-    """Describes one game; an instance is registered in registry.GAMES."""
+    """Describes one game; an instance is put on the shelf (game/shelf.py)."""
 
     id: str = ""
     title: str = ""

@@ -228,8 +228,9 @@ class Match:
         }
 
     @classmethod
-    def from_save(cls, data: dict, games=None) -> "Match":
-        """Rebuild a match by replaying a save; SaveError(message) if it is not a valid one."""
+    def from_save(cls, data: dict, games: dict) -> "Match":
+        """Rebuild a match by replaying a save of one of `games` (GameSpec by id);
+        SaveError(message) if it is not a valid one."""
         spec, seats, seed, options, moves = check_save(data, games)
         try:
             match = cls(spec, seats, seed, options)
@@ -254,7 +255,7 @@ class Match:
         return match
 
     @classmethod
-    def good_part(cls, data: dict, error: SaveError, games=None) -> "Match | None":
+    def good_part(cls, data: dict, error: SaveError, games: dict) -> "Match | None":
         """The game of a save that `from_save` refused with `error`, up to its last
         good move; None when no move of it can be kept."""
         if not error.good_moves:
@@ -262,11 +263,9 @@ class Match:
         return cls.from_save({**data, "moves": list(data["moves"][:error.good_moves])}, games)
 
 
-def check_save(data, games=None):
+def check_save(data, games: dict):
     """(spec, seats, seed, options, moves) of a save, checked without replaying it;
-    SaveError(plain words) when `data` is not a save of a game we know."""
-    if games is None:
-        from .registry import GAMES as games
+    SaveError(plain words) when `data` is not a save of one of `games` (GameSpec by id)."""
     if not isinstance(data, dict):
         raise SaveError("The save is not a saved game.")
     if data.get("format") != SAVE_FORMAT:
@@ -325,13 +324,11 @@ def _seats_from(data, players: int) -> list[Seat]:
 
 
 # ---- a save, read without replaying it -------------------------------------
-def save_summary(data) -> str | None:
+def save_summary(data, games: dict) -> str | None:
     """"Scurry — Ann vs Bob" for a save's JSON, without replaying it; None when
-    it does not look like a save of a game we know."""
-    from .registry import GAMES
-
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in GAMES:
+    it does not look like a save of one of `games`."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in games:
         return None
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
     names = " vs ".join(cap_name(str(s.get("name", "?"))) for s in seats[:8] if isinstance(s, dict))
-    return f"{GAMES[data['game']].title} — {names}"
+    return f"{games[data['game']].title} — {names}"

@@ -25,9 +25,9 @@ from pygame_gui.elements import UIDropDownMenu
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
 from . import look
+from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
-from .scene import board_scene_class
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
