@@ -113,6 +113,11 @@ class State:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
+        self.apply_checked(move)
+
+    def apply_checked(self, move) -> None:
+        """Apply a move `check` has just allowed (Match checks once, then asks
+        what the move reveals, then plays it)."""
         self._apply(move)
         self.history.append(move)
 

@@ -111,19 +111,21 @@ class Match:
     # ---- playing -----------------------------------------------------------
     def play(self, move) -> None:
         """Apply `move` for the seat to move; IllegalMove (and no change) if the rules refuse it."""
-        reason = self.state.check(move)
-        if reason is not None:
-            raise IllegalMove(reason)
         self._record(self.state, move)
         self.undone.clear()  # a new move: what was taken back can no longer be played again
         self._changed()
 
     def _record(self, state, move) -> None:
+        """Play `move` in `state` and write it down; IllegalMove (and no change)
+        when the rules refuse it: the one place a move is checked."""
+        reason = state.check(move)
+        if reason is not None:
+            raise IllegalMove(reason)
         seat = state.to_move
         rng = getattr(state, "rng", None)
         before = rng.getstate() if rng is not None else None
         reveals = bool(state.reveals(move))  # asked of the state the move is played in
-        state.apply(move)
+        state.apply_checked(move)
         rng = getattr(state, "rng", None)
         if reveals:
             barrier = REVEAL_BARRIER
