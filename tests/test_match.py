@@ -50,7 +50,6 @@ def computer_turn(match):
 
 
 # ---- seats and playing ---------------------------------------------------
-
 def test_a_move_is_checked_once_and_an_illegal_one_changes_nothing(monkeypatch):
     m = Match(TTT, people(), seed=1)
     checked = []
@@ -62,6 +61,7 @@ def test_a_move_is_checked_once_and_an_illegal_one_changes_nothing(monkeypatch):
     with pytest.raises(IllegalMove):
         m.play(TTT.parse_move(m.state, "b2"))  # taken
     assert snap(m.state) == before and m.notations == ["b2"]
+
 
 def test_seats_and_turns():
     m = Match(NIM, vs_computer(), seed=1, options={"heaps": "2-2"})
