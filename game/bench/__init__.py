@@ -145,7 +145,8 @@ def level_figures(infos: list) -> dict:
 
 def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
     """The level's figures (level_figures) over the positions."""
-    return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1] for i, state in enumerate(positions)])
+    return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1]
+                          for i, state in enumerate(positions)])
 
 
 def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS,

@@ -345,21 +345,21 @@ class ScrubScene(BoardScene):
         m = self.map_rect
         layer = pygame.Surface(m.size, pygame.SRCALPHA)
         s = self.camera.zoom
-        P = self.camera.to_local
+        to_layer = self.camera.to_local
 
         tris_seen = set()
         for mv in moves:
             for t in mv.triangles:
                 if t not in tris_seen:
                     tris_seen.add(t)
-                    pygame.draw.polygon(layer, (255, 186, 60, 80), [P(point_xy(p)) for p in tri_corners(t)])
+                    pygame.draw.polygon(layer, (255, 186, 60, 80), [to_layer(point_xy(p)) for p in tri_corners(t)])
         outline = max(1, int(s * 0.035))
         for mv in moves:
-            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.triangles)], outline)
+            pygame.draw.polygon(layer, (176, 76, 0, 190), [to_layer(p) for p in marker_outline(mv.triangles)], outline)
         width = max(3, int(s * 0.09))
         for mv in moves:
             for a, b in self.touching_sides(state, mv.triangles, mv.against):
-                pa, pb = P(a), P(b)
+                pa, pb = to_layer(a), to_layer(b)
                 pygame.draw.line(layer, (242, 108, 0, 235), pa, pb, width + 8)
                 pygame.draw.line(layer, (255, 255, 250, 255), pa, pb, width)
         self._spots = layer
@@ -388,11 +388,11 @@ class ScrubScene(BoardScene):
         box = pygame.Rect(int(min(xs)) - 4, int(min(ys)) - 4, int(max(xs) - min(xs)) + 9, int(max(ys) - min(ys)) + 9)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
 
-        def P(p):
+        def to_preview(p):
             x, y = self.camera.to_screen(p)
             return x - box.x, y - box.y
 
-        self.painter.draw_marker_at(layer, code, tris, P, self.camera.zoom, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, to_preview, self.camera.zoom, anchor_tris=anchor, shadow=False)
         layer.set_alpha(165)
         self._preview_key, self._preview = key, (layer, box)
         return self._preview
@@ -588,16 +588,16 @@ class ScrubScene(BoardScene):
             span_h = max(p[1] for p in pts) - min(p[1] for p in pts)
             unit = min(w * k * 0.9 / span_w, h * k * 0.9 / span_h)
 
-            def P(p):
+            def to_chip(p):
                 return (w * k / 2 + (p[0] - cx) * unit, h * k / 2 - (p[1] - cy) * unit)
 
-            draw_tile(big, code, [P(p) for p in pts], unit, shadow=False)
-            centre = P((cx, cy))
+            draw_tile(big, code, [to_chip(p) for p in pts], unit, shadow=False)
+            centre = to_chip((cx, cy))
             t = MARKERS[code]
             if family == "trail":
                 draw_trail_mark(big, code, centre, unit * 0.16, self.seat_shape(t.colour))
             elif family == "junction":
-                draw_junction_mark(big, [P(p) for p in pts], unit)
+                draw_junction_mark(big, [to_chip(p) for p in pts], unit)
             else:
                 r = unit * medal_radius(family) * (1.15 if family == "obstacle" else 1.0)
                 draw_icon(big, code, centre, r, icon_detail(r / k))
@@ -695,11 +695,11 @@ class ScrubScene(BoardScene):
         state = self.match.state
         anchor = state.markers[state.markers[index].against].triangles if state.markers[index].against >= 0 else None
 
-        def P(p):
+        def to_sprite(p):
             x, y = self.camera.to_screen(p)
             return x - c0[0] + half, y - c0[1] + half
 
-        self.painter.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, to_sprite, scale0, anchor_tris=anchor, shadow=False)
 
         def paint(surface, t):
             k = self.camera.zoom / scale0 * (1.35 - 0.35 * t)
