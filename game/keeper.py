@@ -78,7 +78,8 @@ class GameKeeper:
                 break
             keep += 1
         self.seq += 1
-        line = {"n": self.seq, "keep": keep, "add": notations[keep:], "hints": list(self.match.hints), "over": over}
+        line = {"n": self.seq, "keep": keep, "add": notations[keep:], "hints": list(self.match.hints_used),
+                "over": over}
         try:
             with open(self.journal, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -79,7 +79,7 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     run_until(app, lambda: board.controller.human_to_move())
     pump(app)
     click(app, board.hint_button.rect.center)
-    assert board.match.hints == [1, 0]
+    assert board.match.hints_used == [1, 0]
     assert not board.hint_button.is_enabled  # one hint at a time
     run_until(app, lambda: board.hinter.path(), timeout=90)
     pump(app)
@@ -94,7 +94,7 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     screenshot(app, f"hint_{game_id}")
     assert board.match.to_save()["hints"] == [1, 0]
     again = Match.from_save(board.match.to_save(), shelf.GAMES)
-    assert again.hints == [1, 0]
+    assert again.hints_used == [1, 0]
     play_move(app, board, hint.move)
     pump(app)
     assert board.hinter.current is None and not board.hinter.path()
@@ -103,7 +103,7 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     if not board.match.state.is_over:
         pump(app)
         key(app, pygame.K_h)
-        assert board.match.hints == [2, 0]
+        assert board.match.hints_used == [2, 0]
 
 
 def test_no_hint_for_the_computer_seat():
@@ -112,4 +112,4 @@ def test_no_hint_for_the_computer_seat():
     match = Match(spec, [Seat("Cpu", 0, "computer", "easy"), Seat("Ann", 1)], 11, {"random_setup": True})
     start_match(app, match)
     board = app.scene
-    assert board.hinter.ask() != "" and match.hints == [0, 0]
+    assert board.hinter.ask() != "" and match.hints_used == [0, 0]

@@ -310,7 +310,7 @@ def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
     click(app, board.target_rect(("stash", "TW")).center)
     move = board.match.spec.parse_move(board.match.state, board.step.moves[0])
     place = board.target_rect(move.targets[-1])
-    assert move.targets[-1] in board.controller.hints().next_targets, "the place lights up"
+    assert move.targets[-1] in board.controller.highlights().next_targets, "the place lights up"
     landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
     assert place.centery > landing[1] and "just below the Landing" in board.step.ask
 

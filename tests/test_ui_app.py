@@ -213,7 +213,7 @@ class CardsScene(BoardScene):
     def target_rect(self, target):
         return self.slots[target[1]]
 
-    def draw_board(self, surface, view, hints):
+    def draw_board(self, surface, view, highlights):
         for v in view["hand"]:
             pygame.draw.rect(surface, (240, 240, 230), self.slots[v], border_radius=8)
 

@@ -270,7 +270,7 @@ def test_the_last_position_marks_only_the_last_turn():
     from game.ui.replay import replay_scene
     app.push(replay_scene(app, replay))
     pump(app)
-    marked = app.scene.controller.hints().last_moves
+    marked = app.scene.controller.highlights().last_moves
     movers = match.movers
     turn = [m for m, seat in zip(match.state.history, movers) if seat == movers[-1]]
     assert marked and len(marked) < 40 and marked == match.state.history[-len(marked):]

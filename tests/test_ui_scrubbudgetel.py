@@ -124,7 +124,7 @@ def test_a_whole_three_player_game_by_mouse(app):
                 pos = board.target_rect(("at", move.triangles)).center
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 pump(app)
-                assert board.controller.hints().hover == ("at", move.triangles)
+                assert board.controller.highlights().hover == ("at", move.triangles)
                 screenshot(app, "scrubbudgetel-selected")
                 click_target(app, ("at", move.triangles))
                 assert board.match.state.history[-1] == move

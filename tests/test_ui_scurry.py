@@ -156,13 +156,13 @@ def test_hover_shows_what_a_click_would_do(app):
     pos = board.target_rect(legal).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    hints = board.controller.hints()
-    assert hints.hover == legal and hints.hover_ok
+    highlights = board.controller.highlights()
+    assert highlights.hover == legal and highlights.hover_ok
     taken = next(("vertex", v) for v in board.match.state.view(0)["tiles"])
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.target_rect(taken).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pump(app)
-    assert board.controller.hints().hover == taken and not board.controller.hints().hover_ok
+    assert board.controller.highlights().hover == taken and not board.controller.highlights().hover_ok
 
 
 def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):

@@ -74,7 +74,7 @@ def test_whole_three_player_game_by_mouse(app):
     pos = board.target_rect(("cell", cell)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    assert board.controller.hints().hover == ("cell", cell)
+    assert board.controller.highlights().hover == ("cell", cell)
     screenshot(app, "skurdir-mid-game")
 
     play_to_end(app, rng)

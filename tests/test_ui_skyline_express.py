@@ -149,8 +149,8 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     pos = board.target_rect(("seat", 0)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    hints = board.controller.hints()
-    assert hints.hover == ("seat", 0) and hints.hover_ok
+    highlights = board.controller.highlights()
+    assert highlights.hover == ("seat", 0) and highlights.hover_ok
     screenshot(app, "skyline-hover")
     click_target(app, ("seat", 0))
     state = board.match.state

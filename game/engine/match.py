@@ -82,7 +82,7 @@ class Match:
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
-        self.hints = [0] * len(self.seats)  # hints each seat asked for (statistics count them)
+        self.hints_used = [0] * len(self.seats)  # hints each seat asked for (saved as "hints"; statistics count them)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -146,7 +146,7 @@ class Match:
         seat = self.state.to_move if seat is None else seat
         if seat is None or not 0 <= seat < len(self.seats):
             raise ValueError(f"no seat {seat!r} to count a hint for")
-        self.hints[seat] += 1
+        self.hints_used[seat] += 1
         self._changed()
 
     # ---- undo ----------------------------------------------------------------
@@ -226,7 +226,7 @@ class Match:
             "moves": self.notations,
             "id": self.save_id,
             "started": self.started,
-            "hints": list(self.hints),
+            "hints": list(self.hints_used),
         }
 
     @classmethod
@@ -242,7 +242,7 @@ class Match:
             match.started = data["started"][:40]
         hints = data.get("hints")
         if isinstance(hints, list) and len(hints) == len(seats) and all(_is_int(h) and h >= 0 for h in hints):
-            match.hints = list(hints)
+            match.hints_used = list(hints)
         for n, text in enumerate(moves, 1):
             state = match.state
             if state.is_over:

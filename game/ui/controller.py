@@ -40,8 +40,10 @@ class Thinking:
 
 
 @dataclass
-class Hints:
-    """What a scene needs to draw besides the state."""
+class Highlights:
+    """What a scene needs to draw besides the state: what the mouse is on, what
+    can be clicked next, the last moves, the computer thinking (not the computer's
+    suggested move: that is a hint, ui/hint.py)."""
 
     next_targets: set = field(default_factory=set)  # clickable now (continue a legal move)
     selected: tuple = ()  # targets clicked so far
@@ -114,9 +116,9 @@ class Controller:
         n = len(self.prefix)
         return {m.targets[n] for m in self.candidates() if len(m.targets) > n}
 
-    def hints(self) -> Hints:
+    def highlights(self) -> Highlights:
         nxt = self.next_targets()
-        return Hints(
+        return Highlights(
             next_targets=nxt,
             selected=self.prefix,
             hover=self.hover,

@@ -192,8 +192,8 @@ class LessonStep:
                     tooltip="Set this step up again")
 
     # ---- drawing ------------------------------------------------------
-    def draw_board(self, surface, view, hints) -> None:
-        super().draw_board(surface, view, hints)
+    def draw_board(self, surface, view, highlights) -> None:
+        super().draw_board(surface, view, highlights)
         self.draw_strip(surface)
 
     def draw_strip(self, surface) -> None:

@@ -292,15 +292,15 @@ class ReplayMixin:
         if self.transport["play"].text != text:
             self.transport["play"].set_text(text)
 
-    def status_text(self, hints) -> str:
+    def status_text(self, highlights) -> str:
         state = self.match.state
         if state.is_over:
             return self.named(self.controller.words.outcome(state))
         where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
         return f"{where}: {self.match.seats[state.to_move].name} to move"
 
-    def draw_panel(self, surface, hints) -> None:
-        super().draw_panel(surface, hints)
+    def draw_panel(self, surface, highlights) -> None:
+        super().draw_panel(surface, highlights)
         p = self.panel_rect
         # left of the panel's fold button, which sits in the top right corner
         look.text(surface, "Replay", (self.fold_button.rect.x - 6, p.y + 18), 14, look.MUTED, bold=True,

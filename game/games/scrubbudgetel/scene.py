@@ -238,9 +238,9 @@ class ScrubScene(BoardScene):
         """The moves laying the marker `code` that the clicks so far may still make."""
         return [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
 
-    def add_place_hits(self, hints) -> None:
+    def add_place_hits(self, highlights) -> None:
         """Put the places the chosen marker may go (those seen on the map) into the hit map."""
-        code = self.selected_code(hints)
+        code = self.selected_code(highlights)
         if code is None:
             return
         key = (id(self.match.state), len(self.match.state.history), code)
@@ -310,30 +310,30 @@ class ScrubScene(BoardScene):
             return None
         return self.match.seats[colour].colour
 
-    def map_key(self, hints) -> tuple:
+    def map_key(self, highlights) -> tuple:
         return (self.camera.key(), self.match.revision, id(self.match.state),
-                self.hidden_targets(), tuple(hints.last_moves), self.match.state.is_over)
+                self.hidden_targets(), tuple(highlights.last_moves), self.match.state.is_over)
 
-    def map_surface(self, hints) -> pygame.Surface:
-        key = self.map_key(hints)
+    def map_surface(self, highlights) -> pygame.Surface:
+        key = self.map_key(highlights)
         if key != self._map_key:
             self._map_key = key
             hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
             recent = set() if self.match.state.is_over else {
-                tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
+                tuple(mv.triangles) for mv in highlights.last_moves if hasattr(mv, "triangles")}
             self._map_surface = self.painter.render(self.match.state, hidden, recent)
         return self._map_surface
 
     # ---- drawing: legal spots and the preview ---------------------------------------------
-    def selected_code(self, hints):
-        if hints.selected and hints.selected[0][0] == "stash":
-            return hints.selected[0][1]
+    def selected_code(self, highlights):
+        if highlights.selected and highlights.selected[0][0] == "stash":
+            return highlights.selected[0][1]
         return None
 
-    def spots_surface(self, hints):
+    def spots_surface(self, highlights):
         """The glow for every place the chosen marker may go: the sides where it would
         touch the marker it is laid against, and a faint outline of the place."""
-        code = self.selected_code(hints)
+        code = self.selected_code(highlights)
         if code is None:
             return None
         key = (self._map_key, code)
@@ -418,21 +418,21 @@ class ScrubScene(BoardScene):
         pts = [p for tris in places for p in marker_outline(tris)]
         self.camera.set(*self.camera.fit(pts, margin=1.0, max_zoom=self.camera.zoom, pad=(40, 80)))
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         self.camera.advance()
         m = self.map_rect
         if view["turn"] != self.die_turn:
             self.die_turn = view["turn"]
             self.die_since = time.monotonic()
-        surface.blit(self.map_surface(hints), m.topleft)
+        surface.blit(self.map_surface(highlights), m.topleft)
         clip = surface.get_clip()
         surface.set_clip(m)
-        spots = self.spots_surface(hints)
+        spots = self.spots_surface(highlights)
         if spots is not None:
             spots.set_alpha(int(165 + 90 * pulse()))
             surface.blit(spots, m.topleft)
-        self.add_place_hits(hints)
-        self._draw_hover(surface, view, hints)
+        self.add_place_hits(highlights)
+        self._draw_hover(surface, view, highlights)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
         hint = "Drag to pan · wheel to zoom · F fits the map"
@@ -442,15 +442,15 @@ class ScrubScene(BoardScene):
         surface.blit(pill, (m.x + 8, m.bottom - 30))
         look.text(surface, hint, (m.x + 16, m.bottom - 27), 12, (220, 236, 244), shadow=False)
         self.draw_turn_box(surface, view)
-        self.draw_tray(surface, view, hints)
-        self._draw_tooltip(surface, view, hints)
+        self.draw_tray(surface, view, highlights)
+        self._draw_tooltip(surface, view, highlights)
 
-    def _draw_hover(self, surface, view, hints) -> None:
-        hover = hints.hover
+    def _draw_hover(self, surface, view, highlights) -> None:
+        hover = highlights.hover
         if hover is None or hover[0] not in ("at", "tri"):
             return
-        code = self.selected_code(hints)
-        if hover[0] == "at" and hints.hover_ok and code is not None:
+        code = self.selected_code(highlights)
+        if hover[0] == "at" and highlights.hover_ok and code is not None:
             layer, box = self.preview_surface(code, hover[1])
             surface.blit(layer, box.topleft)
             pts = [self.camera.to_screen(p) for p in marker_outline(hover[1])]
@@ -459,15 +459,15 @@ class ScrubScene(BoardScene):
             pts = [self.camera.to_screen(point_xy(p)) for p in tri_corners(hover[1])]
             pygame.draw.polygon(surface, look.BAD, pts, 2)
 
-    def _draw_tooltip(self, surface, view, hints) -> None:
+    def _draw_tooltip(self, surface, view, highlights) -> None:
         """The name of the marker under the mouse (on the map or in a stash)."""
         if self.camera.moving:
             return
-        hover = hints.hover
+        hover = highlights.hover
         text = None
         state = self.match.state
         pos = self.mouse
-        if hover is not None and hover[0] == "tri" and self.selected_code(hints) is None:
+        if hover is not None and hover[0] == "tri" and self.selected_code(highlights) is None:
             idx = state.cells.get(hover[1])
             if idx is not None:
                 mk = state.markers[idx]
@@ -607,12 +607,12 @@ class ScrubScene(BoardScene):
             self._chips[key] = img
         return img
 
-    def draw_tray(self, surface, view, hints) -> None:
+    def draw_tray(self, surface, view, highlights) -> None:
         panel(surface, self.rows_rect)
         state = self.match.state
         active = self.active_seat()
         playable = {mv.targets[0] for mv in self.controller.candidates(())} if self.controller.human_to_move() else set()
-        selected = self.selected_code(hints)
+        selected = self.selected_code(highlights)
         chips = self.chip_rects()
         lw = self.label_width()
         for seat, row in enumerate(self.row_rects()):
@@ -654,7 +654,7 @@ class ScrubScene(BoardScene):
                         pygame.draw.rect(surface, (120, 96, 50), face.inflate(4, 4), border_radius=8)
                         pygame.draw.rect(surface, (255, 255, 255), face.inflate(4, 4), 3, border_radius=8)
                     elif clickable:
-                        hover = hints.hover == target
+                        hover = highlights.hover == target
                         pygame.draw.rect(surface, (86, 70, 46), face, border_radius=7)
                         pygame.draw.rect(surface, look.HIGHLIGHT if hover else look.GOLD, face, 3 if hover else 1,
                                          border_radius=7)

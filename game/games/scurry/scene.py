@@ -127,14 +127,14 @@ class ScurryScene(BoardScene):
         # stands on the back half of its vertex so the tile under it stays in view
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         surface.blit(self.board_layer, (0, 0))
         for v, point in enumerate(self.points):  # every vertex is a place to click
             self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()
         mover = view["to_move"]
         # the other side's last turn, faintly: its path and the tile it ate
-        self._draw_last_turn(surface, view, hints)
+        self._draw_last_turn(surface, view, highlights)
         for v, owner in view["tiles"].items():
             if ("vertex", int(v)) not in hidden:
                 self.blit_tile(surface, owner, int(v))
@@ -145,11 +145,11 @@ class ScurryScene(BoardScene):
             # after the winning turn nobody is to move: colour the path by who made it
             path_seat = mover if mover is not None else self.match.movers[-1]
             self._draw_path(surface, view, path_seat)
-        if mover is not None and view["phase"] == "move" and hints.next_targets:
+        if mover is not None and view["phase"] == "move" and highlights.next_targets:
             sq = view["squirrels"][mover]
-            for target in hints.next_targets:
+            for target in highlights.next_targets:
                 self._dashed(surface, PATH_COLOURS[mover], self.points[sq], self.points[target[1]])
-        for target in hints.next_targets:
+        for target in highlights.next_targets:
             if target[0] != "vertex":
                 continue
             point = self.points[target[1]]
@@ -161,15 +161,15 @@ class ScurryScene(BoardScene):
         for seat, v in enumerate(view["squirrels"]):
             if v is not None and ("squirrel", seat) not in hidden:
                 self.blit_squirrel(surface, seat, self.points[v])
-        self._draw_hover(surface, view, hints)
+        self._draw_hover(surface, view, highlights)
         self._draw_legend(surface, view)
 
-    def _draw_hover(self, surface, view, hints) -> None:
-        hover = hints.hover
+    def _draw_hover(self, surface, view, highlights) -> None:
+        hover = highlights.hover
         if hover is None or hover[0] != "vertex" or view["to_move"] is None:
             return
         point = self.points[hover[1]]
-        if not hints.hover_ok:
+        if not highlights.hover_ok:
             pygame.draw.circle(surface, look.BAD, point, self.tile_px // 2, 2)
             return
         phase = view["phase"]
@@ -195,8 +195,8 @@ class ScurryScene(BoardScene):
             look.text(surface, str(k), badge, max(10, int(self.unit * 0.22)), colour, bold=True, anchor="center",
                       shadow=False)
 
-    def _draw_last_turn(self, surface, view, hints) -> None:
-        steps = [m for m in hints.last_moves if m.kind == "step" and m.seat != view["to_move"]]
+    def _draw_last_turn(self, surface, view, highlights) -> None:
+        steps = [m for m in highlights.last_moves if m.kind == "step" and m.seat != view["to_move"]]
         if steps:
             colour = PATH_COLOURS[steps[0].seat]
             pts = [self.points[m.vertex] for m in steps]
@@ -207,7 +207,7 @@ class ScurryScene(BoardScene):
             x, y = self.points[removed]
             r = self.tile_px // 2
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r, 1)
-        for m in hints.last_moves:
+        for m in highlights.last_moves:
             if m.kind in ("leadoff", "setup_tile") and m.seat != view["to_move"]:
                 pygame.draw.circle(surface, PATH_COLOURS[m.seat], self.points[m.vertex], self.tile_px // 2 + 3, 2)
 
