@@ -16,6 +16,7 @@ import pytest
 
 from game import bench
 from game.engine import ai
+from game.shelf import GAME_IDS
 from tests.toy_games import CARDS, NIM, TTT, NimState, nim_value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -340,7 +341,7 @@ def test_wilson_interval():
     assert bench.wilson_interval(0, 10)[0] == 0.0 and bench.wilson_interval(10, 10)[1] == 1.0
 
 
-@pytest.mark.parametrize("game_id", ["skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
     """Played as the app plays (budget under the safety cap), a normal decision is
     reproducible: the same move and the same visits twice."""

@@ -108,7 +108,7 @@ def test_option_words_for_on_and_off():
 
 # ---- every bad value: one line naming it and what would do; status 2 --------------------------
 BAD = [
-    (["--game", "nosuch"], ["--game nosuch", "skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner"]),
+    (["--game", "nosuch"], ["--game nosuch", *GAMES]),  # names every game on the shelf
     (["--game", "scurry", "--players", "3"], ["--players 3", "exactly 2"]),
     (["--game", "skurdir", "--players", "many"], ["--players many", "2, 3, 4 or 5"]),
     (["--game", "skurdir", "--seat", "robot"], ["--seat robot", "human, easy, normal, hard"]),
