@@ -22,7 +22,7 @@ from typing import Callable
 import pygame
 
 from ..engine.core import is_confirmed, seat_names
-from . import look, sizing
+from . import boards, look, sizing
 from .controller import Controller
 from .draw import ease
 from .hint import Hinter
@@ -638,7 +638,7 @@ class BoardScene(Scene):
         return seat_names(text, [s.name for s in self.match.seats])
 
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
-        return look.side_colour(self.match.spec, index, self.match.seats[index])
+        return boards.side_colour(self.match.spec, index, self.match.seats[index])
 
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""

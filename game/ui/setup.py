@@ -7,7 +7,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from ..engine.match import NAME_LIMIT, Match, Seat
-from . import look, setup_memory
+from . import boards, look, setup_memory
 from .rules_screen import RulesScene
 from .scene import Scene, start_match
 
@@ -133,7 +133,7 @@ class SetupScene(Scene):
             return  # no swatch: its colour would mean nothing
         for i, _name, _colour, _kind in self.seat_rows:
             look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13,
-                                 look.side_colour(self.spec, i, self.seats[i]))
+                                 boards.side_colour(self.spec, i, self.seats[i]))
 
     def offers_colours(self) -> bool:
         """Fixed side colours (Scurry) or a colour chosen in play (Skurðir): no choice here."""

@@ -22,13 +22,14 @@ from ...ui.camera import Camera
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
 from .icons import (
-    draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre, marker_outline,
-    medal_radius,
+    PLAYER_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
+    marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
 from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
 
 SQRT3_2 = 0.8660254037844386
+SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
 ZOOM_MAX = 120.0
 TUMBLE_S = 0.7

@@ -13,6 +13,7 @@ from .rules import SIDE_NAMES, SPEC, board_geometry
 SQRT3 = math.sqrt(3)
 TILE_SPRITES = ("scurry_tile_brown.png", "scurry_tile_grey.png")
 SQUIRREL_SPRITES = ("scurry_squirrel_brown.png", "scurry_squirrel_grey.png")
+SIDE_COLOURS = ((150, 92, 48), (168, 172, 178))  # the sides' fixed colours: the tiles' brown and grey faces
 PATH_COLOURS = ((255, 196, 120), (215, 225, 240))
 WOOD = (176, 128, 80)
 WOOD_DARK = (96, 64, 38)
@@ -112,7 +113,7 @@ class ScurryScene(BoardScene):
         point = self.points[v_or_point] if isinstance(v_or_point, int) else v_or_point
         image = self.tile_image(owner, scale)
         if image is None:
-            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][owner], point, int(self.tile_px * scale / 2))
+            pygame.draw.circle(surface, SIDE_COLOURS[owner], point, int(self.tile_px * scale / 2))
             return
         if alpha < 255:
             image = image.copy()
@@ -122,7 +123,7 @@ class ScurryScene(BoardScene):
     def blit_squirrel(self, surface, seat: int, point) -> None:
         image = self.squirrel_image(seat)
         if image is None:
-            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][seat], point, int(self.unit * 0.35))
+            pygame.draw.circle(surface, SIDE_COLOURS[seat], point, int(self.unit * 0.35))
             return
         # stands on the back half of its vertex so the tile under it stays in view
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
