@@ -276,6 +276,7 @@ class App:
         return True
 
     def draw(self) -> None:
+        look.drawn.clear()
         self.scene.draw(self.screen)
         self._draw_toasts()
         pygame.display.flip()
@@ -294,8 +295,9 @@ class App:
             shade.fill((20, 14, 10, 235))
             self.screen.blit(shade, box)
             pygame.draw.rect(self.screen, look.WARN, box, 2, border_radius=6)
-            for i, line in enumerate(lines):
-                look.text(self.screen, line, (box.x + 14, box.y + 7 + 20 * i), 15, look.INK)
+            with look.within(box):
+                for i, line in enumerate(lines):
+                    look.text(self.screen, line, (box.x + 14, box.y + 7 + 20 * i), 15, look.INK)
             y = box.bottom + 8
 
     def collect_autosaves(self) -> None:

@@ -3,6 +3,7 @@
 A game is a folder (a package) whose files are its parts, found by name:
   rules.py   SPEC: the rules engine (pure Python; required)
   words.py   WORDS: how its log entries, phase and outcomes read (optional)
+  aid.py     aid(view): the player aid, what the player to move may do now (optional)
   ai.py      heuristics for the computer players (optional)
   scene.py   SCENE: its board screen (pygame; loaded by game/ui/boards.py)
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional; game/ui/boards.py)
@@ -10,7 +11,7 @@ and its rules text is seeds/<id>.md.
 
 The app, the files and the screens ask the shelf; the engine and the rules
 never do: they are handed a spec, the games by id, or a game's heuristics.
-The shelf itself loads only the pure parts (rules, words, ai), and only when
+The shelf itself loads only the pure parts (rules, words, aid, ai), and only when
 first asked for, so listing a game imports nothing of it.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .engine.ai import search_heuristics
 from .engine.core import GameSpec
 from .engine.present import Words
 
-PURE_PARTS = ("rules", "words", "ai")  # the parts the shelf loads: never pygame, never a file
+PURE_PARTS = ("rules", "words", "aid", "ai")  # the parts the shelf loads: never pygame, never a file
 
 
 @dataclass(frozen=True)

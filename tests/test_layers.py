@@ -1,6 +1,6 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules.py / words.py / ai.py   pure Python: no pygame, no files
+    game.engine, each game's rules / words / aid / ai.py   pure Python: no pygame, no files
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.saves, game.keeper    files
     game.ui, each game's scene.py / art.py, game.art       drawing and clicks
@@ -112,7 +112,7 @@ KIT_VIEW = "game.engine.registry"
 
 
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "ai")
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai")
 
 
 def pure(name: str) -> bool:
@@ -214,7 +214,7 @@ for name in engine:
 after_engine = sorted(sys.modules)
 from game import shelf
 for parts in shelf.SHELF:
-    parts.spec, parts.words, parts.heuristics
+    parts.spec, parts.words, parts.heuristics, parts.module("aid")
 print(json.dumps({"engine": engine, "after_engine": after_engine, "after_shelf": sorted(sys.modules)}))
 """
 

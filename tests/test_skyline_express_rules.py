@@ -25,6 +25,7 @@ from game.games.skyline_express.rules import (
     automaton_seat,
     automaton_service,
     automaton_value_cost,
+    band,
     seat_name,
     service_points,
     task_met,
@@ -165,6 +166,36 @@ def test_die_value_gives_its_bonus():
     assert s2.dice_earned == 0
 
 
+# every value of a die, so both edges of each band are pinned: 1 | 2-4 | 5-6
+@pytest.mark.parametrize("value,service,dice,vip", [
+    (1, 2, 0, False), (2, 1, 1, False), (3, 1, 1, False), (4, 1, 1, False), (5, 0, 0, True), (6, 0, 0, True),
+])
+def test_each_die_value_gives_the_bonus_of_its_band(value, service, dice, vip):
+    state = with_dice(SPEC.new_game(2, 1), [value] * 4)
+    play(state, "d R")
+    assert state.log_entry(SkylineMove("seat", seat=seat("2b"))).data["vip"] == vip
+    play(state, "p 2b")
+    s0 = state.sheets[0]
+    assert (s0.service_earned, s0.dice_earned, s0.vips[seat("2b")]) == (service, dice, vip)
+
+
+def test_a_value_changed_across_a_band_edge_gives_the_new_bands_bonus():
+    state = with_dice(SPEC.new_game(2, 1), [4, 4, 4, 4])
+    state.sheets[0].dice_earned = 1
+    play(state, "d R", "v 5", "p 1a")  # a 4 made a 5: a VIP, no track points
+    s0 = state.sheets[0]
+    assert s0.vips[0] and (s0.service_earned, s0.dice_earned) == (0, 1)
+    state = with_dice(SPEC.new_game(2, 1), [2, 2, 2, 2])
+    state.sheets[0].dice_earned = 1
+    play(state, "d R", "v 1", "p 1a")  # a 2 made a 1: two service points, no dice point
+    s0 = state.sheets[0]
+    assert not s0.vips[0] and (s0.service_earned, s0.dice_earned) == (2, 1)
+
+
+def test_the_task_roll_bands_are_one_two_three_four_five_six():
+    assert [band(v) for v in range(1, 7)] == [0, 0, 1, 1, 2, 2]
+
+
 def test_passenger_takes_the_die_colour_and_an_empty_seat_only():
     state = with_dice(SPEC.new_game(2, 1), [2, 2, 2, 2])
     play(state, "d B", "p 4d")
@@ -283,16 +314,19 @@ def test_four_players_use_all_four_dice():
     assert movers_of_round(state) == [1, 2, 3, 0]
 
 
-def test_two_player_variant_is_one_two_one():
+def test_two_players_take_one_die_each_by_default():
+    # the rulebook's turn rule; its 1-2-1 order is printed apart as a variant (ruling 14)
+    assert SPEC.default_options()["two_player"] == "standard"
     state = SPEC.new_game(2, 2)
+    assert movers_of_round(state) == [0, 1]
+    assert state.taken.count(EMPTY) == 4  # two dice were left in the tray: a new round, a new roll
+    assert movers_of_round(state) == [1, 0]
+
+
+def test_two_player_variant_option_is_one_two_one():
+    state = SPEC.new_game(2, 2, {"two_player": "variant"})
     assert movers_of_round(state) == [0, 1, 1, 0]
     assert movers_of_round(state) == [1, 0, 0, 1]
-
-
-def test_two_player_standard_option_is_one_die_each():
-    state = SPEC.new_game(2, 2, {"two_player": "standard"})
-    assert movers_of_round(state) == [0, 1]
-    assert movers_of_round(state) == [1, 0]
 
 
 @pytest.mark.parametrize("players,six", [(1, "five"), (1, "keep"), (2, "five"), (3, "five"), (4, "five")])

@@ -85,3 +85,18 @@ def test_rules_and_words_are_pure_python():
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stdout + done.stderr
+
+
+def test_the_aid_while_seating_says_what_the_die_gives_at_each_value():
+    from game.games.skyline_express.aid import aid
+
+    said = {}
+    for value in range(1, 7):
+        state = SPEC.new_game(2, 1)
+        state.dice = [value] * 4
+        state._legal = None
+        state.apply(SPEC.parse_move(state, "d R"))
+        said[value] = aid(state.view(0)).choices[0].how.split("now: ")[1]
+    assert said == {1: "2 service points.", 2: "1 service point and 1 dice point.",
+                    3: "1 service point and 1 dice point.", 4: "1 service point and 1 dice point.",
+                    5: "its passenger is a VIP.", 6: "its passenger is a VIP."}

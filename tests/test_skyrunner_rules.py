@@ -146,6 +146,7 @@ def test_crash_near_the_ground_and_on_the_ground():
     s.hand[0] = ["C2", "C3", "C5"]
     play_round(s, {0: "N1", 1: "N2"})
     assert s.hand[0] == ["C2", "C5"]  # hands over a climbing card of the crash's value
+    assert s.discard.count("C3") == 1  # to the shared pile (ruling 12)
     s = clear(new(2), "X3")
     s.hand[0] = ["C2"]
     play_round(s, {0: "N1", 1: "N2"})
@@ -271,6 +272,16 @@ def test_roof_needs_equipment_and_wins_without_the_exact_count():
     assert s.is_over and s.outcome.winners == (0,) and s.to_move is None and s.legal_moves() == []
     assert s.pos[0][0] == s.roof  # the sabotage after the winning climb never acts
     assert s.outcome.reason == "P1 reached the roof first and wins."
+    assert s.hand[0] == [] and s.discard.count("E") == 1  # the climb onto the roof spent its equipment
+
+
+def test_the_climb_onto_the_roof_spends_one_equipment_card_and_keeps_the_rest():
+    s = clear(new(2), "N1")
+    s.pos[0] = [35, 0]
+    s.hand[0] = ["C5", "E", "E"]
+    play_round(s, {0: "C5", 1: "N1"})
+    assert s.pos[0][0] == s.roof and s.hand[0] == ["E"] and s.discard.count("E") == 1
+    assert s.last_round["notes"][0][1:] == ["climb", {"rise": 2, "value": 5, "side": 0, "used": 1}]
 
 
 def test_equipment_is_never_played_alone():
@@ -313,6 +324,7 @@ def test_sabotage_on_the_ground_takes_a_climbing_card_of_three_or_more():
     s.hand[1] = ["C2", "C4", "C5"]
     play_round(s, {0: "S p2", 1: "N1"})
     assert [c for c in s.hand[1] if c[0] == "C"] == ["C2", "C5"]
+    assert s.discard.count("C4") == 1  # handed over to the shared pile (ruling 12), not lost from the game
 
 
 def test_sabotage_down_a_ledge_lands_in_a_groove_below():

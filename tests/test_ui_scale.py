@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game import storage
@@ -11,6 +12,7 @@ from game import shelf
 from game.engine import ai
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
+from game.ui import look
 from game.ui.settings import SettingsScene
 from game.ui.title import TitleScene
 from tests.uikit import choose, click, click_button, make_app, pump, screenshot
@@ -50,9 +52,13 @@ def check_layout(board):
         for other in buttons[i + 1:]:
             assert not one.colliderect(other), (one, other)
     if board.log.rect.h:
-        assert board.log.rect.top >= board.log_top and p.contains(board.log.rect)
+        # the log starts under the last line the panel wrote above it (it follows the status and message)
+        header = [t.rect for t in look.drawn if p.contains(t.rect) and not board.log.rect.contains(t.rect)
+                  and t.rect.bottom <= board.log.rect.bottom]
+        assert all(r.bottom <= board.log.rect.top for r in header) and p.contains(board.log.rect)
         assert not any(board.log.rect.colliderect(r) for r in buttons)
-    assert board.log_top <= min(r.top for r in buttons if r is not board.fold_button.rect)
+    header = (board.fold_button.rect, board.aid_button.rect)  # beside the title, above the log
+    assert board.log_top <= min(r.top for r in buttons if r not in header)
 
 
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
@@ -90,3 +96,42 @@ def test_fold_the_panel_for_a_bigger_board():
     check_layout(board)
     click(app, board.fold_button.rect.center)
     assert not board.folded and board.board_rect.w == wide
+
+
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
+def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_id):
+    """At 175 % the log once shrank to a line under an empty gap, and a computer's
+    name ran into its level: the log starts under the last line the panel wrote and is
+    several lines high, and no line of the panel lies on another."""
+    app, board = board_for(game_id, (1280, 800), 1.75)
+    app.dirty = True
+    app.step()
+    assert board.log.rect.h >= 6 * board.log.line_height
+    panel_lines = [t.rect for t in look.drawn if board.panel_rect.contains(t.rect)]
+    for i, one in enumerate(panel_lines):
+        assert not any(one.clip(other).h > 4 and one.clip(other).w > 2 for other in panel_lines[i + 1:]), one
+
+
+def test_the_pass_button_speaks_as_large_as_the_panel():
+    """Pass kept its 16 px label in a button 70 px high at 175 %."""
+    sizes = {}
+    for scale in (1.0, 1.5, 2.0):
+        _app, board = board_for("skurdir", (1280, 800), scale)
+        sizes[scale] = board.game_buttons["pass"].font.point_size
+    assert sizes[1.0] < sizes[1.5] <= sizes[2.0]  # (a 1280x800 window caps 200 % near 175 %)
+
+
+def test_the_watch_speed_list_opens_inside_the_window():
+    """The Watch speed drop-down opened below the window's edge: Slow and Instant were hidden."""
+    app = make_app((1280, 800))
+    spec = shelf.GAMES["scurry"]
+    match = Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5)
+    start_match(app, match)
+    pump(app)
+    board = app.scene
+    board.match.on_change = None
+    click(app, board.watch.speed_menu.rect.center)
+    listing = board.watch.speed_menu.current_state.options_selection_list
+    assert listing is not None and pygame.Rect((0, 0), app.size).contains(listing.rect)
+    shown = [item["text"] for item in listing.item_list if item["button_element"] is not None]
+    assert {"Slow", "Instant"} <= set(shown)

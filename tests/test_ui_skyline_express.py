@@ -88,6 +88,9 @@ def test_solo_game_against_the_automaton_by_mouse(app):
 def test_two_player_variant_by_mouse_with_a_refused_click(app):
     setup = open_setup(app, GAME)
     choose(app, seat_kind_menu(setup, 1), "Human")
+    menu = option_menu(setup, "two_player")  # one die each is the default; the 1-2-1 order is chosen
+    assert setup.option_menus[menu].label_of("standard") in menu.selected_option[0]
+    choose(app, menu, setup.option_menus[menu].label_of("variant"))
     click_button(app, "Start")
     board = app.scene
     state = board.match.state

@@ -4,6 +4,7 @@
     python -m game.bench --game skurdir       # the default run for one game only
     python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
+    python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
 
 The default run measures, for every registered game, random playouts per
 second and the computer player's seconds per decision at each level (the
@@ -362,7 +363,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
+    parser.add_argument("--gallery", metavar="DIR", help="write a PNG of every audited screen into DIR")
     args = parser.parse_args(argv)
+    if args.gallery:
+        from .screens import gallery
+
+        print(json.dumps({"gallery": args.gallery, "pictures": gallery(args.gallery)}))
+        return 0
     if args.arena:
         game_id, level_a, level_b, n = args.arena
         result = arena(

@@ -75,3 +75,20 @@ class Words:
     def outcome(self, state) -> str:
         """Why the game ended and who won, in words."""
         return state.outcome.reason if state.outcome else ""
+
+
+class Choice(NamedTuple):
+    """One thing the player to move may do now, for the player aid (a game's aid.py)."""
+
+    what: str  # as a player would say it: "Build a canal"
+    how: str  # the rule that governs it and what it scores, in a sentence or two
+    kinds: tuple = ()  # the rules' move kinds it stands for (a test checks that every legal move has one)
+
+
+class Aid(NamedTuple):
+    """The player aid for one phase: its name, the choices in it, and how it scores
+    when that is not said with each choice. Built from a seat's view alone."""
+
+    phase: str
+    choices: tuple
+    scoring: str = ""

@@ -23,6 +23,7 @@ import pygame
 
 from ..engine.core import is_confirmed, seat_names
 from . import boards, look, sizing
+from .aid import AidScene
 from .controller import Controller
 from .draw import ease
 from .hint import Hinter
@@ -74,6 +75,7 @@ class Anim:
 class BoardScene(Scene):
     background = "felt.png"
     PANEL_WIDTH = 340
+    PANEL_TAG = ""  # a word beside the game's name on the panel ("Replay")
     BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
 
     def __init__(self, app, match):
@@ -142,6 +144,8 @@ class BoardScene(Scene):
         self.fold_button = self.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                        self.toggle_fold, tooltip="The full panel, with the move log" if self.folded
                                        else "A narrower panel without the move log: more room for the board")
+        self.aid_button = self.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", self.open_aid,
+                                      tooltip="What you may do now, and how it scores (F1)")
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -158,7 +162,7 @@ class BoardScene(Scene):
             for (x, y), (text, action, tip) in zip(places, actions))
         y = min(y for _x, y in places) - step
         self.game_buttons = {}
-        style = "#compact_primary_button" if self.folded else None  # a smaller font in the compact panel
+        style = "#compact_primary_button" if self.folded else sizing.primary_style(k)  # the font grows with the panel
         for name, text in reversed(list(self.BUTTONS.items())):
             self.game_buttons[name] = self.button((p.x + 12, y, p.w - 24, bh), text,
                                                   lambda n=name: self.click_target(("button", n)), primary=True,
@@ -175,14 +179,25 @@ class BoardScene(Scene):
             y -= step
         self.log_top = p.y + self.panel_header_height()
         self.log.set_scale(k)
-        log_h = 0 if self.folded else max(80, y - self.log_top + 2)
-        self.log.set_rect(pygame.Rect(p.x + 10, self.log_top, p.w - 20, log_h))
+        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.place_log(self.log_top)
         self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
 
     def panel_header_height(self) -> int:
         return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
+
+    def place_log(self, top: int) -> None:
+        """The move log from `top` (under what the panel says now) down to the buttons; at
+        least a few lines high, however long the message above it (that is cut shorter)."""
+        if self.folded:
+            self.log.set_rect(pygame.Rect(self.panel_rect.x + 10, top, self.panel_rect.w - 20, 0))
+            return
+        top = min(top, self.log_bottom - 4 * self.log.line_height - 8)
+        rect = pygame.Rect(self.panel_rect.x + 10, top, self.panel_rect.w - 20, self.log_bottom - top)
+        if rect != self.log.rect:
+            self.log.set_rect(rect)
 
     def enter(self) -> None:
         super().enter()
@@ -287,6 +302,8 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
+            elif event.key == pygame.K_F1:
+                self.open_aid()
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
@@ -352,6 +369,10 @@ class BoardScene(Scene):
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
+
+    def open_aid(self) -> None:
+        """The player aid over the board: what may be done now (F1, or the ? button)."""
+        self.app.push(AidScene(self.app, self))
 
     def on_choice(self, element, text) -> None:
         if self.watch is not None:
@@ -540,7 +561,8 @@ class BoardScene(Scene):
         highlights = self.controller.highlights()
         view = self.view()
         self.hits.clear()
-        self.draw_board(surface, view, highlights)
+        with look.within(self.board_rect):  # the board's words stay on the board
+            self.draw_board(surface, view, highlights)
         # The hover is what lies under the pointer in this frame, not in the frame the
         # mouse last moved over: a move, an undo or a hand-off moves the board's places
         # under a resting pointer. When it changed, draw the board again with it lit.
@@ -548,7 +570,8 @@ class BoardScene(Scene):
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
             highlights = self.controller.highlights()
             self.hits.clear()
-            self.draw_board(surface, view, highlights)
+            with look.within(self.board_rect):
+                self.draw_board(surface, view, highlights)
         if self.app.scene is self:
             self._set_hand_cursor(self.controller.hover in highlights.next_targets)
         for anim in self.anims:
@@ -556,9 +579,10 @@ class BoardScene(Scene):
             if anim.started:
                 anim.paint(surface, ease(anim.t))
         self.draw_hint(surface)
-        self.draw_panel(surface, highlights)
-        if self.log.rect.h:
-            self.log.draw(surface, self.seat_rgb)
+        with look.within(self.panel_rect):  # and the panel's on the panel
+            self.draw_panel(surface, highlights)
+            if self.log.rect.h:
+                self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
         note = None if self.board_rect.collidepoint(self.mouse) else self.disabled_button_note(self.mouse)
         if note is not None:
@@ -581,8 +605,15 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        title = look.fit_text(self.match.spec.title, px(22), p.w - px(50), bold=True)
-        look.text(surface, title, (p.x + px(16), p.y + px(12)), px(22), look.GOLD, bold=True)
+        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
+        if self.PANEL_TAG:  # what kind of board this is, left of those buttons
+            tag = look.text(surface, self.PANEL_TAG, (self.aid_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
+                            bold=True, anchor="topright")
+            room = tag.x - 8 - (p.x + px(16))
+        # a long title in a narrow panel is set smaller before it is shortened
+        size = px(22) if look.font(px(22), True).size(self.match.spec.title)[0] <= room else px(18)
+        title = look.fit_text(self.match.spec.title, size, room, bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
         labels = self.match.spec.seat_labels
@@ -594,13 +625,16 @@ class BoardScene(Scene):
             look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
             level = seat.level if seat.kind == "computer" and not self.folded else ""
-            room = p.w - px(44) - px(40) - (px(50) if level else 0) - 8
+            score = look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
+                              anchor="topright")
+            right = score.x - px(8)  # the name ends before the level and the score: never under them
+            bold = i == state.to_move
+            if level and look.font(px(16), bold).size(name)[0] + look.font(px(12)).size(level)[0] + px(8) \
+                    <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
+                right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
+            room = right - (p.x + px(44))
             look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
                       px(16), look.INK, bold=i == state.to_move)
-            if level:
-                look.text(surface, level, (p.right - px(64), y + px(5)), px(12), look.MUTED, anchor="topright")
-            look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
-                      anchor="topright")
             if highlights.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
@@ -615,9 +649,12 @@ class BoardScene(Scene):
             y += px(20)
         message = self.controller.message
         if message:
-            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=3):
+            log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
+            lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
+            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
                 y += px(18)
+        self.place_log(y + px(8))
 
     def status_text(self, highlights) -> str:
         """The side panel's line under the players: the result, who thinks, or what to do."""

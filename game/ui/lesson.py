@@ -194,7 +194,8 @@ class LessonStep:
     # ---- drawing ------------------------------------------------------
     def draw_board(self, surface, view, highlights) -> None:
         super().draw_board(surface, view, highlights)
-        self.draw_strip(surface)
+        with look.within(self.lesson_rect):
+            self.draw_strip(surface)
 
     def draw_strip(self, surface) -> None:
         r = self.lesson_rect

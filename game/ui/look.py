@@ -4,6 +4,8 @@ from __future__ import annotations
 import functools
 import json
 import math
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -34,6 +36,9 @@ HIGHLIGHT = (255, 230, 120)
 HINT = (110, 210, 255)  # a suggested move's click path
 GOOD = (120, 220, 160)
 BAD = (240, 110, 90)
+
+
+SMALLEST_TEXT = 12  # px: nothing on screen is written smaller (the layout audit checks it)
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
@@ -111,6 +116,56 @@ def rendered(message: str, size: int, colour, bold: bool) -> pygame.Surface:
     return font(size, bold).render(message, True, colour)
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """A line of text as drawn on the window: where, what, how big, and the box it belongs in."""
+
+    rect: pygame.Rect
+    text: str
+    size: int
+    container: pygame.Rect | None  # None: the window
+
+
+# The lines drawn on the window since the frame began (App.draw empties it), like the hit
+# map's click targets: the layout audit reads them to find text that overlaps or spills.
+drawn: list[TextBox] = []
+_containers: list[pygame.Rect] = []
+
+
+@contextmanager
+def within(rect):
+    """Text drawn meanwhile belongs inside `rect` (a panel, a card, the board's area)."""
+    _containers.append(pygame.Rect(rect))
+    try:
+        yield
+    finally:
+        _containers.pop()
+
+
+@contextmanager
+def captured():
+    """The lines drawn meanwhile, as a list: a layer drawn once and blitted every frame
+    keeps them, and gives them again with `drawn.extend(...)` when it is blitted."""
+    start, lines = len(drawn), []
+    try:
+        yield lines
+    finally:
+        lines.extend(drawn[start:])
+
+
+def record(surface, rect, message: str, size: int) -> None:
+    """Note a line of text blitted at `rect` on `surface`, if that is (part of) the window,
+    or a window-sized layer laid over it."""
+    screen = pygame.display.get_surface()
+    if screen is None or not message.strip():
+        return
+    parent = surface.get_abs_parent()
+    if parent is not screen and parent.get_size() != screen.get_size():
+        return  # an image made to be placed later: its text is not where it will be seen
+    rect = rect.move(surface.get_abs_offset())  # drawn on a part of the window (or of a layer over it)
+    drawn.append(TextBox(pygame.Rect(rect), message, size, _containers[-1] if _containers else None))
+
+
 def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):
     """Blit one line of text; returns its rect."""
     colour = tuple(colour)
@@ -119,6 +174,7 @@ def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anc
     if shadow:
         surface.blit(rendered(message, size, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
+    record(surface, rect, message, size)
     return rect
 
 

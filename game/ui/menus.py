@@ -151,6 +151,7 @@ class OverlayScene(Scene):
             below = None  # a full cover hides the board: don't draw it, and don't let it show
         if below is not None:
             below.draw(surface)
+            look.drawn.clear()  # the text under the veil is not there to be read: this screen's is
         else:
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

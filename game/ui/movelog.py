@@ -90,7 +90,7 @@ class MoveLog:
         if not self.lines:
             look.text(surface, "No moves yet.", (r.x + 8, r.y + 6), self.font_size, look.MUTED)
             return
-        count = self.visible_count()
+        count = self.visible_count() - (1 if self.scroll else 0)  # scrolled back: the last line says so
         end = len(self.lines) - self.scroll
         shown = self.lines[max(0, end - count):end]
         y = r.y + 5
@@ -107,4 +107,5 @@ class MoveLog:
             top = track.y + (track.h - size) * (end - count) // max(1, len(self.lines) - count)
             pygame.draw.rect(surface, look.MUTED, (track.x, top, 3, size))
         if self.scroll:
-            look.text(surface, "▼ newer moves below", (r.centerx, r.bottom - 16), 11, look.GOLD, anchor="midtop")
+            look.text(surface, "▼ newer moves below", (r.centerx, y), max(look.SMALLEST_TEXT, self.font_size - 1),
+                      look.GOLD, anchor="midtop")

@@ -25,9 +25,9 @@ from pygame_gui.elements import UIDropDownMenu
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
 from . import look
-from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
+from .scene import board_scene_class
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -125,6 +125,7 @@ class ReplayMixin:
     """In front of a game's BoardScene class: the same board, read-only, at any move."""
 
     replaying = True
+    PANEL_TAG = "Replay"
 
     def __init__(self, app, replay: Replay, ply: int | None = None):
         self.replay = replay
@@ -248,14 +249,17 @@ class ReplayMixin:
                 element.kill()
                 del self.actions[element]
         self.game_buttons = {}
-        for button in (self.redo_button, self.hint_button):  # nothing to redo or hint: Back and Speed sit there
+        # nothing to redo, hint or do now (the aid): Back and Speed sit there
+        for button in (self.redo_button, self.hint_button, self.aid_button):
             button.hide()
         p = self.panel_rect
-        half = (p.w - 36) // 2
+        back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
         y = p.bottom - 52
-        self.button((p.x + 12, y, half, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        self.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        speed_x = p.x + 12 + back_w + 12
         self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
-                                         pygame.Rect(p.centerx + 6, y, half, 40), self.manager)
+                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), self.manager,
+                                         object_id="#upward_menu")  # at the window's bottom: the list opens upwards
         y -= 48
         width = (p.w - 24 - 4 * 6) // 5
         self.transport = {}
@@ -275,8 +279,8 @@ class ReplayMixin:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
             self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), self.manager)
-        top = self.log_top
-        self.log.set_rect(pygame.Rect(p.x + 10, top, p.w - 20, max(60, y - top - 6)))
+        self.log_bottom = y - 6
+        self.place_log(self.log_top)
         self.refresh_panel()
 
     def refresh_panel(self) -> None:
@@ -301,10 +305,6 @@ class ReplayMixin:
 
     def draw_panel(self, surface, highlights) -> None:
         super().draw_panel(surface, highlights)
-        p = self.panel_rect
-        # left of the panel's fold button, which sits in the top right corner
-        look.text(surface, "Replay", (self.fold_button.rect.x - 6, p.y + 18), 14, look.MUTED, bold=True,
-                  anchor="topright")
         bar = self.timeline
         end = max(1, self.replay.length)
         look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)

@@ -50,8 +50,15 @@ class SetupScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         left = max(30, (w - 1000) // 2)
-        self.label((left, 30, 1000, 44), f"New game: {self.spec.title}", "#title_label")
-        y = 100
+        shown = self.spec.options_for(self.players)  # those that apply to this many players
+        # Rows as tall as the window allows, from 44 px down to 32: five players and six
+        # options fit at 960x640 with the Start row below them.
+        top, bottom = 72, h - 124
+        heads = 48 + (12 + 36 if shown else 0)
+        step = max(32, min(44, (bottom - top - heads) // max(1, self.players + len(shown))))
+        tall = step - 6 if step < 40 else 34
+        self.label((left, 18, 1000, 44), f"New game: {self.spec.title}", "#title_label")
+        y = top
         self.label((left, y, 160, 32), "Players", "#heading_label")
         if self.spec.min_players != self.spec.max_players:
             counts = [str(n) for n in range(self.spec.min_players, self.spec.max_players + 1)]
@@ -63,42 +70,47 @@ class SetupScene(Scene):
         self.seat_rows = []
         labels = self.spec.seat_labels
         kind_x = left + (560 if self.offers_colours() else 395)
+        self.seat_top, self.seat_step, self.seat_h = y, step, tall
         for i in range(self.players):
             seat = self.seats[i]
             tag = f"{i + 1}. {labels[i]}" if i < len(labels) else f"Seat {i + 1}"
-            self.label((left, y, 130, 34), tag)
-            name = UITextEntryLine(pygame.Rect(left + 130, y, 250, 34), self.manager, initial_text=seat.name)
+            self.label((left, y, 130, tall), tag)
+            name = UITextEntryLine(pygame.Rect(left + 130, y, 250, tall), self.manager, initial_text=seat.name)
             name.set_text_length_limit(NAME_LIMIT)
             colour = None
             if self.offers_colours():
                 colour = UIDropDownMenu([n for n, _ in look.SEAT_COLOURS], look.SEAT_COLOURS[seat.colour][0],
-                                        pygame.Rect(left + 395, y, 150, 34), self.manager)
+                                        pygame.Rect(left + 395, y, 150, tall), self.manager)
             kind_text = next(t for t, k, lv in LEVEL_CHOICES if k == seat.kind and (k == "human" or lv == seat.level))
             kind = UIDropDownMenu([t for t, _, _ in LEVEL_CHOICES], kind_text,
-                                  pygame.Rect(kind_x, y, 220, 34), self.manager)
+                                  pygame.Rect(kind_x, y, 220, tall), self.manager)
             self.seat_rows.append((i, name, colour, kind))
-            y += 44
+            y += step
         self.swatch_x = kind_x + 230
-        self.seat_top = 148
         y += 12
         self.option_menus = {}
         self.help_lines = []
-        shown = self.spec.options_for(self.players)  # those that apply to this many players
         if shown:
             self.label((left, y, 300, 32), "Options", "#heading_label")
-            y += 40
+            y += 36
+            # the label and menu columns as wide as their words: the rest is for the help
+            font = look.font(15)
+            label_w = max(font.size(o.label)[0] for o in shown) + 16
+            menu_w = min(360, max(font.size(o.label_of(c))[0] for o in shown for c in o.choices) + 64)
+            help_x = left + label_w + menu_w + 14
             for option in shown:
-                self.label((left, y, 290, 32), option.label)
+                self.label((left, y, label_w, tall), option.label).set_tooltip(option.help)
                 labels_ = [option.label_of(c) for c in option.choices]
                 menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
-                                      pygame.Rect(left + 300, y, 330, 32), self.manager)
+                                      pygame.Rect(left + label_w, y, menu_w, tall), self.manager)
+                menu.set_tooltip(option.help)  # the whole help, where the words beside it are cut short
                 self.option_menus[menu] = option
-                self.help_lines.append((option.help, (left + 645, y + 1), max(120, w - 40 - left - 645)))
-                y += 44
-        self.message_label = self.label((left, h - 130, 900, 30), self.message, "#message_label")
-        self.button((left, h - 84, 200, 46), "Start", self.start, primary=True)
-        self.button((left + 215, h - 84, 160, 46), "Rules", lambda: self.app.push(RulesScene(self.app, self.spec)))
-        self.button((left + 390, h - 84, 160, 46), "Back", self.app.pop)
+                self.help_lines.append((option.help, pygame.Rect(help_x, y, max(120, w - 30 - help_x), step)))
+                y += step
+        self.message_label = self.label((left, h - 118, 900, 30), self.message, "#message_label")
+        self.button((left, h - 80, 200, 46), "Start", self.start, primary=True)
+        self.button((left + 215, h - 80, 160, 46), "Rules", lambda: self.app.push(RulesScene(self.app, self.spec)))
+        self.button((left + 390, h - 80, 160, 46), "Back", self.app.pop)
 
     def on_choice(self, element, text) -> None:
         if element is self.count_menu:
@@ -126,13 +138,15 @@ class SetupScene(Scene):
                 self.seats[i].name = text
 
     def draw_scene(self, surface) -> None:
-        for help_text, (x, y), width in self.help_lines:
-            for k, line in enumerate(look.wrap_text(help_text, 12, width, max_lines=2)):
-                look.text(surface, line, (x, y + 15 * k), 12, look.MUTED)
+        for help_text, box in self.help_lines:
+            lines = max(1, (box.h + 4) // 15)  # as many lines as the row holds; the tooltip has it all
+            for k, line in enumerate(look.wrap_text(help_text, 12, box.w, max_lines=lines)):
+                look.text(surface, line, (box.x, box.y + 1 + 15 * k), 12, look.MUTED)
         if self.spec.colours_chosen_in_play:
             return  # no swatch: its colour would mean nothing
         for i, _name, _colour, _kind in self.seat_rows:
-            look.draw_seat_shape(surface, self.seats[i].colour, (self.swatch_x + 18, self.seat_top + 44 * i + 17), 13,
+            centre = (self.swatch_x + 18, self.seat_top + self.seat_step * i + self.seat_h // 2)
+            look.draw_seat_shape(surface, self.seats[i].colour, centre, min(13, self.seat_h // 2 - 2),
                                  boards.side_colour(self.spec, i, self.seats[i]))
 
     def offers_colours(self) -> bool:

@@ -42,3 +42,12 @@ def button_class(scale: float) -> str | None:
     if scale >= 1.3:
         return "@ui_150"
     return None
+
+
+def primary_style(scale: float) -> str:
+    """The theme's object id for the panel's main buttons (Pass, Confirm) at this scale."""
+    if scale >= 1.75:
+        return "#primary_button_200"
+    if scale >= 1.3:
+        return "#primary_button_150"
+    return "#primary_button"

@@ -225,8 +225,11 @@ class StatisticsScene(Scene):
         key = (surface.get_size(), id(self.figures), self.figures_rect.topleft, self.loading, id(self.problem))
         if self.backdrop[0] != key:
             backdrop = look.tiled(self.background, surface.get_size()).copy()
-            self.draw_scene(backdrop)
-            self.backdrop = (key, backdrop)
+            with look.captured() as lines:
+                self.draw_scene(backdrop)
+            self.backdrop = (key, backdrop, lines)
+        else:
+            look.drawn.extend(self.backdrop[2])  # its words are on screen again
         surface.blit(self.backdrop[1], (0, 0))
         self.manager.draw_ui(surface)
 
@@ -255,22 +258,28 @@ class StatisticsScene(Scene):
             y += step
         chart = surface.subsurface(self.chart_rect)
         panel(chart, chart.get_rect())
-        draw_chart(chart, self.figures, self.game == stats.ALL)
+        with look.within(self.chart_rect):
+            draw_chart(chart, self.figures, self.game == stats.ALL)
 
 
 def draw_chart(surface, figures, every_game: bool) -> None:
     """Scores over time: one dot a game (green a win), joined by a line, the average dashed."""
     w, h = surface.get_size()
-    look.text(surface, "Scores over time", (16, 14), 18, look.GOLD, bold=True)
+    title = look.text(surface, "Scores over time", (16, 14), 18, look.GOLD, bold=True)
     points = figures.scores
+    top = 50  # the plot's top
     if every_game:
-        look.text(surface, "(every game: scores of different games side by side)", (w - 16, 18), 12, look.MUTED,
-                  anchor="topright")
+        note = "(every game: scores of different games side by side)"
+        if look.font(12).size(note)[0] <= w - 16 - (title.right + 12):
+            look.text(surface, note, (w - 16, 18), 12, look.MUTED, anchor="topright")
+        else:  # a narrow chart: the note under its title, the plot lower
+            note = look.fit_text(note, 12, w - 32)
+            top = look.text(surface, note, (16, title.bottom + 2), 12, look.MUTED).bottom + 10
     if len(points) < 2:
         look.text(surface, "The chart appears after two finished games.", (w // 2, h // 2), 15, look.MUTED,
                   anchor="center")
         return
-    plot = pygame.Rect(58, 50, w - 80, h - 96)
+    plot = pygame.Rect(58, top, w - 80, h - 46 - top)
     low = min(p.score for p in points)
     high = max(p.score for p in points)
     if high == low:
@@ -297,7 +306,7 @@ def draw_chart(surface, figures, every_game: bool) -> None:
     for x in range(plot.x, plot.right, 14):
         pygame.draw.line(surface, look.MUTED, (x, y), (min(x + 7, plot.right), y))
     look.text(surface, f"average {number(average)}", (plot.right, y - 18), 12, look.MUTED, anchor="topright")
-    radius = 4 if len(shown) < 80 else 2
+    radius = 6 if len(shown) < 80 else 3  # a dot a game, big enough to see which is green
     for i in shown:
         pygame.draw.circle(surface, look.GOOD if points[i].won else look.BAD, at(i, points[i].score), radius)
     look.text(surface, "● won", (plot.x + 4, h - 22), 12, look.GOOD)

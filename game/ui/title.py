@@ -128,7 +128,8 @@ class TitleScene(Scene):
         widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
         if playable and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
             room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
-            names[0] = (look.fit_text(names[0][0], 16, room - 40, bold=True), *names[0][1:])
+            game = self.in_progress[0].summary.split(" — ", 1)[0]  # "Scurry — Ann vs Bob": the list names the players
+            names[0] = (look.fit_text(f"Continue: {game}", 16, room - 40, bold=True), *names[0][1:])
             widths[0] = room
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
         for (name, action, primary), bw in zip(names, widths):

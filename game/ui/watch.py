@@ -44,7 +44,8 @@ class WatchControls:
         speed_x = rect.x + 2 * (button + 8)
         self.speed_menu = UIDropDownMenu([words for words, _d, _a in SPEEDS.values()], SPEEDS[self.speed][0],
                                          pygame.Rect(speed_x, rect.y, rect.right - speed_x, rect.h), board.manager,
-                                         object_id=ObjectID(class_id=theme_class) if theme_class else None)
+                                         # near the window's bottom: the list opens upwards
+                                         object_id=ObjectID(object_id="#upward_menu", class_id=theme_class))
         self.apply_speed()
         self.refresh()
 

@@ -120,7 +120,7 @@ class ScrubScene(BoardScene):
     def layout(self, rect: pygame.Rect) -> None:
         n = self.match.state.players
         self.row_big = 66 if rect.h >= 640 else 58
-        self.row_small = 34
+        self.row_small = 36  # a name and a line of sums at 12 px and more
         strip_h = 8 + self.row_big + (n - 1) * (self.row_small + 4) + 8
         self.strip_rect = pygame.Rect(rect.x, rect.bottom - strip_h, rect.w, strip_h)
         turn_w = 190 if rect.w >= 760 else 160
@@ -538,7 +538,7 @@ class ScrubScene(BoardScene):
             look.text(surface, "Game over", (tx, y + 14), 16, look.GOLD, bold=True)
         else:
             line = f"{who} rolled {view['roll']}"
-            fsize = next((f for f in (14, 13, 12) if look.font(f, True).size(line)[0] <= room), 11)
+            fsize = next((f for f in (14, 13) if look.font(f, True).size(line)[0] <= room), look.SMALLEST_TEXT)
             look.text(surface, look.fit_text(line, fsize, room, bold=True), (tx, y + 14), fsize, look.INK,
                       bold=True)
             left = view["to_lay"] - len(view["laid_now"])
@@ -638,8 +638,7 @@ class ScrubScene(BoardScene):
                 box.union_ip(look.text(surface, count, (row.x + 28, row.y + 43), 12, look.MUTED))
             else:
                 look.text(surface, name, (row.x + 28, row.y + 2), 13, look.INK)
-                box = look.text(surface, sums if sums[0] != "h" else f"haul {haul} − {cost} = {haul - cost}",
-                                (row.x + 28, row.y + 18), 11, look.MUTED)
+                box = look.text(surface, look.fit_text(sums, 12, lw - 32), (row.x + 28, row.y + 18), 12, look.MUTED)
             self.sums_boxes[seat] = box
             if not state.stashes[seat]:
                 look.text(surface, "empty stash", (row.x + lw, row.centery), 12, look.MUTED, anchor="midleft")
@@ -674,13 +673,13 @@ class ScrubScene(BoardScene):
                     surface.blit(img, (rect.x, rect.y + (rect.h - size) // 2), special_flags=pygame.BLEND_PREMULTIPLIED)
                     label = f"×{count}"
                     ink = look.INK if count > 1 else look.MUTED
-                    label_w, label_h = look.font(11).size(label)
+                    label_w, label_h = look.font(12).size(label)
                     if label_w <= rect.w - size - 1:
-                        look.text(surface, label, (rect.x + size + 1, rect.centery + 1), 11, ink, anchor="midleft")
+                        look.text(surface, label, (rect.x + size + 1, rect.centery + 1), 12, ink, anchor="midleft")
                     else:  # no room beside the chip: the count on its corner
                         badge = pygame.Rect(rect.right - label_w - 2, rect.bottom - label_h, label_w + 2, label_h)
                         pygame.draw.rect(surface, (28, 22, 18), badge, border_radius=3)
-                        look.text(surface, label, (badge.x + 1, badge.y), 11, ink, shadow=False)
+                        look.text(surface, label, (badge.x + 1, badge.y), 12, ink, shadow=False)
 
     # ---- animations and scores ---------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:

@@ -96,7 +96,7 @@ class ScurryScene(BoardScene):
         return [(self.to_pixel(x, y), text) for (x, y), text in labels]
 
     def _draw_coordinates(self, layer) -> None:
-        size = max(10, min(16, int(self.unit * 0.3)))
+        size = max(look.SMALLEST_TEXT, min(16, int(self.unit * 0.3)))
         for centre, text in self.coordinate_labels():
             look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
 
@@ -150,15 +150,15 @@ class ScurryScene(BoardScene):
             sq = view["squirrels"][mover]
             for target in highlights.next_targets:
                 self._dashed(surface, PATH_COLOURS[mover], self.points[sq], self.points[target[1]])
-        for target in highlights.next_targets:
-            if target[0] != "vertex":
-                continue
+        places = [t for t in highlights.next_targets if t[0] == "vertex"]
+        few = len(places) <= 6  # a lesson's one place, the last few: each glows like a move's step
+        for target in places:
             point = self.points[target[1]]
-            if view["phase"] == "move":
+            if view["phase"] == "move" or few:
                 self.glow(surface, point, self.tile_px // 2 + 3)
-            else:
-                pygame.draw.circle(surface, (255, 236, 150), point, max(3, int(self.unit * 0.09)))
-                pygame.draw.circle(surface, GRID, point, max(3, int(self.unit * 0.09)), 1)
+            else:  # most of the board: a dot on each, not a ring over the whole board
+                pygame.draw.circle(surface, (255, 236, 150), point, max(5, int(self.unit * 0.12)))
+                pygame.draw.circle(surface, GRID, point, max(5, int(self.unit * 0.12)), 1)
         for seat, v in enumerate(view["squirrels"]):
             if v is not None and ("squirrel", seat) not in hidden:
                 self.blit_squirrel(surface, seat, self.points[v])
@@ -192,8 +192,9 @@ class ScurryScene(BoardScene):
         for k, v in enumerate(view["path"], start=1):
             x, y = self.points[v]
             badge = (x - self.tile_px // 3, y + self.tile_px // 3)
-            pygame.draw.circle(surface, (30, 22, 16), badge, max(7, int(self.unit * 0.16)))
-            look.text(surface, str(k), badge, max(10, int(self.unit * 0.22)), colour, bold=True, anchor="center",
+            pygame.draw.circle(surface, (30, 22, 16), badge, max(9, int(self.unit * 0.16)))
+            look.text(surface, str(k), badge, max(look.SMALLEST_TEXT, int(self.unit * 0.22)), colour, bold=True,
+                      anchor="center",
                       shadow=False)
 
     def _draw_last_turn(self, surface, view, highlights) -> None:
@@ -240,11 +241,12 @@ class ScurryScene(BoardScene):
             who = self.match.seats[seat].name
             self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))
             label = f"{who}: {plural(view['scores'][seat], 'tile')}" + (f" ({name})" if name not in who else "")
-            rect = look.text(surface, label, (x + 30, y + 2), 15, look.INK)
+            half = self.board_rect.x + (seat + 1) * self.board_rect.w // 2  # each side's half of the line at most
+            rect = look.text(surface, look.fit_text(label, 15, half - 8 - (x + 30)), (x + 30, y + 2), 15, look.INK)
             x = rect.right + 28
-        if view["phase"] == "setup_tiles":
+        room = self.board_rect.right - x - 8  # a narrow window shortens it rather than run under the panel
+        if view["phase"] == "setup_tiles" and room > 60:
             left = view["setup_left"]
-            room = self.board_rect.right - x - 8  # a narrow window shortens it rather than run under the panel
             look.text(surface, look.fit_text(f"Set-up: {left[0]} brown and {plural(left[1], 'grey tile')} still to place",
                                              15, room), (x, y + 2), 15, look.MUTED)
 

@@ -472,7 +472,7 @@ class SkurdirScene(BoardScene):
                     surface.blit(pyramid(colour, 16, 16), (cx + 4, y + 18))
                     cx += 24
                 if not view["sabotaged"][s]:
-                    look.text(surface, "sabotage", (r.right - 4, y + 20), 11, look.WARN, anchor="topright")
+                    look.text(surface, "sabotage", (r.right - 4, y + 20), 12, look.WARN, anchor="topright")
                 y += 42
 
     # ---- animations ------------------------------------------------------------------

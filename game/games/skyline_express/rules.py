@@ -53,6 +53,16 @@ TASKS = {
 EMPTY = -1
 
 
+def die_bonus(value: int) -> tuple[int, int, bool]:
+    """What a die of `value` gives with its passenger: (service points, dice points,
+    VIP). The bands are 1 | 2-4 | 5-6."""
+    if value == 1:
+        return 2, 0, False
+    if value <= 4:
+        return 1, 1, False
+    return 0, 0, True
+
+
 def band(value: int) -> int:
     """The task column a die value selects: 0 for 1-2, 1 for 3-4, 2 for 5-6."""
     return (value - 1) // 2
@@ -335,7 +345,7 @@ class SkylineState(CachedMovesState):
     die), "A" (the automaton takes a die) and "roll" (the solo reroll).
     """
 
-    def __init__(self, players: int, seed: int, two_player: str = "variant", across: str = "benches",
+    def __init__(self, players: int, seed: int, two_player: str = "standard", across: str = "benches",
                  automaton_six: str = "five"):
         self.players = players
         self.seed = seed
@@ -451,7 +461,7 @@ class SkylineState(CachedMovesState):
             value = 5
         seat = automaton_seat(sheet, d)
         self._seat(1, seat, d, value)
-        acts.append(("seat", seat, d, value >= 5))
+        acts.append(("seat", seat, d, die_bonus(value)[2]))
         while sheet.service_left >= SERVICE_COST:
             i = automaton_service(sheet, self.open_services())
             if i is None:
@@ -464,12 +474,11 @@ class SkylineState(CachedMovesState):
         sheet = self.sheets[who]
         self.last_seats[who] = seat
         sheet.colours[seat] = colour
-        if value == 1:
-            sheet.gain(2, 0)
-        elif value <= 4:
-            sheet.gain(1, 1)
-        else:
+        service, dice, vip = die_bonus(value)
+        if vip:
             sheet.vips[seat] = True
+        else:
+            sheet.gain(service, dice)
 
     def _take_service(self, who: int, i: int) -> None:
         self.service_owner[i] = who
@@ -677,7 +686,7 @@ class SkylineState(CachedMovesState):
         elif kind == "service":
             data = {"service": move.service}
         else:
-            data = {"seat": move.seat, "colour": self.colour, "vip": self.value >= 5}
+            data = {"seat": move.seat, "colour": self.colour, "vip": die_bonus(self.value)[2]}
         if kind in ("give", "seat"):
             data["automaton"] = self._automaton_after(move)
         return LogEntry(self.to_move, kind, data)
@@ -777,10 +786,10 @@ class SkylineSpec(GameSpec):
         Option(
             "two_player",
             "Two-player dice",
-            ("variant", "standard"),
-            labels=("Variant: 1 die, 2 dice, 1 die", "Standard: one die each"),
-            help="With two players: the first takes one die, the second two, the first the last "
-            "(the rulebook's variant), or each takes one die and two are left over.",
+            ("standard", "variant"),
+            labels=("Standard: one die each", "Variant: 1 die, 2 dice, 1 die"),
+            help="With two players: each takes one die and two are left over (the rulebook's rule), "
+            "or the first takes one die, the second two, the first the last (its 2-player variant).",
             players=(2, 2),
         ),
         Option(
@@ -802,7 +811,9 @@ class SkylineSpec(GameSpec):
         ),
     )
 
-    save_defaults = {"automaton_six": "keep"}  # saves from before the option: the old ruling 11
+    # saves from before an option or its default: the old ruling 11, and the 1-2-1 order
+    # that two players used before the rulebook's base rule became the default
+    save_defaults = {"automaton_six": "keep", "two_player": "variant"}
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> SkylineState:
         self.check_players(players)

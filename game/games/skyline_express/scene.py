@@ -32,6 +32,7 @@ PAPER = (246, 240, 226)
 PAPER_EDGE = (196, 184, 160)
 INK = (52, 46, 40)
 FAINT = (150, 140, 124)
+MUTED_INK = (112, 102, 88)  # words in a lighter hand than INK, dark enough to read at a glance
 PENCIL = {0: (208, 58, 48), 1: (236, 190, 30), 2: (58, 156, 82), 3: (46, 104, 196)}
 PENCIL_DARK = {k: draw.shade(c, 0.55) for k, c in PENCIL.items()}
 GOLD_PEN = (214, 150, 20)
@@ -79,7 +80,8 @@ class SkylineScene(BoardScene):
         return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)), max(1, round(h * s)))
 
     def fs(self, size: int) -> int:
-        return max(10, int(size * self.scale))
+        """A font size on the sheet: the design's size scaled, never under the floor."""
+        return max(look.SMALLEST_TEXT, round(size * self.scale))
 
     # ---- which sheet is on the paper --------------------------------------
     def shown(self) -> int:
@@ -101,10 +103,14 @@ class SkylineScene(BoardScene):
     # ---- the paper, drawn once per sheet ---------------------------------------
     def _paper_layer(self, view: dict, who: int) -> pygame.Surface:
         key = (who, view["service_rows"])
-        layer = self._paper_cache.get(key)
-        if layer is None:
-            layer = self._paper_cache[key] = self._draw_paper(view, who)
-        return layer
+        cached = self._paper_cache.get(key)
+        if cached is None:
+            with look.captured() as lines:
+                layer = self._draw_paper(view, who)
+            cached = self._paper_cache[key] = (layer, lines)
+        else:
+            look.drawn.extend(cached[1])  # its words are on screen again
+        return cached[0]
 
     def _draw_paper(self, view: dict, who: int) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -130,12 +136,14 @@ class SkylineScene(BoardScene):
         pygame.draw.rect(layer, (60, 40, 24), tray, 2, border_radius=10)
         felt = tray.inflate(-int(12 * self.scale), -int(12 * self.scale))
         pygame.draw.rect(layer, (40, 102, 66), felt, border_radius=8)
-        self._label(layer, "Value: 1 dice point a step", self.r(336, 50, 0, 0).topleft, 13, INK, True)
-        self._label(layer, "Colour: 3 dice points", self.r(650, 50, 0, 0).topleft, 13, INK, True)
+        for words, x, right in (("Value: 1 dice point a step", 336, 640), ("Colour: 3 dice points", 650, 900)):
+            self._label(layer, look.fit_text(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
+                        self.r(x, 50, 0, 0).topleft, 13, INK, True)
         for v, rect in self.face_rects.items():
             pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
-        self._label(layer, "1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
-                    self.r(336, 128, 0, 0).topleft, 12, FAINT)
+        self._label(layer, look.fit_text("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+                                         self.fs(13), self.r(336, 0, 556, 0).w),
+                    self.r(336, 126, 0, 0).topleft, 13, MUTED_INK)
 
     def _draw_carriage(self, layer) -> None:
         s = self.scale
@@ -173,7 +181,7 @@ class SkylineScene(BoardScene):
                 pygame.draw.rect(layer, SEAT_CLOTH, self.seat_rects[4 * c + k], border_radius=int(9 * s))
                 pygame.draw.rect(layer, (120, 50, 48), self.seat_rects[4 * c + k], 1, border_radius=int(9 * s))
                 sr = self.seat_rects[4 * c + k]
-                self._label(layer, seat_name(4 * c + k), (sr.right - 3, sr.bottom - 2), 10, (150, 120, 110),
+                self._label(layer, seat_name(4 * c + k), (sr.right - 3, sr.bottom - 1), 13, (112, 84, 76),
                             anchor="bottomright")
             # partition wall and door to the corridor
             wall = self.r(30 + c * 141 + 134, 180, 7, 166)
@@ -192,28 +200,28 @@ class SkylineScene(BoardScene):
                 pygame.draw.rect(layer, (255, 252, 244), box, border_radius=3)
                 pygame.draw.rect(layer, FAINT, box, 1, border_radius=3)
                 if (i + 1) % 5 == 0:  # every fifth space is numbered, faintly, inside
-                    self._label(layer, str(i + 1), box.center, 10, (200, 190, 172), anchor="center")
+                    self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
 
     def _draw_tasks(self, layer, view) -> None:
-        self._label(layer, "Tasks (the set-up roll circles one per colour)", self.r(14, 470, 0, 0).topleft, 14,
-                    INK, True)
+        self._label(layer, look.fit_text("Tasks (the set-up roll circles one per colour)", self.fs(14),
+                                         self.r(0, 0, 520, 0).w, True), self.r(14, 470, 0, 0).topleft, 14, INK, True)
         for (d, b), rect in self.task_rects.items():
             task = TASKS[d][b]
             pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
             pygame.draw.rect(layer, PENCIL[d], rect, 2, border_radius=6)
             tag = pygame.Rect(rect.x, rect.y, int(30 * self.scale), rect.h)
             pygame.draw.rect(layer, PENCIL[d], tag, border_top_left_radius=6, border_bottom_left_radius=6)
-            self._label(layer, f"{2 * b + 1}-{2 * b + 2}", (tag.centerx, tag.centery), 11, (255, 255, 255), True,
+            self._label(layer, f"{2 * b + 1}-{2 * b + 2}", (tag.centerx, tag.centery), 13, (255, 255, 255), True,
                         anchor="center")
             icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
             icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
             self._task_icon(layer, task, icon)
-            self._label(layer, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK, True,
-                        anchor="midright")
+            points = self._label(layer, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK, True,
+                                 anchor="midright")
             kind = {"across": "across", "surround": "among 3", "window": "window", "corridor": "corridor"}[task[0]]
-            room = rect.right - int(24 * self.scale) - icon.right - int(6 * self.scale)
-            if look.font(self.fs(11)).size(kind)[0] <= room:  # the icon says it all when space is short
-                self._label(layer, kind, (icon.right + int(6 * self.scale), rect.centery), 11, FAINT,
+            room = points.x - 4 - icon.right - int(6 * self.scale)
+            if look.font(self.fs(13)).size(kind)[0] <= room:  # the icon says it all when space is short
+                self._label(layer, kind, (icon.right + int(6 * self.scale), rect.centery), 13, MUTED_INK,
                             anchor="midleft")
 
     def _task_icon(self, layer, task, box) -> None:
@@ -238,33 +246,38 @@ class SkylineScene(BoardScene):
             elif kind == "surround" or (kind == "window" and k < 2) or (kind == "corridor" and k >= 2):
                 pygame.draw.circle(layer, (255, 255, 255), cell.center, rad)
                 pygame.draw.circle(layer, INK, cell.center, rad, 1)
-                self._label(layer, "=", cell.center, 9, INK, True, anchor="center")
+                for dy in (-rad // 3, rad // 3):  # an equals sign: these seats take alike passengers
+                    pygame.draw.line(layer, INK, (cell.centerx - rad // 2, cell.centery + dy),
+                                     (cell.centerx + rad // 2, cell.centery + dy), max(1, rad // 4))
 
     def _draw_service_cards(self, layer, view) -> None:
-        self._label(layer, "Services (5 service points)", self.r(548, 470, 0, 0).topleft, 14, INK, True)
+        self._label(layer, look.fit_text("Services: 5 points each, 2 a pair", self.fs(14),
+                                         self.r(0, 0, 338, 0).w, True), self.r(548, 470, 0, 0).topleft, 14, INK, True)
         for i, rect in enumerate(self.service_rects):
             row, (a, b) = SERVICES[i]
             pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
             pygame.draw.rect(layer, FAINT, rect, 1, border_radius=6)
-            rad = max(5, int(11 * self.scale))
-            for k, colour in enumerate((a, b)):
-                centre = (rect.centerx + (-1 if k == 0 else 1) * int(11 * self.scale), rect.y + int(22 * self.scale))
+            veiled = row == 1 and view["service_rows"] < 2
+            rad = max(8, int(12 * self.scale))
+            for k, colour in enumerate((a, b)):  # one above the other: room for letters a person can read
+                centre = self._service_dot(rect, k)
                 pygame.draw.circle(layer, PENCIL[colour], centre, rad)
                 pygame.draw.circle(layer, INK, centre, rad, 1)
-                self._label(layer, COLOURS[colour], centre, 10, (255, 255, 255), True, anchor="center")
-            if look.font(self.fs(10)).size("2 / pair")[0] <= rect.w - 4:
-                self._label(layer, "2 / pair", (rect.centerx, rect.bottom - int(6 * self.scale)), 10, FAINT,
-                            anchor="midbottom")
-            if row == 1 and view["service_rows"] < 2:
+            if veiled:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((246, 240, 226, 190))
                 layer.blit(veil, rect)
                 pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
         if view["service_rows"] < 2:
             row2 = self.service_rects[6].union(self.service_rects[11])
-            note = look.rendered("second row: 3–4 players only", self.fs(12), INK, True).get_rect(center=row2.center)
+            words = look.fit_text("second row: 3–4 players only", self.fs(12), row2.w - 10, True)
+            note = look.rendered(words, self.fs(12), INK, True).get_rect(center=row2.center)
             pygame.draw.rect(layer, PAPER, note.inflate(10, 4), border_radius=4)
-            self._label(layer, "second row: 3–4 players only", row2.center, 12, INK, True, anchor="center")
+            self._label(layer, words, row2.center, 12, INK, True, anchor="center")
+
+    def _service_dot(self, rect, k: int) -> tuple[int, int]:
+        """The centre of a service card's first (k=0) or second colour."""
+        return rect.centerx, rect.centery + (-1 if k == 0 else 1) * int(14 * self.scale)
 
     # ---- drawing each frame -------------------------------------------------
     def draw_board(self, surface, view: dict, highlights) -> None:
@@ -292,7 +305,7 @@ class SkylineScene(BoardScene):
                 box.clamp_ip(self.paper)
                 pygame.draw.rect(surface, (255, 250, 224), box, border_radius=5)
                 pygame.draw.rect(surface, INK, box, 1, border_radius=5)
-                surface.blit(image, image.get_rect(center=box.center))
+                look.text(surface, tip, box.center, size, INK, anchor="center", shadow=False)
                 return
 
     def _sheet_colour(self, view, who) -> tuple:
@@ -345,8 +358,10 @@ class SkylineScene(BoardScene):
             self._label(surface, "The automaton's priorities tie: give it one of the glowing dice",
                         self.r(14, 149, 0, 0).topleft, 12, INK, True)
         note = self._automaton_note(view)
-        if note:
-            self._label(surface, look.fit_text(note, self.fs(12), self.r(0, 0, 870, 0).w), self.r(14, 149, 0, 0).topleft,
+        y = max(self.r(14, 149, 0, 0).y, self.r(0, 126, 0, 0).y + look.font(self.fs(13)).get_linesize())
+        if note and y + look.font(self.fs(12)).get_linesize() <= self.carriage.y + 4:
+            # under the tray's line of rules; a sheet too small for it leaves it to the move log
+            self._label(surface, look.fit_text(note, self.fs(12), self.r(0, 0, 870, 0).w), (self.r(14, 0, 0, 0).x, y),
                         12, INK, True)
 
     def _automaton_note(self, view) -> str:
@@ -361,8 +376,7 @@ class SkylineScene(BoardScene):
             self.hits.rect(("face", v), rect)
             current = active and v == view["value"]
             if active:
-                dim = not current and ("face", v) not in highlights.next_targets
-                self.die_face(surface, rect, view["die"], v, dim=dim)
+                self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in highlights.next_targets)
             else:
                 pygame.draw.rect(surface, (232, 226, 212), rect, border_radius=rect.w // 6)
                 self._label(surface, str(v), rect.center, 14, FAINT, anchor="center")
@@ -370,7 +384,7 @@ class SkylineScene(BoardScene):
                 pygame.draw.rect(surface, GOLD_PEN, rect.inflate(6, 6), 3, border_radius=rect.w // 5)
             if ("face", v) in highlights.next_targets and highlights.hover == ("face", v):
                 cost = abs(v - view["value"])
-                self._label(surface, f"{cost} pt", (rect.centerx, rect.bottom + 3), 11, INK, True, anchor="midtop")
+                self._label(surface, f"{cost} pt", (rect.centerx, rect.bottom + 3), 12, INK, True, anchor="midtop")
         for k, rect in self.paint_rects.items():
             self.hits.circle(("paint", k), rect.center, rect.w / 2)
             on = active and k == view["colour"]
@@ -403,7 +417,7 @@ class SkylineScene(BoardScene):
         pygame.draw.circle(body, (236, 200, 160), head, head_r)
         pygame.draw.circle(body, dark, head, head_r, 2)
         pygame.draw.arc(body, dark, (head[0] - head_r, head[1] - head_r, 2 * head_r, 2 * head_r), 0.3, 2.8, 4)
-        look.text(body, COLOURS[colour], (cx, shoulders.centery + 3), max(9, int(w * 0.26)),
+        look.text(body, COLOURS[colour], (cx, shoulders.centery + 3), max(look.SMALLEST_TEXT, int(w * 0.3)),
                   (255, 255, 255) if colour != 1 else (80, 60, 10), bold=True, anchor="center", shadow=False)
         if alpha < 255:
             body.set_alpha(alpha)
@@ -453,8 +467,14 @@ class SkylineScene(BoardScene):
                     pygame.draw.line(surface, INK, box.topright, box.bottomleft, 2)
             boxes = self.track_boxes[name]
             left = earned - spent
-            self._label(surface, f"{left} to spend", (boxes[-1].right + int(10 * self.scale), boxes[0].centery), 12,
-                        INK, True, anchor="midleft")
+            x = boxes[-1].right + int(10 * self.scale)
+            words = f"{left} to spend" if self._room_to_spend() else str(left)  # a small sheet: the number alone
+            self._label(surface, words, (x, boxes[0].centery), 12, INK, True, anchor="midleft")
+
+    def _room_to_spend(self) -> bool:
+        """Is there room for "NN to spend" after the longer track (both tracks say it alike)?"""
+        x = self.track_boxes["service"][-1].right + int(10 * self.scale)
+        return look.font(self.fs(12), True).size("00 to spend")[0] <= self.paper.right - 4 - x
 
     def _draw_task_marks(self, surface, view) -> None:
         for d, v in enumerate(view["task_roll"]):
@@ -471,21 +491,26 @@ class SkylineScene(BoardScene):
         for i, rect in enumerate(self.service_rects):
             self.hits.rect(("service", i), rect)
             owner = view["service_owner"][i]
+            row, pair = SERVICES[i]
+            if owner in (-1, who) and (row == 0 or view["service_rows"] > 1):
+                for k, colour in enumerate(pair):  # the letters on its two circles (a card taken shows its taker)
+                    self._label(surface, COLOURS[colour], self._service_dot(rect, k), 13,
+                                (255, 255, 255) if colour != 1 else INK, True, anchor="center")
             if owner == who:
                 pygame.draw.ellipse(surface, GOLD_PEN, rect.inflate(int(8 * self.scale), int(4 * self.scale)),
                                     max(2, int(3 * self.scale)))
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                self._label(surface, self.named(sheet_name(view["solo"], owner))[:10], (rect.centerx, rect.bottom - 2), 9, INK, True,
-                            anchor="midbottom")
+                name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w - 2, True)
+                self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
             if ("service", i) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
         hover = highlights.hover
         if hover and hover[0] == "service":
             row, (a, b) = SERVICES[hover[1]]
             tip = f"{COLOUR_NAMES[a]} and {COLOUR_NAMES[b]}: 2 points per pair"
-            self._label(surface, tip, self.r(548, 630, 0, 0).topleft, 11, INK)
+            self._label(surface, tip, self.r(548, 628, 0, 0).topleft, 13, INK)
 
     def _draw_score(self, surface, view, who) -> None:
         box = self.score_rect
@@ -496,14 +521,17 @@ class SkylineScene(BoardScene):
         rows = [("Tasks", b["tasks"] if not auto else "none"), ("VIPs" + (" (doubled)" if auto else ""), b["vips"]),
                 ("Services", b["services"])]
         y = box.y + int(8 * self.scale)
-        step = int(24 * self.scale)
+        line = look.font(self.fs(13)).get_linesize()  # rows never closer than their letters
+        step = max(int(24 * self.scale), line + 2)
+        if y + step + 3 * max(int(20 * self.scale), line) + look.font(self.fs(15)).get_linesize() > box.bottom:
+            rows = []  # a small sheet: the title and the total, which the tabs' numbers repeat
         title = "Automaton's score" if auto else f"Score of {self.match.seats[who].name}"
         self._label(surface, look.fit_text(title, self.fs(13), box.w - 20, True), (box.x + 10, y), 13, INK, True)
         y += step
         for label, value in rows:
             self._label(surface, label, (box.x + 14, y), 13, INK)
             self._label(surface, str(value), (box.right - 14, y), 13, INK, True, anchor="topright")
-            y += int(20 * self.scale)
+            y += max(int(20 * self.scale), line)
         pygame.draw.line(surface, INK, (box.x + 10, y + 2), (box.right - 10, y + 2), 1)
         self._label(surface, "Total", (box.x + 14, y + 5), 15, INK, True)
         self._label(surface, str(b["total"]), (box.right - 14, y + 5), 15, INK, True, anchor="topright")

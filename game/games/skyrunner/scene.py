@@ -225,10 +225,10 @@ class SkyRunnerScene(BoardScene):
                     pygame.draw.circle(layer, HOLE, (x, self.square_y(k * state.squares + sq)), max(2, int(min(self.pitch, channel) * 0.24)))
             pygame.draw.rect(layer, (30, 34, 42), wall, 2)
             # heights along the left edge, so "12/37" on a plaque can be found on the wall
-            every = 2 if state.squares <= 10 else 3
+            every = next(n for n in range(2, state.squares + 1) if n * self.pitch >= 16)  # numbers never touch
             for sq in range(every, state.squares + 1, every):
                 level = k * state.squares + sq
-                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 10, (214, 220, 232),
+                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 12, (214, 220, 232),
                           anchor="midleft", shadow=True)
             if k < 2:  # the ledge above this wall
                 ledge = pygame.Rect(0, 0, int(wall.w * 0.96), self.ledge_h)
@@ -241,7 +241,7 @@ class SkyRunnerScene(BoardScene):
         mast = (r.right - 14, r.y)
         pygame.draw.line(layer, (200, 200, 210), mast, (mast[0], mast[1] - 24), 2)
         pygame.draw.polygon(layer, look.GOLD, [(mast[0], mast[1] - 24), (mast[0] - 16, mast[1] - 19), (mast[0], mast[1] - 14)])
-        look.text(layer, "ROOF", (r.x + 6, r.y + 1), 10, (60, 44, 24), bold=True, shadow=False)
+        look.text(layer, "ROOF", (r.x + 6, r.y + 1), 12, (60, 44, 24), bold=True, shadow=False)
         return layer
 
     # ---- geometry -------------------------------------------------------------------
@@ -380,8 +380,8 @@ class SkyRunnerScene(BoardScene):
         card_at = pygame.Rect(r.x + 10, r.y + 16, cw, ch)
         won = view["pending"]  # [seat, card]: a won card waiting to be used or kept stays in sight
         label = f"Won by {self.match.seats[won[0]].name}" if won else "Up for bids"
-        look.text(surface, look.fit_text(label, 12, r.w - 20), (r.x + 10, r.y + 1), 12,
-                  look.GOLD if won else look.MUTED)
+        label = look.text(surface, look.fit_text(label, 12, r.w - 20), (r.x + 10, r.y + 1), 12,
+                          look.GOLD if won else look.MUTED)
         if won:
             surface.blit(card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
             pygame.draw.rect(surface, look.GOLD, card_at, 2, border_radius=6)
@@ -402,7 +402,7 @@ class SkyRunnerScene(BoardScene):
         lines.append(f"Main set {view['main']} · shared pile {view['discard']}")
         starter = self.match.seats[view["start"]].name
         lines.append(f"{starter} starts this round.")
-        y = r.y + 8
+        y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
             for part in look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2):
@@ -428,11 +428,11 @@ class SkyRunnerScene(BoardScene):
         on its line, between the name and the card slot."""
         slot = self.slot_rect(r)
         if self.one_line(r):
-            chip = max(10, min(13, r.h - 10))
+            chip = max(12, min(13, r.h - 10))
             x = slot.x - 8 - (9 * (chip + 2) + 4)
             y = r.centery - (chip + 2) // 2
         else:
-            chip = max(10, min(16, (slot.x - r.x - 46) // 9 - 2))
+            chip = max(12, min(16, (slot.x - r.x - 46) // 9 - 2))
             x, y = r.x + 10, r.y + 30
         rects = [pygame.Rect(x + k * (chip + 2), y, chip, chip + 2) for k in range(8)]
         return rects + [pygame.Rect(x + 8 * (chip + 2) + 4, y, chip + 4, chip + 2)]
@@ -474,7 +474,7 @@ class SkyRunnerScene(BoardScene):
             have = info["parasite"] if v == 9 else v in info["numbers"]
             pygame.draw.rect(surface, colour if have else (70, 62, 56), cr, border_radius=3)
             ink = (20, 16, 12) if have or v == 9 else (120, 110, 100)
-            look.text(surface, "P" if v == 9 else str(v), cr.center, max(9, cr.h - 6), ink, bold=True,
+            look.text(surface, "P" if v == 9 else str(v), cr.center, max(look.SMALLEST_TEXT, cr.h - 4), ink, bold=True,
                       anchor="center", shadow=False)
         extra = f"{info['cards']} action card" + ("" if info["cards"] == 1 else "s")
         if info["debts"]:

@@ -1,0 +1,201 @@
+"""The layout audit: every screen, at every window size and side-panel scale (see
+game/bench/screens.py for the walk), is checked for text that overlaps other text,
+leaves its box or the window, or is too small to read; for drop-down lists that open
+past the window's edge; and for click targets outside the window or too small to hit.
+
+Our own text is read from what look.text recorded as it drew (look.drawn); pygame-gui's
+from its managers. The walk runs once; each kind of screen is a test of its own, so a
+failure names the screens, sizes and scales where it was found."""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+import pygame
+import pytest
+from filelock import FileLock
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.bench import screens
+from game.ui import look
+
+FLOOR_PX = 12  # no text smaller
+TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
+TARGET_SIZE = ((1280, 800), 1.0)
+# Known failures still open: (kind, window size, panel scale) -> why. Each is a strict xfail
+# of its own: fixing it makes the test say so; every other screen is checked as usual.
+SMALL_SKYLINE_LESSON = ("The Skyline lesson at 960x640 with the panel at 150-200 %: the strip sized for the "
+                        "longest step and the wide panel leave the sheet about 530x300 px, too small for 12 px words")
+KNOWN: dict[tuple, str] = {
+    ("skyline_express-lesson", (960, 640), 1.5): SMALL_SKYLINE_LESSON,
+    ("skyline_express-lesson", (960, 640), 2.0): SMALL_SKYLINE_LESSON,
+}
+
+
+def tight(rect: pygame.Rect, size: int) -> pygame.Rect:
+    """A text line's box without the font's spacing above and below (lines set one under
+    another touch by their spacing, not their letters)."""
+    trim = max(0, rect.h - size)
+    return pygame.Rect(rect.x + 1, rect.y + trim // 2, max(0, rect.w - 2), rect.h - trim)
+
+
+def gui_texts(manager):
+    """(text box, text, size, element rect) of every visible pygame-gui button and label:
+    the text as pygame-gui would set it, centred (buttons) or from the left (labels)."""
+    out = []
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, (UIButton, UILabel)) or not element.visible or not element.text:
+            continue
+        if element.font is None:
+            continue
+        text = element.text
+        size = element.font.point_size
+        w, h = element.font.size(text)
+        box = pygame.Rect(0, 0, w, h)
+        if isinstance(element, UIButton):
+            box.center = element.rect.center
+        else:
+            box.midleft = element.rect.midleft
+        clip = element.get_image_clipping_rect()
+        if clip is not None:  # a list's item scrolled partly out of view: only the part shown is read
+            box = box.clip(clip.move(element.rect.topleft))
+            if not box.w or not box.h:
+                continue
+        out.append((box, text, size, element.rect, element))
+    return out
+
+
+def click_targets(app):
+    """Where the screen can be clicked: pygame-gui's buttons, drop-downs and text entries,
+    and a board's hit map."""
+    scene = app.scene
+    rects = []
+    for element in scene.manager.get_sprite_group().sprites():
+        if isinstance(element, (UIButton, UIDropDownMenu, UITextEntryLine)) and element.visible:
+            rects.append((f"{type(element).__name__} {getattr(element, 'text', '')!r}", element.rect))
+    hits = getattr(scene, "hits", None)
+    if hits is not None:
+        rects += [(repr(target), hits.rect_of(target)) for target in hits.targets()]
+    return rects
+
+
+def open_list(scene):
+    for menu in screens.drop_downs(scene):
+        listing = getattr(menu.current_state, "options_selection_list", None)
+        if listing is not None and menu.current_state is menu.menu_states["expanded"]:
+            return listing
+    return None
+
+
+def problems(app, size, scale) -> list[str]:
+    window = pygame.Rect((0, 0), size)
+    found = []
+    listing = open_list(app.scene)
+    boxes = [(b.rect, b.text, b.size, b.container, None) for b in look.drawn]
+    boxes += gui_texts(app.scene.manager)
+    if listing is not None:
+        # the open list hides what lies under it: only its own items are read there
+        own = {item["button_element"] for item in listing.item_list}
+        if listing.scroll_bar is not None:
+            own |= {listing.scroll_bar.top_button, listing.scroll_bar.bottom_button}
+        boxes = [b for b in boxes if b[4] in own or not listing.rect.colliderect(b[0])]
+        if not window.contains(listing.rect):
+            found.append(f"the drop-down list {listing.rect} leaves the window")
+    for rect, text, text_size, container, _element in boxes:
+        if text_size < FLOOR_PX:
+            found.append(f"{text!r} is {text_size} px")
+        if not window.contains(rect):
+            found.append(f"{text!r} {rect} leaves the window")
+        elif container is not None and not container.contains(rect):
+            found.append(f"{text!r} {rect} leaves its box {container}")
+    tights = [tight(b[0], b[2]) for b in boxes]
+    for i, box in enumerate(tights):
+        for j in box.collidelistall(tights[i + 1:]):
+            other = boxes[i + 1 + j]
+            if box.w and box.h and (other[0], other[1]) != (boxes[i][0], boxes[i][1]):  # not the same line twice
+                found.append(f"{boxes[i][1]!r} {boxes[i][0]} overlaps {other[1]!r} {other[0]}")
+    for what, rect in click_targets(app):
+        if rect is None:
+            continue
+        if not window.contains(rect) and not window.clip(rect).size == rect.size:
+            found.append(f"click target {what} {rect} leaves the window")
+        if (size, scale) == TARGET_SIZE and min(rect.size) < TARGET_PX:
+            found.append(f"click target {what} {rect} is under {TARGET_PX} px")
+    return found
+
+
+def walk_and_check() -> dict:
+    """Walk every screen once: {"found": {kind or str((kind, size, scale)): [...]}, "seen": {kind: frames}}."""
+    look.reset_caches()
+    shelf = screens.make_shelf()
+    screens.write_records(shelf)
+    app = screens.open_app()
+    found = defaultdict(list)  # by kind, or by (kind, size, scale) where KNOWN says so
+    seen = defaultdict(int)
+    for screen, name, size, scale in screens.walk(app, shelf):
+        seen[screen.kind] += 1
+        key = (screen.kind, size, scale)
+        for problem in problems(app, size, scale):
+            found[str(key) if key in KNOWN else screen.kind].append(
+                f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
+    pygame.quit()
+    return {"found": found, "seen": seen}
+
+
+@pytest.fixture(scope="module")
+def audit(tmp_path_factory, request):
+    """The walk's findings. With pytest-xdist each worker would walk again: the first one
+    to get here walks and leaves the findings in the run's shared folder for the other."""
+    worker = getattr(request.config, "workerinput", None)
+    folder = tmp_path_factory.getbasetemp()
+    if worker is not None:
+        folder = folder.parent  # shared by this run's workers
+    path = folder / "layout_audit.json"
+    with FileLock(str(path) + ".lock"):
+        if not path.exists():
+            path.write_text(json.dumps(walk_and_check()), encoding="utf-8")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return defaultdict(list, data["found"]), data["seen"]
+
+
+def test_the_walk_shows_every_kind_of_screen(audit):
+    _found, seen = audit
+    assert set(screens.kinds()) <= set(seen)
+
+
+@pytest.mark.parametrize("kind", screens.kinds())
+def test_layout(audit, kind):
+    found, _seen = audit
+    assert not found[kind], f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
+
+
+@pytest.mark.parametrize("key", [pytest.param(key, marks=pytest.mark.xfail(reason=why, strict=True),
+                                              id=f"{key[0]}-{key[1][0]}x{key[1][1]}-{round(key[2] * 100)}")
+                                 for key, why in KNOWN.items()])
+def test_known_layout_failures(audit, key):
+    found, _seen = audit
+    mine = found[str(key)]
+    assert not mine, f"{len(mine)} problems:\n" + "\n".join(sorted(set(mine))[:20])
+
+
+def test_text_records_its_box_where_it_lands_on_the_window():
+    """look.text notes each line drawn on the window (or a part of it, or a window-sized
+    layer) with the box it belongs in; text on an image placed later is not noted."""
+    pygame.display.init()
+    pygame.font.init()
+    look.reset_caches()
+    screen = pygame.display.set_mode((320, 200))
+    look.drawn.clear()
+    with look.within((10, 10, 200, 100)):
+        look.text(screen, "on the window", (20, 20), 14)
+        look.text(screen.subsurface((100, 50, 100, 100)), "on a part", (5, 5), 13)
+    look.text(pygame.Surface((320, 200)), "on a layer", (0, 0), 12)
+    look.text(pygame.Surface((50, 20)), "on an image", (0, 0), 12)
+    assert [(t.text, t.size, t.container) for t in look.drawn] == [
+        ("on the window", 14, pygame.Rect(10, 10, 200, 100)), ("on a part", 13, pygame.Rect(10, 10, 200, 100)),
+        ("on a layer", 12, None)]
+    assert look.drawn[1].rect.topleft == (105, 55)
+    with look.captured() as lines:
+        look.text(screen, "kept", (0, 0), 12)
+    assert [t.text for t in lines] == ["kept"]
+    pygame.quit()
