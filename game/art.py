@@ -118,9 +118,9 @@ SPRITE_SIZES: dict[str, tuple] = {  # size, and whether the image is opaque
 
 def _art_modules() -> list:
     """This module and every game's art module, in the shelf's order."""
-    from .engine.registry import SHELF
+    from .ui.boards import art_modules
 
-    return [sys.modules[__name__]] + [parts.art for parts in SHELF if parts.art is not None]
+    return [sys.modules[__name__]] + art_modules()
 
 
 def sprites() -> dict[str, Callable[[], pygame.Surface]]:

@@ -198,12 +198,13 @@ def read_save(text: str):
     whose `kept` is the game up to its last good move, for the app to offer) when
     a move in it cannot be played. Never moves the file (it is the person's own)."""
     from .saves import DamagedSave
+    from .shelf import GAMES
 
     data = read_json(text)
     try:
-        return Match.from_save(data), None
+        return Match.from_save(data, GAMES), None
     except SaveError as exc:
-        kept = Match.good_part(data, exc)
+        kept = Match.good_part(data, exc, GAMES)
         if kept is None:
             fail(f"{text}: not a saved game that can be loaded: {exc}")
         message = f"{Path(text).name} could not be read whole ({exc}). The file is left as it is."
@@ -240,7 +241,7 @@ GAME_FLAGS = ("players", "seat", "name", "option", "seed", "watch")
 def parse(argv=None) -> Launch:
     """A checked Launch for `argv`; a bad part ends the process with status 2
     (argparse's own --help and --version end it with 0)."""
-    from .engine.registry import GAMES
+    from .shelf import GAMES
 
     args = build_parser().parse_args(argv)
     launch = Launch(fullscreen=True if args.fullscreen else None, list_games=args.list_games)
@@ -293,7 +294,7 @@ def parse(argv=None) -> Launch:
 
 def games_listing() -> str:
     """--list-games: every game with its id, title, player count and options."""
-    from .engine.registry import GAMES
+    from .shelf import GAMES
 
     lines = []
     for spec in GAMES.values():

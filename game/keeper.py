@@ -26,6 +26,7 @@ import os
 
 from . import records, saves, storage
 from .engine.match import Match
+from .shelf import GAMES
 
 
 class GameKeeper:
@@ -77,7 +78,8 @@ class GameKeeper:
                 break
             keep += 1
         self.seq += 1
-        line = {"n": self.seq, "keep": keep, "add": notations[keep:], "hints": list(self.match.hints), "over": over}
+        line = {"n": self.seq, "keep": keep, "add": notations[keep:], "hints": list(self.match.hints_used),
+                "over": over}
         try:
             with open(self.journal, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -204,7 +206,7 @@ class GameKeeper:
         saves.held_here.discard(self.save_id)
 
 
-def write_pending_records(games=None) -> list[str]:
+def write_pending_records(games=GAMES) -> list[str]:
     """(writer thread, at start) The finished games whose records could not be
     written before: written now, and their files go. Messages for the player."""
     written, problems = 0, set()

@@ -13,19 +13,19 @@ Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 
-from .engine import registry
 from .engine.core import IllegalMove
 from .engine.match import Played, SaveError, check_save
+from .shelf import GAMES, words_for
 
 CHECKPOINT_EVERY = 32
 
 
 class Replay:
-    def __init__(self, save: dict, games=None, title: str = ""):
+    def __init__(self, save: dict, games=GAMES, title: str = ""):
         """SaveError (plain words) when `save` is not a game that can be played again."""
         self.spec, self.seats, self.seed, self.options, notations = check_save(save, games)
         self.title = title  # what the game is, for the screen ("Scurry — Ann vs Bob, 3 May")
-        words = registry.words_for(self.spec.id)
+        words = words_for(self.spec.id)
         try:
             state = self.spec.new_game(len(self.seats), self.seed, dict(self.options))
         except Exception:  # noqa: BLE001 - the rules refuse the set-up

@@ -17,7 +17,7 @@ from filelock import FileLock, Timeout
 
 from . import storage
 from .engine.match import Match, SaveError, check_save, save_summary
-from .engine.registry import GAMES
+from .shelf import GAMES
 
 
 def save_file_name(match: Match) -> str:
@@ -38,7 +38,7 @@ class DamagedSave(storage.DamagedFile):
         self.kept = kept
 
 
-def load_match(path, games=None) -> Match | None:
+def load_match(path, games=GAMES) -> Match | None:
     """The match saved in `path`, or None if there is no such file. A file that
     is not a valid save is moved aside and DamagedSave raised (with the game up
     to its last good move, when a move in it cannot be played)."""
@@ -148,7 +148,7 @@ def with_journal(data: dict, journal: Path) -> dict:
     return {**data, "moves": moves, "hints": hints, "over": over, "journaled": done}
 
 
-def read_in_progress(path, games=None) -> dict | None:
+def read_in_progress(path, games=GAMES) -> dict | None:
     """The save of a game in progress with its journal played on top; None if
     there is no such file; storage.DamagedFile (the file moved aside) when it
     is not a save."""
@@ -174,7 +174,7 @@ class InProgress:
         return self.path.stem
 
 
-def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
+def games_in_progress(games=GAMES) -> tuple[list[InProgress], list[str]]:
     """The games in progress, newest first, checked without replaying them; and
     messages for the files that are not games (each was moved aside). A finished
     game whose record is still to be written is not one of them."""
@@ -192,7 +192,7 @@ def games_in_progress(games=None) -> tuple[list[InProgress], list[str]]:
             messages.append(damaged.message)
             continue
         if data is not None and not data.get("over"):
-            found.append(InProgress(path, save_summary(data) or path.stem, len(data["moves"]), mtime,
+            found.append(InProgress(path, save_summary(data, games) or path.stem, len(data["moves"]), mtime,
                                     open_elsewhere(path.stem)))
     return found, messages
 
@@ -206,7 +206,7 @@ def _last_change(path: Path) -> float:
     return max(path.stat().st_mtime, journal)
 
 
-def resume(entry_path, games=None) -> Match | None:
+def resume(entry_path, games=GAMES) -> Match | None:
     """The game in progress saved in `entry_path` (its journal played on top), with
     its autosave's name (so is its good part, when it could not be read whole:
     DamagedSave.kept). storage.DamagedFile when it is not a game: the file, and
@@ -228,7 +228,7 @@ def resume(entry_path, games=None) -> Match | None:
     return match
 
 
-def read_only(entry_path, games=None) -> dict | None:
+def read_only(entry_path, games=GAMES) -> dict | None:
     """Like read_in_progress, but the files are only read, never set aside (another
     window may be playing the game). None when it is gone; ValueError (plain words)
     when it is not a save."""
@@ -241,7 +241,7 @@ def read_only(entry_path, games=None) -> dict | None:
     return with_journal(data, path.with_suffix(".journal"))
 
 
-def peek(entry_path, games=None) -> Match | None:
+def peek(entry_path, games=GAMES) -> Match | None:
     """A game in progress as it is now, to look at while another window plays it.
     None when it is gone; ValueError (plain words) when it cannot be read."""
     data = read_only(entry_path, games)

@@ -12,7 +12,7 @@ import pygame
 import game
 from game import resources
 from game.app import App
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui import look, markdown
 from game.ui.lesson import open_lesson
@@ -38,7 +38,7 @@ def frame(name):
 
 
 frame("title")
-for game_id, spec in registry.GAMES.items():
+for game_id, spec in shelf.GAMES.items():
     seats = [Seat("Ann", 0)] + [Seat(f"Bot {i}", i, "computer") for i in range(1, spec.min_players)]
     start_match(app, Match(spec, seats, 1))
     frame(game_id)

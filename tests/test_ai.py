@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 
 from game import bench
 from game.engine import ai
-from game.engine.core import State
+from game.shelf import GAME_IDS
 from tests.toy_games import CARDS, NIM, TTT, NimState, nim_value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,10 +295,14 @@ def test_a_low_temperature_draws_the_most_visited_move_more_often():
     assert ai._pick(root, ["a", "b", "c"], "best", rng) == "a"
 
 
-def test_heuristics_module_is_found_by_the_states_module():
-    assert ai.heuristics_for(TTT.new_game(2, 0)) is None  # tests.toy_games: no rules module
-    missing = type("MissingState", (State,), {"__module__": "game.games.nosuchgame.rules"})
-    assert ai.heuristics_for(missing()) is None
+def test_the_shelf_hands_out_each_games_heuristics_as_a_value_the_worker_can_be_sent():
+    from game import shelf
+    from game.games.scurry import ai as scurry_ai
+
+    heuristics = shelf.heuristics_for("scurry")
+    assert heuristics.evaluate is scurry_ai.evaluate and heuristics.LEVELS == scurry_ai.LEVELS
+    assert pickle.loads(pickle.dumps(heuristics)).rollout_move is scurry_ai.rollout_move
+    assert shelf.heuristics_for("ttt") is None  # a game off the shelf: plain search
 
 
 def test_unknown_level_is_refused():
@@ -336,17 +341,17 @@ def test_wilson_interval():
     assert bench.wilson_interval(0, 10)[0] == 0.0 and bench.wilson_interval(10, 10)[1] == 1.0
 
 
-@pytest.mark.parametrize("game_id", ["skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
     """Played as the app plays (budget under the safety cap), a normal decision is
     reproducible: the same move and the same visits twice."""
-    from game.engine.registry import GAMES
+    from game import shelf
 
-    spec = GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     for state in bench.mid_game_positions(spec, bench.bench_players(spec), 6, seed=3):
         runs = []
         for _ in range(2):
-            move, info = bench.decide(state, "normal", 5)
+            move, info = bench.decide(state, "normal", 5, heuristics=shelf.heuristics_for(game_id))
             assert not info["capped"]
             runs.append((str(move), info["visits"]))
         assert runs[0] == runs[1]
@@ -381,7 +386,7 @@ def test_the_worker_is_sent_only_what_the_seat_may_see(game_id):
     """Every game with hidden information: two positions the seat cannot tell apart
     give the worker the very same state (ai.seat_state), so nothing the seat may not
     see can reach the search, and the same move."""
-    from game.engine.registry import GAMES
+    from game.shelf import GAMES
 
     if game_id == "cards":
         spec, twin_of, players = CARDS, with_other_hidden_cards, 3
@@ -404,7 +409,7 @@ def test_the_app_sends_the_worker_the_seats_view(monkeypatch):
     """The controller hands the worker ai.seat_state of the position, not the position."""
     from game.engine import remote
     from game.engine.match import Match, Seat
-    from game.engine.registry import GAMES
+    from game.shelf import GAMES
     from game.ui.controller import Controller
 
     sent = []
@@ -423,9 +428,10 @@ def test_the_app_sends_the_worker_the_seats_view(monkeypatch):
 def keep_tree_game(game_id: str, decisions: int, heuristics=None, iterations: int = 600):
     """From a position in mid-game, both seats think at hard with one memory, as
     the app's worker does; returns [(seat, reused playouts, whether the real game
-    rolled or drew since that seat's last decision, move)]."""
-    from game.engine.registry import GAMES
-    state = bench.mid_game_positions(GAMES[game_id], 2, 1, seed=7)[0]
+    rolled or drew since that seat's last decision, move)]; `heuristics` in place of the game's own."""
+    from game import shelf
+    heuristics = heuristics or shelf.heuristics_for(game_id)
+    state = bench.mid_game_positions(shelf.GAMES[game_id], 2, 1, seed=7)[0]
     memory = ai.SearchMemory()
     last_rng: dict = {}
     out = []
@@ -452,11 +458,13 @@ def test_hard_goes_on_from_its_last_tree_where_nothing_is_hidden_or_left_to_chan
 
 
 def test_a_kept_tree_serves_only_the_position_it_grew_from():
-    from game.engine.registry import GAMES
+    from game import shelf
+    from game.shelf import GAMES
     memory = ai.SearchMemory()
     state = bench.mid_game_positions(GAMES["scurry"], 2, 1, seed=7)[0]
     seat = state.to_move
-    move = ai.choose_move(ai.seat_state(state, 0), "hard", 0, iterations=300, memory=memory)
+    move = ai.choose_move(ai.seat_state(state, 0), "hard", 0, iterations=300, memory=memory,
+                          heuristics=shelf.heuristics_for("scurry"))
     state.apply(move)
     lines = [state] if state.to_move == seat else []
     for reply in state.legal_moves():  # the seat to move again after one reply
@@ -484,14 +492,16 @@ def test_a_tree_kept_across_a_roll_of_the_dice_is_not_used():
 
 
 def test_the_memory_holds_trees_of_the_game_in_play_only():
-    from game.engine.registry import GAMES
+    from game import shelf
     memory = ai.SearchMemory()
     for game_id, players, seed in (("skurdir", 3, 1), ("scurry", 2, 1), ("scurry", 2, 2)):  # one game after another
-        state = bench.mid_game_positions(GAMES[game_id], players, 1, seed=seed)[0]
+        state = bench.mid_game_positions(shelf.GAMES[game_id], players, 1, seed=seed)[0]
+        heuristics = shelf.heuristics_for(game_id)
         searched = set()
         for k in range(8):
             info, seat = {}, state.to_move
-            state.apply(ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=30, memory=memory, info=info))
+            state.apply(ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=30, memory=memory, info=info,
+                                       heuristics=heuristics))
             if info["visits"]:
                 searched.add(seat)
         assert {key[1] for key in memory._kept} == searched  # a tree for each seat that searched, of this game

@@ -1,5 +1,5 @@
 """The procedural art: game/art.py draws every PNG in sprites/ (the app's own and,
-through the registry, each game's art.py)."""
+through the shelf, each game's art.py)."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -34,9 +34,9 @@ def luma(data, i):
     return 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]
 
 
-def test_registry_is_complete():
+def test_the_sprite_list_is_complete():
     assert set(SPRITES) == set(SPRITE_SIZES)
-    assert {"title_skurdir.png", "title_skyrunner.png"} <= set(SPRITES)  # the games' art.py, through the registry
+    assert {"title_skurdir.png", "title_skyrunner.png"} <= set(SPRITES)  # the games' art.py, through the shelf
     for name in (
         "scurry_tile_brown.png", "scurry_tile_grey.png",
         "scurry_squirrel_brown.png", "scurry_squirrel_grey.png",

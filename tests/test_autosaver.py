@@ -7,7 +7,7 @@ import threading
 import time
 
 from game.autosaver import BackgroundWriter
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 
@@ -49,7 +49,7 @@ def test_a_slow_disk_does_not_hold_up_the_move_and_its_frame():
     def slow_submit(done, key, work):
         real_submit(done, key, lambda: (slow.wait(2), work())[1])  # a disk that takes its time
     app.autosaves.submit = slow_submit
-    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
+    start_match(app, Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
     board = app.scene
     t0 = time.perf_counter()
     board.controller.play(board.match.state.legal_moves()[0])

@@ -24,7 +24,7 @@ from game import cli, storage
 from game.app import build_app
 from game.engine.match import SAVE_FORMAT, Match, Seat
 from game.saves import save_match
-from game.engine.registry import GAMES
+from game.shelf import GAMES
 from game.ui.board import BoardScene
 from game.ui.setup import SetupScene
 from game.ui.title import TitleScene
@@ -108,7 +108,7 @@ def test_option_words_for_on_and_off():
 
 # ---- every bad value: one line naming it and what would do; status 2 --------------------------
 BAD = [
-    (["--game", "nosuch"], ["--game nosuch", "skurdir", "scurry", "skyline_express", "scrubbudgetel", "skyrunner"]),
+    (["--game", "nosuch"], ["--game nosuch", *GAMES]),  # names every game on the shelf
     (["--game", "scurry", "--players", "3"], ["--players 3", "exactly 2"]),
     (["--game", "skurdir", "--players", "many"], ["--players many", "2, 3, 4 or 5"]),
     (["--game", "skurdir", "--seat", "robot"], ["--seat robot", "human, easy, normal, hard"]),

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.core import is_confirmed
 
 RARE = {
@@ -23,9 +23,9 @@ def confirms(move) -> bool:
     return is_confirmed(move.targets)
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_rare_moves_and_only_they_ask_for_a_second_click(game_id):
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     rare = RARE[game_id]
     seen = 0
     for seed in range(3):

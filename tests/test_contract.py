@@ -20,7 +20,7 @@ import pytest
 
 from game.engine.core import IllegalMove
 from game.engine.match import Match, Seat
-from game.engine.registry import GAMES
+from game.shelf import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVE_LIMIT = 5000  # a random game still going after this many moves has stalled
@@ -153,7 +153,7 @@ def test_seed_options_and_notations_replay_the_same_game(spec, players):
 
 REPLAYER = """
 import json, sys
-from game.engine.registry import GAMES
+from game.shelf import GAMES
 out = []
 for game, players, seed, options, notations in json.load(sys.stdin):
     spec = GAMES[game]
@@ -239,7 +239,7 @@ def test_a_match_survives_a_save_and_a_load(spec, players):
         match = Match(spec, seats, seed, options)
         for text in notations[:stop]:
             match.play(spec.parse_move(match.state, text))
-        loaded = Match.from_save(json.loads(json.dumps(match.to_save())))
+        loaded = Match.from_save(json.loads(json.dumps(match.to_save())), GAMES)
         assert frozen(loaded.state) == frozen(match.state)
         assert loaded.seats == match.seats and loaded.options == match.options and loaded.seed == seed
         assert loaded.played == match.played  # who made each move, and the undo barriers

@@ -6,7 +6,8 @@ import random
 import pygame
 import pytest
 
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.match import Match, Seat
 from game.ui import look
 from game.ui.hint import search_state
@@ -21,7 +22,7 @@ def home(tmp_path, monkeypatch):
 
 
 def midgame(game_id: str, seed: int = 4, plies: int = 25):
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     state = spec.new_game(spec.default_players, seed, spec.default_options())
     for n in range(plies):
         after = state.clone()
@@ -32,7 +33,7 @@ def midgame(game_id: str, seed: int = 4, plies: int = 25):
     return state
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_the_hint_search_never_sees_what_the_seat_cannot(game_id):
     """Two positions that differ only in what the seat to move cannot see (other
     hands, the deck's order, dice to come) give the search the very same start:
@@ -70,7 +71,7 @@ def hint_colour_shown(app, rect) -> bool:
 @pytest.mark.parametrize("game_id", ["scurry", "skyrunner"])
 def test_hint_button_shows_the_move_and_is_counted(game_id):
     app = make_app()
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     seats = [Seat("Ann", 0), Seat("Cpu", 1, "computer", "easy")]
     options = {"random_setup": True} if game_id == "scurry" else {}
     start_match(app, Match(spec, seats, 11, options))
@@ -78,7 +79,7 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     run_until(app, lambda: board.controller.human_to_move())
     pump(app)
     click(app, board.hint_button.rect.center)
-    assert board.match.hints == [1, 0]
+    assert board.match.hints_used == [1, 0]
     assert not board.hint_button.is_enabled  # one hint at a time
     run_until(app, lambda: board.hinter.path(), timeout=90)
     pump(app)
@@ -92,8 +93,8 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     assert hint_colour_shown(app, rect), "the hinted target does not glow"
     screenshot(app, f"hint_{game_id}")
     assert board.match.to_save()["hints"] == [1, 0]
-    again = Match.from_save(board.match.to_save())
-    assert again.hints == [1, 0]
+    again = Match.from_save(board.match.to_save(), shelf.GAMES)
+    assert again.hints_used == [1, 0]
     play_move(app, board, hint.move)
     pump(app)
     assert board.hinter.current is None and not board.hinter.path()
@@ -102,13 +103,13 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     if not board.match.state.is_over:
         pump(app)
         key(app, pygame.K_h)
-        assert board.match.hints == [2, 0]
+        assert board.match.hints_used == [2, 0]
 
 
 def test_no_hint_for_the_computer_seat():
     app = make_app()
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Cpu", 0, "computer", "easy"), Seat("Ann", 1)], 11, {"random_setup": True})
     start_match(app, match)
     board = app.scene
-    assert board.hinter.ask() != "" and match.hints == [0, 0]
+    assert board.hinter.ask() != "" and match.hints_used == [0, 0]

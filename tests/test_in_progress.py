@@ -159,13 +159,13 @@ def test_the_old_single_autosave_becomes_a_game_in_progress():
     old = storage.autosave_path()
     save_match(m, old)
     data = old.read_bytes()
-    from game.engine import registry
+    from game import shelf
 
-    registry.GAMES["ttt"] = TTT  # the start-up names the file after a game it knows
+    shelf.GAMES["ttt"] = TTT  # the start-up names the file after a game it knows
     try:
         assert start_up() == []
     finally:
-        del registry.GAMES["ttt"]
+        del shelf.GAMES["ttt"]
     assert not old.exists()
     [row] = listed()
     assert row.path.read_bytes() == data and row.save_id.startswith("ttt-")

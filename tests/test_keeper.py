@@ -16,7 +16,7 @@ import pytest
 
 from game import records, storage
 from game.bench import kills
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.keeper import GameKeeper, write_pending_records
 from game.saves import OpenElsewhere, games_in_progress, in_progress_path, read_in_progress, resume
@@ -51,7 +51,7 @@ print("closed", flush=True)
 
 
 def scurry(seed: int, moves: int = 0) -> Match:
-    match = Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], seed)
+    match = Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], seed)
     for _ in range(moves):
         match.play(match.state.legal_moves()[0])
     autosave(match)  # a game in progress, as a window that closed left it
@@ -161,7 +161,7 @@ def test_no_record_ever_replaces_another():
 
 
 def test_a_finished_game_killed_before_its_record_is_not_in_progress_and_becomes_a_record_at_start():
-    match = Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 6)
+    match = Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 6)
 
     class Killed(WriterNow):  # the writer thread never got to its work
         def submit(self, done, key, work):
@@ -216,7 +216,7 @@ def test_the_title_lists_every_move_while_the_disk_is_still_busy_with_the_whole_
     real_submit = app.autosaves.submit
     app.autosaves.submit = lambda done, key, work: real_submit(done, key, lambda: (gate.wait(10), work())[1])
     try:
-        match = Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 8)
+        match = Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 8)
         start_match(app, match)
         board = app.scene
         for _ in range(3):

@@ -1,6 +1,7 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules.py / words.py / ai.py   pure Python: no pygame, no files
+    game.engine, each game's rules / words / aid / ai.py   pure Python: no pygame, no files
+    game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.saves, game.keeper    files
     game.ui, each game's scene.py / art.py, game.art       drawing and clicks
     game.app, game.cli, game.bench                         the window, the command line, the benchmarks
@@ -8,11 +9,20 @@
 each importing only from the layers above it.
 
 Every import counts, those inside functions too: an import put off until a
-function runs is still an arrow between the layers."""
+function runs is still an arrow between the layers. So does a module loaded by
+its name at run time (the shelf's game parts, game/ui/boards.py's scenes and
+art): those arrows are added from what the loaders say they load, and a
+subprocess checks what importing the engine and the shelf really pulls in."""
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
+
+from game import shelf
+from game.ui import boards
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -58,7 +68,32 @@ def imports_of(name: str) -> set[str]:
     return found
 
 
-GRAPH = {name: imports_of(name) for name in MODULES}
+IMPORTS = {name: imports_of(name) for name in MODULES}  # the import statements
+
+
+def calls_by_name(name: str) -> set[str]:
+    """The loading functions `name` calls: importlib's, or the shelf's optional_module."""
+    path, _ = MODULES[name]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if called in ("import_module", "optional_module", "__import__"):
+                found.add(called)
+    return found
+
+
+# Who loads modules by name, and which parts of every game on the shelf
+# (the bench's hidden --games option names a test's own games: it is the top layer).
+LOADERS = {"game.shelf": shelf.PURE_PARTS, "game.ui.boards": boards.SCREEN_PARTS}
+
+
+def loaded_by_name(loader: str) -> set[str]:
+    return {f"{parts.package}.{part}" for parts in shelf.SHELF for part in LOADERS[loader]} & set(MODULES)
+
+
+# Every arrow: the import statements and the loads by name.
+GRAPH = {name: IMPORTS[name] | (loaded_by_name(name) if name in LOADERS else set()) for name in MODULES}
 
 
 def within(name: str, prefixes) -> bool:
@@ -71,8 +106,17 @@ def game_part(name: str, *parts: str) -> bool:
     return len(bits) == 4 and bits[:2] == ["game", "games"] and bits[3] in parts
 
 
+# Only for the conformance kit outside the repository: it re-exports the shelf's games
+# (the one arrow up from the engine; nothing in game/ may import it, checked below).
+KIT_VIEW = "game.engine.registry"
+
+
+def engine_or_rules(name: str) -> bool:
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai")
+
+
 def pure(name: str) -> bool:
-    return within(name, ("game.engine",)) or game_part(name, "rules", "words", "ai")
+    return engine_or_rules(name) or name == "game.shelf"
 
 
 def reached(start: str) -> set[str]:
@@ -123,8 +167,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_import_graph_is_read():
     assert len(MODULES) > 30
     assert "game.saves" in GRAPH["game.ui.scene"] and "game.engine.match" in GRAPH["game.saves"]
-    assert {"game.games.scurry", "game.engine.parts"} <= GRAPH["game.engine.registry"]
-    assert "game.engine.registry" in GRAPH["game.engine.ai"]  # an import inside a function counts
+    assert "game.shelf" in GRAPH["game.cli"]  # an import inside a function counts
+    assert {"game.games.scurry.rules", "game.games.scurry.ai"} <= GRAPH["game.shelf"]  # loaded by name
+    assert {"game.games.scurry.scene", "game.games.scurry.art"} <= GRAPH["game.ui.boards"]
     assert "pygame" in GRAPH["game.ui.draw"]
     assert sum(pure(name) for name in MODULES) >= 15
 
@@ -136,17 +181,56 @@ def test_the_engine_and_the_rules_import_no_drawing_files_or_app():
 
 
 def below_the_engine(name: str) -> bool:
-    """Pure, a package's __init__ (game, game.games, a game's registration) or outside the game."""
-    registration = name.startswith("game.games.") and name.count(".") == 2
-    return pure(name) or registration or name in ("game", "game.games") or not within(name, ("game",))
+    """Pure, a package's __init__ (game, game.games, a game's folder) or outside the game."""
+    game_folder = name.startswith("game.games.") and name.count(".") == 2
+    return pure(name) or game_folder or name in ("game", "game.games") or not within(name, ("game",))
 
 
-def test_what_the_engine_reaches_is_pure_too():
-    """The engine finds the games through the registry (their packages import only
-    engine.parts): nothing it reaches, however far, draws or touches a file."""
+def test_what_the_engine_and_the_shelf_reach_is_pure_too():
+    """Nothing they reach, however far, and by name too, draws or touches a file."""
     wrong = {name: sorted(t for t in reached(name) if within(t, DRAWING + FILES + UPPER) or not below_the_engine(t))
              for name in MODULES if pure(name)}
     assert not {k: v for k, v in wrong.items() if v}
+
+
+def test_the_engine_and_the_rules_never_look_the_games_up():
+    """They are handed a spec, the games by id or a game's heuristics: no arrow
+    from them reaches the shelf or another game's folder."""
+    def wrong(name: str, target: str) -> bool:
+        other_game = within(target, ("game.games",)) and target.split(".")[:3] != name.split(".")[:3]
+        return target in ("game.shelf", KIT_VIEW) or other_game
+
+    found = {name: sorted(t for t in reached(name) if wrong(name, t)) for name in MODULES if engine_or_rules(name)}
+    assert not {k: v for k, v in found.items() if v}
+    assert not [name for name in MODULES if KIT_VIEW in GRAPH[name]], "the kit's view is for the kit alone"
+
+
+_WHAT_IMPORTS_PULL_IN = r"""
+import importlib, json, pkgutil, sys
+import game.engine
+engine = [m.name for m in pkgutil.iter_modules(game.engine.__path__, "game.engine.") if m.name != sys.argv[1]]
+for name in engine:
+    importlib.import_module(name)
+after_engine = sorted(sys.modules)
+from game import shelf
+for parts in shelf.SHELF:
+    parts.spec, parts.words, parts.heuristics, parts.module("aid")
+print(json.dumps({"engine": engine, "after_engine": after_engine, "after_shelf": sorted(sys.modules)}))
+"""
+
+
+def test_importing_the_engine_and_asking_the_shelf_pull_in_no_game_screen_or_file():
+    """At run time, whatever loads what: every engine module imported, then every
+    game's rules, words and heuristics asked of the shelf, in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", _WHAT_IMPORTS_PULL_IN, KIT_VIEW], capture_output=True, text=True,
+                          cwd=GAME.parent, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout)
+    assert "game.engine.match" in seen["engine"] and "game.engine.ai" in seen["engine"]
+    never = DRAWING + FILES + UPPER
+    assert [m for m in seen["after_engine"] if within(m, never + ("game.shelf", "game.games"))] == []
+    assert "game.games.scurry.ai" in seen["after_shelf"]
+    assert [m for m in seen["after_shelf"] if within(m, never) or game_part(m, "scene", "art", "icons")] == []
 
 
 def test_the_screens_do_not_import_the_app_the_bench_or_the_command_line():
@@ -163,7 +247,10 @@ def test_the_file_layer_draws_nothing():
 
 
 def test_no_import_cycles():
-    assert cycles(GRAPH) == []
+    """Import statements only: a board loaded by name when a game opens (ui.scene ->
+    ui.boards => a game's scene -> ui.scene) runs after every module is loaded, so it
+    cannot make an import order fail; where it may point is checked above."""
+    assert cycles(IMPORTS) == []
 
 
 def test_the_cycle_finder_finds_one():
@@ -171,9 +258,7 @@ def test_the_cycle_finder_finds_one():
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_game_parts_are_found_only_through_their_registration():
-    """No module looks a game's part up by a module-name string: GameParts does,
-    the registry lists them (the bench's hidden --games option names a test's
-    own games)."""
-    users = sorted(name for name in MODULES if "importlib" in GRAPH[name])
-    assert users == ["game.bench", "game.engine.parts"]
+def test_only_the_known_loaders_load_modules_by_name():
+    """So the arrows added for them above are every arrow there is."""
+    users = sorted(name for name in MODULES if "importlib" in IMPORTS[name] or calls_by_name(name))
+    assert users == sorted([*LOADERS, "game.bench"])

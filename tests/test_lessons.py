@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import lessons, records, storage
-from game.engine import registry
+from game import shelf
 from game.saves import games_in_progress
 from game.ui.board import BoardScene
 from game.ui.lesson import LessonDone, LessonStep
@@ -19,7 +19,7 @@ from game.ui.title import TitleScene
 from uikit import click, click_button, click_target, play_move, pump, screenshot, title_app
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES_WITH_LESSONS = [g for g in registry.GAME_IDS if lessons.has_lesson(g)]
+GAMES_WITH_LESSONS = [g for g in shelf.GAME_IDS if lessons.has_lesson(g)]
 RULEBOOKS = Path("/work/shared/seeds")
 
 
@@ -45,7 +45,7 @@ def words(text: str) -> list[str]:
 @pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
 def test_every_step_replays_through_the_engine(game_id):
     lesson = lessons.load(game_id)
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     headings = set(re.findall(r"^#+\s+(.*?)\s*$", (ROOT / "seeds" / f"{game_id}.md").read_text(encoding="utf-8"),
                               re.M))
     assert len(lesson.steps) >= 4
@@ -84,7 +84,7 @@ def learn_button(app, game_id):
 @pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
 def test_a_whole_lesson_by_mouse(app, game_id):
     lesson = lessons.load(game_id)
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     app.autosaves.flush()
     in_progress_before = games_in_progress()[0]
     records_before = records.list_records(game_id)
@@ -213,7 +213,7 @@ def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
     try:
         app.push(TitleScene(app))
         pump(app)
-        app.push(RulesScene(app, registry.GAMES["scurry"]))
+        app.push(RulesScene(app, shelf.GAMES["scurry"]))
         pump(app)
         box = app.scene.text_box
         links = [c for row in box.text_box_layout.layout_rows for c in row.items if isinstance(c, HyperlinkTextChunk)]
@@ -290,7 +290,7 @@ def test_the_rules_text_links_to_every_lesson_step(app):
     steps too: Scurry's "cannot make two moves", SkyRunner's equipment and sabotage, Skyline's tasks)."""
     for game_id in GAMES_WITH_LESSONS:
         lesson = lessons.load(game_id)
-        app.push(RulesScene(app, registry.GAMES[game_id]))
+        app.push(RulesScene(app, shelf.GAMES[game_id]))
         pump(app)
         html = app.scene.text_box.html_text
         heading = re.compile(r"<font size=\d color='[^']*'><b>([^<]*)</b></font><br>")
@@ -310,7 +310,7 @@ def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
     click(app, board.target_rect(("stash", "TW")).center)
     move = board.match.spec.parse_move(board.match.state, board.step.moves[0])
     place = board.target_rect(move.targets[-1])
-    assert move.targets[-1] in board.controller.hints().next_targets, "the place lights up"
+    assert move.targets[-1] in board.controller.highlights().next_targets, "the place lights up"
     landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
     assert place.centery > landing[1] and "just below the Landing" in board.step.ask
 

@@ -50,6 +50,19 @@ def computer_turn(match):
 
 
 # ---- seats and playing ---------------------------------------------------
+def test_a_move_is_checked_once_and_an_illegal_one_changes_nothing(monkeypatch):
+    m = Match(TTT, people(), seed=1)
+    checked = []
+    check = type(m.state).check
+    monkeypatch.setattr(type(m.state), "check", lambda state, move: checked.append(str(move)) or check(state, move))
+    m.play(TTT.parse_move(m.state, "b2"))
+    assert checked == ["b2"]
+    before = snap(m.state)
+    with pytest.raises(IllegalMove):
+        m.play(TTT.parse_move(m.state, "b2"))  # taken
+    assert snap(m.state) == before and m.notations == ["b2"]
+
+
 def test_seats_and_turns():
     m = Match(NIM, vs_computer(), seed=1, options={"heaps": "2-2"})
     assert m.options == {"heaps": "2-2"}

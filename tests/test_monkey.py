@@ -12,7 +12,7 @@ import warnings
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from monkey import Monkey, quick_thinking, sandbox
 
 pytestmark = pytest.mark.slow  # a soak: the quick loop leaves it out, the full suite runs it
@@ -21,7 +21,7 @@ EVENTS = int(os.environ.get("GAME_SHELF_MONKEY_EVENTS", "300"))
 SEED = int(os.environ.get("GAME_SHELF_MONKEY_SEED", "1"))
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_monkey(game_id, monkeypatch, tmp_path):
     sandbox(monkeypatch, tmp_path)  # its own saves and records; Save as… stays inside too
     quick_thinking(monkeypatch)

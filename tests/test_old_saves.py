@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.match import Match, SaveError, Seat
-from game.engine.registry import GAMES
+from game.shelf import GAMES
 
 SAVES = json.loads((Path(__file__).parent / "old_saves.json").read_text(encoding="utf-8"))
 
@@ -27,13 +27,13 @@ def test_an_old_save_replays_under_the_rules_it_was_played_with(name):
     spec = GAMES[data["game"]]
     missing = set(spec.save_defaults) - set(data["options"])
     assert missing, "the save predates an option"
-    match = Match.from_save(data)
+    match = Match.from_save(data, GAMES)
     assert match.notations == data["moves"]
     for key in missing:
         assert match.options[key] == spec.save_defaults[key]
     # without the old values the same moves are refused: the save_defaults are what saves it
     with pytest.raises(SaveError, match="cannot be played"):
-        Match.from_save({**data, "options": {**spec.default_options(), **data["options"]}})
+        Match.from_save({**data, "options": {**spec.default_options(), **data["options"]}}, GAMES)
 
 
 def test_a_new_game_gets_the_new_defaults_and_a_new_save_keeps_them():
@@ -44,14 +44,14 @@ def test_a_new_game_gets_the_new_defaults_and_a_new_save_keeps_them():
         match = Match(spec, [Seat(f"P{i}", i) for i in range(players)], 1)
         data = match.to_save()
         assert data["options"][key] == spec.default_options()[key]
-        assert Match.from_save(data).options[key] == spec.default_options()[key]
+        assert Match.from_save(data, GAMES).options[key] == spec.default_options()[key]
 
 
 def test_a_skyline_save_that_names_the_two_player_rule_keeps_it():
     # saves made since the option existed carry its key: they replay with what they name
     data = {**SAVES["skyline_express-2-4"]}
     data["options"] = {**data["options"], "two_player": "variant"}
-    assert Match.from_save(data).state.two_player == "variant"
+    assert Match.from_save(data, GAMES).state.two_player == "variant"
     data["options"]["two_player"] = "standard"
     with pytest.raises(SaveError, match="cannot be played"):
-        Match.from_save(data)
+        Match.from_save(data, GAMES)

@@ -5,7 +5,8 @@ import json
 
 import pygame
 
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 from tests.toy_games import NIM
@@ -61,7 +62,7 @@ def test_redo_brings_back_the_computers_reply_as_it_was():
 
 def test_undo_and_redo_by_keys_and_button_on_the_board():
     app = make_app()
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 11, {"random_setup": True}))
     board = app.scene
     pump(app)

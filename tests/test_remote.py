@@ -5,7 +5,8 @@ import time
 
 import pytest
 
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.remote import RemotePlayer
 from tests.toy_games import NimState
 
@@ -19,7 +20,7 @@ def wait_for(job, seconds: float = 30.0):
 
 
 def scurry_position(seed: int):
-    return registry.GAMES["scurry"].new_game(2, seed=seed, options={"random_setup": True})
+    return shelf.GAMES["scurry"].new_game(2, seed=seed, options={"random_setup": True})
 
 
 @pytest.fixture
@@ -31,9 +32,10 @@ def player():
 
 def test_worker_answers_with_the_same_move_as_a_search_here(player):
     state = scurry_position(3)
-    job = wait_for(player.think(state, "easy", seed=11, time_limit=None))
+    heuristics = shelf.heuristics_for("scurry")  # sent along with the state
+    job = wait_for(player.think(state, "easy", seed=11, time_limit=None, heuristics=heuristics))
     assert job.error is None
-    assert job.move == str(ai.choose_move(state, "easy", 11))
+    assert job.move == str(ai.choose_move(state, "easy", 11, heuristics=heuristics))
     # The worker is reused: a second decision comes from the same process.
     process = player._process
     again = wait_for(player.think(state, "easy", seed=12, time_limit=None))

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from pygame_gui.core.text import HyperlinkTextChunk
 
-from game.engine import registry
+from game import shelf
 from game.ui import rules_screen
 from game.ui.rules_screen import RulesScene
 from uikit import make_app, pump
@@ -26,7 +26,7 @@ def app(tmp_path, monkeypatch):
 def opened(app, game_id: str) -> tuple[float, bytes, list]:
     """Processor time to open the rules and draw the first frame; that frame; its links."""
     started = time.process_time()
-    app.push(RulesScene(app, registry.GAMES[game_id]))
+    app.push(RulesScene(app, shelf.GAMES[game_id]))
     app.step([])
     spent = time.process_time() - started
     frame = pygame.image.tobytes(app.screen, "RGB")

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.games.scrubbudgetel.rules import MARKERS, LayMarker, hexagon, tri_corners, tri_neighbours
 
-SPEC = registry.GAMES["scrubbudgetel"]
+SPEC = shelf.GAMES["scrubbudgetel"]
 
 
 def every_placement_near_the_map(state) -> dict:

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import cli, storage
-from game.engine import registry
+from game import shelf
 from game.engine.core import GameSpec, Option
 from game.ui import setup_memory
 from game.ui.title import TitleScene
@@ -66,7 +66,7 @@ def test_the_new_game_screen_opens_as_it_was_last_started():
 
 
 def test_damaged_memory_parts_are_left_out():
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     settings = {"new_game": {"skurdir": {"players": 9, "seats": [{"name": "Ann", "colour": 0, "kind": "human",
                                                                      "level": "normal"}, {"name": 3}],
                                          "options": {"table": "nonsense", "crossing": False, "gone": 1}}}}

@@ -16,7 +16,7 @@ def test_the_search_prefers_the_route_that_pays_the_mover():
                                      [("b2", "d2", R), ("b2", "b4", Y)])
     state.phase = "transport"
     state._legal = None
-    move = ai.choose_move(state, "normal", 1)
+    move = ai.choose_move(state, "normal", 1, heuristics=heur)
     assert move.route == (parse_cell("b2"), parse_cell("b4"))
 
 
@@ -49,6 +49,6 @@ def test_normal_plays_a_whole_three_player_game_with_set_up(options):
     k = 0
     while not state.is_over:
         level = "easy" if state.to_move else "normal"
-        state.apply(ai.choose_move(state, level, k, iterations=20))
+        state.apply(ai.choose_move(state, level, k, iterations=20, heuristics=heur))
         k += 1
     assert state.outcome.winners

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import random
 
-from game.engine import registry
+from game import shelf
 from game.games.skyline_express.rules import B, G, R, SPEC, Y
 from game.games.skyline_express.words import WORDS, automaton_summary, task_text
 
@@ -24,7 +24,7 @@ def say(state, text):
 
 
 def test_the_game_is_registered_with_its_words():
-    assert registry.words_for("skyline_express") is WORDS
+    assert shelf.words_for("skyline_express") is WORDS
 
 
 def test_each_kind_of_move_reads_as_a_sentence_about_its_seat():

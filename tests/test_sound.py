@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from game import storage
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.match import Match, Seat
 from game.engine.present import LogEntry, Words
 from game.ui import sound
@@ -52,8 +53,8 @@ def test_the_move_sound_follows_the_log_entry_verbs():
 def test_each_game_sounds_as_it_plays(game_id, effects):
     """Dice for the games that roll, cards for the card game, else a move: each
     game's words say it, by the verbs of its log entries."""
-    spec = registry.GAMES[game_id]
-    words = registry.words_for(game_id)
+    spec = shelf.GAMES[game_id]
+    words = shelf.words_for(game_id)
     state = spec.new_game(spec.default_players, 2, spec.default_options())
     heard = set()
     for n in range(120):
@@ -69,7 +70,7 @@ def test_each_game_sounds_as_it_plays(game_id, effects):
 def test_a_game_plays_move_refused_turn_and_end_sounds():
     app = make_app()
     app.settings["animation_speed"] = "fast"
-    match = Match(registry.GAMES["skurdir"], [Seat("Eva", 0), Seat("Cpu", 1, "computer", "easy")], seed=3)
+    match = Match(shelf.GAMES["skurdir"], [Seat("Eva", 0), Seat("Cpu", 1, "computer", "easy")], seed=3)
     start_match(app, match)
     board = app.scene
     pump(app)
@@ -130,11 +131,11 @@ def test_no_sound_device_means_silence_not_a_crash(tmp_path):
     starts, plays a move and stays silent."""
     code = (
         "from tests.uikit import make_app, pump\n"
-        "from game.engine import registry\n"
+        "from game import shelf\n"
         "from game.engine.match import Match, Seat\n"
         "from game.ui.scene import start_match\n"
         "app = make_app()\n"
-        "start_match(app, Match(registry.GAMES['scurry'], [Seat('A', 0), Seat('B', 1)], 4, {'random_setup': True}))\n"
+        "start_match(app, Match(shelf.GAMES['scurry'], [Seat('A', 0), Seat('B', 1)], 4, {'random_setup': True}))\n"
         "pump(app)\n"
         "app.scene.controller.play(app.scene.match.state.legal_moves()[0])\n"
         "app.sounds.play('end')\n"
@@ -198,7 +199,7 @@ def test_what_the_app_plays_is_loud_enough_never_clipped_and_follows_volume_and_
 def test_one_move_plays_its_sound_once_and_a_second_one_replaces_it():
     app = make_app()
     app.settings["animation_speed"] = "off"
-    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    start_match(app, Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
     pump(app)
     board = app.scene
     if not app.sounds.effects:

@@ -70,7 +70,7 @@ def test_hints_travel_with_a_saved_game_into_its_record():
     match.play(TTT.parse_move(match.state, "a1"))
     match.record_hint()
     again = Match.from_save(json.loads(json.dumps(match.to_save())), {"ttt": TTT})
-    assert again.hints == [1, 1]
+    assert again.hints_used == [1, 1]
     again.on_change = autosave
     for text in ("a2", "b1", "b2", "c1"):
         again.play(TTT.parse_move(again.state, text))

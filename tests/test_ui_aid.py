@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.rules import MARKERS
 from game.ui.aid import AidScene, aid_for
@@ -39,7 +39,7 @@ def open_board(game_id: str, size):
     players, options, seed = GAMES[game_id]
     app = make_app(size)
     app.settings["animation_speed"] = "off"
-    match = Match(registry.GAMES[game_id], [Seat(f"P{i + 1}", i) for i in range(players)], seed, options)
+    match = Match(shelf.GAMES[game_id], [Seat(f"P{i + 1}", i) for i in range(players)], seed, options)
     start_match(app, match)
     board = app.scene
     face(board)  # the first seat is in front of the screen: no hand-off cover

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.saves import in_progress_path, save_match
 from keeping import autosave
@@ -35,7 +35,7 @@ def clean_home():
 
 
 def scurry_match(seed=5, moves=6):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], seed, {"random_setup": True})
     for _ in range(moves):
         match.play(match.state.legal_moves()[0])
@@ -213,7 +213,7 @@ class CardsScene(BoardScene):
     def target_rect(self, target):
         return self.slots[target[1]]
 
-    def draw_board(self, surface, view, hints):
+    def draw_board(self, surface, view, highlights):
         for v in view["hand"]:
             pygame.draw.rect(surface, (240, 240, 230), self.slots[v], border_radius=8)
 
@@ -247,14 +247,14 @@ def test_hand_off_screen_guards_each_hand_in_pass_and_play():
 
 @pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
 def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
-    scurry = registry.GAMES["scurry"]
+    scurry = shelf.GAMES["scurry"]
     games = {"scurry": scurry}
     for game_id, title in [("a", "Skurðir"), ("b", "Skyline Express Roll & Write"), ("c", "Scrubbudgetel"),
                            ("d", "SkyRunner")]:
         stand_in = copy.copy(scurry)
         stand_in.id, stand_in.title = game_id, title
         games[game_id] = stand_in
-    monkeypatch.setattr(registry, "GAMES", games)
+    monkeypatch.setattr(shelf, "GAMES", games)
     app = make_app(size)
     app.push(TitleScene(app))
     pump(app)
@@ -276,27 +276,27 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
 
 def test_every_title_card_caption_fits_without_cutting():
     """At the default window size every game's title and blurb show whole."""
-    from game.engine import registry
+    from game import shelf
     from game.ui.title import TitleScene
 
     app = make_app()
     app.push(TitleScene(app))
     title = app.scene
     for game_id, (text, _size, _players, blurb) in title.card_text.items():
-        spec = registry.GAMES[game_id]
+        spec = shelf.GAMES[game_id]
         assert text == spec.title
         assert blurb and " ".join(blurb) == spec.blurb, (game_id, blurb)
     pygame.quit()
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_id):
     from uikit import open_setup
 
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     setup = open_setup(app, game_id)
     offered = [colour is not None for _i, _n, colour, _k in setup.seat_rows]
     # fixed sides (Scurry, Scrubbudgetel) and colours chosen in play (Skurðir) leave nothing to pick

@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from game import lessons
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui import board as board_module
 from game.ui.menus import HandOffScene
@@ -34,9 +34,9 @@ from game.ui.scene import start_match
 
 from uikit import SHOTS, click_button, key, make_app, play_move, pump, run_until
 
-GAMES = sorted(registry.GAMES)
+GAMES = sorted(shelf.GAMES)
 SPEEDS = ["off", "normal"]
-HIDDEN = [g for g in GAMES if registry.GAMES[g].hidden_information]
+HIDDEN = [g for g in GAMES if shelf.GAMES[g].hidden_information]
 QUIET_PASSES = 3  # loop passes in a row that draw nothing: the screen is at rest
 
 
@@ -96,7 +96,7 @@ def open_match(game_id, speed, seats, seed=11, moves=()):
     """The app showing a match after `moves`, animations at `speed`; computers answer at once."""
     app = make_app()
     app.settings["animation_speed"] = speed
-    match = Match(registry.GAMES[game_id], seats, seed)
+    match = Match(shelf.GAMES[game_id], seats, seed)
     for move in moves:
         match.play(move)
     start_match(app, match)
@@ -107,7 +107,7 @@ def open_match(game_id, speed, seats, seed=11, moves=()):
 
 
 def against_computer(game_id):
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     return [Seat("Ann", 0)] + [Seat(f"Robo {i}", i, "computer", "easy") for i in range(1, max(2, spec.min_players))]
 
 
@@ -120,7 +120,7 @@ def board_move(state, rng):
 
 def a_finished_game(game_id, seed=3):
     """The moves of a random game to its end, and the seat that made the last one."""
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     match = Match(spec, [Seat(f"P{i}", i) for i in range(max(2, spec.min_players))], seed)
     rng = random.Random(seed)
     movers = []
@@ -172,7 +172,7 @@ def test_after_a_computer_reply_undo_redo_and_a_hint(game_id, speed):
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", HIDDEN)
 def test_after_a_hand_off(game_id, speed):
-    names = ("Ann", "Bob", "Cy")[:max(2, registry.GAMES[game_id].min_players)]
+    names = ("Ann", "Bob", "Cy")[:max(2, shelf.GAMES[game_id].min_players)]
     app, board = open_match(game_id, speed, [Seat(name, i) for i, name in enumerate(names)])
     assert isinstance(app.scene, HandOffScene)
     assert_settled_frame_is_current(app, "on the hand-off screen")

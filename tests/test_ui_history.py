@@ -12,7 +12,7 @@ import pytest
 
 from game import cli, records
 from game.app import build_app
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from keeping import autosave
 from game.replay import CHECKPOINT_EVERY, Replay
@@ -31,7 +31,7 @@ def home(tmp_path, monkeypatch):
 
 def played(game_id: str, seed: int, names=("Ann", "Bob"), moves: int | None = None, finish=True) -> Match:
     """A game of random moves; finished ones become records (as in the app)."""
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     seats = [Seat(name, i) for i, name in enumerate(names)]
     match = Match(spec, seats, seed)
     rng = random.Random(seed)
@@ -239,7 +239,7 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
 def test_the_replay_of_an_all_computer_game_has_only_its_own_controls(size):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Computer 1", 0, "computer", "easy"), Seat("Computer 2", 1, "computer", "easy")], 4,
                   {"random_setup": True})
     rng = random.Random(4)
@@ -270,7 +270,7 @@ def test_the_last_position_marks_only_the_last_turn():
     from game.ui.replay import replay_scene
     app.push(replay_scene(app, replay))
     pump(app)
-    marked = app.scene.controller.hints().last_moves
+    marked = app.scene.controller.highlights().last_moves
     movers = match.movers
     turn = [m for m, seat in zip(match.state.history, movers) if seat == movers[-1]]
     assert marked and len(marked) < 40 and marked == match.state.history[-len(marked):]

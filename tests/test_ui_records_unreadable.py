@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from keeping import autosave
 from game.ui import look
@@ -59,7 +59,7 @@ def drawn(monkeypatch) -> list[str]:
 
 
 def finished(seed: int) -> Match:
-    match = Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], seed)
+    match = Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], seed)
     match.on_change = autosave
     rng = random.Random(seed)
     while not match.state.is_over:

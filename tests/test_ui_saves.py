@@ -14,7 +14,7 @@ import pytest
 import game.keeper
 
 from game import storage
-from game.engine import registry
+from game import shelf
 from game.engine.match import NAME_MAX, Match, Seat
 from game.saves import in_progress_path, save_match
 from keeping import autosave
@@ -36,7 +36,7 @@ def clean_home():
 
 
 def scurry_match(seed=5, moves=6, names=("Ann", "Bob")):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat(names[0], 0), Seat(names[1], 1)], seed, {"random_setup": True})
     for _ in range(moves):
         match.play(match.state.legal_moves()[0])

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game import storage
-from game.engine import ai, registry
+from game import shelf
+from game.engine import ai
 from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 from game.ui import look
@@ -26,7 +27,7 @@ def home(tmp_path, monkeypatch):
 def board_for(game_id, size, scale, folded=False):
     app = make_app(size)
     app.settings.update(ui_scale=scale, panel_folded=folded)
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     players = min(spec.max_players, 3)
     seats = [Seat(f"Player {i + 1}", i, "human" if i == 0 else "computer", "easy") for i in range(players)]
     options = {"random_setup": True} if any(o.key == "random_setup" for o in spec.options) else {}
@@ -60,7 +61,7 @@ def check_layout(board):
     assert board.log_top <= min(r.top for r in buttons if r not in header)
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 @pytest.mark.parametrize("size,scale,folded", [((960, 640), 1.0, False), ((960, 640), 1.0, True),
                                                 ((1280, 800), 1.5, False), ((1280, 800), 2.0, False)])
 def test_every_game_is_laid_out_at_small_windows_and_large_scales(game_id, size, scale, folded):
@@ -97,7 +98,7 @@ def test_fold_the_panel_for_a_bigger_board():
     assert not board.folded and board.board_rect.w == wide
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_id):
     """At 175 % the log once shrank to a line under an empty gap, and a computer's
     name ran into its level: the log starts under the last line the panel wrote and is
@@ -123,7 +124,7 @@ def test_the_pass_button_speaks_as_large_as_the_panel():
 def test_the_watch_speed_list_opens_inside_the_window():
     """The Watch speed drop-down opened below the window's edge: Slow and Instant were hidden."""
     app = make_app((1280, 800))
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5)
     start_match(app, match)
     pump(app)

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game import lessons
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.lesson import open_lesson
 from game.ui.menus import HandOffScene
@@ -38,7 +38,7 @@ def fresh_progress():
 def skyrunner_boards(app):
     """SkyRunner's five players at 960x640: in a game, and on a lesson's smaller board."""
     seats = [Seat(name, i) for i, name in enumerate(["Ann", "Bob", "Cee", "Dee", "Eve"])]
-    start_match(app, Match(registry.GAMES["skyrunner"], seats, 9))
+    start_match(app, Match(shelf.GAMES["skyrunner"], seats, 9))
     pump(app)
     if isinstance(app.scene, HandOffScene):
         click_button(app, "I am Ann: show my view")
@@ -81,7 +81,7 @@ def test_skyrunner_top_square_is_clicked_below_the_roof_at_960x640(small_app):
     """The roof's click area once reached down over the top wall's last square: a climb
     to square 36 went to the roof."""
     app = small_app
-    spec = registry.GAMES["skyrunner"]
+    spec = shelf.GAMES["skyrunner"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 6))
     board = show_my_view(app)
     state = board.match.state
@@ -108,7 +108,7 @@ def test_scrubbudgetel_stash_of_many_kinds_stays_in_its_row_at_960x640(small_app
     last one still clicked where it is drawn (the chips once ran past the tray's edge)."""
     app = small_app
     seats = [Seat(name, i) for i, name in enumerate(["Ann", "Bob", "Cee"])]
-    start_match(app, Match(registry.GAMES["scrubbudgetel"], seats, 4))
+    start_match(app, Match(shelf.GAMES["scrubbudgetel"], seats, 4))
     board = app.scene
     pump(app)
     state = board.match.state
@@ -145,7 +145,7 @@ def test_scrubbudgetel_place_half_out_of_the_map_is_not_clicked_beside_it(small_
     """Zoomed in, a place the chosen marker may go lies half under the tray: it is clicked
     on the map only, never through the tray or the gap above it."""
     app = small_app
-    start_match(app, Match(registry.GAMES["scrubbudgetel"], [Seat("Ann", 0), Seat("Bob", 1)], 4))
+    start_match(app, Match(shelf.GAMES["scrubbudgetel"], [Seat("Ann", 0), Seat("Bob", 1)], 4))
     board = app.scene
     pump(app)
     move = next(m for m in board.match.state.legal_moves() if m.code != "CV")
@@ -176,7 +176,7 @@ def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
     from game.games.scurry.scene import RIM
 
     app = small_app
-    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
+    start_match(app, Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))
     pump(app)
     boards = [app.scene]
     open_lesson(app, "scurry", 3)

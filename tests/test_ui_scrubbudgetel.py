@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
@@ -21,7 +21,7 @@ from uikit import (
     seat_kind_menu, title_app,
 )
 
-SPEC = registry.GAMES["scrubbudgetel"]
+SPEC = shelf.GAMES["scrubbudgetel"]
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_a_whole_three_player_game_by_mouse(app):
                 pos = board.target_rect(("at", move.triangles)).center
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 pump(app)
-                assert board.controller.hints().hover == ("at", move.triangles)
+                assert board.controller.highlights().hover == ("at", move.triangles)
                 screenshot(app, "scrubbudgetel-selected")
                 click_target(app, ("at", move.triangles))
                 assert board.match.state.history[-1] == move

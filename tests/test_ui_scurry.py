@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.results import ResultsScene
@@ -96,7 +96,7 @@ def test_game_against_the_computer_by_mouse_with_undo(app):
 
 
 def test_escape_menu_right_click_cancel_and_resize(app):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 11, {"random_setup": True})
     start_match(app, match)
     board = app.scene
@@ -128,7 +128,7 @@ def test_escape_menu_right_click_cancel_and_resize(app):
 def test_every_vertex_is_drawn_as_a_round_place_to_click(app):
     """The hit map filled while drawing is what clicks use: each vertex answers
     within its round pick area, the gaps between vertices answer nothing."""
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
     board = app.scene
     pump(app)
@@ -148,7 +148,7 @@ def test_every_vertex_is_drawn_as_a_round_place_to_click(app):
 
 
 def test_hover_shows_what_a_click_would_do(app):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
     board = app.scene
     pump(app)  # clicks and hover use where the last frame drew each vertex
@@ -156,17 +156,17 @@ def test_hover_shows_what_a_click_would_do(app):
     pos = board.target_rect(legal).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    hints = board.controller.hints()
-    assert hints.hover == legal and hints.hover_ok
+    highlights = board.controller.highlights()
+    assert highlights.hover == legal and highlights.hover_ok
     taken = next(("vertex", v) for v in board.match.state.view(0)["tiles"])
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.target_rect(taken).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pump(app)
-    assert board.controller.hints().hover == taken and not board.controller.hints().hover_ok
+    assert board.controller.highlights().hover == taken and not board.controller.highlights().hover_ok
 
 
 def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4))
     board = app.scene
     pump(app)
@@ -182,7 +182,7 @@ def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):
 def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):
     """The frame after the last animation ends is drawn even when nothing else
     moves: otherwise the window keeps showing the animation's final frame."""
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
     board = app.scene
     pump(app)
@@ -203,7 +203,7 @@ def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):
 
 
 def test_the_window_answers_while_the_computer_thinks(app):
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     seats = [Seat("Robo", 0, "computer", "hard"), Seat("Ann", 1)]
     start_match(app, Match(spec, seats, 8, {"random_setup": True}))
     board = app.scene
@@ -230,7 +230,7 @@ def test_rows_and_places_are_written_on_the_rim(app, size, window):
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1], size=window))
     pump(app)
-    start_match(app, Match(registry.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3, {"size": size}))
+    start_match(app, Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3, {"size": size}))
     board = app.scene
     pump(app)
     labels = board.coordinate_labels()
@@ -255,7 +255,7 @@ def test_a_game_stopped_at_the_turn_limit_is_shown_as_a_draw(app):
     a draw, and the results screen says so."""
     from game.games.scurry.rules import DRAW_LIMIT, ScurryState
 
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {})
     tiles = {"f8": 1, "f10": 1, "e5": 0, "d4": 1, "h4": 1, "k1": 0, "k2": 0}  # Brown ends ahead 4 to 3
     match.state = ScurryState.from_position(tiles, ("f6", "g5"), turn=DRAW_LIMIT)

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.games.skurdir.rules import SkurdirMove, parse_cell
 from game.ui.board import BoardScene
@@ -74,7 +74,7 @@ def test_whole_three_player_game_by_mouse(app):
     pos = board.target_rect(("cell", cell)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    assert board.controller.hints().hover == ("cell", cell)
+    assert board.controller.highlights().hover == ("cell", cell)
     screenshot(app, "skurdir-mid-game")
 
     play_to_end(app, rng)
@@ -88,7 +88,7 @@ def test_whole_three_player_game_by_mouse(app):
 
 def test_against_the_computer_with_undo_and_a_small_window(app):
     app.settings["animation_speed"] = "off"
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     seats = [Seat("Ann", 0), Seat("Robo", 1, "computer", "easy"), Seat("Bot", 2, "computer", "easy")]
     start_match(app, Match(spec, seats, 6, {"random_setup": True}))
     board = app.scene
@@ -124,7 +124,7 @@ def test_against_the_computer_with_undo_and_a_small_window(app):
 
 def test_sabotage_asks_for_a_second_click_and_undo_says_it_in_words(app):
     app.settings["animation_speed"] = "off"
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4, {"random_setup": True}))
     board = app.scene
     rng = random.Random(2)
@@ -164,7 +164,7 @@ def test_sabotage_asks_for_a_second_click_and_undo_says_it_in_words(app):
 
 
 def test_set_up_names_the_players(app):
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
     board = app.scene
     rng = random.Random(1)
@@ -179,7 +179,7 @@ def test_set_up_names_the_players(app):
 
 
 def test_a_disabled_button_says_why(app):
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
     board = app.scene
     pump(app)
@@ -208,7 +208,7 @@ def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     w, h = window
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
     pump(app)
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 3, {}))
     pump(app)  # the first frame puts the places to click on the hit map
     board = app.scene
@@ -260,7 +260,7 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
     """The hit map puts what can be clicked now on top: the spare station's cell
     under another canal is found by its pixel, and the click builds there."""
     app.settings["animation_speed"] = "off"
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 2, {"random_setup": True}))
     board = app.scene
     rng = random.Random(2)
@@ -286,7 +286,7 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
 def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypatch, table, said):
     """Ruling 13: the names stay (they are the notation); the board explains them."""
     from game.games.skurdir import scene as module
-    spec = registry.GAMES["skurdir"]
+    spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 2, {"table": table, "random_setup": True}))
     pump(app)
     board = app.scene

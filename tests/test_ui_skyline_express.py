@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.results import ResultsScene
@@ -116,7 +116,7 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
 
 
 def test_four_players_with_computers_and_small_window(app):
-    spec = registry.GAMES[GAME]
+    spec = shelf.GAMES[GAME]
     seats = [Seat("Ada", 0), Seat("Bo", 1, "computer", "easy"), Seat("Cy", 2, "computer", "easy"),
              Seat("Di", 4, "computer", "easy")]
     match = Match(spec, seats, 3)
@@ -144,7 +144,7 @@ def test_four_players_with_computers_and_small_window(app):
 
 
 def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
-    spec = registry.GAMES[GAME]
+    spec = shelf.GAMES[GAME]
     start_match(app, Match(spec, [Seat("Ada", 0)], 0))  # seed 0: the automaton's yellow and green tie
     board = app.scene
     pump(app)  # the first frame: what a click finds is what was drawn
@@ -152,8 +152,8 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
     pos = board.target_rect(("seat", 0)).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    hints = board.controller.hints()
-    assert hints.hover == ("seat", 0) and hints.hover_ok
+    highlights = board.controller.highlights()
+    assert highlights.hover == ("seat", 0) and highlights.hover_ok
     screenshot(app, "skyline-hover")
     click_target(app, ("seat", 0))
     state = board.match.state
@@ -174,7 +174,7 @@ def test_solo_tie_is_settled_by_clicking_a_die_and_hover_shows_a_ghost(app):
 
 
 def test_the_log_names_who_acted_and_a_service_takes_a_second_click(app):
-    spec = registry.GAMES[GAME]
+    spec = shelf.GAMES[GAME]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 3))
     board = app.scene
     pump(app)
@@ -214,7 +214,7 @@ def test_the_automatons_six_is_an_option_on_the_new_game_screen(app):
 
 
 def test_clicks_find_what_the_last_frame_drew(app):
-    spec = registry.GAMES[GAME]
+    spec = shelf.GAMES[GAME]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 3))
     board = app.scene
     pump(app)

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.board import BoardScene
 from game.ui.menus import HandOffScene
@@ -20,7 +20,7 @@ from uikit import (
     seat_kind_menu, title_app,
 )
 
-SPEC = registry.GAMES["skyrunner"]
+SPEC = shelf.GAMES["skyrunner"]
 
 
 @pytest.fixture

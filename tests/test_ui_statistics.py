@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import records, stats
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from keeping import autosave
 from game.bench.ui import fake_records
@@ -29,7 +29,7 @@ def home(tmp_path, monkeypatch):
 
 
 def finished(game_id: str, seed: int, names=("Ann", "Bob"), kinds=("human", "human")) -> Match:
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     match = Match(spec, [Seat(n, i, k, "easy") for i, (n, k) in enumerate(zip(names, kinds))], seed)
     rng = random.Random(seed)
     while not match.state.is_over:
@@ -105,7 +105,7 @@ def test_rename_merge_and_reset_ask_first_and_keep_the_games():
 
 def test_the_results_screen_says_what_the_game_did_to_the_statistics():
     finished("scurry", 1)
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 7)
     rng = random.Random(7)
     while True:  # random moves up to one that ends the game, which is then clicked

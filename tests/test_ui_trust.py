@@ -16,7 +16,7 @@ import time
 import pygame
 import pytest
 
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui import board as board_module
 from game.ui.menus import HandOffScene
@@ -24,8 +24,8 @@ from game.ui.scene import start_match
 
 from uikit import click, click_button, click_target, key, make_app, play_move, pump
 
-GAMES = sorted(registry.GAMES)
-HIDDEN = [g for g in GAMES if registry.GAMES[g].hidden_information]
+GAMES = sorted(shelf.GAMES)
+HIDDEN = [g for g in GAMES if shelf.GAMES[g].hidden_information]
 
 
 def step_until(app, predicate, timeout=30.0) -> None:
@@ -40,7 +40,7 @@ def step_until(app, predicate, timeout=30.0) -> None:
 @pytest.mark.parametrize("speed", ["off", "normal"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_computer_move_is_drawn_without_input(game_id, speed):
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     players = max(2, spec.min_players)
     seats = [Seat("Ann", 0)] + [Seat(f"Robo {i}", i, "computer", "easy") for i in range(1, players)]
     app = make_app()
@@ -71,7 +71,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
 
 
 def test_thinking_draws_at_most_ten_frames_a_second():
-    spec = registry.GAMES["scurry"]
+    spec = shelf.GAMES["scurry"]
     app = make_app()
     start_match(app, Match(spec, [Seat("Robo", 0, "computer", "hard"), Seat("Ann", 1)], 2))
     board = app.scene
@@ -95,7 +95,7 @@ def first_frame_after_hand_off(game_id, prelude, monkeypatch, choose=None):
     off, and return the first frame the next person sees, and the frame after a
     zero-distance mouse move at the pointer."""
     monkeypatch.setattr(board_module, "PULSE_CLOCK", lambda: 1000.0)  # still glows
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     app = make_app()
     seats = [Seat(name, i) for i, name in enumerate(("Ann", "Bob", "Cy")[:max(3, spec.min_players)])]
     start_match(app, Match(spec, seats, 21))
@@ -178,7 +178,7 @@ def test_the_first_frame_after_a_hand_off_shows_nothing_of_the_last_person(game_
 
 
 def test_a_mis_clicked_secret_choice_can_be_changed_before_the_hand_off():
-    spec = registry.GAMES["skyrunner"]
+    spec = shelf.GAMES["skyrunner"]
     app = make_app()
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], 8))
     board = app.scene

@@ -38,7 +38,8 @@ import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON object
 
-from ..engine import ai, registry  # noqa: E402
+from .. import shelf  # noqa: E402
+from ..engine import ai  # noqa: E402
 from . import ui  # noqa: E402
 
 PLAYOUT_SECONDS = 2.0
@@ -54,10 +55,10 @@ def machine() -> str:
 
 
 def load_games(ref: str | None = None) -> dict:
-    """The games by id: the registry's (by default), or for tests the dict
+    """The games by id: the shelf's (by default), or for tests the dict
     named by "module:attribute" (a worker process finds it again by name)."""
     if ref is None:
-        return dict(registry.GAMES)
+        return dict(shelf.GAMES)
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -109,14 +110,16 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
     return out
 
 
-def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None) -> tuple:
+def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None, heuristics=None) -> tuple:
     """One decision as the app makes it: on the seat's own view (ai.seat_state),
+    helped by the game's `heuristics` (shelf.heuristics_for),
     the level's budget under its safety cap, going on from the seat's last tree
     in `memory` where the level keeps it (the app's worker keeps one memory).
     Returns (move, info) with info as ai.choose_move fills it."""
     info = {}
     seen = ai.seat_state(state, seed)  # what the app's worker gets: the seat's own view
-    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info, memory=memory)
+    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info, memory=memory,
+                          heuristics=heuristics)
     return move, info
 
 
@@ -141,9 +144,10 @@ def level_figures(infos: list) -> dict:
     }
 
 
-def ai_seconds(positions: list, level: str, seed: int = 1) -> dict:
+def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
     """The level's figures (level_figures) over the positions."""
-    return level_figures([decide(state, level, seed + i)[1] for i, state in enumerate(positions)])
+    return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1]
+                          for i, state in enumerate(positions)])
 
 
 def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS,
@@ -156,6 +160,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures.update(playouts_per_s(spec, players, playout_seconds))
     states = mid_game_positions(spec, players, positions)
     infos = {level: [] for level in ai.LEVELS}
+    heuristics = shelf.heuristics_for(spec.id)
     measured = 0
     slowest = 0.0
     for i, state in enumerate(states):
@@ -163,7 +168,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
             break
         one = time.perf_counter()
         for level in ai.LEVELS:
-            infos[level].append(decide(state, level, 1 + i)[1])
+            infos[level].append(decide(state, level, 1 + i, heuristics=heuristics)[1])
         slowest = max(slowest, time.perf_counter() - one)
         measured += 1
     per_level = {level: level_figures(v) for level, v in infos.items()}
@@ -212,6 +217,7 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
 def _arena_game(job: tuple) -> dict:
     games_ref, game_id, levels, seed, players = job
     spec = load_games(games_ref)[game_id]
+    heuristics = shelf.heuristics_for(game_id)
     state = spec.new_game(players, seed)
     k = 0
     decisions: dict = {}  # level -> [(seconds, capped)]
@@ -222,7 +228,7 @@ def _arena_game(job: tuple) -> dict:
         if level == "random":
             move = ai.random_move(state, move_seed)
         else:
-            move, info = decide(state, level, move_seed, memory)
+            move, info = decide(state, level, move_seed, memory, heuristics)
             if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
                 decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
         state.apply(move)

@@ -39,7 +39,7 @@ def child(seed: int, slow: bool, journal: bool, window: bool = False) -> None:
     from .. import keeper as keeper_module, storage
     from ..autosaver import BackgroundWriter
     from ..engine.match import Match, Seat
-    from ..engine.registry import GAMES
+    from ..shelf import GAMES
 
     if slow:
         write = storage.write_json_atomic
@@ -102,11 +102,12 @@ def saved_moves(home: str, save_id: str) -> list[str]:
     from .. import records
     from ..engine.match import Match
     from ..saves import in_progress_path, read_only
+    from ..shelf import GAMES
 
     with _home(home):
         data = read_only(in_progress_path(save_id))
         if data is not None:
-            Match.from_save(data)  # it can be played on
+            Match.from_save(data, GAMES)  # it can be played on
             return data["moves"]
         record = records.find(save_id)
         return record.moves if record else []

@@ -59,10 +59,10 @@ def _played(spec, players: int, seed: int, moves: int | None):
 
 
 def make_shelf(players: int | None = None) -> Shelf:
-    from ..engine import registry
+    from ..shelf import GAMES
 
     playing, finished = {}, {}
-    for n, (game_id, spec) in enumerate(registry.GAMES.items()):
+    for n, (game_id, spec) in enumerate(GAMES.items()):
         count = players or min(spec.max_players, max(spec.min_players, 3))
         playing[game_id] = _played(spec, count, 11 + n, getattr(spec, "bench_moves", 20) // 2 or 10)
         finished[game_id] = _played(spec, spec.min_players, 21 + n, None)
@@ -73,11 +73,11 @@ def write_records(shelf: Shelf) -> None:
     """Finished games in the records, for History and Statistics: the shelf's, and one
     more of each game (a chart over time has two points at least)."""
     from .. import records
-    from ..engine import registry
+    from ..shelf import GAMES
 
     if records.summaries():
         return
-    for n, (game_id, spec) in enumerate(registry.GAMES.items()):
+    for n, (game_id, spec) in enumerate(GAMES.items()):
         records.add(shelf.finished[game_id])
         records.add(_played(spec, spec.min_players, 31 + n, None))
 
@@ -97,9 +97,9 @@ OTHER_KINDS = ("title", "hand-off", "menu", "settings", "saves", "rules", "histo
 
 def kinds() -> list[str]:
     """Every kind of screen the walk shows."""
-    from ..engine import registry
+    from ..shelf import GAMES
 
-    return ([f"setup-{g}" for g in registry.GAMES] + [f"{g}-{phase}" for g in registry.GAMES for phase in BOARD_PHASES]
+    return ([f"setup-{g}" for g in GAMES] + [f"{g}-{phase}" for g in GAMES for phase in BOARD_PHASES]
             + list(OTHER_KINDS))
 
 
@@ -138,7 +138,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     variants (player counts, lesson steps, replay positions) each combo shows some,
     so that the walk over every combo shows them all."""
     from .. import lessons
-    from ..engine import registry
+    from ..shelf import GAMES
     from ..replay import Replay
     from ..ui.lesson import open_lesson
     from ..ui.history import HistoryScene
@@ -157,12 +157,12 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
             _in_progress(app, shelf, count)
             app.scene.refresh()
         out.append(Screen("title", name, title))
-    for game_id, spec in registry.GAMES.items():
+    for game_id, spec in GAMES.items():
         for players in range(spec.min_players, spec.max_players + 1):
             out.append(Screen(f"setup-{game_id}", f"setup-{game_id}-{players}p", lambda app, spec=spec, n=players:
                               app.push(SetupScene(app, spec, _seats(spec, n, 0))),
                               menus=players in (spec.min_players, spec.max_players)))
-    games = list(registry.GAMES)
+    games = list(GAMES)
     for game_id in games:
         playing, finished = shelf.playing[game_id], shelf.finished[game_id]
         out.append(Screen(f"{game_id}-play", f"{game_id}-play", lambda app, m=playing: _board(app, m), True))
@@ -178,10 +178,10 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         for step in range(combo, steps, combos):
             out.append(Screen(f"{game_id}-lesson", f"{game_id}-lesson-{step + 1}",
                               lambda app, g=game_id, s=step: open_lesson(app, g, s), True))
-    hidden = next(g for g in games if registry.GAMES[g].hidden_information)
+    hidden = next(g for g in games if GAMES[g].hidden_information)
     out.append(Screen("hand-off", "hand-off", lambda app: (_board(app, shelf.playing[hidden]),
                                                            app.push(HandOffScene(app, "Ann", 0, lambda: None)))))
-    for game_id, spec in registry.GAMES.items():  # the menu over each board (whose words, veiled, are not read)
+    for game_id, spec in GAMES.items():  # the menu over each board (whose words, veiled, are not read)
         out.append(Screen("menu", f"menu-{game_id}", lambda app, m=shelf.playing[game_id]:
                           app.push(MenuScene(app, _board(app, m)))))
         out.append(Screen("rules", f"rules-{game_id}", lambda app, spec=spec: app.push(RulesScene(app, spec))))

@@ -95,9 +95,9 @@ def _midgame_match(game_id: str, seed: int = 3, moves: int | None = None, seats=
     """A match `moves` random moves in. By default the game's bench_moves, steering
     clear of moves that end it (a big map to draw, not a results screen); a game that
     ends anyway is dealt again with the next seed."""
-    from ..engine import registry
+    from .. import shelf
 
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     if moves is not None:
         return _random_match(spec, seed, moves, seats, steer=False)
     for attempt in range(20):
@@ -137,10 +137,10 @@ def long_match(game_id: str, moves: int, seed: int = 3, options: dict | None = N
     that ends anyway stops short)."""
     import random
 
-    from ..engine import registry
+    from .. import shelf
     from ..engine.match import Match, Seat
 
-    spec = registry.GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     match = Match(spec, [Seat(f"Player {i + 1}", i) for i in range(spec.min_players)], seed, options)
     rng = random.Random(seed)
     while len(match.played) < moves and not match.state.is_over:
@@ -196,12 +196,12 @@ def _finished_records(count: int = 40) -> None:
     import random
 
     from .. import records
-    from ..engine import registry
+    from .. import shelf
     from ..engine.match import Match, Seat
 
     if len(records.summaries()) >= count:
         return
-    games = list(registry.GAMES.values())
+    games = list(shelf.GAMES.values())
     rng = random.Random(5)
     for n in range(count):
         spec = games[n % len(games)]
@@ -277,7 +277,7 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
     import pygame
 
     from ..app import App
-    from ..engine import registry
+    from .. import shelf
     from ..ui.menus import HandOffScene, MenuScene, SavesScene
     from ..ui.results import ResultsScene
     from ..ui.rules_screen import RulesScene
@@ -297,13 +297,13 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
         app.step()
         results[name] = _summary(_frame_times(app, frames))
 
-    spec = next(iter(registry.GAMES.values()))
+    spec = next(iter(shelf.GAMES.values()))
     measure("title", lambda: None)
     measure("setup", lambda: SetupScene(app, spec))
     measure("rules", lambda: RulesScene(app, spec))
     measure("settings", lambda: SettingsScene(app))
     measure("saves", lambda: SavesScene(app))
-    for game_id in ([only] if only else registry.GAMES):
+    for game_id in ([only] if only else shelf.GAMES):
         def board(game_id=game_id):
             match = _midgame_match(game_id)
             start_match(app, match, replace=False)
@@ -339,12 +339,12 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
     import pygame
 
     from ..app import App
-    from ..engine import registry
+    from .. import shelf
     from ..engine.match import Seat
     from ..ui.scene import start_match
 
-    game_id = game_id or next(iter(registry.GAMES))
-    spec = registry.GAMES[game_id]
+    game_id = game_id or next(iter(shelf.GAMES))
+    spec = shelf.GAMES[game_id]
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
     seats = [Seat(f"Computer {i + 1}", i, "computer", "normal") for i in range(spec.min_players)]
@@ -369,7 +369,7 @@ def busy_ui_p99(game_id: str | None = None, seconds: float = 6.0) -> float:
 _RSS_GROWTH = r"""
 import gc, json, random, sys
 from game.app import App
-from game.engine import registry
+from game import shelf
 from game.engine.match import Match, Seat
 from game.ui.menus import MenuScene
 from game.ui.scene import start_match
@@ -385,7 +385,7 @@ def rss_mb():
 app = App((1280, 800))
 app.push(TitleScene(app))
 app.step()
-games = list(registry.GAMES.values())
+games = list(shelf.GAMES.values())
 rng = random.Random(1)
 after = []
 for n in range(int(sys.argv[1])):
@@ -435,15 +435,15 @@ def move_frames(only: str | None = None, seed: int = 7) -> dict:
     import pygame
 
     from ..app import App
-    from ..engine import registry
+    from .. import shelf
     from ..engine.match import Match, Seat
     from ..ui.scene import start_match
 
     app = App(SIZE)
     app.settings["animation_speed"] = "normal"
     per_game, every, durable = {}, [], []
-    for game_id in ([only] if only else registry.GAMES):
-        spec = registry.GAMES[game_id]
+    for game_id in ([only] if only else shelf.GAMES):
+        spec = shelf.GAMES[game_id]
         players = max(spec.min_players, min(3, spec.max_players))
         match = Match(spec, [Seat(f"P{i + 1}", i) for i in range(players)], seed)
         start_match(app, match)
@@ -506,7 +506,7 @@ def rules_open_ms(opens: int = 3) -> dict:
     import pygame
 
     from ..app import App
-    from ..engine import registry
+    from .. import shelf
     from ..ui.rules_screen import RulesScene
     from ..ui.title import TitleScene
 
@@ -514,7 +514,7 @@ def rules_open_ms(opens: int = 3) -> dict:
     app.push(TitleScene(app))
     app.step([])
     per_game = {}
-    for spec in registry.GAMES.values():
+    for spec in shelf.GAMES.values():
         wall, cpu = [], []
         for _ in range(1 + opens):
             t0, c0 = time.perf_counter(), time.process_time()

@@ -9,7 +9,8 @@ by UCB with availability counts; it expands one new move, plays the game out
 win, a shared win split, 0 for a loss. The search never looks at the state it
 is given except through determinize, so a computer player never cheats.
 
-Games may help it with an optional module `game.games.<id>.ai` defining any of:
+Games may help it with heuristics: an object (a game's ai.py, handed to the
+search by whoever starts it: the engine never looks a game up) with any of:
 
     rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
     evaluate(state) -> list[float]              # per-seat win chance in [0, 1]
@@ -29,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from types import SimpleNamespace
 
 from .core import State
 
@@ -58,18 +60,13 @@ def level_time_cap(level: str) -> float:
 
 
 # ---- game-specific heuristics ---------------------------------------------
-_heuristics_cache: dict = {}
+HEURISTIC_NAMES = ("rollout_move", "evaluate", "candidate_moves", "LEVELS")
 
 
-def heuristics_for(state):
-    """The heuristics module (ai.py) of the state's game, from its registration;
-    None for a game with none, or a state from no game on the shelf (test toys)."""
-    module = type(state).__module__
-    if module not in _heuristics_cache:
-        from . import registry  # here, not at the top: the registry imports every game's rules
-        owner = next((p for p in registry.SHELF if module.startswith(p.package + ".")), None)
-        _heuristics_cache[module] = owner.ai if owner else None
-    return _heuristics_cache[module]
+def search_heuristics(module) -> SimpleNamespace:
+    """What the search uses of a game's ai module, as a value that can be sent
+    to the worker process (a module cannot be pickled; its functions can)."""
+    return SimpleNamespace(**{name: getattr(module, name) for name in HEURISTIC_NAMES if hasattr(module, name)})
 
 
 def level_settings(level: str, heuristics=None) -> dict:
@@ -209,15 +206,13 @@ def choose_move(
 
     progress(fraction) is called now and then (for a UI 'thinking…' bar);
     stop() -> bool aborts early, returning the best so far. `iterations`
-    overrides the level's budget; `heuristics` overrides the game's ai module
-    (any object with the optional names above); `info`, if given, is filled
+    overrides the level's budget; `heuristics` is the game's help (any object
+    with the optional names above; None: plain search); `info`, if given, is filled
     with {"iterations", "budget", "capped", "seconds", "reused", "visits":
     {notation: visits}}: "reused" counts the playouts a kept tree brought;
     "capped" is True when time_limit or stop() cut the search short
     of its budget (the move may then differ from run to run)."""
     started = time.perf_counter()
-    if heuristics is None:
-        heuristics = heuristics_for(state)
     settings = level_settings(level, heuristics)
     budget = settings["iterations"] if iterations is None else iterations
     depth_cap = settings["rollout_depth"]

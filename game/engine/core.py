@@ -113,6 +113,11 @@ class State:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
+        self.apply_checked(move)
+
+    def apply_checked(self, move) -> None:
+        """Apply a move `check` has just allowed (Match checks once, then asks
+        what the move reveals, then plays it)."""
         self._apply(move)
         self.history.append(move)
 
@@ -173,31 +178,17 @@ class State:
         Moves that draw on `rng` are caught by Match without this hook."""
         return False
 
-    def phase_label(self) -> str:
-        """A short line for the side panel: what the seat to move must do now."""
-        return ""
-
     def log_entry(self, move):
         """The fact `move` will be in the move log (a present.LogEntry), worked out
         before it is played; a game's words.py says it in words."""
         from .present import LogEntry
-        return LogEntry(self.to_move, "text", {"text": self.move_label(move)})
-
-    def move_label(self, move) -> str:
-        """How the move log shows a move; defaults to its notation. (Older games;
-        a game with a words.py writes log_entry instead.)"""
-        return str(move)
+        return LogEntry(self.to_move, "text", {"text": str(move)})
 
     def notes(self, ply: int) -> list[tuple]:
         """What the rules did by themselves (dice rolled, markers drawn, a turn
         missed) as the game reached `ply` moves (0: the set-up), as log lines
         (seat or None, text) that follow that move's own line. None by default."""
         return []
-
-    def confirm_label(self, move) -> str:
-        """What a move waiting for its confirming click (see `confirmed`) will do,
-        told to the player making it: unlike the log it may name their hidden card."""
-        return self.move_label(move)
 
 
 class CachedMovesState(State):
@@ -228,7 +219,7 @@ class CachedMovesState(State):
 
 
 class GameSpec:
-    """Describes one game; an instance is registered in registry.GAMES."""
+    """Describes one game; an instance is put on the shelf (game/shelf.py)."""
 
     id: str = ""
     title: str = ""

@@ -82,7 +82,7 @@ class Match:
         self.on_change = None  # callback(match), e.g. the autosave
         self.save_id: str | None = None  # names its autosave in saves/in-progress/ (given on the first save)
         self.started = time.strftime("%Y-%m-%dT%H:%M:%S")
-        self.hints = [0] * len(self.seats)  # hints each seat asked for (statistics count them)
+        self.hints_used = [0] * len(self.seats)  # hints each seat asked for (saved as "hints"; statistics count them)
 
     # ---- who is to move ------------------------------------------------
     @property
@@ -111,19 +111,21 @@ class Match:
     # ---- playing -----------------------------------------------------------
     def play(self, move) -> None:
         """Apply `move` for the seat to move; IllegalMove (and no change) if the rules refuse it."""
-        reason = self.state.check(move)
-        if reason is not None:
-            raise IllegalMove(reason)
         self._record(self.state, move)
         self.undone.clear()  # a new move: what was taken back can no longer be played again
         self._changed()
 
     def _record(self, state, move) -> None:
+        """Play `move` in `state` and write it down; IllegalMove (and no change)
+        when the rules refuse it: the one place a move is checked."""
+        reason = state.check(move)
+        if reason is not None:
+            raise IllegalMove(reason)
         seat = state.to_move
         rng = getattr(state, "rng", None)
         before = rng.getstate() if rng is not None else None
         reveals = bool(state.reveals(move))  # asked of the state the move is played in
-        state.apply(move)
+        state.apply_checked(move)
         rng = getattr(state, "rng", None)
         if reveals:
             barrier = REVEAL_BARRIER
@@ -144,7 +146,7 @@ class Match:
         seat = self.state.to_move if seat is None else seat
         if seat is None or not 0 <= seat < len(self.seats):
             raise ValueError(f"no seat {seat!r} to count a hint for")
-        self.hints[seat] += 1
+        self.hints_used[seat] += 1
         self._changed()
 
     # ---- undo ----------------------------------------------------------------
@@ -224,12 +226,13 @@ class Match:
             "moves": self.notations,
             "id": self.save_id,
             "started": self.started,
-            "hints": list(self.hints),
+            "hints": list(self.hints_used),
         }
 
     @classmethod
-    def from_save(cls, data: dict, games=None) -> "Match":
-        """Rebuild a match by replaying a save; SaveError(message) if it is not a valid one."""
+    def from_save(cls, data: dict, games: dict) -> "Match":
+        """Rebuild a match by replaying a save of one of `games` (GameSpec by id);
+        SaveError(message) if it is not a valid one."""
         spec, seats, seed, options, moves = check_save(data, games)
         try:
             match = cls(spec, seats, seed, options)
@@ -239,7 +242,7 @@ class Match:
             match.started = data["started"][:40]
         hints = data.get("hints")
         if isinstance(hints, list) and len(hints) == len(seats) and all(_is_int(h) and h >= 0 for h in hints):
-            match.hints = list(hints)
+            match.hints_used = list(hints)
         for n, text in enumerate(moves, 1):
             state = match.state
             if state.is_over:
@@ -254,7 +257,7 @@ class Match:
         return match
 
     @classmethod
-    def good_part(cls, data: dict, error: SaveError, games=None) -> "Match | None":
+    def good_part(cls, data: dict, error: SaveError, games: dict) -> "Match | None":
         """The game of a save that `from_save` refused with `error`, up to its last
         good move; None when no move of it can be kept."""
         if not error.good_moves:
@@ -262,11 +265,9 @@ class Match:
         return cls.from_save({**data, "moves": list(data["moves"][:error.good_moves])}, games)
 
 
-def check_save(data, games=None):
+def check_save(data, games: dict):
     """(spec, seats, seed, options, moves) of a save, checked without replaying it;
-    SaveError(plain words) when `data` is not a save of a game we know."""
-    if games is None:
-        from .registry import GAMES as games
+    SaveError(plain words) when `data` is not a save of one of `games` (GameSpec by id)."""
     if not isinstance(data, dict):
         raise SaveError("The save is not a saved game.")
     if data.get("format") != SAVE_FORMAT:
@@ -325,13 +326,11 @@ def _seats_from(data, players: int) -> list[Seat]:
 
 
 # ---- a save, read without replaying it -------------------------------------
-def save_summary(data) -> str | None:
+def save_summary(data, games: dict) -> str | None:
     """"Scurry — Ann vs Bob" for a save's JSON, without replaying it; None when
-    it does not look like a save of a game we know."""
-    from .registry import GAMES
-
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in GAMES:
+    it does not look like a save of one of `games`."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in games:
         return None
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
     names = " vs ".join(cap_name(str(s.get("name", "?"))) for s in seats[:8] if isinstance(s, dict))
-    return f"{GAMES[data['game']].title} — {names}"
+    return f"{games[data['game']].title} — {names}"

@@ -50,8 +50,9 @@ class Words:
         return [(e.seat, self.entry(e)) if isinstance(e, LogEntry) else tuple(e) for e in state.notes(ply)]
 
     def phase(self, state) -> str:
-        """A short line for the side panel: what the seat to move must do now."""
-        return state.phase_label()
+        """A short line for the side panel: what the seat to move must do now
+        ("" lets the board say whose turn it is)."""
+        return ""
 
     sounds: dict = {}  # this game's verbs -> effect ("dice", "cards"), over SOUND_OF_VERB
     plain_sound = "move"  # the effect of a move whose verbs name none (a card game's is "cards")
@@ -69,7 +70,7 @@ class Words:
     def confirm(self, state, move) -> str:
         """What a move waiting for its confirming click will do, said to its player
         (unlike the log it may name their own hidden card)."""
-        return state.confirm_label(move)
+        return str(move)
 
     def outcome(self, state) -> str:
         """Why the game ended and who won, in words."""

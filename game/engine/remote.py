@@ -7,7 +7,7 @@ the window stays smooth.
 
 The parent writes pickled requests to the worker's stdin; the worker answers
 on its stdout. Requests: {"job", "state", "level", "seed", "time_limit",
-"iterations"} and
+"iterations", "heuristics"} and
 {"stop": job}. Answers: {"job", "progress"}, {"job", "move": notation} or
 {"job", "error": text}. The worker is pure Python (no pygame) and is started
 once, on first use, and reused for every decision.
@@ -53,14 +53,16 @@ class RemotePlayer:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def think(self, state, level: str, seed: int, time_limit: float | None, iterations: int | None = None) -> Job:
-        """Start choosing a move for state.to_move; `iterations` overrides the level's budget.
+    def think(self, state, level: str, seed: int, time_limit: float | None, iterations: int | None = None,
+              heuristics=None) -> Job:
+        """Start choosing a move for state.to_move; `iterations` overrides the level's budget;
+        `heuristics` is the game's help for the search (ai.search_heuristics of its ai module).
         Send only what the seat may see: ai.seat_state(real_state, seed)."""
         job = Job(next(self._ids), self)
         with self._lock:
             self._jobs[job.id] = job
         request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit,
-                   "iterations": iterations}
+                   "iterations": iterations, "heuristics": heuristics}
         if not self._send(request):
             self._fail(job, "The computer player could not be started.")
         return job
@@ -199,6 +201,7 @@ def _serve(inbox, outbox) -> None:
                 request["state"], request["level"], request["seed"],
                 time_limit=request["time_limit"],
                 iterations=request.get("iterations"),
+                heuristics=request.get("heuristics"),
                 progress=progress,
                 stop=lambda job_id=job_id: job_id in stopped,
                 memory=memory,

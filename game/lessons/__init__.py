@@ -61,7 +61,7 @@ class Lesson:
 
     def match_at(self, index: int) -> Match:
         """A match in the position where step `index` starts (before its moves)."""
-        from ..engine.registry import GAMES
+        from ..shelf import GAMES
 
         spec = GAMES[self.game]
         step = self.steps[index]
@@ -79,7 +79,7 @@ class Lesson:
 
     def base_state(self, index: int):
         """The state the match of step `index` starts from, before any move of its record."""
-        from ..engine.registry import GAMES
+        from ..shelf import GAMES
 
         spec = GAMES[self.game]
         while self.steps[index].position.get("continue"):

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
-from ..engine import registry
+from .. import shelf
 from . import look
 from .menus import OverlayScene
 from .rules_screen import RulesScene
@@ -34,7 +34,7 @@ INDENT = 14  # a choice's rule sits under its name
 
 def aid_for(spec, view: dict):
     """The game's Aid for `view`, or None (the game is over, or it has no aid)."""
-    module = registry.parts_of(spec.id).module("aid")
+    module = shelf.parts_of(spec.id).module("aid")
     return None if module is None else module.aid(view)
 
 

@@ -5,7 +5,7 @@ A game's scene implements only geometry and drawing:
     layout(rect)                      place everything for this board area
     target_at(pos) -> target | None   pixel -> click target
     target_rect(target) -> Rect       target -> where to click (tests use it)
-    draw_board(surface, view, hints)  draw `view` (what the seat in front may see)
+    draw_board(surface, view, highlights)  draw `view` (what the seat in front may see)
 
 and, optionally, animations for a move just played. The side panel (players,
 scores, what to do now, messages, the move log, undo and menu, the game's own
@@ -22,7 +22,7 @@ from typing import Callable
 import pygame
 
 from ..engine.core import is_confirmed, seat_names
-from . import look, sizing
+from . import boards, look, sizing
 from .aid import AidScene
 from .controller import Controller
 from .draw import ease
@@ -119,7 +119,7 @@ class BoardScene(Scene):
         """Where `target` was drawn in the last frame."""
         return self.hits.rect_of(target)
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         raise NotImplementedError
 
     def animations_for(self, move, seat: int, before: dict, after: dict) -> list[Anim]:
@@ -558,29 +558,29 @@ class BoardScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
-        hints = self.controller.hints()
+        highlights = self.controller.highlights()
         view = self.view()
         self.hits.clear()
         with look.within(self.board_rect):  # the board's words stay on the board
-            self.draw_board(surface, view, hints)
+            self.draw_board(surface, view, highlights)
         # The hover is what lies under the pointer in this frame, not in the frame the
         # mouse last moved over: a move, an undo or a hand-off moves the board's places
         # under a resting pointer. When it changed, draw the board again with it lit.
         if self.controller.set_hover(self.target_under(self.mouse)):
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
-            hints = self.controller.hints()
+            highlights = self.controller.highlights()
             self.hits.clear()
             with look.within(self.board_rect):
-                self.draw_board(surface, view, hints)
+                self.draw_board(surface, view, highlights)
         if self.app.scene is self:
-            self._set_hand_cursor(self.controller.hover in hints.next_targets)
+            self._set_hand_cursor(self.controller.hover in highlights.next_targets)
         for anim in self.anims:
             anim.shown = True
             if anim.started:
                 anim.paint(surface, ease(anim.t))
         self.draw_hint(surface)
         with look.within(self.panel_rect):  # and the panel's on the panel
-            self.draw_panel(surface, hints)
+            self.draw_panel(surface, highlights)
             if self.log.rect.h:
                 self.log.draw(surface, self.seat_rgb)
         self.manager.draw_ui(surface)
@@ -598,7 +598,7 @@ class BoardScene(Scene):
         for k, line in enumerate(lines):
             look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
 
-    def draw_panel(self, surface, hints) -> None:
+    def draw_panel(self, surface, highlights) -> None:
         p, k = self.panel_rect, self.ui_scale
 
         def px(value):  # a size on the panel at its scale
@@ -635,13 +635,13 @@ class BoardScene(Scene):
             room = right - (p.x + px(44))
             look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
                       px(16), look.INK, bold=i == state.to_move)
-            if hints.thinking and i == state.to_move:
+            if highlights.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
-                pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * hints.progress), 3))
+                pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * highlights.progress), 3))
             y += px(34)
         y += px(6)
-        status = self.status_text(hints)
+        status = self.status_text(highlights)
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
         for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
@@ -656,14 +656,14 @@ class BoardScene(Scene):
                 y += px(18)
         self.place_log(y + px(8))
 
-    def status_text(self, hints) -> str:
+    def status_text(self, highlights) -> str:
         """The side panel's line under the players: the result, who thinks, or what to do."""
         state = self.match.state
         if state.is_over:
             return self.named(self.controller.words.outcome(state))
         if self.watch is not None and self.watch.paused:
             return f"Paused: {self.match.seats[state.to_move].name} to move"
-        if hints.thinking or self.match.is_computer_turn():
+        if highlights.thinking or self.match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             return f"{self.match.seats[state.to_move].name} is thinking{dots}"
         return self.named(self.controller.words.phase(state)) or f"{self.match.seats[state.to_move].name} to move"
@@ -675,7 +675,7 @@ class BoardScene(Scene):
         return seat_names(text, [s.name for s in self.match.seats])
 
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
-        return look.side_colour(self.match.spec, index, self.match.seats[index])
+        return boards.side_colour(self.match.spec, index, self.match.seats[index])
 
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""

@@ -15,7 +15,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ..engine import ai, registry, remote
+from .. import shelf
+from ..engine import ai, remote
 from ..engine.core import IllegalMove
 
 
@@ -39,8 +40,10 @@ class Thinking:
 
 
 @dataclass
-class Hints:
-    """What a scene needs to draw besides the state."""
+class Highlights:
+    """What a scene needs to draw besides the state: what the mouse is on, what
+    can be clicked next, the last moves, the computer thinking (not the computer's
+    suggested move: that is a hint, ui/hint.py)."""
 
     next_targets: set = field(default_factory=set)  # clickable now (continue a legal move)
     selected: tuple = ()  # targets clicked so far
@@ -55,7 +58,8 @@ class Hints:
 class Controller:
     def __init__(self, match, *, ai_delay: float = 0.35):
         self.match = match
-        self.words = registry.words_for(match.spec.id)  # how this game's moves read
+        self.words = shelf.words_for(match.spec.id)  # how this game's moves read
+        self.heuristics = shelf.heuristics_for(match.spec.id)  # the computer player's help
         self.prefix: tuple = ()
         self.hover = None
         self.message = ""  # the latest explanation or notice for the side panel
@@ -112,9 +116,9 @@ class Controller:
         n = len(self.prefix)
         return {m.targets[n] for m in self.candidates() if len(m.targets) > n}
 
-    def hints(self) -> Hints:
+    def highlights(self) -> Highlights:
         nxt = self.next_targets()
-        return Hints(
+        return Highlights(
             next_targets=nxt,
             selected=self.prefix,
             hover=self.hover,
@@ -332,7 +336,8 @@ class Controller:
         state = self.state
         seat = self.match.current_seat()
         seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
-        job = remote.shared_player().think(ai.seat_state(state, seed), seat.level, seed, ai.level_time_cap(seat.level))
+        job = remote.shared_player().think(ai.seat_state(state, seed), seat.level, seed, ai.level_time_cap(seat.level),
+                                           heuristics=self.heuristics)
         self.thinking = Thinking(state.to_move, len(state.history), job, now)
 
     def stop_thinking(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .. import shelf
 from ..engine import ai, remote
 from ..engine.core import IllegalMove
 
@@ -57,7 +58,8 @@ class Hinter:
         self.drop()
         seed = (self.match.ai_seed() * 7 + 12_345) & 0xFFFFFFFF
         player = self.player or remote.shared_player()
-        job = player.think(search_state(state, seed), HINT_LEVEL, seed, ai.level_time_cap(HINT_LEVEL))
+        job = player.think(search_state(state, seed), HINT_LEVEL, seed, ai.level_time_cap(HINT_LEVEL),
+                           heuristics=shelf.heuristics_for(self.match.spec.id))
         self.current = Hint(state.to_move, len(state.history), job)
         self.match.record_hint(state.to_move)
         return ""

@@ -12,8 +12,7 @@ import time
 import pygame
 from pygame_gui.elements import UIDropDownMenu
 
-from .. import records
-from ..engine import registry
+from .. import records, shelf
 from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
@@ -61,8 +60,8 @@ def result_text(summary) -> str:
     return f"{head}, {scores}"
 
 
-def registry_titles() -> dict[str, str]:
-    return {spec.id: spec.title for spec in registry.GAMES.values()}
+def shelf_titles() -> dict[str, str]:
+    return {spec.id: spec.title for spec in shelf.GAMES.values()}
 
 
 class HistoryScene(Scene):
@@ -104,9 +103,9 @@ class HistoryScene(Scene):
         width = min(1160, w - 40)
         left = (w - width) // 2
         self.label((left, 18, width, 44), "History", "#title_label")
-        titles = registry_titles()
+        titles = shelf_titles()
         self.titles = titles
-        choices = [ALL_GAMES] + [titles[g] for g in registry.GAMES]
+        choices = [ALL_GAMES] + [titles[g] for g in shelf.GAMES]
         self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
         self.table = pygame.Rect(left, 120, width, h - 120 - 80)
         fixed = sum(size for _name, size in COLUMNS)
@@ -166,7 +165,7 @@ class HistoryScene(Scene):
     def show_game(self, title: str) -> None:
         """List only that game's records (or all games)."""
         self.game = title
-        ids = {name: game for game, name in registry_titles().items()}
+        ids = {name: game for game, name in shelf_titles().items()}
         self.shown = self.games if title == ALL_GAMES else [s for s in self.games if s.game == ids.get(title)]
         self.clamp()
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import lessons
-from ..engine import registry
+from .. import lessons, shelf
 from ..engine.match import Match, Seat
 from . import look
+from .boards import board_scene_class
 from .menus import MenuScene
 from .rules_screen import RulesScene
 from .scene import Scene, panel, start_match
@@ -44,7 +44,7 @@ def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = F
 
 
 def lesson_scene(app, lesson, index: int, progress):
-    base = registry.parts_of(lesson.game).scene
+    base = board_scene_class(lesson.game)
     cls = _classes.get(base)
     if cls is None:
         cls = _classes[base] = type(f"Lesson{base.__name__}", (LessonStep, base), {})
@@ -192,8 +192,8 @@ class LessonStep:
                     tooltip="Set this step up again")
 
     # ---- drawing ------------------------------------------------------
-    def draw_board(self, surface, view, hints) -> None:
-        super().draw_board(surface, view, hints)
+    def draw_board(self, surface, view, highlights) -> None:
+        super().draw_board(surface, view, highlights)
         with look.within(self.lesson_rect):
             self.draw_strip(surface)
 
@@ -268,7 +268,7 @@ class LessonDone(Scene):
 
     def __init__(self, app, lesson):
         self.lesson = lesson
-        self.spec = registry.GAMES[lesson.game]
+        self.spec = shelf.GAMES[lesson.game]
         super().__init__(app)
 
     def build(self) -> None:

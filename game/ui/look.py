@@ -45,23 +45,6 @@ def seat_colour(index: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)][1]
 
 
-# Games whose sides have fixed colours (their seat_labels), by game id: the
-# players do not pick colours there. Colours are presentation: rules name sides.
-SIDE_COLOURS = {
-    "scurry": ((150, 92, 48), (168, 172, 178)),  # the tiles' brown and grey faces
-    "scrubbudgetel": ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220)),  # W, R, Y, B
-}
-
-
-def side_colour(spec, index: int, seat) -> tuple[int, int, int]:
-    """A seat's colour on screen: the game's fixed side colour when it has one
-    (Scurry's brown and grey), else the colour the player picked."""
-    fixed = SIDE_COLOURS.get(spec.id, ())
-    if index < len(fixed):
-        return fixed[index]
-    return seat_colour(seat.colour)
-
-
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)

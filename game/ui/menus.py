@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
-from .. import storage
+from .. import shelf, storage
 from ..engine.match import SaveError, save_summary
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
 from . import look
@@ -72,7 +72,7 @@ class SavesScene(Scene):
             data = storage.parse_json_file(path)
         except (OSError, ValueError):
             return f"{look.fit_text(path.stem, 15, 300)} (unreadable)"
-        summary = save_summary(data)
+        summary = save_summary(data, shelf.GAMES)
         if summary is None:
             return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
         moves = data.get("moves") if isinstance(data.get("moves"), list) else []

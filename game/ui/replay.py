@@ -296,15 +296,15 @@ class ReplayMixin:
         if self.transport["play"].text != text:
             self.transport["play"].set_text(text)
 
-    def status_text(self, hints) -> str:
+    def status_text(self, highlights) -> str:
         state = self.match.state
         if state.is_over:
             return self.named(self.controller.words.outcome(state))
         where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
         return f"{where}: {self.match.seats[state.to_move].name} to move"
 
-    def draw_panel(self, surface, hints) -> None:
-        super().draw_panel(surface, hints)
+    def draw_panel(self, surface, highlights) -> None:
+        super().draw_panel(surface, highlights)
         bar = self.timeline
         end = max(1, self.replay.length)
         look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)

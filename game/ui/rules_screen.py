@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextBox
 
-from ..engine import registry
+from .. import shelf
 from ..lessons import has_lesson
 from . import look, markdown
 from .scene import Scene, open_lesson
@@ -93,7 +93,7 @@ def lesson_links(game_id: str) -> dict:
 @functools.lru_cache(maxsize=None)
 def rules_html(game_id: str) -> str:
     """A game's rules as the text box's HTML (the rules file does not change while the app runs)."""
-    path = look.SEEDS_DIR / registry.parts_of(game_id).rules_text
+    path = look.SEEDS_DIR / shelf.parts_of(game_id).rules_text
     try:
         return markdown.to_html(path.read_text(encoding="utf-8"), lesson_links(game_id))
     except OSError:

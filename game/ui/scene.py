@@ -9,11 +9,11 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from ..engine import registry
 from ..engine.match import Match
 from ..keeper import GameKeeper
 from ..saves import OpenElsewhere, peek
 from . import look
+from .boards import board_scene_class
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
@@ -244,10 +244,6 @@ class Scene:
     def button_rects(self) -> dict[str, pygame.Rect]:
         """Button text -> absolute rect (tests click these)."""
         return {b.text: b.rect.copy() for b in self.actions if b.visible and b.is_enabled}
-
-
-def board_scene_class(game_id: str):
-    return registry.parts_of(game_id).scene
 
 
 def start_match(app, match: Match, *, replace: bool = True) -> bool:

@@ -7,7 +7,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from ..engine.match import NAME_LIMIT, Match, Seat
-from . import look, setup_memory
+from . import boards, look, setup_memory
 from .rules_screen import RulesScene
 from .scene import Scene, start_match
 
@@ -147,7 +147,7 @@ class SetupScene(Scene):
         for i, _name, _colour, _kind in self.seat_rows:
             centre = (self.swatch_x + 18, self.seat_top + self.seat_step * i + self.seat_h // 2)
             look.draw_seat_shape(surface, self.seats[i].colour, centre, min(13, self.seat_h // 2 - 2),
-                                 look.side_colour(self.spec, i, self.seats[i]))
+                                 boards.side_colour(self.spec, i, self.seats[i]))
 
     def offers_colours(self) -> bool:
         """Fixed side colours (Scurry) or a colour chosen in play (Skurðir): no choice here."""

@@ -11,8 +11,7 @@ import time
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from .. import records, stats
-from ..engine import registry
+from .. import records, shelf, stats
 from ..engine.match import NAME_LIMIT
 from . import look
 from .loading import Background, unreadable_text, words
@@ -87,7 +86,7 @@ class StatisticsScene(Scene):
 
     @property
     def game_title(self) -> str:
-        return ALL_GAMES if self.game == stats.ALL else registry.GAMES[self.game].title
+        return ALL_GAMES if self.game == stats.ALL else shelf.GAMES[self.game].title
 
     # ---- building ------------------------------------------------------------
     def build(self) -> None:
@@ -102,7 +101,7 @@ class StatisticsScene(Scene):
         self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, 34),
                                           self.manager)
         self.label((left + 330, y, 60, 34), "Game")
-        titles = [ALL_GAMES] + [spec.title for spec in registry.GAMES.values()]
+        titles = [ALL_GAMES] + [spec.title for spec in shelf.GAMES.values()]
         self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, 34), self.manager)
         top = 124
         bottom = h - 150
@@ -134,7 +133,7 @@ class StatisticsScene(Scene):
         if element is self.player_menu and text in self.names:
             self.player = text
         elif element is self.game_menu:
-            self.game = next((spec.id for spec in registry.GAMES.values() if spec.title == text), stats.ALL)
+            self.game = next((spec.id for spec in shelf.GAMES.values() if spec.title == text), stats.ALL)
         else:
             return
         self.armed = None

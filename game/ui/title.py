@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import storage
-from ..engine import registry
+from .. import shelf, storage
 from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
@@ -87,7 +86,7 @@ class TitleScene(Scene):
         progress = Progress.load()
         if progress.message:
             self.app.notify(progress.message)
-        games = list(registry.GAMES.values())
+        games = list(shelf.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
         self.compact = card_w < self.COMPACT_BELOW
@@ -227,7 +226,7 @@ class TitleScene(Scene):
             for game_id, card in self.cards.items():
                 learn = self.learn_buttons.get(game_id)
                 if card.collidepoint(event.pos) and not (learn and learn.rect.collidepoint(event.pos)):
-                    self.app.push(SetupScene(self.app, registry.GAMES[game_id]))
+                    self.app.push(SetupScene(self.app, shelf.GAMES[game_id]))
                     return
 
     def on_escape(self) -> None:

@@ -18,7 +18,7 @@ from ...ui.draw import luminance, mix, shade, stroke
 from ...ui import look
 from .rules import MARKERS, RADIUS, point_xy, tri_centre, tri_corners
 
-PLAYER_RGB = look.SIDE_COLOURS["scrubbudgetel"]  # White, Red, Yellow, Blue
+PLAYER_RGB = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))  # White, Red, Yellow, Blue
 TINT_RGB = {
     "White": PLAYER_RGB[0], "Red": PLAYER_RGB[1], "Yellow": PLAYER_RGB[2], "Blue": PLAYER_RGB[3],
     "gold": (236, 184, 44), "black": (50, 46, 52), "purple": (128, 70, 170), "orange": (238, 122, 32),

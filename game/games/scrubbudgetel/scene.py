@@ -22,13 +22,14 @@ from ...ui.camera import Camera
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
 from .icons import (
-    draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre, marker_outline,
-    medal_radius,
+    PLAYER_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
+    marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
 from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
 
 SQRT3_2 = 0.8660254037844386
+SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
 ZOOM_MAX = 120.0
 TUMBLE_S = 0.7
@@ -238,9 +239,9 @@ class ScrubScene(BoardScene):
         """The moves laying the marker `code` that the clicks so far may still make."""
         return [mv for mv in self.controller.candidates() if getattr(mv, "code", None) == code]
 
-    def add_place_hits(self, hints) -> None:
+    def add_place_hits(self, highlights) -> None:
         """Put the places the chosen marker may go (those seen on the map) into the hit map."""
-        code = self.selected_code(hints)
+        code = self.selected_code(highlights)
         if code is None:
             return
         key = (id(self.match.state), len(self.match.state.history), code)
@@ -310,30 +311,30 @@ class ScrubScene(BoardScene):
             return None
         return self.match.seats[colour].colour
 
-    def map_key(self, hints) -> tuple:
+    def map_key(self, highlights) -> tuple:
         return (self.camera.key(), self.match.revision, id(self.match.state),
-                self.hidden_targets(), tuple(hints.last_moves), self.match.state.is_over)
+                self.hidden_targets(), tuple(highlights.last_moves), self.match.state.is_over)
 
-    def map_surface(self, hints) -> pygame.Surface:
-        key = self.map_key(hints)
+    def map_surface(self, highlights) -> pygame.Surface:
+        key = self.map_key(highlights)
         if key != self._map_key:
             self._map_key = key
             hidden = {t[1] for t in self.hidden_targets() if t[0] == "marker"}
             recent = set() if self.match.state.is_over else {
-                tuple(mv.triangles) for mv in hints.last_moves if hasattr(mv, "triangles")}
+                tuple(mv.triangles) for mv in highlights.last_moves if hasattr(mv, "triangles")}
             self._map_surface = self.painter.render(self.match.state, hidden, recent)
         return self._map_surface
 
     # ---- drawing: legal spots and the preview ---------------------------------------------
-    def selected_code(self, hints):
-        if hints.selected and hints.selected[0][0] == "stash":
-            return hints.selected[0][1]
+    def selected_code(self, highlights):
+        if highlights.selected and highlights.selected[0][0] == "stash":
+            return highlights.selected[0][1]
         return None
 
-    def spots_surface(self, hints):
+    def spots_surface(self, highlights):
         """The glow for every place the chosen marker may go: the sides where it would
         touch the marker it is laid against, and a faint outline of the place."""
-        code = self.selected_code(hints)
+        code = self.selected_code(highlights)
         if code is None:
             return None
         key = (self._map_key, code)
@@ -345,21 +346,21 @@ class ScrubScene(BoardScene):
         m = self.map_rect
         layer = pygame.Surface(m.size, pygame.SRCALPHA)
         s = self.camera.zoom
-        P = self.camera.to_local
+        to_layer = self.camera.to_local
 
         tris_seen = set()
         for mv in moves:
             for t in mv.triangles:
                 if t not in tris_seen:
                     tris_seen.add(t)
-                    pygame.draw.polygon(layer, (255, 186, 60, 80), [P(point_xy(p)) for p in tri_corners(t)])
+                    pygame.draw.polygon(layer, (255, 186, 60, 80), [to_layer(point_xy(p)) for p in tri_corners(t)])
         outline = max(1, int(s * 0.035))
         for mv in moves:
-            pygame.draw.polygon(layer, (176, 76, 0, 190), [P(p) for p in marker_outline(mv.triangles)], outline)
+            pygame.draw.polygon(layer, (176, 76, 0, 190), [to_layer(p) for p in marker_outline(mv.triangles)], outline)
         width = max(3, int(s * 0.09))
         for mv in moves:
             for a, b in self.touching_sides(state, mv.triangles, mv.against):
-                pa, pb = P(a), P(b)
+                pa, pb = to_layer(a), to_layer(b)
                 pygame.draw.line(layer, (242, 108, 0, 235), pa, pb, width + 8)
                 pygame.draw.line(layer, (255, 255, 250, 255), pa, pb, width)
         self._spots = layer
@@ -388,11 +389,11 @@ class ScrubScene(BoardScene):
         box = pygame.Rect(int(min(xs)) - 4, int(min(ys)) - 4, int(max(xs) - min(xs)) + 9, int(max(ys) - min(ys)) + 9)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
 
-        def P(p):
+        def to_preview(p):
             x, y = self.camera.to_screen(p)
             return x - box.x, y - box.y
 
-        self.painter.draw_marker_at(layer, code, tris, P, self.camera.zoom, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, to_preview, self.camera.zoom, anchor_tris=anchor, shadow=False)
         layer.set_alpha(165)
         self._preview_key, self._preview = key, (layer, box)
         return self._preview
@@ -418,21 +419,21 @@ class ScrubScene(BoardScene):
         pts = [p for tris in places for p in marker_outline(tris)]
         self.camera.set(*self.camera.fit(pts, margin=1.0, max_zoom=self.camera.zoom, pad=(40, 80)))
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         self.camera.advance()
         m = self.map_rect
         if view["turn"] != self.die_turn:
             self.die_turn = view["turn"]
             self.die_since = time.monotonic()
-        surface.blit(self.map_surface(hints), m.topleft)
+        surface.blit(self.map_surface(highlights), m.topleft)
         clip = surface.get_clip()
         surface.set_clip(m)
-        spots = self.spots_surface(hints)
+        spots = self.spots_surface(highlights)
         if spots is not None:
             spots.set_alpha(int(165 + 90 * pulse()))
             surface.blit(spots, m.topleft)
-        self.add_place_hits(hints)
-        self._draw_hover(surface, view, hints)
+        self.add_place_hits(highlights)
+        self._draw_hover(surface, view, highlights)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
         hint = "Drag to pan · wheel to zoom · F fits the map"
@@ -442,15 +443,15 @@ class ScrubScene(BoardScene):
         surface.blit(pill, (m.x + 8, m.bottom - 30))
         look.text(surface, hint, (m.x + 16, m.bottom - 27), 12, (220, 236, 244), shadow=False)
         self.draw_turn_box(surface, view)
-        self.draw_tray(surface, view, hints)
-        self._draw_tooltip(surface, view, hints)
+        self.draw_tray(surface, view, highlights)
+        self._draw_tooltip(surface, view, highlights)
 
-    def _draw_hover(self, surface, view, hints) -> None:
-        hover = hints.hover
+    def _draw_hover(self, surface, view, highlights) -> None:
+        hover = highlights.hover
         if hover is None or hover[0] not in ("at", "tri"):
             return
-        code = self.selected_code(hints)
-        if hover[0] == "at" and hints.hover_ok and code is not None:
+        code = self.selected_code(highlights)
+        if hover[0] == "at" and highlights.hover_ok and code is not None:
             layer, box = self.preview_surface(code, hover[1])
             surface.blit(layer, box.topleft)
             pts = [self.camera.to_screen(p) for p in marker_outline(hover[1])]
@@ -459,15 +460,15 @@ class ScrubScene(BoardScene):
             pts = [self.camera.to_screen(point_xy(p)) for p in tri_corners(hover[1])]
             pygame.draw.polygon(surface, look.BAD, pts, 2)
 
-    def _draw_tooltip(self, surface, view, hints) -> None:
+    def _draw_tooltip(self, surface, view, highlights) -> None:
         """The name of the marker under the mouse (on the map or in a stash)."""
         if self.camera.moving:
             return
-        hover = hints.hover
+        hover = highlights.hover
         text = None
         state = self.match.state
         pos = self.mouse
-        if hover is not None and hover[0] == "tri" and self.selected_code(hints) is None:
+        if hover is not None and hover[0] == "tri" and self.selected_code(highlights) is None:
             idx = state.cells.get(hover[1])
             if idx is not None:
                 mk = state.markers[idx]
@@ -588,16 +589,16 @@ class ScrubScene(BoardScene):
             span_h = max(p[1] for p in pts) - min(p[1] for p in pts)
             unit = min(w * k * 0.9 / span_w, h * k * 0.9 / span_h)
 
-            def P(p):
+            def to_chip(p):
                 return (w * k / 2 + (p[0] - cx) * unit, h * k / 2 - (p[1] - cy) * unit)
 
-            draw_tile(big, code, [P(p) for p in pts], unit, shadow=False)
-            centre = P((cx, cy))
+            draw_tile(big, code, [to_chip(p) for p in pts], unit, shadow=False)
+            centre = to_chip((cx, cy))
             t = MARKERS[code]
             if family == "trail":
                 draw_trail_mark(big, code, centre, unit * 0.16, self.seat_shape(t.colour))
             elif family == "junction":
-                draw_junction_mark(big, [P(p) for p in pts], unit)
+                draw_junction_mark(big, [to_chip(p) for p in pts], unit)
             else:
                 r = unit * medal_radius(family) * (1.15 if family == "obstacle" else 1.0)
                 draw_icon(big, code, centre, r, icon_detail(r / k))
@@ -607,12 +608,12 @@ class ScrubScene(BoardScene):
             self._chips[key] = img
         return img
 
-    def draw_tray(self, surface, view, hints) -> None:
+    def draw_tray(self, surface, view, highlights) -> None:
         panel(surface, self.rows_rect)
         state = self.match.state
         active = self.active_seat()
         playable = {mv.targets[0] for mv in self.controller.candidates(())} if self.controller.human_to_move() else set()
-        selected = self.selected_code(hints)
+        selected = self.selected_code(highlights)
         chips = self.chip_rects()
         lw = self.label_width()
         for seat, row in enumerate(self.row_rects()):
@@ -653,7 +654,7 @@ class ScrubScene(BoardScene):
                         pygame.draw.rect(surface, (120, 96, 50), face.inflate(4, 4), border_radius=8)
                         pygame.draw.rect(surface, (255, 255, 255), face.inflate(4, 4), 3, border_radius=8)
                     elif clickable:
-                        hover = hints.hover == target
+                        hover = highlights.hover == target
                         pygame.draw.rect(surface, (86, 70, 46), face, border_radius=7)
                         pygame.draw.rect(surface, look.HIGHLIGHT if hover else look.GOLD, face, 3 if hover else 1,
                                          border_radius=7)
@@ -694,11 +695,11 @@ class ScrubScene(BoardScene):
         state = self.match.state
         anchor = state.markers[state.markers[index].against].triangles if state.markers[index].against >= 0 else None
 
-        def P(p):
+        def to_sprite(p):
             x, y = self.camera.to_screen(p)
             return x - c0[0] + half, y - c0[1] + half
 
-        self.painter.draw_marker_at(layer, code, tris, P, scale0, anchor_tris=anchor, shadow=False)
+        self.painter.draw_marker_at(layer, code, tris, to_sprite, scale0, anchor_tris=anchor, shadow=False)
 
         def paint(surface, t):
             k = self.camera.zoom / scale0 * (1.35 - 0.35 * t)

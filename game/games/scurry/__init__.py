@@ -1,4 +1,1 @@
-"""Scurry: its registration on the shelf (see game/engine/parts.py for the parts)."""
-from ...engine.parts import GameParts
-
-PARTS = GameParts(__name__)
+"""Scurry: a game on the shelf (game/shelf.py names its parts)."""

@@ -13,6 +13,7 @@ from .rules import SIDE_NAMES, SPEC, board_geometry
 SQRT3 = math.sqrt(3)
 TILE_SPRITES = ("scurry_tile_brown.png", "scurry_tile_grey.png")
 SQUIRREL_SPRITES = ("scurry_squirrel_brown.png", "scurry_squirrel_grey.png")
+SIDE_COLOURS = ((150, 92, 48), (168, 172, 178))  # the sides' fixed colours: the tiles' brown and grey faces
 PATH_COLOURS = ((255, 196, 120), (215, 225, 240))
 WOOD = (176, 128, 80)
 WOOD_DARK = (96, 64, 38)
@@ -112,7 +113,7 @@ class ScurryScene(BoardScene):
         point = self.points[v_or_point] if isinstance(v_or_point, int) else v_or_point
         image = self.tile_image(owner, scale)
         if image is None:
-            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][owner], point, int(self.tile_px * scale / 2))
+            pygame.draw.circle(surface, SIDE_COLOURS[owner], point, int(self.tile_px * scale / 2))
             return
         if alpha < 255:
             image = image.copy()
@@ -122,19 +123,19 @@ class ScurryScene(BoardScene):
     def blit_squirrel(self, surface, seat: int, point) -> None:
         image = self.squirrel_image(seat)
         if image is None:
-            pygame.draw.circle(surface, look.SIDE_COLOURS["scurry"][seat], point, int(self.unit * 0.35))
+            pygame.draw.circle(surface, SIDE_COLOURS[seat], point, int(self.unit * 0.35))
             return
         # stands on the back half of its vertex so the tile under it stays in view
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         surface.blit(self.board_layer, (0, 0))
         for v, point in enumerate(self.points):  # every vertex is a place to click
             self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()
         mover = view["to_move"]
         # the other side's last turn, faintly: its path and the tile it ate
-        self._draw_last_turn(surface, view, hints)
+        self._draw_last_turn(surface, view, highlights)
         for v, owner in view["tiles"].items():
             if ("vertex", int(v)) not in hidden:
                 self.blit_tile(surface, owner, int(v))
@@ -145,11 +146,11 @@ class ScurryScene(BoardScene):
             # after the winning turn nobody is to move: colour the path by who made it
             path_seat = mover if mover is not None else self.match.movers[-1]
             self._draw_path(surface, view, path_seat)
-        if mover is not None and view["phase"] == "move" and hints.next_targets:
+        if mover is not None and view["phase"] == "move" and highlights.next_targets:
             sq = view["squirrels"][mover]
-            for target in hints.next_targets:
+            for target in highlights.next_targets:
                 self._dashed(surface, PATH_COLOURS[mover], self.points[sq], self.points[target[1]])
-        places = [t for t in hints.next_targets if t[0] == "vertex"]
+        places = [t for t in highlights.next_targets if t[0] == "vertex"]
         few = len(places) <= 6  # a lesson's one place, the last few: each glows like a move's step
         for target in places:
             point = self.points[target[1]]
@@ -161,15 +162,15 @@ class ScurryScene(BoardScene):
         for seat, v in enumerate(view["squirrels"]):
             if v is not None and ("squirrel", seat) not in hidden:
                 self.blit_squirrel(surface, seat, self.points[v])
-        self._draw_hover(surface, view, hints)
+        self._draw_hover(surface, view, highlights)
         self._draw_legend(surface, view)
 
-    def _draw_hover(self, surface, view, hints) -> None:
-        hover = hints.hover
+    def _draw_hover(self, surface, view, highlights) -> None:
+        hover = highlights.hover
         if hover is None or hover[0] != "vertex" or view["to_move"] is None:
             return
         point = self.points[hover[1]]
-        if not hints.hover_ok:
+        if not highlights.hover_ok:
             pygame.draw.circle(surface, look.BAD, point, self.tile_px // 2, 2)
             return
         phase = view["phase"]
@@ -196,8 +197,8 @@ class ScurryScene(BoardScene):
                       anchor="center",
                       shadow=False)
 
-    def _draw_last_turn(self, surface, view, hints) -> None:
-        steps = [m for m in hints.last_moves if m.kind == "step" and m.seat != view["to_move"]]
+    def _draw_last_turn(self, surface, view, highlights) -> None:
+        steps = [m for m in highlights.last_moves if m.kind == "step" and m.seat != view["to_move"]]
         if steps:
             colour = PATH_COLOURS[steps[0].seat]
             pts = [self.points[m.vertex] for m in steps]
@@ -208,7 +209,7 @@ class ScurryScene(BoardScene):
             x, y = self.points[removed]
             r = self.tile_px // 2
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r, 1)
-        for m in hints.last_moves:
+        for m in highlights.last_moves:
             if m.kind in ("leadoff", "setup_tile") and m.seat != view["to_move"]:
                 pygame.draw.circle(surface, PATH_COLOURS[m.seat], self.points[m.vertex], self.tile_px // 2 + 3, 2)
 

@@ -253,12 +253,12 @@ class SkurdirScene(BoardScene):
             img.set_alpha(alpha)
         surface.blit(img, img.get_rect(center=(int(mid[0]), int(mid[1]))))
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         self.fit()
         surface.blit(self.board_layer, (0, 0))
         hidden = self.hidden_targets()
-        nxt = hints.next_targets
-        last = hints.last_moves
+        nxt = highlights.next_targets
+        last = highlights.last_moves
         # the last transport's route, faintly
         if view["last_route"]:
             pts = [self.centre(c) for c in view["last_route"]]
@@ -284,7 +284,7 @@ class SkurdirScene(BoardScene):
             elif t[0] == "link":
                 pygame.draw.rect(surface, look.HIGHLIGHT, self.link_rect(t[1], t[2]).inflate(4, 4), 2,
                                  border_radius=4)
-        for t in hints.selected:
+        for t in highlights.selected:
             if t[0] == "cell":
                 pygame.draw.rect(surface, (255, 255, 255), self.cell_rect(t[1]).inflate(-2, -2), 3, border_radius=8)
         for c, colour in sorted(view["stations"].items()):
@@ -293,15 +293,15 @@ class SkurdirScene(BoardScene):
                 continue
             passengers = view["stacks"].get(c, [])
             self.draw_stack(surface, colour, passengers, self.stack_base(c), skip_top=("top", c) in hidden)
-        self._draw_hover(surface, view, hints)
+        self._draw_hover(surface, view, highlights)
         self.add_hits(view, nxt)
-        self.draw_side(surface, view, hints)
+        self.draw_side(surface, view, highlights)
 
-    def _draw_hover(self, surface, view, hints) -> None:
-        hover = hints.hover
+    def _draw_hover(self, surface, view, highlights) -> None:
+        hover = highlights.hover
         if hover is None:
             return
-        if hover[0] == "link" and hints.hover_ok:
+        if hover[0] == "link" and highlights.hover_ok:
             r = self.link_rect(hover[1], hover[2])
             pygame.draw.line(surface, look.BAD, r.topleft, r.bottomright, 3)
             pygame.draw.line(surface, look.BAD, r.bottomleft, r.topright, 3)
@@ -313,22 +313,22 @@ class SkurdirScene(BoardScene):
         state = self.match.state
         if view["stacks"].get(c):
             self._draw_routes(surface, view, c)
-        elif hints.selected and hints.selected[0][0] == "stack" and hints.hover_ok:
-            station, rider = hints.selected[0][1]
+        elif highlights.selected and highlights.selected[0][0] == "stack" and highlights.hover_ok:
+            station, rider = highlights.selected[0][1]
             self.draw_stack(surface, station, [rider], self.stack_base(c))
-        elif view["stations"].get(c) is None and hints.hover_ok and view["phase"] == "build":
+        elif view["stations"].get(c) is None and highlights.hover_ok and view["phase"] == "build":
             mine = view["colour_of"][view["to_move"]]
             ghost = pyramid(mine, int(self.cell * 0.5), int(self.cell * 0.5)).copy()
             ghost.set_alpha(140)
             x, y = self.stack_base(c)
             surface.blit(ghost, (x - ghost.get_width() // 2, y - ghost.get_height()))
-        elif (hints.selected and hints.selected[-1][0] == "cell" and hints.hover_ok and view["phase"] == "build"
-              and state.station[c] >= 0):
-            a = hints.selected[-1][1]
+        elif (highlights.selected and highlights.selected[-1][0] == "cell" and highlights.hover_ok
+              and view["phase"] == "build" and state.station[c] >= 0):
+            a = highlights.selected[-1][1]
             mine = view["colour_of"][view["to_move"]]
-            colour = view["neutral"] if hints.selected[0] == ("neutral",) else mine
+            colour = view["neutral"] if highlights.selected[0] == ("neutral",) else mine
             self.draw_canal(surface, a, c, colour, alpha=150)
-        colour = look.HIGHLIGHT if hints.hover_ok else look.BAD
+        colour = look.HIGHLIGHT if highlights.hover_ok else look.BAD
         pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 2, border_radius=8)
 
     def _draw_routes(self, surface, view, c: int) -> None:
@@ -360,11 +360,11 @@ class SkurdirScene(BoardScene):
             look.text(surface, t, (box.x + 8, box.y + 5 + 20 * k), 13, look.INK if ok else look.MUTED)
 
     # ---- the side column ---------------------------------------------------------
-    def draw_side(self, surface, view, hints) -> None:
+    def draw_side(self, surface, view, highlights) -> None:
         """Stacks to place, colour and first-player choices, the pool and each
         player's pieces. Puts the clickable boxes on the hit map as it goes."""
-        nxt = hints.next_targets
-        hover = hints.hover
+        nxt = highlights.next_targets
+        hover = highlights.hover
         r = self.side_rect
         x, y = r.x, r.y
         w = r.w
@@ -376,7 +376,7 @@ class SkurdirScene(BoardScene):
                 pygame.draw.rect(surface, (70, 58, 40), rect, border_radius=8)
                 pygame.draw.rect(surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
                                  3 if target == hover else 1, border_radius=8)
-            if target in hints.selected:
+            if target in highlights.selected:
                 pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
 
         def heading(text):

@@ -1,4 +1,1 @@
-"""Skyline Express: its registration on the shelf (see game/engine/parts.py for the parts)."""
-from ...engine.parts import GameParts
-
-PARTS = GameParts(__name__)
+"""Skyline Express: a game on the shelf (game/shelf.py names its parts)."""

@@ -280,17 +280,17 @@ class SkylineScene(BoardScene):
         return rect.centerx, rect.centery + (-1 if k == 0 else 1) * int(14 * self.scale)
 
     # ---- drawing each frame -------------------------------------------------
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         who = self.shown()
         surface.blit(self._paper_layer(view, who), (0, 0))
         self._draw_tabs(surface, view, who)
         hidden = self.hidden_targets()
-        self._draw_dice(surface, view, hints, hidden)
-        self._draw_die_controls(surface, view, hints)
-        self._draw_passengers(surface, view, who, hints, hidden)
+        self._draw_dice(surface, view, highlights, hidden)
+        self._draw_die_controls(surface, view, highlights)
+        self._draw_passengers(surface, view, who, highlights, hidden)
         self._draw_track_marks(surface, view["sheets"][who])
         self._draw_task_marks(surface, view)
-        self._draw_service_marks(surface, view, who, hints)
+        self._draw_service_marks(surface, view, who, highlights)
         self._draw_score(surface, view, who)
         self._draw_task_tip(surface)
 
@@ -337,7 +337,7 @@ class SkylineScene(BoardScene):
         pip = (255, 255, 255) if colour != 1 else (60, 44, 10)
         draw.draw_die_face(surface, rect, value, PENCIL[colour], pip, PENCIL_DARK[colour], dim=dim)
 
-    def _draw_dice(self, surface, view, hints, hidden) -> None:
+    def _draw_dice(self, surface, view, highlights, hidden) -> None:
         rolling = ("die", "roll") in hidden
         for d, rect in enumerate(self.dice_rects):
             self.hits.rect(("die", d), rect)
@@ -352,7 +352,7 @@ class SkylineScene(BoardScene):
                     pygame.draw.rect(surface, INK, (badge[0] - 7, badge[1] - 7, 14, 14), 1)
                 else:
                     look.draw_seat_shape(surface, self.match.seats[taker].colour, badge, 7, self.seat_rgb(taker))
-            if ("die", d) in hints.next_targets:
+            if ("die", d) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.72)
         if view["phase"] == "tie":
             self._label(surface, "The automaton's priorities tie: give it one of the glowing dice",
@@ -370,33 +370,33 @@ class SkylineScene(BoardScene):
         summary = automaton_summary(view["last_auto"])
         return summary[0].upper() + summary[1:]
 
-    def _draw_die_controls(self, surface, view, hints) -> None:
+    def _draw_die_controls(self, surface, view, highlights) -> None:
         active = view["phase"] == "place"
         for v, rect in self.face_rects.items():
             self.hits.rect(("face", v), rect)
             current = active and v == view["value"]
             if active:
-                self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in hints.next_targets)
+                self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in highlights.next_targets)
             else:
                 pygame.draw.rect(surface, (232, 226, 212), rect, border_radius=rect.w // 6)
                 self._label(surface, str(v), rect.center, 14, FAINT, anchor="center")
             if current:
                 pygame.draw.rect(surface, GOLD_PEN, rect.inflate(6, 6), 3, border_radius=rect.w // 5)
-            if ("face", v) in hints.next_targets and hints.hover == ("face", v):
+            if ("face", v) in highlights.next_targets and highlights.hover == ("face", v):
                 cost = abs(v - view["value"])
                 self._label(surface, f"{cost} pt", (rect.centerx, rect.bottom + 3), 12, INK, True, anchor="midtop")
         for k, rect in self.paint_rects.items():
             self.hits.circle(("paint", k), rect.center, rect.w / 2)
             on = active and k == view["colour"]
-            can = ("paint", k) in hints.next_targets
+            can = ("paint", k) in highlights.next_targets
             base = PENCIL[k] if (on or can) else tuple(int(c * 0.35 + 150) for c in PENCIL[k])
             pygame.draw.circle(surface, base, rect.center, rect.w // 2)
             pygame.draw.circle(surface, INK, rect.center, rect.w // 2, 1)
             self._label(surface, COLOURS[k], rect.center, 13, (255, 255, 255), True, anchor="center")
             if on:
                 pygame.draw.circle(surface, GOLD_PEN, rect.center, rect.w // 2 + 4, 3)
-        for target in hints.next_targets:
-            if target[0] in ("face", "paint") and target == hints.hover:
+        for target in highlights.next_targets:
+            if target[0] in ("face", "paint") and target == highlights.hover:
                 rect = self.target_rect(target)
                 pygame.draw.rect(surface, look.HIGHLIGHT, rect.inflate(8, 8), 2, border_radius=8)
 
@@ -426,7 +426,7 @@ class SkylineScene(BoardScene):
             ring = rect.inflate(int(4 * self.scale), -int(2 * self.scale))
             pygame.draw.ellipse(surface, GOLD_PEN, ring, max(2, int(3 * self.scale)))
 
-    def _draw_passengers(self, surface, view, who, hints, hidden) -> None:
+    def _draw_passengers(self, surface, view, who, highlights, hidden) -> None:
         sheet = view["sheets"][who]
         on_move = view["to_move"] is not None and who == view["to_move"]  # seats are clicked on that sheet only
         for i, rect in enumerate(self.seat_rects):
@@ -441,15 +441,15 @@ class SkylineScene(BoardScene):
                              border_radius=int(10 * self.scale))
         if view["phase"] != "place" or who != view["to_move"]:
             return
-        for target in hints.next_targets:
+        for target in highlights.next_targets:
             if target[0] == "seat":
                 rect = self.seat_rects[target[1]]
                 pygame.draw.rect(surface, (255, 236, 150), rect.inflate(-int(30 * self.scale), -int(38 * self.scale)),
                                  border_radius=4)
-        hover = hints.hover
+        hover = highlights.hover
         if hover and hover[0] == "seat":
             rect = self.seat_rects[hover[1]]
-            if hints.hover_ok:
+            if highlights.hover_ok:
                 self.passenger(surface, rect, view["colour"], view["value"] >= 5, alpha=150)
                 pygame.draw.rect(surface, look.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=int(10 * self.scale))
             else:
@@ -487,7 +487,7 @@ class SkylineScene(BoardScene):
                 veil.fill((246, 240, 226, 150))
                 surface.blit(veil, rect)
 
-    def _draw_service_marks(self, surface, view, who, hints) -> None:
+    def _draw_service_marks(self, surface, view, who, highlights) -> None:
         for i, rect in enumerate(self.service_rects):
             self.hits.rect(("service", i), rect)
             owner = view["service_owner"][i]
@@ -504,9 +504,9 @@ class SkylineScene(BoardScene):
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
                 name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w - 2, True)
                 self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
-            if ("service", i) in hints.next_targets:
+            if ("service", i) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
-        hover = hints.hover
+        hover = highlights.hover
         if hover and hover[0] == "service":
             row, (a, b) = SERVICES[hover[1]]
             tip = f"{COLOUR_NAMES[a]} and {COLOUR_NAMES[b]}: 2 points per pair"

@@ -126,7 +126,7 @@ def well_formed(move: SkyRunnerMove) -> bool:
     return uses is not None and all(getattr(move, name) == unset for name, unset in UNSET.items() if name not in uses)
 
 
-class SkyState(State):
+class SkyRunnerState(State):
     _listed = ()  # the moves legal_moves gave last, until a move is applied
 
     def __init__(self, players: int, grooves: tuple, squares: int, seed: int, route: str = "choose",
@@ -726,8 +726,8 @@ class SkyState(State):
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
-    def clone(self) -> "SkyState":
-        other = object.__new__(SkyState)
+    def clone(self) -> "SkyRunnerState":
+        other = object.__new__(SkyRunnerState)
         other.__dict__.update(self.__dict__)
         other.rng = self.rng_copy()
         other.history = list(self.history)
@@ -752,7 +752,7 @@ class SkyState(State):
             other.last_round = lr
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> "SkyState":
+    def determinize(self, seat: int, rng: random.Random) -> "SkyRunnerState":
         """Other hands' action cards and the main set's order are unknown to `seat`,
         and so are the cards the others have put face down this round. The unseen
         cards are pooled in sorted order first, so what is hidden cannot steer the sample."""
@@ -809,14 +809,14 @@ class SkySpec(GameSpec):
     def default_choice_index(self, option: Option) -> int:
         return option.choices.index(self._DEFAULTS[option.key])
 
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> SkyState:
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> SkyRunnerState:
         self.check_players(players)
         opts = self.resolved_options(options)
         lower = players if opts["lower"] == "players" else opts["lower"]
-        return SkyState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed, opts["route"],
+        return SkyRunnerState(players, (lower, opts["middle"], opts["top"]), opts["squares"], seed, opts["route"],
                         opts["targets"])
 
-    def parse_move(self, state: SkyState, text: str) -> SkyRunnerMove:
+    def parse_move(self, state: SkyRunnerState, text: str) -> SkyRunnerMove:
         """The move written `text`, legal now or not (check() says why not)."""
         parts = str(text).split()
         target = -1

@@ -290,23 +290,23 @@ class SkyRunnerScene(BoardScene):
         """In pass-and-play a hand shows only while its owner decides."""
         return not self.needs_hand_off() or view["to_move"] in (view["seat"], None)
 
-    def draw_board(self, surface, view: dict, hints) -> None:
+    def draw_board(self, surface, view: dict, highlights) -> None:
         surface.blit(self.tower_layer, (0, 0))
         hidden = self.hidden_targets()
         self._draw_open(surface, view)
         for seat in range(self.n):
-            self._draw_plaque(surface, view, seat, hints)
-        self._draw_route_squares(surface, view, hints)
+            self._draw_plaque(surface, view, seat, highlights)
+        self._draw_route_squares(surface, view, highlights)
         for seat in range(self.n):
             self.hits.rect(("seat", seat), self.figure_rect(seat, view), also=True)  # as good as the plaque
             if ("figure", seat) not in hidden:
                 y, g = view["figures"][seat]
                 self.draw_figure(surface, seat, self.figure_point(seat, y, g, view["figures"]),
-                                 glow=("seat", seat) in hints.next_targets)
+                                 glow=("seat", seat) in highlights.next_targets)
         if view["phase"] == "route":
             self._add_square_hits()
-        self._draw_route_path(surface, view, hints)
-        self._draw_hand(surface, view, hints)
+        self._draw_route_path(surface, view, highlights)
+        self._draw_hand(surface, view, highlights)
 
     def _add_square_hits(self) -> None:
         """While a climb's route is chosen every square can be clicked (one that is
@@ -318,23 +318,23 @@ class SkyRunnerScene(BoardScene):
                     self.hits.rect(("square", y, g), self.square_rect(y, g))
         self.hits.rect(("square", state.roof, 0), self.square_rect(state.roof, 0))
 
-    def _draw_route_squares(self, surface, view, hints) -> None:
+    def _draw_route_squares(self, surface, view, highlights) -> None:
         """Ruling 6: the squares a climb may end on glow; the hovered one brighter."""
         for route in view["routes"]:
             target = ("square", *route["to"])
-            if target not in hints.next_targets:
+            if target not in highlights.next_targets:
                 continue
             rect = self.square_rect(*route["to"])
             centre = rect.center if route["to"][0] < view["roof"] else rect.midtop
-            lit = hints.hover == target
+            lit = highlights.hover == target
             pygame.draw.circle(surface, look.HIGHLIGHT if lit else look.GOLD, centre, max(4, int(self.pitch * 0.32)))
             self.glow(surface, centre, max(7, int(self.pitch * 0.6)), look.HIGHLIGHT if lit else look.GOLD,
                       3 if lit else 2)
 
-    def _draw_route_path(self, surface, view, hints) -> None:
+    def _draw_route_path(self, surface, view, highlights) -> None:
         """Hovering a lit square shows the way there and what it costs."""
-        route = next((r for r in view["routes"] if ("square", *r["to"]) == hints.hover), None)
-        if route is None or hints.hover not in hints.next_targets:
+        route = next((r for r in view["routes"] if ("square", *r["to"]) == highlights.hover), None)
+        if route is None or highlights.hover not in highlights.next_targets:
             return
         seat = view["to_move"]
         points = [self.figure_point(seat, y, g, view["figures"]) for y, g in route["path"]]
@@ -437,7 +437,7 @@ class SkyRunnerScene(BoardScene):
         rects = [pygame.Rect(x + k * (chip + 2), y, chip, chip + 2) for k in range(8)]
         return rects + [pygame.Rect(x + 8 * (chip + 2) + 4, y, chip + 4, chip + 2)]
 
-    def _draw_plaque(self, surface, view, seat, hints) -> None:
+    def _draw_plaque(self, surface, view, seat, highlights) -> None:
         r = self.plaques[seat]
         self.hits.rect(("seat", seat), r)
         info = view["seats"][seat]
@@ -447,9 +447,9 @@ class SkyRunnerScene(BoardScene):
         surface.blit(bg, r)
         target = ("seat", seat)
         border = colour
-        if target in hints.next_targets:
-            border = look.HIGHLIGHT if hints.hover == target else look.GOLD
-        width = 3 if seat == view["to_move"] or target in hints.next_targets else 1
+        if target in highlights.next_targets:
+            border = look.HIGHLIGHT if highlights.hover == target else look.GOLD
+        width = 3 if seat == view["to_move"] or target in highlights.next_targets else 1
         pygame.draw.rect(surface, border, r, width, border_radius=8)
         # the card slot on the right: face down while chosen, the last round's card after
         slot = self.slot_rect(r)
@@ -501,7 +501,7 @@ class SkyRunnerScene(BoardScene):
                         image.set_alpha(110)  # last round's card fades once a new round has begun
                     surface.blit(image, slot)
 
-    def _draw_hand(self, surface, view, hints) -> None:
+    def _draw_hand(self, surface, view, highlights) -> None:
         r = self.hand_rect
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (20, 16, 14, 200), bg.get_rect(), border_radius=10)
@@ -514,11 +514,11 @@ class SkyRunnerScene(BoardScene):
             return
         # one line at the top of the hand: what is asked of its owner now
         title, colour = f"{who}'s hand", look.GOLD
-        if hints.pending_to:
-            title += f" — Confirm (Enter) before the screen goes to {hints.pending_to}, or pick again"
+        if highlights.pending_to:
+            title += f" — Confirm (Enter) before the screen goes to {highlights.pending_to}, or pick again"
             colour = look.HIGHLIGHT
-        elif hints.selected and hints.selected[0][0] == "card":
-            title += (" — click that player again to confirm" if len(hints.selected) > 1
+        elif highlights.selected and highlights.selected[0][0] == "card":
+            title += (" — click that player again to confirm" if len(highlights.selected) > 1
                       else " — now pick the player to play it against") + " (right-click cancels)"
             colour = look.HIGHLIGHT
         elif view["my_choice"] and view["to_move"] != me:
@@ -536,19 +536,19 @@ class SkyRunnerScene(BoardScene):
             # the part not covered by the next card is where the card is clicked
             uncovered = rects[i + 1][1].x - rect.x if i + 1 < len(rects) else rect.w
             self.hits.rect(target, (rect.x, rect.y, min(rect.w, uncovered), rect.h))
-            playable = target in hints.next_targets
-            if target in hints.selected:
+            playable = target in highlights.next_targets
+            if target in highlights.selected:
                 rect = rect.move(0, -LIFT)
-            elif hints.hover == target and playable:
+            elif highlights.hover == target and playable:
                 rect = rect.move(0, -LIFT // 2)
             image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
-            if hints.next_targets and not playable:
+            if highlights.next_targets and not playable:
                 image = image.copy()
                 image.set_alpha(120)
             surface.blit(image, rect)
             if playable:
-                pygame.draw.rect(surface, look.HIGHLIGHT if hints.hover == target else look.GOLD, rect.inflate(4, 4), 2,
-                                 border_radius=8)
+                edge = look.HIGHLIGHT if highlights.hover == target else look.GOLD
+                pygame.draw.rect(surface, edge, rect.inflate(4, 4), 2, border_radius=8)
 
     # ---- animations -------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:

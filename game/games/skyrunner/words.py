@@ -1,6 +1,6 @@
 """SkyRunner in words: the move log, the phase line and the confirm prompt (pure Python).
 
-The rules state facts (rules.SkyState.log_entry and the notes of a round's record,
+The rules state facts (rules.SkyRunnerState.log_entry and the notes of a round's record,
 each [seat, verb, data]); this module says them. Players are written P1, P2, ...
 (core.seat_ref) and the app puts their names in. A card put face down is never
 named before its round is revealed.
