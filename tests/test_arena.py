@@ -98,3 +98,25 @@ def test_the_command_line_reads_paired_and_options(capsys):
     assert out["games"] == 2 and len(out["pairs"]) == 1
     with pytest.raises(SystemExit):
         bench.main(["--arena", "nim", "normal", "random", "1", "--games", TOYS, "--option", "nope=1"])
+
+
+class _StopAfter:
+    """A log that stops the run (as Ctrl+C or `kill` does) at its n-th line."""
+
+    def __init__(self, n):
+        self.lines = 0
+        self.n = n
+
+    def write(self, text):
+        self.lines += text.count("\n")
+        if self.lines >= self.n:
+            raise KeyboardInterrupt
+
+    def flush(self):
+        pass
+
+
+def test_a_run_stopped_early_reports_the_games_it_finished():
+    out = bench.arena("nim", "normal", "random", 5, workers=1, games_ref=TOYS, paired=True, log=_StopAfter(3))
+    assert out["stopped_early"] and out["games"] == 3
+    assert len(out["pairs"]) == 1  # the third game's seed is not finished in both seats

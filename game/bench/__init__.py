@@ -32,7 +32,8 @@ best other seat's, or, for a game whose spec sets `scores_decide = False`
 (Scurry), +1 / 0 / -1 for a win / a draw / a loss. Every run also reports A's
 share of the points (a draw counting half) and each seat's, whoever sat there,
 with their Wilson intervals. Each game is printed (stderr) as it finishes, and
-a run stopped with Ctrl+C still prints the result of the games it finished.
+a run stopped with Ctrl+C (or `kill PID`) still prints the result of the games it
+finished.
 """
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ import os
 import platform
 import random
 import resource
+import signal
 import statistics
 import sys
 import time
@@ -491,6 +493,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
     args = parser.parse_args(argv)
     if args.arena:
+        # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         game_id, level_a, level_b, n = args.arena
         games = load_games(args.games)
         result = arena(
