@@ -24,7 +24,7 @@ figure before, so the kept playouts buy little here; they cost next to no time.
 All of these were played on one layout: the set-up then laid every stack in one
 line. On the varied layouts of _best_stack (--paired, README "Measured"): normal
 beat easy by +14.5 points a pair (95 % +7.3 to +21.6, 20 pairs); hard against
-normal is measured on a few pairs only.
+normal +7.6 a pair over 8 pairs (95 % −0.6 to +15.8): too few to tell.
 """
 from __future__ import annotations
 
