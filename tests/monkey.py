@@ -89,8 +89,8 @@ def quick_thinking(monkeypatch) -> None:
     """Computer players search AI_ITERATIONS times per move (deterministic, and quick)."""
     think = remote.RemotePlayer.think
 
-    def quick(self, state, level, seed, time_limit, iterations=None):
-        return think(self, state, level, seed, None, AI_ITERATIONS)
+    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
+        return think(self, state, level, seed, None, AI_ITERATIONS, heuristics)
 
     monkeypatch.setattr(remote.RemotePlayer, "think", quick)
 

@@ -52,3 +52,50 @@ def test_normal_plays_a_whole_three_player_game_with_set_up(options):
         state.apply(ai.choose_move(state, level, k, iterations=20, heuristics=heur))
         k += 1
     assert state.outcome.winners
+
+
+def _computer_set_up(seed: int, level: str = "normal") -> list[str]:
+    """The ten stacks the computer lays (both seats), as the app asks: the seat's
+    view and a seed per decision."""
+    state = SPEC.new_game(2, seed)
+    k = 0
+    while state.phase == "stacks":
+        move_seed = seed * 1000 + k
+        move = ai.choose_move(ai.seat_state(state, move_seed), level, move_seed)
+        assert state.check(move) is None
+        state.apply(move)
+        k += 1
+    return [str(m) for m in state.history]
+
+
+def test_the_computer_lays_varied_layouts_that_spread_both_ways():
+    layouts = [_computer_set_up(seed) for seed in range(20)]
+    assert len(set(map(tuple, layouts))) == 20
+    for moves in layouts:
+        cells = [parse_cell(m.split()[2]) for m in moves]
+        assert len(set(cells)) == 10
+        columns = {c % 29 for c in cells}
+        rows = {c // 29 for c in cells}
+        assert len(columns) > 1 and len(rows) > 1  # never one straight line
+    assert _computer_set_up(3) == layouts[3]  # the same seeds, the same layout
+
+
+def test_a_stack_goes_where_it_opens_two_lines():
+    # o15, o14 and p15 out: p14 is in line with both o14 and p15 (two new canal
+    # lines); anywhere else a stack opens one, whatever the draw among equals
+    state = SPEC.new_game(2, 0)
+    for text in ("s BR o15", "s RB o14", "s KB p15"):
+        state.apply(SPEC.parse_move(state, text))
+    for seed in range(5):
+        state.rng.seed(seed)
+        assert [m.cell for m in heur.candidate_moves(state, state.legal_moves())] == [parse_cell("p14")]
+
+
+def test_a_passenger_goes_a_trip_from_home():
+    # a Blue passenger on the new stack: two canals from the Blue station at o13
+    # pays better than one canal away from it
+    state = SkurdirState.from_layout([R, Y], {"o15": (R, [Y]), "o14": (G, [R]), "o13": (B, [G])})
+    state.phase = "stacks"
+    near = heur._stack_value(state, SPEC.parse_move(state, "s YB p13"))  # o13 in line: one canal
+    trip = heur._stack_value(state, SPEC.parse_move(state, "s YB p14"))  # o14 in line, then o13
+    assert trip > near

@@ -5,6 +5,7 @@
     python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
+    python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
 second and the computer player's seconds per decision at each level (the
@@ -22,16 +23,30 @@ many decisions hit the cap (none should: then every game is reproducible
 from its seed). Progress goes to stderr and the result, as JSON, to stdout. A game's spec may define
 `arena_figures(state) -> dict` of numbers for a finished game; the arena then
 reports their means under "extra" (Skyline Express: the solo automaton's score).
+
+With --paired the arena plays N seeds, each once with A in every seat (for two
+players: twice, the seats swapped), so the luck of the deal falls on both
+levels alike. Per seed it reports A's margin in each game and their mean (the
+paired margin); over the seeds, the mean paired margin with its 95 % interval
+by Student's t. The margin is in the game's own result: A's score minus the
+best other seat's, or, for a game whose spec sets `scores_decide = False`
+(Scurry), +1 / 0 / -1 for a win / a draw / a loss. Every run also reports A's
+share of the points (a draw counting half) and each seat's, whoever sat there,
+with their Wilson intervals. Each game is printed (stderr) as it finishes, and
+a run stopped with Ctrl+C (or `kill PID`) still prints the result of the games it
+finished.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import math
 import os
 import platform
 import random
 import resource
+import signal
 import statistics
 import sys
 import time
@@ -215,10 +230,10 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
 
 # ---- the arena ---------------------------------------------------------------------
 def _arena_game(job: tuple) -> dict:
-    games_ref, game_id, levels, seed, players = job
+    games_ref, game_id, levels, seed, players, options, a_seat = job
     spec = load_games(games_ref)[game_id]
     heuristics = shelf.heuristics_for(game_id)
-    state = spec.new_game(players, seed)
+    state = spec.new_game(players, seed, options)
     k = 0
     decisions: dict = {}  # level -> [(seconds, capped)]
     memory = ai.SearchMemory()  # as the app's worker keeps it: one for the whole game
@@ -235,8 +250,19 @@ def _arena_game(job: tuple) -> dict:
         k += 1
     out = state.outcome
     extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game
-    return {"seed": seed, "levels": levels, "scores": list(out.scores), "winners": list(out.winners), "moves": k,
-            "decisions": decisions, "extra": extra(state) if extra else {}}
+    return {"seed": seed, "a_seat": a_seat, "levels": levels, "scores": list(out.scores),
+            "winners": list(out.winners), "moves": k, "decisions": decisions,
+            "extra": extra(state) if extra else {}}
+
+
+def arena_jobs(game_id: str, level_a: str, level_b: str, n: int, players: int, seed: int = 0,
+               paired: bool = False, options: dict | None = None, games_ref: str | None = None) -> list:
+    """The games to play. Unpaired: game i is seed `seed + i` with A in seat i % P.
+    Paired: seed `seed + i` is played once with A in each seat, one game after the other."""
+    seats = [(seed + i, a_seat) for i in range(n) for a_seat in range(players)] if paired else \
+        [(seed + i, i % players) for i in range(n)]
+    return [(games_ref, game_id, [level_a if s == a_seat else level_b for s in range(players)],
+             game_seed, players, dict(options or {}), a_seat) for game_seed, a_seat in seats]
 
 
 def arena(
@@ -248,39 +274,54 @@ def arena(
     players: int | None = None,
     seed: int = 0,
     workers: int = 2,
+    paired: bool = False,
+    options: dict | None = None,
     games_ref: str | None = None,
     log=sys.stderr,
 ) -> dict:
-    """N games of A against B. Game i gives A seat i % P and B the other seats."""
+    """N games of A against B (seats alternated), or with `paired` N seeds each
+    played with A in every seat in turn. Stopped early (Ctrl+C), it reports the
+    games finished so far (and, paired, the seeds whose games all finished)."""
     for level in (level_a, level_b):
         if level != "random" and level not in ai.LEVELS:
             raise ValueError(f"unknown level {level!r}: one of {ai.LEVELS + ('random',)}")
     spec = load_games(games_ref)[game_id]
     players = players or bench_players(spec)
     spec.check_players(players)
-    jobs = []
-    for i in range(n):
-        a_seat = i % players
-        levels = [level_a if s == a_seat else level_b for s in range(players)]
-        jobs.append((games_ref, game_id, levels, seed + i, players))
+    options = spec.resolved_options(options) if options else {}
+    jobs = arena_jobs(game_id, level_a, level_b, n, players, seed, paired, options, games_ref)
+    by_scores = getattr(spec, "scores_decide", True)
     started = time.perf_counter()
     results = []
-    if workers > 1 and n > 1:
-        import multiprocessing
+    stopped = False
+    try:
+        if workers > 1 and len(jobs) > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(min(workers, n)) as pool:
-            for r in pool.imap_unordered(_arena_game, jobs):
-                results.append(r)
-                _progress(log, results, n, started, seed, players)
-    else:
-        for job in jobs:
-            results.append(_arena_game(job))
-            _progress(log, results, n, started, seed, players)
-    results.sort(key=lambda r: r["seed"])
+            with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
+                for r in pool.imap_unordered(_arena_game, jobs):
+                    results.append(r)
+                    _progress(log, results, len(jobs), started, by_scores, paired, players)
+        else:
+            for job in jobs:
+                results.append(_arena_game(job))
+                _progress(log, results, len(jobs), started, by_scores, paired, players)
+    except KeyboardInterrupt:  # a long run stopped early still counts what it finished
+        stopped = True
+    results.sort(key=lambda r: (r["seed"], r["a_seat"]))
+    return arena_summary(results, game_id=game_id, level_a=level_a, level_b=level_b, players=players,
+                         seed=seed, paired=paired, options=options, by_scores=by_scores,
+                         seconds=time.perf_counter() - started, stopped=stopped)
+
+
+def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, players: int, seed: int,
+                  paired: bool, options: dict, by_scores: bool, seconds: float, stopped: bool = False) -> dict:
+    """The figures of the arena's finished games (`results` from _arena_game)."""
+    n = len(results)
     wins = losses = draws = 0
     a_scores, b_scores, lengths = [], [], []
-    for i, r in enumerate(results):
-        a_seat = (r["seed"] - seed) % players
+    for r in results:
+        a_seat = r["a_seat"]
         winners = r["winners"]
         if a_seat in winners:
             if len(winners) == 1:
@@ -308,25 +349,102 @@ def arena(
         for level, made in sorted(decisions.items())
     }
     low, high = wilson_interval(wins + draws / 2, n)
-    return {
+    seat_points = []  # each seat's share of the points, whoever sat there: the seats' balance
+    for s in range(players):
+        points = sum(seat_share(r["winners"], s) for r in results)
+        s_low, s_high = wilson_interval(points, n)
+        seat_points.append({"seat": s, "points": round(points / n, 3) if n else None,
+                            "points_95": [round(s_low, 3), round(s_high, 3)]})
+    out = {
         "game": game_id,
         "players": players,
         "a": level_a,
         "b": level_b,
         "games": n,
         "seed": seed,
+        **({"options": options} if options else {}),
+        **({"stopped_early": True} if stopped else {}),
         "a_wins": wins,
         "a_losses": losses,
         "draws": draws,
         "a_win_rate": round(wins / n, 3) if n else None,
+        "a_points": round((wins + draws / 2) / n, 3) if n else None,
         "a_points_95": [round(low, 3), round(high, 3)],  # (wins + draws/2) / n, Wilson 95 % interval
+        "seat_points": seat_points,
         "timing": timing,
         "a_avg_score": round(statistics.mean(a_scores), 2) if a_scores else None,
         "b_avg_score": round(statistics.mean(b_scores), 2) if b_scores else None,
         "avg_moves": round(statistics.mean(lengths), 1) if lengths else None,
-        "seconds": round(time.perf_counter() - started, 1),
+        "seconds": round(seconds, 1),
         **({"extra": extra} if extra else {}),
     }
+    if paired:
+        pairs = pair_margins(results, players, by_scores)
+        mean, m_low, m_high = mean_interval([p["margin"] for p in pairs])
+        out.update({
+            "margin_by": "score" if by_scores else "result",  # A's score minus the best other's, or +1/0/-1
+            "pairs": pairs,
+            "mean_margin": _round(mean),
+            "mean_margin_95": [_round(m_low), _round(m_high)],  # Student's t over the pairs
+        })
+    return out
+
+
+def _round(x):
+    return None if x is None or math.isinf(x) else round(x, 3)
+
+
+def game_margin(scores, winners, a_seat: int, by_scores: bool = True) -> float:
+    """A's margin in one game: its score minus the best other seat's where the
+    scores decide the game, else +1 for a win, 0 for a shared win or no winner, -1 for a loss."""
+    if by_scores:
+        return scores[a_seat] - max(s for j, s in enumerate(scores) if j != a_seat)
+    if a_seat in winners:
+        return 1 if len(winners) == 1 else 0
+    return -1 if winners else 0
+
+
+def seat_share(winners, seat: int) -> float:
+    """That seat's points in one game: 1 for a win, a shared win split, 0 otherwise."""
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def pair_margins(results: list, players: int, by_scores: bool = True) -> list[dict]:
+    """Per seed whose games all finished (A in every seat): A's margin in each
+    game, by A's seat, and their mean, the seed's paired margin."""
+    by_seed: dict = {}
+    for r in results:
+        by_seed.setdefault(r["seed"], {})[r["a_seat"]] = game_margin(r["scores"], r["winners"], r["a_seat"], by_scores)
+    return [{"seed": s, "margins": [games[a] for a in range(players)], "margin": statistics.mean(games.values())}
+            for s, games in sorted(by_seed.items()) if len(games) == players]
+
+
+# Student's t, two-sided 95 %, by degrees of freedom (for more, the series below)
+T_975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t_975(df: int) -> float:
+    """The 97.5 % point of Student's t with `df` degrees of freedom: from the
+    table up to 30, beyond by the Cornish-Fisher series about the normal's 1.96."""
+    if df <= len(T_975):
+        return T_975[df - 1]
+    z = 1.959964
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+
+
+def mean_interval(values: list) -> tuple:
+    """The mean and its 95 % interval by Student's t: (mean, low, high).
+    One value has no interval (-inf, inf); none, no mean (None, -inf, inf)."""
+    n = len(values)
+    if n == 0:
+        return None, -math.inf, math.inf
+    mean = statistics.mean(values)
+    if n == 1:
+        return mean, -math.inf, math.inf
+    half = t_975(n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return mean, mean - half, mean + half
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -339,24 +457,41 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _progress(log, results, n, started, seed: int, players: int) -> None:
-    """One line per finished game, with A's tally so far (a run cut short still tells something)."""
-    if log is not None:
-        done = len(results)
-        r = results[-1]
-        a_seat = (r["seed"] - seed) % players
-        tally = [0, 0, 0]  # A wins alone, shares or nobody wins, loses
-        for g in results:
-            s = (g["seed"] - seed) % players
-            tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
-        print(f"arena: {done}/{n} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} A seat {a_seat} "
-              f"scores {r['scores']} winners {r['winners']}; A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)",
-              file=log, flush=True)
+def _progress(log, results, total: int, started: float, by_scores: bool, paired: bool, players: int) -> None:
+    """One line per finished game, flushed, with A's tally so far (a run cut
+    short still tells something); paired, the mean margin over the seeds done."""
+    if log is None:
+        return
+    r = results[-1]
+    tally = [0, 0, 0]  # A wins alone, shares or nobody wins, loses
+    for g in results:
+        s = g["a_seat"]
+        tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
+    margin = game_margin(r["scores"], r["winners"], r["a_seat"], by_scores)
+    line = (f"arena: {len(results)}/{total} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} "
+            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} A margin {margin:+g}; "
+            f"A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)")
+    if paired:
+        pairs = pair_margins(results, players, by_scores)
+        if pairs:
+            mean, low, high = mean_interval([p["margin"] for p in pairs])
+            line += f"; {len(pairs)} pairs, mean margin {mean:+.2f} (95 % {low:+.2f} to {high:+.2f})"
+    print(line, file=log, flush=True)
+
+
+def parse_options(spec, texts: list) -> dict:
+    """--option KEY=VALUE words, read as the app's command line reads them."""
+    from ..cli import parse_option
+    return dict(parse_option(spec, text) for text in texts)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--arena", nargs=4, metavar=("GAME", "LEVEL_A", "LEVEL_B", "N"))
+    parser.add_argument("--paired", action="store_true",
+                        help="arena: N seeds, each played with A in every seat (the seats swapped)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="arena: a game option, as the app's --option (repeatable)")
     parser.add_argument("--game", help="the default run for this game id only")
     parser.add_argument("--positions", type=int, help="positions per game for the AI figures (no time budget)")
     parser.add_argument("--players", type=int)
@@ -371,13 +506,16 @@ def main(argv=None) -> int:
         print(json.dumps({"gallery": args.gallery, "pictures": gallery(args.gallery)}))
         return 0
     if args.arena:
+        # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         game_id, level_a, level_b, n = args.arena
+        games = load_games(args.games)
         result = arena(
             game_id, level_a, level_b, int(n),
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
+            paired=args.paired, options=parse_options(games[game_id], args.option),
         )
     else:
         result = run_default(load_games(args.games), only=args.game, positions=args.positions)
     print(json.dumps(result))
     return 0
-

@@ -794,6 +794,7 @@ class ScurrySpec(GameSpec):
     min_players = 2
     max_players = 2
     hidden_information = False
+    scores_decide = False  # the tile counts do not decide who wins: the arena's margin is +1 / 0 / -1
     seat_labels = SIDE_NAMES
     blurb = "Squirrels dash along the lines of the board, flipping acorn tiles."
     options = (

@@ -1,0 +1,122 @@
+"""The arena's paired seeds and its statistics, on fixed inputs with known answers."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game import bench
+
+TOYS = "tests.toy_games:TOY_GAMES"
+
+
+def test_margin_is_the_score_difference_or_the_result():
+    assert bench.game_margin([10, 7], [0], 1) == -3
+    assert bench.game_margin([5, 8, 2], [1], 0) == -3  # against the best of the others
+    assert bench.game_margin([9, 8, 2], [0], 0) == 1
+    # where scores do not decide: a win, a shared win or no winner, a loss
+    assert bench.game_margin([0, 40], [0], 0, by_scores=False) == 1
+    assert bench.game_margin([3, 3], [0, 1], 1, by_scores=False) == 0
+    assert bench.game_margin([3, 3], [], 1, by_scores=False) == 0
+    assert bench.game_margin([40, 0], [0], 1, by_scores=False) == -1
+
+
+def test_t_quantiles():
+    assert bench.t_975(1) == 12.706 and bench.t_975(4) == 2.776 and bench.t_975(30) == 2.042
+    # beyond the table, the series: t(40) = 2.021, t(60) = 2.000, t(120) = 1.980
+    assert [round(bench.t_975(df), 3) for df in (40, 60, 120)] == [2.021, 2.0, 1.98]
+    assert 1.96 < bench.t_975(10_000) < 1.961
+
+
+def test_mean_interval_by_student_t():
+    mean, low, high = bench.mean_interval([1, 2, 3, 4, 5])
+    # sd 1.5811, standard error 0.7071, t(4) 2.776: 3 +- 1.963
+    assert mean == 3 and round(low, 3) == 1.037 and round(high, 3) == 4.963
+    mean, low, high = bench.mean_interval([2, 2, 2])
+    assert (mean, low, high) == (2, 2, 2)
+    assert bench.mean_interval([4])[1:] == (-math.inf, math.inf)
+    assert bench.mean_interval([]) == (None, -math.inf, math.inf)
+
+
+def test_wilson_interval_of_an_even_share():  # more cases in test_ai.py
+    low, high = bench.wilson_interval(20, 40)
+    assert round(low, 3) == 0.352 and round(high, 3) == 0.648
+
+
+def _game(seed, a_seat, scores, winners):
+    return {"seed": seed, "a_seat": a_seat, "scores": scores, "winners": winners, "moves": 9}
+
+
+def test_pair_margins_count_only_seeds_played_in_every_seat():
+    results = [
+        _game(0, 0, [10, 4], [0]), _game(0, 1, [6, 5], [0]),  # A +6 in seat 0, -1 in seat 1
+        _game(1, 1, [3, 9], [1]),  # seed 1 stopped before A's game in seat 0
+        _game(2, 0, [2, 7], [1]), _game(2, 1, [8, 8], [0, 1]),
+    ]
+    pairs = bench.pair_margins(results, 2)
+    assert pairs == [{"seed": 0, "margins": [6, -1], "margin": 2.5}, {"seed": 2, "margins": [-5, 0], "margin": -2.5}]
+    pairs = bench.pair_margins(results, 2, by_scores=False)
+    assert [p["margins"] for p in pairs] == [[1, -1], [-1, 0]] and [p["margin"] for p in pairs] == [0, -0.5]
+
+
+def test_the_summary_reports_seat_balance_and_the_paired_margin():
+    results = [_game(0, 0, [10, 4], [0]), _game(0, 1, [6, 5], [0]),
+               _game(1, 0, [9, 9], [0, 1]), _game(1, 1, [7, 3], [0])]
+    out = bench.arena_summary(results, game_id="g", level_a="hard", level_b="normal", players=2, seed=0,
+                              paired=True, options={}, by_scores=True, seconds=1.0)
+    assert (out["a_wins"], out["a_losses"], out["draws"]) == (1, 2, 1) and out["a_points"] == 0.375
+    # seat 0 won three games and shared one: 3.5 of 4
+    assert [s["points"] for s in out["seat_points"]] == [0.875, 0.125]
+    assert out["seat_points"][0]["points_95"] == [round(x, 3) for x in bench.wilson_interval(3.5, 4)]
+    assert [p["margin"] for p in out["pairs"]] == [2.5, -2] and out["mean_margin"] == 0.25
+    # two pairs, t(1) = 12.706, sd 3.182: 0.25 +- 28.59
+    assert out["mean_margin_95"] == [-28.338, 28.838] and out["margin_by"] == "score"
+
+
+def test_paired_jobs_play_each_seed_in_both_seats():
+    jobs = bench.arena_jobs("nim", "hard", "easy", 2, 2, seed=5, paired=True, options={"heaps": 1})
+    assert [(j[3], j[2], j[6]) for j in jobs] == [
+        (5, ["hard", "easy"], 0), (5, ["easy", "hard"], 1), (6, ["hard", "easy"], 0), (6, ["easy", "hard"], 1)]
+    assert all(j[5] == {"heaps": 1} for j in jobs)
+    unpaired = bench.arena_jobs("nim", "hard", "easy", 3, 2, seed=5)
+    assert [(j[3], j[6]) for j in unpaired] == [(5, 0), (6, 1), (7, 0)]
+
+
+def test_a_paired_arena_with_an_option_prints_each_game(capsys):
+    heaps = bench.load_games(TOYS)["nim"].options[0].choices[-1]
+    out = bench.arena("nim", "normal", "random", 2, workers=1, games_ref=TOYS, paired=True,
+                      options={"heaps": heaps}, log=__import__("sys").stderr)
+    assert out["games"] == 4 and len(out["pairs"]) == 2 and out["options"]["heaps"] == heaps
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 and "A margin" in lines[0] and "2 pairs, mean margin" in lines[-1]
+
+
+def test_the_command_line_reads_paired_and_options(capsys):
+    assert bench.main(["--arena", "nim", "normal", "random", "1", "--paired", "--workers", "1",
+                       "--games", TOYS, "--option", "heaps=" + str(bench.load_games(TOYS)["nim"].options[0].choices[1])]) == 0
+    out = __import__("json").loads(capsys.readouterr().out)
+    assert out["games"] == 2 and len(out["pairs"]) == 1
+    with pytest.raises(SystemExit):
+        bench.main(["--arena", "nim", "normal", "random", "1", "--games", TOYS, "--option", "nope=1"])
+
+
+class _StopAfter:
+    """A log that stops the run (as Ctrl+C or `kill` does) at its n-th line."""
+
+    def __init__(self, n):
+        self.lines = 0
+        self.n = n
+
+    def write(self, text):
+        self.lines += text.count("\n")
+        if self.lines >= self.n:
+            raise KeyboardInterrupt
+
+    def flush(self):
+        pass
+
+
+def test_a_run_stopped_early_reports_the_games_it_finished():
+    out = bench.arena("nim", "normal", "random", 5, workers=1, games_ref=TOYS, paired=True, log=_StopAfter(3))
+    assert out["stopped_early"] and out["games"] == 3
+    assert len(out["pairs"]) == 1  # the third game's seed is not finished in both seats
