@@ -61,7 +61,7 @@ def _computer_set_up(seed: int, level: str = "normal") -> list[str]:
     k = 0
     while state.phase == "stacks":
         move_seed = seed * 1000 + k
-        move = ai.choose_move(ai.seat_state(state, move_seed), level, move_seed)
+        move = ai.choose_move(ai.seat_state(state, move_seed), level, move_seed, heuristics=heur)
         assert state.check(move) is None
         state.apply(move)
         k += 1
