@@ -28,7 +28,7 @@ from ..lessons import has_lesson
 from . import look, markdown, rules_pictures
 from .scene import Scene, open_lesson
 
-PICTURE_PADDING = Padding(6, 0, 0, 0)  # top, right, bottom, left: room above and below a row of pictures
+PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
 GAP = rules_pictures.GAP
 
 # Laid-out texts kept: a layout holds the whole text as one image (10-19 MB at the
@@ -73,7 +73,7 @@ class KeptTextBox(UITextBox):
 
     def picture_tag(self, attributes: dict) -> None:
         """An <img> of the rules: a picture or table drawn here (src names it), not a file."""
-        self.parser.layout_rect_queue.append(DrawnImage(image_for(attributes.get("src", ""))))
+        self.parser.layout_rect_queue.append(DrawnImage(image_for(attributes.get("src", "")), self.line_spacing))
 
     def kept_layout(self, size: tuple[int, int]):
         """The text laid out `size` wide and high: kept, or laid out now and kept."""
@@ -98,13 +98,17 @@ class DrawnImage(ImageLayoutRect):
     """An image in the laid-out text made from a surface (pygame-gui's loads a file), on a
     line of its own."""
 
-    def __init__(self, surface: pygame.Surface):
+    def __init__(self, surface: pygame.Surface, line_spacing: float):
         self.image_path = None
         self.image_surf = surface.convert_alpha().premul_alpha()
         self.padding = PICTURE_PADDING
         self.is_selected = False
+        # pygame-gui spaces rows by their height times the line spacing: a picture's row
+        # claims its height divided by that (the picture is drawn whole all the same), or
+        # a tall picture would be followed by a quarter of its height of nothing
+        height = self.image_surf.get_height() + self.padding.top + self.padding.bottom
         self.size_with_padding = (self.image_surf.get_width() + self.padding.left + self.padding.right,
-                                  self.image_surf.get_height() + self.padding.top + self.padding.bottom)
+                                  round(height / line_spacing))
         TextLayoutRect.__init__(self, self.size_with_padding, float_pos=TextFloatPosition.NONE)
 
 

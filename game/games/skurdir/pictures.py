@@ -23,6 +23,7 @@ PICTURES = (
             "it passed paid 1, 2, 3, 4 and 5: Ada 8, Learner 7, 15 in all.",
             {"lesson": 1, "moves": ["t c5-d5-f5"]}, area=(860, 600), show="last", focus=cells("c5", "f5")),
     Picture("Transport",
-            "Five canals in a row: the red passenger from a5 to f5 paid 1 + 2 + … + 11 = 66.",
+            "Five canals in a row: the black passenger rode from a5 to f5 and the run handed out "
+            "1 + 2 + … + 11 = 66 (the last 11 to nobody: no one plays black).",
             {"lesson": 7, "moves": ["t a5-b5-c5-d5-e5-f5"]}, area=(860, 600), show="last", focus=cells("a5", "f5")),
 )
