@@ -204,7 +204,7 @@ class RulesScene(Scene):
         box = pygame.Rect(left + contents_w + 12, 70, width - contents_w - 12, h - 150)
         room = box.w - 64  # the text's width beside the scroll bar, inside the padding, with a margin: pygame-gui
         # loops for ever on an image wider than its text
-        self.per_row = per_row = 2 if room >= 2 * 300 + GAP else 1  # pictures side by side
+        self.per_row = per_row = 2 if room >= 2 * 360 + GAP else 1  # pictures side by side
         picture_width = min(440, (room - GAP * (per_row - 1)) // per_row)
         self.text_box = KeptTextBox(rules_html(self.spec.id, picture_width, per_row), box, self.manager)
         self.contents = {}
