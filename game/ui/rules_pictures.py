@@ -99,7 +99,7 @@ def captioned(image: pygame.Surface, caption: str, width: int) -> pygame.Surface
     return out
 
 
-@functools.lru_cache(maxsize=48)
+@functools.lru_cache(maxsize=24)  # a game's pictures at two widths or so: ~0.7 MB each
 def picture_image(game_id: str, index: int, width: int) -> pygame.Surface:
     """The game's `index`-th picture with its caption, `width` wide (drawn once, kept)."""
     picture = shelf.parts_of(game_id).pictures[index]
