@@ -121,3 +121,7 @@ def test_skyrunner_pictures():
     before, match = before_and_after(game, 3, last=3)
     assert before.pos[learner][0] == 11 and match.state.pos[learner][0] == 14
     assert before.hand[learner].count("E") == 1 and match.state.hand[learner].count("E") == 0
+    before, match = before_and_after(game, 4)  # overtaking: the climber passes a figure in its groove
+    climber, passed = 1, 0
+    assert before.pos[climber] == [7, 1] and before.pos[passed] == [10, 1] and match.state.pos[climber] == [11, 1]
+    assert before.hand[climber].count("E") - match.state.hand[climber].count("E") == 1
