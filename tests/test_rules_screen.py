@@ -74,12 +74,23 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
 
     from game.ui.rules_screen import DrawnImage, headings, tables_of
 
+    from game.ui import rules_pictures
+
     app = make_app((960, 640))
+    rules_pictures._drawn.clear()
+    rules_screen._layouts.clear()
     try:
         for game_id in ("skurdir", "scurry"):
             app.push(RulesScene(app, shelf.GAMES[game_id]))
             app.step([])
             scene = app.scene
+            # the text first; then a row of pictures drawn in place of its placeholder each frame
+            rows = len(scene.pending_pictures())
+            assert rows >= 2 and scene.frame_interval() == 0
+            for _ in range(rows):
+                app.step([])
+            assert not scene.pending_pictures() and scene.frame_interval() is None
+            assert all(rules_pictures.is_drawn(game_id, i, 440) for i in range(len(shelf.parts_of(game_id).pictures)))
             box = scene.text_box
             assert headings(game_id)[0] == "At a glance" and scene.heading_y("At a glance") < 60
             summary_end = scene.heading_y(headings(game_id)[1])  # where the next section begins

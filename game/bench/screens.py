@@ -141,6 +141,7 @@ def _rules_at_pictures(app, spec) -> None:
     scene = RulesScene(app, spec)
     app.push(scene)
     scene.jump_to(parts_of(spec.id).pictures[0].rule)
+    scene.draw_all_pictures()  # they come a frame each after the screen opens; the walk runs no frames
 
 
 def screens(shelf: Shelf, combo: int) -> list[Screen]:

@@ -104,7 +104,7 @@ class Picture(NamedTuple):
     show     "" (the position only), "last" (the last moves marked, as after a move) or
              "next" (what can be clicked next after `select`, as while choosing a move)
     select   the click targets already chosen, for "next"
-    focus    the targets the picture is cut to (with some of the board around them)
+    focus    the targets the picture is centred on, `height` px of the board kept around them
     cut      else the part of the board area kept, as fractions (x, y, w, h); () for all
     area     the board area (width, height) the screen lays out before the cut
     players, options, viewer   the game the position is in, and whose view is drawn"""
@@ -116,6 +116,7 @@ class Picture(NamedTuple):
     show: str = ""
     select: tuple = ()
     focus: tuple = ()
+    height: int = 160
     cut: tuple = ()
     area: tuple = (560, 420)
     options: dict = {}

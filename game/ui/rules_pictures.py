@@ -6,11 +6,16 @@ position in the lessons' form; its moves are played as legal moves. The game's
 board screen lays that position out on an easel (a stand-in for the app the size of
 the board area, with no side panel and no pygame-gui), draws it once, and the
 drawing is cut to the places the picture is about, with its caption underneath.
-Drawn pictures are kept: the Rules screen asks for the same ones each time it opens.
+
+A picture's size is known before it is drawn (picture_size), so the Rules screen
+lays its text out at once with a placeholder of that size (its caption already
+written) and draws the boards in the frames after it opens, one a frame. Drawn
+pictures are kept: the screen finds them drawn when it opens again.
 """
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 
 import pygame
 
@@ -25,6 +30,8 @@ MARGIN = 24  # px of board kept around the places a picture is about
 FRAME = (120, 96, 60)
 CAPTION_BACK = (34, 28, 22)
 GAP = 12  # px between pictures side by side
+KEPT_PICTURES = 24  # a game's pictures at a couple of widths: ~0.7 MB each
+_drawn: OrderedDict = OrderedDict()  # (game id, index, width) -> the picture with its caption
 
 
 class Easel:
@@ -52,8 +59,9 @@ def _picture_class(scene_class):
                 {"build": lambda self: None, "_replayed_log": lambda self: []})
 
 
-def board_image(game_id: str, picture, settings: dict) -> pygame.Surface:
-    """The picture's position drawn by the game's board screen on its area, cut to its focus."""
+def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
+    """The picture's position drawn by the game's board screen on its area, cut to its
+    focus or part (board_size)."""
     match = position_match(game_id, picture.players, picture.position, picture.options)
     area = pygame.Rect((0, 0), picture.area)
     scene = _picture_class(board_scene_class(game_id))(Easel(area.size, settings), match)
@@ -71,44 +79,74 @@ def board_image(game_id: str, picture, settings: dict) -> pygame.Surface:
     surface.blit(look.tiled(scene.background, area.size), (0, 0))
     with look.within(area):
         scene.draw_board(surface, scene.view(), highlights)
-    cut = area
-    rects = [scene.target_rect(t) for t in picture.focus]
-    rects = [r for r in rects if r is not None]
-    if rects:
-        cut = rects[0].unionall(rects[1:]).inflate(2 * MARGIN, 2 * MARGIN).clip(area)
-    elif picture.cut:
-        x, y, w, h = picture.cut
-        cut = pygame.Rect(round(x * area.w), round(y * area.h), round(w * area.w), round(h * area.h))
-    return surface.subsurface(cut).copy()
+    cut = pygame.Rect((0, 0), board_size(picture, width))
+    rects = [r for r in (scene.target_rect(t) for t in picture.focus) if r is not None]
+    cut.center = rects[0].unionall(rects[1:]).center if rects else part_of_area(picture).center
+    return surface.subsurface(cut.clamp(area)).copy()
 
 
-def captioned(image: pygame.Surface, caption: str, width: int) -> pygame.Surface:
-    """The board image centred in a frame `width` wide, the caption under it."""
-    if image.get_width() > width - 8:  # wider than the column: keep its middle
-        image = image.subsurface(((image.get_width() - (width - 8)) // 2, 0, width - 8, image.get_height()))
-    lines = look.wrap_text(caption, CAPTION_SIZE, width - 16)
-    height = image.get_height() + 12 + CAPTION_LINE * len(lines) + 6
-    out = pygame.Surface((width, height))
+def part_of_area(picture) -> pygame.Rect:
+    """The part of the board area a picture keeps (before it is narrowed to its column)."""
+    w, h = picture.area
+    if picture.focus:
+        return pygame.Rect(0, 0, w, min(h, picture.height))
+    x, y, cw, ch = picture.cut or (0, 0, 1, 1)
+    return pygame.Rect(round(x * w), round(y * h), round(cw * w), round(ch * h))
+
+
+def board_size(picture, width: int) -> tuple[int, int]:
+    """The size of a picture's board, `width` wide with its frame: its part of the area,
+    narrowed (about its middle) to the column if it is wider."""
+    part = part_of_area(picture)
+    return min(part.w, width - 8), part.h
+
+
+def picture_size(picture, width: int) -> tuple[int, int]:
+    """A picture's size with its caption, `width` wide, known before it is drawn."""
+    lines = look.wrap_text(picture.caption, CAPTION_SIZE, width - 16)
+    return width, board_size(picture, width)[1] + 12 + CAPTION_LINE * len(lines) + 6
+
+
+def captioned(picture, width: int, board: pygame.Surface | None) -> pygame.Surface:
+    """The picture's frame `width` wide with its caption; the board in it (none yet: a placeholder)."""
+    out = pygame.Surface(picture_size(picture, width))
     out.fill(CAPTION_BACK)
-    out.blit(image, ((width - image.get_width()) // 2, 4))
-    y = image.get_height() + 10
-    for line in lines:
+    w, h = board_size(picture, width)
+    if board is not None:
+        out.blit(board, ((width - w) // 2, 4))
+    else:
+        pygame.draw.rect(out, (52, 44, 36), ((width - w) // 2, 4, w, h))
+    y = h + 10
+    for line in look.wrap_text(picture.caption, CAPTION_SIZE, width - 16):
         look.text(out, line, (8, y), CAPTION_SIZE, look.INK, shadow=False)
         y += CAPTION_LINE
     pygame.draw.rect(out, FRAME, out.get_rect(), 2)
     return out
 
 
-@functools.lru_cache(maxsize=24)  # a game's pictures at two widths or so: ~0.7 MB each
-def picture_image(game_id: str, index: int, width: int) -> pygame.Surface:
-    """The game's `index`-th picture with its caption, `width` wide (drawn once, kept)."""
+def is_drawn(game_id: str, index: int, width: int) -> bool:
+    return (game_id, index, width) in _drawn
+
+
+def picture_image(game_id: str, index: int, width: int, *, draw: bool = True) -> pygame.Surface:
+    """The game's `index`-th picture with its caption, `width` wide: drawn once and kept;
+    with draw=False, when it is not drawn yet, its placeholder (the same size)."""
+    key = (game_id, index, width)
     picture = shelf.parts_of(game_id).pictures[index]
-    return captioned(board_image(game_id, picture, {}), picture.caption, width)
+    if key not in _drawn:
+        if not draw:
+            return captioned(picture, width, None)
+        _drawn[key] = captioned(picture, width, board_image(game_id, picture, width, {}))
+        while len(_drawn) > KEPT_PICTURES:
+            _drawn.popitem(last=False)
+    _drawn.move_to_end(key)
+    return _drawn[key]
 
 
-def figure_image(game_id: str, indexes: tuple, width: int) -> pygame.Surface:
-    """The game's pictures `indexes` side by side, each `width` wide, tops aligned."""
-    images = [picture_image(game_id, i, width) for i in indexes]
+def figure_image(game_id: str, indexes: tuple, width: int, *, draw: bool = True) -> pygame.Surface:
+    """The game's pictures `indexes` side by side, each `width` wide, tops aligned
+    (with draw=False, placeholders for those not drawn yet)."""
+    images = [picture_image(game_id, i, width, draw=draw) for i in indexes]
     out = pygame.Surface((len(images) * (width + GAP) - GAP, max(im.get_height() for im in images)),
                          pygame.SRCALPHA)
     for k, image in enumerate(images):

@@ -72,8 +72,13 @@ class KeptTextBox(UITextBox):
         self.text_box_layout = self.kept_layout(tuple(wrap.size))
 
     def picture_tag(self, attributes: dict) -> None:
-        """An <img> of the rules: a picture or table drawn here (src names it), not a file."""
-        self.parser.layout_rect_queue.append(DrawnImage(image_for(attributes.get("src", "")), self.line_spacing))
+        """An <img> of the rules: a picture or table drawn here (src names it), not a file.
+        Pictures not drawn yet go in as placeholders of their size: the screen draws them
+        after it opens (RulesScene.update)."""
+        src = attributes.get("src", "")
+        image = DrawnImage(image_for(src, draw=False), self.line_spacing)
+        image.pending = src if src.startswith("figure:") and not figure_drawn(src) else None
+        self.parser.layout_rect_queue.append(image)
 
     def kept_layout(self, size: tuple[int, int]):
         """The text laid out `size` wide and high: kept, or laid out now and kept."""
@@ -112,14 +117,19 @@ class DrawnImage(ImageLayoutRect):
         TextLayoutRect.__init__(self, self.size_with_padding, float_pos=TextFloatPosition.NONE)
 
 
-def image_for(src: str) -> pygame.Surface:
+def image_for(src: str, draw: bool = True) -> pygame.Surface:
     """The image an <img src> of the rules names: "figure:<game>:<i>,<j>,...:<width>" (those
-    pictures side by side, each `width` wide) or "table:<game>:<index>:0" (the rules
-    text's index-th table)."""
+    pictures side by side, each `width` wide; with draw=False, placeholders for those not
+    drawn yet) or "table:<game>:<index>:0" (the rules text's index-th table)."""
     kind, game_id, which, width = src.split(":")
     if kind == "figure":
-        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width))
+        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width), draw=draw)
     return rules_pictures.table_image(tables_of(game_id)[int(which)], int(width))
+
+
+def figure_drawn(src: str) -> bool:
+    _kind, game_id, which, width = src.split(":")
+    return all(rules_pictures.is_drawn(game_id, int(i), int(width)) for i in which.split(","))
 
 
 def lesson_links(game_id: str) -> dict:
@@ -186,6 +196,7 @@ def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2) -> str:
 class RulesScene(Scene):
     def __init__(self, app, spec):
         self.spec = spec
+        self.opened = False  # drawn once: the pictures may come now
         super().__init__(app)
 
     def on_event(self, event) -> None:
@@ -215,6 +226,44 @@ class RulesScene(Scene):
             self.contents[heading] = self.button((left, box.y + i * step, contents_w, step - 4), label,
                                                  lambda heading=heading: self.jump_to(heading), tooltip=heading)
         self.button(((w - 160) // 2, h - 66, 160, 44), "Back", self.app.pop, primary=True)
+
+    def pending_pictures(self) -> list:
+        """The rows of pictures in the laid-out text not drawn yet (placeholders)."""
+        layout = self.text_box.text_box_layout
+        return [item for row in layout.layout_rows for item in row.items if getattr(item, "pending", None)]
+
+    def draw_next_picture(self) -> bool:
+        """Draw one row of pictures into the laid-out text in place of its placeholder
+        (the text stays as it is laid out); False when none is left to draw."""
+        pending = self.pending_pictures()
+        if not pending:
+            return False
+        item = pending[0]
+        image = image_for(item.pending).convert_alpha().premul_alpha()
+        item.image_surf, item.pending = image, None  # laid out again later, the row shows the pictures
+        where = (item.x + item.padding.left, item.y + item.padding.top)
+        finalised = self.text_box.text_box_layout.finalised_surface
+        if finalised is not None:
+            finalised.fill((0, 0, 0, 0), pygame.Rect(where, image.get_size()))
+            finalised.blit(image, where, special_flags=pygame.BLEND_PREMULTIPLIED)
+        self.text_box.redraw_from_text_block()
+        return True
+
+    def draw_all_pictures(self) -> None:
+        while self.draw_next_picture():
+            pass
+
+    def busy(self) -> bool:
+        return bool(self.pending_pictures())  # a frame for each row of pictures still to draw
+
+    def update(self, dt: float) -> bool:
+        # the screen opens with its text first; the pictures come in the frames after it
+        drew = self.opened and self.draw_next_picture()
+        return self.update_widgets(dt) or drew
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        self.opened = True
 
     def heading_y(self, heading: str) -> int | None:
         """Where `heading` is in the laid-out text (px from its top), None if not found."""
