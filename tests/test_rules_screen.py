@@ -108,5 +108,11 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
             assert abs(start - scene.heading_y("A turn")) < 30, "the text scrolled to its section"
             app.pop()
             pump(app)
+        for game_id in ("skyline_express", "scrubbudgetel", "skyrunner"):  # the other summaries fit too
+            app.push(RulesScene(app, shelf.GAMES[game_id]))
+            app.step([])
+            assert app.scene.heading_y(headings(game_id)[1]) <= app.scene.text_box.rect.h, game_id
+            app.pop()
+            pump(app)
     finally:
         pygame.quit()
