@@ -26,7 +26,6 @@ from .boards import board_scene_class
 
 CAPTION_SIZE = 14
 CAPTION_LINE = 18
-MARGIN = 24  # px of board kept around the places a picture is about
 FRAME = (120, 96, 60)
 CAPTION_BACK = (34, 28, 22)
 GAP = 12  # px between pictures side by side
