@@ -24,12 +24,7 @@ TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
 TARGET_SIZE = ((1280, 800), 1.0)
 # Known failures still open: (kind, window size, panel scale) -> why. Each is a strict xfail
 # of its own: fixing it makes the test say so; every other screen is checked as usual.
-SMALL_SKYLINE_LESSON = ("The Skyline lesson at 960x640 with the panel at 150-200 %: the strip sized for the "
-                        "longest step and the wide panel leave the sheet about 530x300 px, too small for 12 px words")
-KNOWN: dict[tuple, str] = {
-    ("skyline_express-lesson", (960, 640), 1.5): SMALL_SKYLINE_LESSON,
-    ("skyline_express-lesson", (960, 640), 2.0): SMALL_SKYLINE_LESSON,
-}
+KNOWN: dict[tuple, str] = {}
 
 
 def tight(rect: pygame.Rect, size: int) -> pygame.Rect:

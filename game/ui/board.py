@@ -131,6 +131,7 @@ class BoardScene(Scene):
     # ---- building ------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
+        h -= self.band_height(w)  # the board and the panel stand above the band
         self.folded = self.app.settings.get("panel_folded", False)
         button_rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
         self.asked_scale = sizing.scale_of(self.app.settings)
@@ -184,6 +185,11 @@ class BoardScene(Scene):
         self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
+
+    def band_height(self, width: int) -> int:
+        """Height kept at the window's bottom, across its whole width, for a band of the
+        scene's own (a lesson's words); a game has none."""
+        return 0
 
     def panel_header_height(self) -> int:
         return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
