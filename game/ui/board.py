@@ -650,12 +650,14 @@ class BoardScene(Scene):
         status = self.status_text(highlights)
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
-        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
+        log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
+        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
+        lines = max(2, min(4, (self.log_bottom - log_room - y) // px(20)))
+        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=lines):
             look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
             y += px(20)
         message = self.controller.message
         if message:
-            log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
             lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
             for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)

@@ -21,6 +21,7 @@ GAP = (206, 190, 156)
 # The open table's cells are named on a grid wider than any layout, so the names of the
 # first stations sit mid-alphabet; they stay put as the layout grows (seeds/skurdir.md, ruling 13).
 CELL_NAMES_NOTE = "Cell names count from the far corner of a table with no edge: the centre is {centre}."
+NOTE_SIZE, NOTE_LINE = 12, 15  # the open table's note above the grid
 SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
 
 
@@ -106,11 +107,19 @@ class SkurdirScene(BoardScene):
         if box == self.box:
             return
         self.box = box
-        # room for the column letters below and the row numbers left of the grid
-        self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38) // rows))
-        w, h = self.cell * cols, self.cell * rows
-        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2, self.area.y + (self.area.h - h) // 2 - 4,
-                                     w, h)
+        # room for the column letters below and the row numbers left of the grid, and for
+        # the open table's note above it: whole, in as many lines as the frame's width needs
+        self.note_lines = []
+        for _ in range(3):  # more lines of note, a smaller grid, a narrower frame: settles at once
+            extra = NOTE_LINE * max(0, len(self.note_lines) - 1)
+            self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38 - extra) // rows))
+            w, h = self.cell * cols, self.cell * rows
+            lines = look.wrap_text(self.cell_names_note(), NOTE_SIZE, w + 44) if n == GRID else []
+            if len(lines) <= len(self.note_lines):
+                break
+            self.note_lines = lines
+        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2,
+                                     self.area.y + (self.area.h - h + extra) // 2 - 4, w, h)
         self.board_layer = self._draw_board_layer()
 
     def in_view(self, c: int) -> bool:
@@ -174,7 +183,7 @@ class SkurdirScene(BoardScene):
             for x in range(x0, x0 + cols):
                 r = self.cell_rect(y * self.n + x).inflate(-self.cell // 5, -self.cell // 5)
                 pygame.draw.rect(layer, GAP, r, border_radius=6)
-        font = max(10, min(14, self.cell // 4))
+        font = max(look.SMALLEST_TEXT, min(14, self.cell // 4))
         for i in range(cols):
             x = self.grid_rect.x + i * self.cell + self.cell // 2
             look.text(layer, COLUMNS[x0 + i], (x, self.grid_rect.bottom + 11), font, (90, 66, 40),
@@ -183,10 +192,14 @@ class SkurdirScene(BoardScene):
             y = self.grid_rect.y + i * self.cell + self.cell // 2
             look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 15, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
-        if self.n == GRID:  # why the open table's rows and columns start mid-alphabet (ruling 13)
-            look.text(layer, look.fit_text(CELL_NAMES_NOTE.format(centre=cell_name(centre_of(), GRID)), 12, g.w),
-                      (g.x, g.y - 17), 12, look.MUTED)
+        # why the open table's rows and columns start mid-alphabet (ruling 13)
+        for k, line in enumerate(reversed(self.note_lines), 1):
+            look.text(layer, line, (g.x, g.y - 2 - NOTE_LINE * k), NOTE_SIZE, look.MUTED)
         return layer
+
+    @staticmethod
+    def cell_names_note() -> str:
+        return CELL_NAMES_NOTE.format(centre=cell_name(centre_of(), GRID))
 
     # ---- where things can be clicked ---------------------------------------------
     def add_hits(self, view, clickable) -> None:
