@@ -617,7 +617,8 @@ class BoardScene(Scene):
                             bold=True, anchor="topright")
             room = tag.x - 8 - (p.x + px(16))
         # a long title in a narrow panel is set smaller before it is shortened
-        size = px(22) if look.font(px(22), True).size(self.match.spec.title)[0] <= room else px(18)
+        size = next((px(s) for s in (22, 18) if look.font(px(s), True).size(self.match.spec.title)[0] <= room),
+                    max(look.SMALLEST_TEXT, px(15)))
         title = look.fit_text(self.match.spec.title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
@@ -639,8 +640,11 @@ class BoardScene(Scene):
                     <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
                 right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
             room = right - (p.x + px(44))
-            look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
-                      px(16), look.INK, bold=i == state.to_move)
+            size = px(16)
+            if look.font(size, bold).size(name)[0] > room:  # a long name is set smaller before it is shortened
+                size = max(look.SMALLEST_TEXT, px(13))
+            look.text(surface, look.fit_text(name, size, room, bold=bold),
+                      (p.x + px(44), y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
             if highlights.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
