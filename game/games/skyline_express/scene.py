@@ -136,12 +136,17 @@ class SkylineScene(BoardScene):
         pygame.draw.rect(layer, (60, 40, 24), tray, 2, border_radius=10)
         felt = tray.inflate(-int(12 * self.scale), -int(12 * self.scale))
         pygame.draw.rect(layer, (40, 102, 66), felt, border_radius=8)
-        for words, x, right in (("Value: 1 dice point a step", 336, 640), ("Colour: 3 dice points", 650, 900)):
-            self._label(layer, look.fit_text(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
+        # a small sheet says the same in fewer letters rather than end in "…"
+        for words, x, right in ((("Value: 1 dice point a step", "Value: 1 dice pt a step", "±1: 1 dice point"),
+                                 336, 640),
+                                (("Colour: 3 dice points", "Colour: 3 dice pts", "Colour: 3 pts"), 650, 900)):
+            self._label(layer, look.fit_words(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
                         self.r(x, 50, 0, 0).topleft, 13, INK, True)
         for v, rect in self.face_rects.items():
             pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
-        self._label(layer, look.fit_text("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+        self._label(layer, look.fit_words(("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+                                          "1 → 2 service   2–4 → 1 service + 1 dice   5–6 → VIP",
+                                          "1→2 service  2–4→1 service+1 dice  5–6→VIP"),
                                          self.fs(13), self.r(336, 0, 556, 0).w),
                     self.r(336, 126, 0, 0).topleft, 13, MUTED_INK)
 
@@ -200,19 +205,25 @@ class SkylineScene(BoardScene):
                 pygame.draw.rect(layer, (255, 252, 244), box, border_radius=3)
                 pygame.draw.rect(layer, FAINT, box, 1, border_radius=3)
                 if (i + 1) % 5 == 0:  # every fifth space is numbered, faintly, inside
-                    self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
+                    if look.font(self.fs(12)).size(str(i + 1))[0] <= box.w + 2:
+                        self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
+                    else:  # a number wider than its box would cross the next: the box is marked instead
+                        pygame.draw.rect(layer, MUTED_INK, box, 2, border_radius=3)
 
     def _draw_tasks(self, layer, view) -> None:
-        self._label(layer, look.fit_text("Tasks (the set-up roll circles one per colour)", self.fs(14),
+        self._label(layer, look.fit_words(("Tasks (the set-up roll circles one per colour)",
+                                           "Tasks (one per colour circled)"), self.fs(14),
                                          self.r(0, 0, 520, 0).w, True), self.r(14, 470, 0, 0).topleft, 14, INK, True)
         for (d, b), rect in self.task_rects.items():
             task = TASKS[d][b]
             pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
             pygame.draw.rect(layer, PENCIL[d], rect, 2, border_radius=6)
-            tag = pygame.Rect(rect.x, rect.y, int(30 * self.scale), rect.h)
+            dice = f"{2 * b + 1}-{2 * b + 2}"
+            # the band is as wide as its words: the floor of 12 px outgrows a small sheet's band
+            band = max(int(30 * self.scale), look.font(self.fs(13), True).size(dice)[0] + 4)
+            tag = pygame.Rect(rect.x, rect.y, band, rect.h)
             pygame.draw.rect(layer, PENCIL[d], tag, border_top_left_radius=6, border_bottom_left_radius=6)
-            self._label(layer, f"{2 * b + 1}-{2 * b + 2}", (tag.centerx, tag.centery), 13, (255, 255, 255), True,
-                        anchor="center")
+            self._label(layer, dice, (tag.centerx, tag.centery), 13, (255, 255, 255), True, anchor="center")
             icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
             icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
             self._task_icon(layer, task, icon)
@@ -251,7 +262,8 @@ class SkylineScene(BoardScene):
                                      (cell.centerx + rad // 2, cell.centery + dy), max(1, rad // 4))
 
     def _draw_service_cards(self, layer, view) -> None:
-        self._label(layer, look.fit_text("Services: 5 points each, 2 a pair", self.fs(14),
+        self._label(layer, look.fit_words(("Services: 5 points each, 2 a pair", "Services: 5 each, 2 a pair"),
+                                          self.fs(14),
                                          self.r(0, 0, 338, 0).w, True), self.r(548, 470, 0, 0).topleft, 14, INK, True)
         for i, rect in enumerate(self.service_rects):
             row, (a, b) = SERVICES[i]
@@ -270,7 +282,8 @@ class SkylineScene(BoardScene):
                 pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
         if view["service_rows"] < 2:
             row2 = self.service_rects[6].union(self.service_rects[11])
-            words = look.fit_text("second row: 3–4 players only", self.fs(12), row2.w - 10, True)
+            words = look.fit_words(("second row: 3–4 players only", "3–4 players only"), self.fs(12), row2.w - 10,
+                                   True)
             note = look.rendered(words, self.fs(12), INK, True).get_rect(center=row2.center)
             pygame.draw.rect(layer, PAPER, note.inflate(10, 4), border_radius=4)
             self._label(layer, words, row2.center, 12, INK, True, anchor="center")
