@@ -339,9 +339,10 @@ class SkylineScene(BoardScene):
                 name = self.match.seats[i].name
                 look.draw_seat_shape(surface, self.match.seats[i].colour, (tab.x + 14, tab.centery),
                                      max(5, int(8 * self.scale)), self.seat_rgb(i))
-            if view["to_move"] == i:
-                name = "▶ " + name
-            label = look.fit_text(f"{name}  {view['breakdowns'][i]['total']}", self.fs(13), tab.w - 30, bold=on)
+            mark = "▶ " if view["to_move"] == i else ""
+            # a narrow tab keeps the name whole and leaves out the score (the panel has it), then the ▶
+            label = look.fit_words((f"{mark}{name}  {view['breakdowns'][i]['total']}", mark + name, name),
+                                   self.fs(13), tab.w - 30, bold=on)
             look.text(surface, label, (tab.x + 26, tab.centery), self.fs(13), INK if on else (240, 232, 218),
                       bold=on, anchor="midleft", shadow=False)
 
