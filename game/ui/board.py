@@ -611,15 +611,21 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
-        if self.PANEL_TAG:  # what kind of board this is, left of those buttons
-            tag = look.text(surface, self.PANEL_TAG, (self.aid_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
-                            bold=True, anchor="topright")
-            room = tag.x - 8 - (p.x + px(16))
-        # a long title in a narrow panel is set smaller before it is shortened
-        size = next((px(s) for s in (22, 18) if look.font(px(s), True).size(self.match.spec.title)[0] <= room),
-                    max(look.SMALLEST_TEXT, px(15)))
-        title = look.fit_text(self.match.spec.title, size, room, bold=True)
+        edge = (self.aid_button if self.aid_button.visible else self.fold_button).rect.x
+        room = edge - 8 - (p.x + px(16))  # up to the ? and » buttons
+        title = self.match.spec.title
+        sizes = [px(22), px(18), max(look.SMALLEST_TEXT, px(15))]  # a long title is set smaller before it is cut
+
+        def fitting(width):
+            return next((s for s in sizes if look.font(s, True).size(title)[0] <= width), None)
+        tag_w = look.font(px(14), True).size(self.PANEL_TAG)[0] + 8 if self.PANEL_TAG else 0
+        # what kind of board this is ("Replay"), left of those buttons, where the title leaves room
+        if self.PANEL_TAG and fitting(room - tag_w) is not None:
+            look.text(surface, self.PANEL_TAG, (edge - 6, p.y + px(18)), px(14), look.MUTED, bold=True,
+                      anchor="topright")
+            room -= tag_w
+        size = fitting(room) or sizes[-1]
+        title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
@@ -656,10 +662,16 @@ class BoardScene(Scene):
         self.drawn_revision, self.drawn_status = self.match.revision, status
         log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
         # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
-        lines = max(2, min(4, (self.log_bottom - log_room - y) // px(20)))
-        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=lines):
-            look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
-            y += px(20)
+        room = self.log_bottom - log_room - y
+        size, step = px(15), px(20)
+        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
+        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
+            size = max(look.SMALLEST_TEXT, px(13))
+            step = size + max(3, px(4))
+            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
+        for line in wrapped:
+            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
+            y += step
         message = self.controller.message
         if message:
             lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))

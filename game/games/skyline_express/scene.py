@@ -332,19 +332,22 @@ class SkylineScene(BoardScene):
             pygame.draw.rect(surface, PAPER if on else (120, 110, 96), tab, border_top_left_radius=8,
                              border_top_right_radius=8)
             pygame.draw.rect(surface, PAPER_EDGE, tab, 1, border_top_left_radius=8, border_top_right_radius=8)
-            if view["solo"] and i == 1:
-                name = "Automaton"
-                pygame.draw.rect(surface, self._sheet_colour(view, i), (tab.x + 8, tab.centery - 6, 12, 12))
-            else:
-                name = self.match.seats[i].name
-                look.draw_seat_shape(surface, self.match.seats[i].colour, (tab.x + 14, tab.centery),
-                                     max(5, int(8 * self.scale)), self.seat_rgb(i))
+            name = "Automaton" if view["solo"] and i == 1 else self.match.seats[i].name
+            self._sheet_mark(surface, view, i, (tab.x + 14, tab.centery))
             mark = "▶ " if view["to_move"] == i else ""
             # a narrow tab keeps the name whole and leaves out the score (the panel has it), then the ▶
             label = look.fit_words((f"{mark}{name}  {view['breakdowns'][i]['total']}", mark + name, name),
                                    self.fs(13), tab.w - 30, bold=on)
             look.text(surface, label, (tab.x + 26, tab.centery), self.fs(13), INK if on else (240, 232, 218),
                       bold=on, anchor="midleft", shadow=False)
+
+    def _sheet_mark(self, surface, view, i: int, centre) -> None:
+        """The mark of sheet i's owner: the seat's shape, or the automaton's square."""
+        if view["solo"] and i == 1:
+            pygame.draw.rect(surface, self._sheet_colour(view, i), (centre[0] - 6, centre[1] - 6, 12, 12))
+        else:
+            look.draw_seat_shape(surface, self.match.seats[i].colour, centre, max(5, int(8 * self.scale)),
+                                 self.seat_rgb(i))
 
     def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
         """A die in its pencil colour with a dark edge (dimmed once used)."""
@@ -516,8 +519,11 @@ class SkylineScene(BoardScene):
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w - 2, True)
-                self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
+                name = self.named(sheet_name(view["solo"], owner))
+                if look.font(self.fs(12), True).size(name)[0] <= rect.w - 2:
+                    self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
+                else:  # a small card shows its taker's mark, as on the tabs, rather than a cut name
+                    self._sheet_mark(surface, view, owner, (rect.centerx, rect.bottom - max(8, int(12 * self.scale))))
             if ("service", i) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
         hover = highlights.hover
