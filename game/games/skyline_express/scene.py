@@ -536,6 +536,10 @@ class SkylineScene(BoardScene):
         box = self.score_rect
         pygame.draw.rect(surface, (252, 248, 238), box, border_radius=8)
         pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+        with look.within(box):  # its words stay in the box (the layout audit checks it)
+            self._draw_score_words(surface, view, who, box)
+
+    def _draw_score_words(self, surface, view, who, box) -> None:
         b = view["breakdowns"][who]
         auto = view["solo"] and who == 1
         rows = [("Tasks", b["tasks"] if not auto else "none"), ("VIPs" + (" (doubled)" if auto else ""), b["vips"]),
@@ -543,11 +547,18 @@ class SkylineScene(BoardScene):
         y = box.y + int(8 * self.scale)
         line = look.font(self.fs(13)).get_linesize()  # rows never closer than their letters
         step = max(int(24 * self.scale), line + 2)
-        if y + step + 3 * max(int(20 * self.scale), line) + look.font(self.fs(15)).get_linesize() > box.bottom:
-            rows = []  # a small sheet: the title and the total, which the tabs' numbers repeat
+        total_h = 5 + look.font(self.fs(15), True).get_linesize()  # under the rule, and a margin below
+        if y + step + 3 * max(int(20 * self.scale), line) + total_h + 2 > box.bottom:
+            # a small sheet: the parts on one line where it has room, else the total alone
+            both = " · ".join(f"{label} {value}" for label, value in rows)
+            fits = look.font(self.fs(12)).size(both)[0] <= box.w - 24 and y + step + line + total_h + 2 <= box.bottom
+            rows = [(both, None)] if fits else []
         title = "Automaton's score" if auto else f"Score of {self.match.seats[who].name}"
         self._label(surface, look.fit_text(title, self.fs(13), box.w - 20, True), (box.x + 10, y), 13, INK, True)
         y += step
+        if rows and rows[0][1] is None:
+            self._label(surface, rows[0][0], (box.x + 14, y), 12, INK)
+            rows, y = [], y + line
         for label, value in rows:
             self._label(surface, label, (box.x + 14, y), 13, INK)
             self._label(surface, str(value), (box.right - 14, y), 13, INK, True, anchor="topright")
