@@ -245,7 +245,8 @@ class ScurryScene(BoardScene):
         items = []
         for seat, name in enumerate(SIDE_NAMES):
             who = self.match.seats[seat].name
-            items.append((seat, f"{who}: {plural(view['scores'][seat], 'tile')}" + (f" ({name})" if name not in who else "")))
+            side = f" ({name})" if name not in who else ""
+            items.append((seat, f"{who}: {plural(view['scores'][seat], 'tile')}{side}"))
         if view["phase"] == "setup_tiles":
             left = view["setup_left"]
             items.append((None, f"Set-up: {left[0]} brown and {plural(left[1], 'grey tile')} still to place"))

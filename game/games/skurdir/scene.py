@@ -477,8 +477,8 @@ class SkurdirScene(BoardScene):
                 row = pygame.Rect(x, y, w, px(38))
                 if s == view["to_move"]:
                     pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
-                look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13), RGB[colour]
-                          if colour != 4 else look.INK, bold=True)
+                look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
+                          RGB[colour] if colour != 4 else look.INK, bold=True)
                 cx = x + 4
                 for _k in range(view["free"][colour]):
                     img = lying(colour, px(24), px(12), (1, 0))

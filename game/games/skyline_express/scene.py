@@ -144,10 +144,9 @@ class SkylineScene(BoardScene):
                         self.r(x, 50, 0, 0).topleft, 13, INK, True)
         for v, rect in self.face_rects.items():
             pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
-        self._label(layer, look.fit_words(("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
-                                          "1 → 2 service   2–4 → 1 service + 1 dice   5–6 → VIP",
-                                          "1→2 service  2–4→1 service+1 dice  5–6→VIP"),
-                                         self.fs(13), self.r(336, 0, 556, 0).w),
+        bonus = ("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+                 "1 → 2 service   2–4 → 1 service + 1 dice   5–6 → VIP", "1→2 service  2–4→1 service+1 dice  5–6→VIP")
+        self._label(layer, look.fit_words(bonus, self.fs(13), self.r(336, 0, 556, 0).w),
                     self.r(336, 126, 0, 0).topleft, 13, MUTED_INK)
 
     def _draw_carriage(self, layer) -> None:
