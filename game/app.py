@@ -137,6 +137,8 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene) -> None:
+        if self.scene is not None:
+            self.scene.covered()
         self.scenes.append(scene)
         scene.enter()
         self.dirty = True

@@ -131,6 +131,7 @@ class BoardScene(Scene):
     # ---- building ------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
+        h -= self.band_height(w)  # the board and the panel stand above the band
         self.folded = self.app.settings.get("panel_folded", False)
         button_rows = len(self.BUTTONS) + (self.watch is not None) + self.needs_hand_off() + 1 + self.folded
         self.asked_scale = sizing.scale_of(self.app.settings)
@@ -184,6 +185,11 @@ class BoardScene(Scene):
         self.app.sounds.prepare()
         self.layout(self.board_rect)
         self.refresh_panel()
+
+    def band_height(self, width: int) -> int:
+        """Height kept at the window's bottom, across its whole width, for a band of the
+        scene's own (a lesson's words); a game has none."""
+        return 0
 
     def panel_header_height(self) -> int:
         return round((96 + 34 * len(self.match.seats) + 92) * self.ui_scale)
@@ -605,14 +611,21 @@ class BoardScene(Scene):
             return round(value * k)
         panel(surface, p)
         state = self.match.state
-        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
-        if self.PANEL_TAG:  # what kind of board this is, left of those buttons
-            tag = look.text(surface, self.PANEL_TAG, (self.aid_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
-                            bold=True, anchor="topright")
-            room = tag.x - 8 - (p.x + px(16))
-        # a long title in a narrow panel is set smaller before it is shortened
-        size = px(22) if look.font(px(22), True).size(self.match.spec.title)[0] <= room else px(18)
-        title = look.fit_text(self.match.spec.title, size, room, bold=True)
+        edge = (self.aid_button if self.aid_button.visible else self.fold_button).rect.x
+        room = edge - 8 - (p.x + px(16))  # up to the ? and » buttons
+        title = self.match.spec.title
+        sizes = [px(22), px(18), max(look.SMALLEST_TEXT, px(15))]  # a long title is set smaller before it is cut
+
+        def fitting(width):
+            return next((s for s in sizes if look.font(s, True).size(title)[0] <= width), None)
+        tag_w = look.font(px(14), True).size(self.PANEL_TAG)[0] + 8 if self.PANEL_TAG else 0
+        # what kind of board this is ("Replay"), left of those buttons, where the title leaves room
+        if self.PANEL_TAG and fitting(room - tag_w) is not None:
+            look.text(surface, self.PANEL_TAG, (edge - 6, p.y + px(18)), px(14), look.MUTED, bold=True,
+                      anchor="topright")
+            room -= tag_w
+        size = fitting(room) or sizes[-1]
+        title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
@@ -633,8 +646,11 @@ class BoardScene(Scene):
                     <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
                 right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
             room = right - (p.x + px(44))
-            look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
-                      px(16), look.INK, bold=i == state.to_move)
+            size = px(16)
+            if look.font(size, bold).size(name)[0] > room:  # a long name is set smaller before it is shortened
+                size = max(look.SMALLEST_TEXT, px(13))
+            look.text(surface, look.fit_text(name, size, room, bold=bold),
+                      (p.x + px(44), y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
             if highlights.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
@@ -644,12 +660,20 @@ class BoardScene(Scene):
         status = self.status_text(highlights)
         # what this frame showed, so tests can tell a stale screen from a fresh one
         self.drawn_revision, self.drawn_status = self.match.revision, status
-        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
-            look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
-            y += px(20)
+        log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
+        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
+        room = self.log_bottom - log_room - y
+        size, step = px(15), px(20)
+        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
+        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
+            size = max(look.SMALLEST_TEXT, px(13))
+            step = size + max(3, px(4))
+            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
+        for line in wrapped:
+            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
+            y += step
         message = self.controller.message
         if message:
-            log_room = 0 if self.folded else 4 * self.log.line_height + 8  # the log keeps four lines
             lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
             for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)

@@ -171,11 +171,16 @@ class LessonStep:
             lines = max(lines, len(body) + max(len(ask), len(after), 3))  # 3: the answer to a wrong click
         return max(STRIP_MIN, 14 + 26 + LINE * lines + 10)
 
+    def band_height(self, width: int) -> int:
+        """The strip runs under the board and the side panel, the window's whole width:
+        its lines are long and few, and a small window keeps its height for the board."""
+        return self.strip_height(width - 20) + 8
+
     def layout(self, rect: pygame.Rect) -> None:
-        height = self.strip_height(rect.w)
-        self.lesson_rect = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
-        self.board_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - height - 8)
-        super().layout(self.board_rect)
+        w, h = self.app.size
+        height = self.band_height(w) - 8
+        self.lesson_rect = pygame.Rect(10, h - 10 - height, w - 20, height)
+        super().layout(rect)
 
     def build(self) -> None:
         super().build()
