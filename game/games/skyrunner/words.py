@@ -105,5 +105,12 @@ class SkyRunnerWords(Words):
             return f"{seat_ref(state.to_move)} plays the {card_name(card)} against {seat_ref(move.against)}"
         return self.move(state, move)
 
+    def choice(self, state, move) -> str:
+        """The card itself, for the review: the round it resolved is another matter."""
+        if getattr(move, "kind", "") == "play":
+            against = f" against {seat_ref(move.against)}" if move.against >= 0 else ""
+            return f"{seat_ref(state.to_move)} plays the {card_name(move.card)}{against}"
+        return self.confirm(state, move)
+
 
 WORDS = SkyRunnerWords()

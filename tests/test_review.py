@@ -1,0 +1,195 @@
+"""The game review (engine/review.py, game/review.py, ui/review_screen.py): a planted blunder
+in each game is marked a blunder with the winning move shown; a seat's review is the same
+for positions it cannot tell apart; a review stops and goes on; a kept one opens without
+any search. Small search budgets keep it cheap: the positions are near the end."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.engine.match import Match, Seat
+from game.engine.review import review_decision
+from game.replay import Replay
+from game.review import GameReview, ReviewRunner, decision_request
+from game.shelf import GAMES, heuristics_for
+
+# Per game: a position (2 players, the seed and the moves to it) where a move wins at once
+# ("wins") and the move "played" lets the win go (Scurry: a squirrel set down beside the
+# other one's last way out instead of on it). Found by playing games with the playout policy.
+BLUNDERS = json.loads((Path(__file__).parent / "review_blunders.json").read_text(encoding="utf-8"))
+BUDGET = 100
+
+
+def position(game_id: str):
+    planted = BLUNDERS[game_id]
+    spec = GAMES[game_id]
+    state = spec.new_game(planted["players"], planted["seed"])
+    for text in planted["moves"]:
+        state.apply(spec.parse_move(state, text))
+    return state, planted
+
+
+@pytest.mark.parametrize("game_id", sorted(BLUNDERS))
+def test_a_planted_blunder_is_marked_and_the_winning_move_shown(game_id):
+    from game.engine.review import grade
+
+    state, planted = position(game_id)
+    spec, seat = GAMES[game_id], state.to_move
+    for text in planted["wins"]:  # the rules' verdict, before the review's
+        after = state.clone()
+        after.apply(spec.parse_move(state, text))
+        assert after.is_over and after.outcome.winners == (seat,)
+    played = spec.parse_move(state, planted["played"])
+    after = state.clone()
+    after.apply(played)
+    assert not after.is_over
+    verdict = review_decision(**decision_request(state, played, "normal", 99, heuristics_for(game_id)),
+                              iterations=BUDGET)
+    assert grade(verdict) == "blunder", verdict
+    assert verdict["best"] in planted["wins"]
+
+
+def test_a_winning_move_played_is_good_and_the_computers_own():
+    from game.engine.review import grade
+
+    state, planted = position("scurry")
+    played = GAMES["scurry"].parse_move(state, planted["wins"][0])
+    verdict = review_decision(**decision_request(state, played, "normal", 99, heuristics_for("scurry")),
+                              iterations=BUDGET)
+    assert grade(verdict) == "good" and verdict["best"] == verdict["played"]
+
+
+def test_skyrunner_positions_a_seat_cannot_tell_apart_get_the_same_review():
+    spec = GAMES["skyrunner"]
+    state = spec.new_game(3, 8)
+    rng = random.Random(8)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_moves()))
+    while state.to_move != 0 or len(state.legal_moves()) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    other = state.determinize(0, random.Random(123))  # the others' hands and the deck dealt afresh
+    assert other.view(0) == state.view(0)
+    assert other.to_json() != state.to_json()  # what seat 0 cannot see differs
+    played = state.legal_moves()[0]
+    reviews = [review_decision(**decision_request(s, played, "normal", 5, heuristics_for("skyrunner")), iterations=60)
+               for s in (state, other)]
+    assert reviews[0] == reviews[1]
+
+
+# ---- a whole game's review: stop, go on, kept ----------------------------------------
+class InlineJob:
+    def __init__(self, request):
+        self.request, self.progress, self.done, self.error, self.result = request, 0.0, False, None, None
+
+    def cancel(self):
+        self.done, self.error = True, "cancelled"
+
+
+class InlineWorker:
+    """The worker's side, run here when the test says so (finish), not in a process."""
+
+    def __init__(self):
+        self.jobs: list[InlineJob] = []
+
+    def review(self, request):
+        self.jobs.append(InlineJob(request))
+        return self.jobs[-1]
+
+    def finish(self):
+        job = self.jobs[-1]
+        if not job.done:
+            job.result, job.done = review_decision(**job.request), True
+
+
+class NoSearch:
+    def review(self, request):
+        raise AssertionError("a kept review searched again")
+
+
+@pytest.fixture(scope="module")
+def finished_game():
+    """A short finished Skurðir game: Ann against a computer."""
+    spec = GAMES["skurdir"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Cee", 1, "computer", "normal")], 3)
+    rng = random.Random(3)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_moves()))
+    return Replay.of_match(match)
+
+
+def cheap(review: GameReview) -> GameReview:
+    review.iterations = 12
+    return review
+
+
+def test_a_review_stops_and_goes_on_where_it_stopped_then_opens_without_search(finished_game):
+    review = cheap(GameReview(finished_game, "quick"))
+    plan = review.plan
+    assert plan and all(finished_game.seats[seat].kind != "computer" for _p, seat in review.choices if _p in plan)
+    assert len(plan) < len(review.choices)  # the computer's decisions are skipped by default
+    worker = InlineWorker()
+    runner = ReviewRunner(review, worker)
+    runner.start()
+    for _ in range(3):
+        worker.finish()
+        assert runner.poll()
+    assert [d["ply"] for d in review.decisions()] == plan[:3]
+    runner.cancel()
+    assert worker.jobs[-1].error == "cancelled" and not runner.running
+    assert not runner.poll()  # nothing comes of the cancelled decision
+
+    again = cheap(GameReview(finished_game, "quick"))  # closed and opened again: what was found is kept
+    assert [d["ply"] for d in again.decisions()] == plan[:3]
+    worker = InlineWorker()
+    runner = ReviewRunner(again, worker)
+    runner.start()
+    assert worker.jobs[0].request["played"] == finished_game.moves[plan[3]]  # on from the fourth
+    while runner.running:
+        worker.finish()
+        runner.poll()
+    assert again.complete and len(worker.jobs) == len(plan) - 3
+    seat = finished_game.seats.index(next(s for s in finished_game.seats if s.kind != "computer"))
+    line = again.summary(seat)
+    assert line["decisions"] == len(plan) and 0 <= line["agreed"] <= len(plan)
+
+    kept = GameReview(finished_game, "quick")
+    runner = ReviewRunner(kept, NoSearch())
+    runner.start()  # complete: nothing is asked
+    assert kept.complete and kept.decisions() == again.decisions()
+    assert GameReview(finished_game, "deep").results == {}  # the other depth is a review of its own
+    computers = GameReview(finished_game, "quick", include_computers=True)
+    assert not computers.complete and set(plan) < set(computers.plan)
+
+
+def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decision(finished_game):
+    import pygame
+
+    from tests.uikit import make_app, pump
+    from game.ui.review_screen import ReviewScene
+
+    review = cheap(GameReview(finished_game, "quick"))
+    worker = InlineWorker()
+    runner = ReviewRunner(review, worker)
+    runner.start()
+    while runner.running:
+        worker.finish()
+        runner.poll()
+    app = make_app((960, 640))
+    try:
+        scene = ReviewScene(app, finished_game, player=NoSearch())
+        app.push(scene)
+        pump(app)
+        assert scene.review.complete and not scene.runner.running
+        assert scene.run_button.text == "Done"
+        first = review.decisions()[0]
+        scene.show_decision(first["ply"])
+        board = app.scene
+        assert board.ply == first["ply"] and board.decision_moves()[0] == finished_game.moves[first["ply"]]
+        pump(app)
+        app.pop()
+        assert app.scene is scene
+    finally:
+        pygame.quit()
