@@ -125,18 +125,42 @@ def cheap(review: GameReview) -> GameReview:
     return review
 
 
-def test_a_review_stops_and_goes_on_where_it_stopped_then_opens_without_search(finished_game):
+def run(runner: ReviewRunner, worker: InlineWorker, decisions: int | None = None) -> None:
+    """Let the worker answer `decisions` decisions (all, with None)."""
+    while runner.running and decisions != 0:
+        worker.finish()
+        assert runner.poll()
+        decisions = None if decisions is None else decisions - 1
+
+
+@pytest.fixture(scope="module")
+def found(finished_game):
+    """The whole review of the game, made once (each test keeps it in its own files)."""
+    review = cheap(GameReview(finished_game, "quick"))
+    worker = InlineWorker()
+    runner = ReviewRunner(review, worker)
+    runner.start()
+    run(runner, worker)
+    return dict(review.results)
+
+
+def kept(replay, results) -> None:
+    review = GameReview(replay, "quick")
+    review.results = dict(results)
+    review.save()
+
+
+def test_a_review_stops_and_goes_on_where_it_stopped(finished_game, found):
     review = cheap(GameReview(finished_game, "quick"))
     plan = review.plan
-    assert plan and all(finished_game.seats[seat].kind != "computer" for _p, seat in review.choices if _p in plan)
+    assert plan and all(finished_game.seats[seat].kind != "computer" for ply, seat in review.choices if ply in plan)
     assert len(plan) < len(review.choices)  # the computer's decisions are skipped by default
     worker = InlineWorker()
     runner = ReviewRunner(review, worker)
     runner.start()
-    for _ in range(3):
-        worker.finish()
-        assert runner.poll()
+    run(runner, worker, 3)
     assert [d["ply"] for d in review.decisions()] == plan[:3]
+    assert runner.progress == pytest.approx(3 / len(plan))
     runner.cancel()
     assert worker.jobs[-1].error == "cancelled" and not runner.running
     assert not runner.poll()  # nothing comes of the cancelled decision
@@ -147,36 +171,32 @@ def test_a_review_stops_and_goes_on_where_it_stopped_then_opens_without_search(f
     runner = ReviewRunner(again, worker)
     runner.start()
     assert worker.jobs[0].request["played"] == finished_game.moves[plan[3]]  # on from the fourth
-    while runner.running:
-        worker.finish()
-        runner.poll()
-    assert again.complete and len(worker.jobs) == len(plan) - 3
-    seat = finished_game.seats.index(next(s for s in finished_game.seats if s.kind != "computer"))
-    line = again.summary(seat)
-    assert line["decisions"] == len(plan) and 0 <= line["agreed"] <= len(plan)
+    run(runner, worker, 2)
+    assert [again.results[ply] for ply in plan[:5]] == [found[ply] for ply in plan[:5]]  # the same as in one go
 
-    kept = GameReview(finished_game, "quick")
-    runner = ReviewRunner(kept, NoSearch())
+
+def test_a_kept_review_opens_without_any_search(finished_game, found):
+    kept(finished_game, found)
+    review = GameReview(finished_game, "quick")
+    runner = ReviewRunner(review, NoSearch())
     runner.start()  # complete: nothing is asked
-    assert kept.complete and kept.decisions() == again.decisions()
+    assert review.complete and not runner.running and review.results == found
+    seat = next(i for i, s in enumerate(finished_game.seats) if s.kind != "computer")
+    line = review.summary(seat)
+    assert line["decisions"] == len(review.plan) and 0 <= line["agreed"] <= len(review.plan)
+    assert line["good"] + line["inaccuracy"] + line["mistake"] + line["blunder"] == line["decisions"]
     assert GameReview(finished_game, "deep").results == {}  # the other depth is a review of its own
     computers = GameReview(finished_game, "quick", include_computers=True)
-    assert not computers.complete and set(plan) < set(computers.plan)
+    assert not computers.complete and set(review.plan) < set(computers.plan)
 
 
-def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decision(finished_game):
+def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decision(finished_game, found):
     import pygame
 
     from tests.uikit import make_app, pump
     from game.ui.review_screen import ReviewScene
 
-    review = cheap(GameReview(finished_game, "quick"))
-    worker = InlineWorker()
-    runner = ReviewRunner(review, worker)
-    runner.start()
-    while runner.running:
-        worker.finish()
-        runner.poll()
+    kept(finished_game, found)
     app = make_app((960, 640))
     try:
         scene = ReviewScene(app, finished_game, player=NoSearch())
@@ -184,10 +204,11 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         pump(app)
         assert scene.review.complete and not scene.runner.running
         assert scene.run_button.text == "Done"
-        first = review.decisions()[0]
+        first = scene.review.decisions()[0]
         scene.show_decision(first["ply"])
         board = app.scene
         assert board.ply == first["ply"] and board.decision_moves()[0] == finished_game.moves[first["ply"]]
+        assert board.viewer == first["seat"]
         pump(app)
         app.pop()
         assert app.scene is scene
