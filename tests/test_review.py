@@ -13,7 +13,7 @@ import pytest
 from game.engine.match import Match, Seat
 from game.engine.review import review_decision
 from game.replay import Replay
-from game.review import GameReview, ReviewRunner, decision_request
+from game.review import GameReview, ReviewRunner, decision_request, review_settings
 from game.shelf import GAMES, heuristics_for
 
 # Per game: a position (2 players, the seed and the moves to it) where a move wins at once
@@ -48,7 +48,7 @@ def test_a_planted_blunder_is_marked_and_the_winning_move_shown(game_id):
     assert not after.is_over
     verdict = review_decision(**decision_request(state, played, "normal", 99, heuristics_for(game_id)),
                               iterations=BUDGET)
-    assert grade(verdict) == "blunder", verdict
+    assert grade(verdict, review_settings(game_id)["thresholds"]) == "blunder", verdict
     assert verdict["best"] in planted["wins"]
 
 

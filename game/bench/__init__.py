@@ -195,7 +195,22 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures["ai_settled_without_search"] = {level: v["settled"] for level, v in per_level.items()}
     figures["ai_time_cap_s"] = {level: ai.level_time_cap(level) for level in ai.LEVELS}
     figures["positions"] = measured
+    figures["review_s_per_decision"] = review_seconds(states[0], heuristics)
     return figures
+
+
+def review_seconds(state, heuristics) -> dict:
+    """The game review's seconds for one decision (the first legal move, as if played),
+    at each depth: the search from the seat's view with the played move weighed as well."""
+    from ..engine.review import DEPTHS, review_decision
+    from ..review import decision_request
+
+    out = {}
+    for depth, level in DEPTHS.items():
+        started = time.perf_counter()
+        review_decision(**decision_request(state, state.legal_moves()[0], level, 1, heuristics))
+        out[depth] = round(time.perf_counter() - started, 3)
+    return out
 
 
 # ---- the whole run -------------------------------------------------------------
