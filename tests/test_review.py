@@ -16,9 +16,11 @@ from game.replay import Replay
 from game.review import GameReview, ReviewRunner, decision_request, review_settings
 from game.shelf import GAMES, heuristics_for
 
-# Per game: a position (2 players, the seed and the moves to it) where a move wins at once
+# Per game: a position (the players, the seed and the moves to it) where a move wins at once
 # ("wins") and the move "played" lets the win go (Scurry: a squirrel set down beside the
-# other one's last way out instead of on it). Found by playing games with the playout policy.
+# other one's last way out instead of on it; Skyline Express, solo: a die turned when seating
+# the passenger wins, after which no way of playing on wins with the dice to come). Found by
+# playing games with the playout policy.
 BLUNDERS = json.loads((Path(__file__).parent / "review_blunders.json").read_text(encoding="utf-8"))
 BUDGET = 100
 
