@@ -216,3 +216,22 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         assert app.scene is scene
     finally:
         pygame.quit()
+
+
+def test_the_worker_process_answers_a_review_as_the_search_here():
+    import time
+
+    from game.engine.remote import RemotePlayer
+
+    state, planted = position("skyrunner")
+    request = dict(decision_request(state, GAMES["skyrunner"].parse_move(state, planted["played"]), "normal", 99,
+                                    heuristics_for("skyrunner")), iterations=40)
+    player = RemotePlayer()
+    try:
+        job = player.review(request)
+        deadline = time.monotonic() + 30
+        while not job.done and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert job.error is None and job.result == review_decision(**request)
+    finally:
+        player.close()
