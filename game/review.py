@@ -98,6 +98,9 @@ class GameReview:
     def reviewed_seat(self, seat: int) -> bool:
         return self.include_computers or self.replay.seats[seat].kind != "computer"
 
+    def seat_of(self, ply: int) -> int:
+        return next(seat for p, seat in self.choices if p == ply)
+
     @property
     def plan(self) -> list[int]:
         """The plies to review, in order."""
@@ -205,6 +208,7 @@ class ReviewRunner:
         self.ply: int | None = None  # the decision in the worker
         self.error: str | None = None
         self.running = False
+        self.prefer: int | None = None  # a seat whose decisions go first (the one shown, in hidden games)
 
     def start(self) -> None:
         """Go on from where the review stands (nothing to do when it is complete)."""
@@ -218,7 +222,8 @@ class ReviewRunner:
             self.running = False
             self.job = self.ply = None
             return
-        self.ply = remaining[0]
+        mine = [ply for ply in remaining if self.prefer is not None and self.review.seat_of(ply) == self.prefer]
+        self.ply = (mine or remaining)[0]
         self.job = self.player.review(self.review.request(self.ply))
 
     def poll(self) -> bool:

@@ -59,6 +59,7 @@ class ReviewScene(Scene):
         # hidden information: one seat's review at a time; else every seat together (None)
         self.hidden = replay.spec.hidden_information
         self.seat: int | None = (seats[0] if seats else 0) if self.hidden else None
+        self.runner.prefer = self.seat  # the seat shown is reviewed first
         self.top = 0  # first marked move shown in the list
         self.marks: list = []  # (rect, ply) of the chart's marks, as last drawn
         super().__init__(app)
@@ -145,7 +146,7 @@ class ReviewScene(Scene):
         if element is self.seat_menu:
             for seat in self.review.seats():
                 if text == f"Review of {self.names[seat]}":
-                    self.seat = seat
+                    self.seat = self.runner.prefer = seat
                     self.top = 0
 
     def on_event(self, event) -> None:
