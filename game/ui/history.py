@@ -213,9 +213,7 @@ class HistoryScene(Scene):
                        lambda record, error: self.replay_record(record, error, then))
 
     def review_selected(self) -> None:
-        from .review_screen import open_review
-
-        self.open_selected(lambda replay: open_review(self.app, replay))
+        self.open_selected(self.app.open_review)
 
     def replay_record(self, record, error, then=None) -> None:
         if self.app.scene is not self:

@@ -372,10 +372,8 @@ class ReplayMixin:
             self.viewer = self.seat_shown(self.match.state)
 
     def open_review(self) -> None:
-        from .review_screen import open_review
-
         self.pause()
-        open_review(self.app, self.replay)
+        self.app.open_review(self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:

@@ -48,9 +48,8 @@ class ResultsScene(Scene):
 
     def review(self) -> None:
         from ..replay import Replay
-        from .review_screen import open_review
 
-        open_review(self.app, Replay.of_match(self.match))
+        self.app.open_review(Replay.of_match(self.match))
 
     def again(self) -> None:
         m = self.match
