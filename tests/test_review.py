@@ -112,14 +112,19 @@ class NoSearch:
 
 
 @pytest.fixture(scope="module")
-def finished_game():
+def finished_match():
     """A short finished Skurðir game: Ann against a computer."""
     spec = GAMES["skurdir"]
     match = Match(spec, [Seat("Ann", 0), Seat("Cee", 1, "computer", "normal")], 3)
     rng = random.Random(3)
     while not match.state.is_over:
         match.play(rng.choice(match.state.legal_moves()))
-    return Replay.of_match(match)
+    return match
+
+
+@pytest.fixture(scope="module")
+def finished_game(finished_match):
+    return Replay.of_match(finished_match)
 
 
 def cheap(review: GameReview) -> GameReview:
@@ -235,3 +240,34 @@ def test_the_worker_process_answers_a_review_as_the_search_here():
         assert job.error is None and job.result == review_decision(**request)
     finally:
         player.close()
+
+
+def test_review_opens_from_history_and_from_the_replay(finished_match, finished_game, found):
+    """A kept review: the screen opens complete, and no worker is started."""
+    import pygame
+
+    from game import records
+    from game.engine import remote
+    from game.ui.history import HistoryScene
+    from game.ui.review_screen import ReviewScene
+    from tests.uikit import click_button, make_app, pump
+
+    kept(finished_game, found)
+    record_id = records.add(finished_match)
+    app = make_app((960, 640))
+    try:
+        history = HistoryScene(app)
+        app.push(history)
+        history.reads.wait()
+        pump(app)
+        history.selected = record_id
+        click_button(app, "Review")
+        history.reads.wait()
+        pump(app)
+        assert isinstance(app.scene, ReviewScene) and app.scene.review.complete
+        click_button(app, "Replay the game")
+        click_button(app, "Review this game")  # the replay's own button: the same review
+        assert isinstance(app.scene, ReviewScene) and app.scene.review.results == found
+        assert remote._shared is None or remote._shared._process is None  # nothing searched
+    finally:
+        pygame.quit()
