@@ -314,7 +314,8 @@ class ReviewMarks:
         super().__init__(app, replay, decision["ply"])
         self.seen_by = decision["seat"]  # the seat's own view, as the review searched it
         self.viewer = self.seat_shown(self.match.state)
-        self.refresh_panel()
+        if self.seen_menu is not None:
+            self.rebuild()  # its "Seen by" says so
 
     def decision_moves(self):
         """(played, better) moves of the decision shown now, or None at any other moment."""
