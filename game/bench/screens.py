@@ -45,8 +45,9 @@ def reviewed(shelf: Shelf) -> dict:
         shelf.reviews = {}
         for game_id, match in shelf.finished.items():
             review = GameReview(Replay.of_match(match), "quick", include_computers=True)
+            review.iterations = REVIEW_ITERATIONS
             for ply in review.plan[:REVIEWED_DECISIONS]:
-                review.add(ply, review_decision(**review.request(ply), iterations=REVIEW_ITERATIONS))
+                review.add(ply, review_decision(**review.request(ply)))
             shelf.reviews[game_id] = review
     return shelf.reviews
 

@@ -42,7 +42,7 @@ def open_review(app, replay: Replay) -> None:
 
 
 def percent(value) -> str:
-    return "?" if value is None else f"{round(100 * value)} %"
+    return "?" if value is None else f"{round(100 * value)}%"
 
 
 class ReviewScene(Scene):
@@ -183,7 +183,7 @@ class ReviewScene(Scene):
     # ---- the list --------------------------------------------------------------
     @property
     def rows_shown(self) -> int:
-        return max(1, (self.list_box.h - 40) // ROW)
+        return max(1, (self.list_box.h - 60) // ROW)  # room below for where the list stands
 
     def rows(self) -> list:
         """(rect, ply) of the marked moves shown in the list."""
@@ -268,7 +268,7 @@ class ReviewScene(Scene):
                                              box.w - 24), (box.x + 12, y), 14, look.MUTED)
             return
         for seat in seats:
-            if y + 20 > box.bottom:
+            if y + 20 > box.bottom - 24:
                 break
             s = self.review.summary(seat)
             look.draw_seat_shape(surface, seat, (box.x + 20, y + 9), 7, self.seat_rgb(seat))
@@ -276,8 +276,10 @@ class ReviewScene(Scene):
                     f"{s['blunder']} blunder{'s' if s['blunder'] != 1 else ''}, {s['inaccuracy']} inaccurac"
                     f"{'ies' if s['inaccuracy'] != 1 else 'y'}; the computer's own move {round(100 * s['agreed_share'])} %"
                     f" of {s['decisions']}")
-            look.text(surface, look.fit_text(text, 14, box.w - 48), (box.x + 34, y), 14, look.INK)
-            y += 24
+            for k, line in enumerate(look.wrap_text(text, 14, box.w - 48, max_lines=2)):
+                if y + 19 * k + 18 <= box.bottom - 24:
+                    look.text(surface, line, (box.x + 34, y + 19 * k), 14, look.INK)
+            y += 19 * len(look.wrap_text(text, 14, box.w - 48, max_lines=2)) + 6
         legend = "Marks: blunder (large) and mistake (small); click one to see it on the board."
         if y + 18 <= box.bottom:
             look.text(surface, look.fit_text(legend, 12, box.w - 24), (box.x + 12, box.bottom - 20), 12, look.MUTED)
@@ -297,6 +299,11 @@ class ReviewScene(Scene):
             look.text(surface, look.fit_text(head, 14, rect.w - 16), (rect.x + 12, rect.y + 2), 14, look.INK, bold=True)
             better = self.named(f"Better: {d['best_words']}")
             look.text(surface, look.fit_text(better, 13, rect.w - 16), (rect.x + 12, rect.y + 21), 13, look.HINT)
+        hidden = len(marked) - self.top - self.rows_shown
+        if self.top or hidden > 0:  # where the list stands, when it does not show all
+            where = f"{self.top + 1}–{min(len(marked), self.top + self.rows_shown)} of {len(marked)}: scroll for more"
+            look.text(surface, look.fit_text(where, 12, box.w - 24), (box.right - 12, box.bottom - 20), 12, look.MUTED,
+                      anchor="topright")
         if not marked:
             look.text(surface, look.fit_text("No marked moves yet." if not self.review.complete else
                                              "No mistakes found: well played.", 14, box.w - 24),
