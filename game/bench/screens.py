@@ -30,8 +30,8 @@ class Shelf:
     reviews: dict | None = None  # game id -> a review of the finished game, part made (reviewed())
 
 
-REVIEWED_DECISIONS = 8  # a review part made for the walk: a few decisions at a small budget
-REVIEW_ITERATIONS = 24
+REVIEWED_DECISIONS = 5  # a review part made for the walk: a few decisions at a small budget
+REVIEW_ITERATIONS = 8
 
 
 def reviewed(shelf: Shelf) -> dict:
@@ -209,8 +209,9 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen(f"{game_id}-review", f"{game_id}-review",
                           lambda app, g=game_id: app.push(ReviewScene(app, reviewed(shelf)[g].replay,
                                                                       review=reviewed(shelf)[g], start=False))))
-        out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board",
-                          lambda app, g=game_id: _review_board(app, reviewed(shelf)[g]), True, menus=False))
+        if games.index(game_id) == combo % len(games):  # one game's a combo: over the walk, each at two
+            out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board",
+                              lambda app, g=game_id: _review_board(app, reviewed(shelf)[g]), True, menus=False))
         steps = len(lessons.load(game_id).steps)
         for step in range(combo, steps, combos):
             out.append(Screen(f"{game_id}-lesson", f"{game_id}-lesson-{step + 1}",
