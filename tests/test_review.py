@@ -271,3 +271,24 @@ def test_review_opens_from_history_and_from_the_replay(finished_match, finished_
         assert remote._shared is None or remote._shared._process is None  # nothing searched
     finally:
         pygame.quit()
+
+
+def test_the_depth_and_the_computers_setting_are_checked_and_used(finished_game):
+    import pygame
+
+    from game import storage
+    from game.ui.review_screen import ReviewScene
+    from tests.uikit import make_app
+
+    for bad in ({"review_depth": "medium"}, {"review_computers": "yes"}):
+        with pytest.raises(ValueError):
+            storage._validate_settings(bad)
+    storage._validate_settings({"review_depth": "deep", "review_computers": True})
+    app = make_app((960, 640))
+    try:
+        app.settings.update(review_depth="deep", review_computers=True)
+        scene = ReviewScene(app, finished_game, player=InlineWorker(), start=False)
+        assert scene.review.depth == "deep" and scene.review.level == "hard"
+        assert scene.review.plan == [ply for ply, _seat in scene.review.choices]  # the computer's moves too
+    finally:
+        pygame.quit()
