@@ -8,7 +8,8 @@
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
-second and the computer player's seconds per decision at each level (the
+second, the game review's seconds for one decision at each depth
+(review_s_per_decision: quick and deep), and the computer player's seconds per decision at each level (the
 median and the slowest over a few positions reached by random play, played
 as the app plays: the level's iteration budget under its safety time cap),
 with the iterations reached against the budget and how many decisions hit
@@ -195,7 +196,6 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures["ai_settled_without_search"] = {level: v["settled"] for level, v in per_level.items()}
     figures["ai_time_cap_s"] = {level: ai.level_time_cap(level) for level in ai.LEVELS}
     figures["positions"] = measured
-    figures["review_s_per_decision"] = review_seconds(states[0], heuristics)
     return figures
 
 
@@ -238,6 +238,8 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
         share = None if positions else (deadline - started) / left
         print(f"bench: {game_id}…", file=sys.stderr, flush=True)
         result["games"][game_id] = game_figures(spec, positions=positions or POSITIONS, seconds=share)
+        position = mid_game_positions(spec, bench_players(spec), 1)[0]
+        result["games"][game_id]["review_s_per_decision"] = review_seconds(position, shelf.heuristics_for(game_id))
         result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
     result["peak_rss_mb"] = peak_rss_mb()
     return result
