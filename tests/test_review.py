@@ -200,7 +200,7 @@ def test_a_kept_review_opens_without_any_search(finished_game, found):
 def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decision(finished_game, found):
     import pygame
 
-    from tests.uikit import make_app, pump
+    from tests.uikit import click, make_app, pump
     from game.ui.review_screen import ReviewScene
 
     kept(finished_game, found)
@@ -211,14 +211,18 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         pump(app)
         assert scene.review.complete and not scene.runner.running
         assert scene.run_button.text == "Done"
-        first = scene.review.decisions()[0]
-        scene.show_decision(first["ply"])
+        area = scene.chart_area()
+        click(app, (area.right - 2, area.centery))  # the chart's right end: the last decision charted
         board = app.scene
-        assert board.ply == first["ply"] and board.decision_moves()[0] == finished_game.moves[first["ply"]]
-        assert board.viewer == first["seat"]
-        pump(app)
+        last = [d for d in scene.review.decisions() if d["played_value"] is not None][-1]
+        assert board is not scene and board.ply == last["ply"] and board.viewer == last["seat"]
+        assert board.decision_moves()[0] == finished_game.moves[last["ply"]]
         app.pop()
         assert app.scene is scene
+        if scene.review.marked():
+            rect, ply = scene.rows()[0]
+            click(app, rect.center)  # a marked move in the list
+            assert app.scene.ply == ply == scene.review.marked()[0]["ply"]
     finally:
         pygame.quit()
 

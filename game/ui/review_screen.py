@@ -169,6 +169,13 @@ class ReviewScene(Scene):
         for rect, ply in self.rows():
             if rect.collidepoint(pos):
                 return ply
+        area = self.chart_area()
+        if area.inflate(12, 12).collidepoint(pos):  # anywhere on the chart: the nearest decision shown there
+            seats = [self.seat] if self.seat is not None else self.review.seats()
+            shown = [d for seat in seats for d in self.review.decisions(seat) if d.get("played_value") is not None]
+            if shown:
+                nearest = min(shown, key=lambda d: abs(self.chart_point(area, d["ply"], 0)[0] - pos[0]))
+                return nearest["ply"]
         return None
 
     def show_decision(self, ply: int) -> None:
@@ -280,7 +287,7 @@ class ReviewScene(Scene):
                 if y + 19 * k + 18 <= box.bottom - 24:
                     look.text(surface, line, (box.x + 34, y + 19 * k), 14, look.INK)
             y += 19 * len(look.wrap_text(text, 14, box.w - 48, max_lines=2)) + 6
-        legend = "Marks: blunder (large) and mistake (small); click one to see it on the board."
+        legend = "Marks: blunder (large), mistake (small). Click the chart or a move to see it on the board."
         if y + 18 <= box.bottom:
             look.text(surface, look.fit_text(legend, 12, box.w - 24), (box.x + 12, box.bottom - 20), 12, look.MUTED)
 
