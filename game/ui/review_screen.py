@@ -354,8 +354,14 @@ class ReviewMarks:
         for move, colour, width in ((played, look.BAD, 3), (better if better != played else None, look.HINT, 4)):
             for target in move.targets if move is not None else ():
                 rect = self.target_rect(target) if target[0] != "button" else None
+                outline = getattr(self, "outline_of", lambda _t: None)(target) if rect is None else None
                 if rect is not None:
                     pygame.draw.rect(surface, colour, rect.inflate(8, 8), width, border_radius=8)
+                elif outline:  # a place drawn only while chosen (Scrubbudgetel's map): its outline
+                    clip = surface.get_clip()
+                    surface.set_clip(getattr(self, "map_rect", self.board_rect))
+                    pygame.draw.polygon(surface, colour, outline, width)
+                    surface.set_clip(clip)
 
     # ---- the caption: the decision in words, between the log and the timeline ----------
     CAPTION_SIZE = 13
