@@ -296,3 +296,12 @@ def test_the_depth_and_the_computers_setting_are_checked_and_used(finished_game)
         assert scene.review.plan == [ply for ply, _seat in scene.review.choices]  # the computer's moves too
     finally:
         pygame.quit()
+
+
+def test_a_cost_within_the_searchs_noise_is_not_marked():
+    from game.engine.review import grade
+
+    verdict = {"best": "a", "played": "b", "best_value": 0.6, "played_value": 0.3}
+    assert grade(dict(verdict, best_visits=400, played_visits=100)) == "blunder"  # 0.30 lost, noise 0.11
+    assert grade(dict(verdict, best_visits=20, played_visits=4)) == "good"  # a handful of playouts: noise 0.52
+    assert grade(dict(verdict, played="a", best_visits=400, played_visits=400)) == "good"  # the same move

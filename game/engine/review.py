@@ -11,7 +11,8 @@ estimated chance to win (outcome_rewards: a win 1, a shared win split).
 
 A move is graded by what it cost, best value minus played value, against the
 game's thresholds (REVIEW["thresholds"] in the game's ai.py: inaccuracy,
-mistake, blunder; DEFAULT_THRESHOLDS without one).
+mistake, blunder; DEFAULT_THRESHOLDS without one); a cost within two standard
+errors of the two estimates is the playouts' luck and is not marked.
 
 Pure Python: nothing here imports pygame; the engine looks no game up.
 """
@@ -25,8 +26,8 @@ MARKED = GRADES[1:]
 DEFAULT_THRESHOLDS = (0.06, 0.12, 0.25)
 # the review's two depths: the budget of a computer level
 DEPTHS = {"quick": "normal", "deep": "hard"}
-FOCUS_SHARE = 0.1  # the played move gets at least this share of the budget: its value is not one playout
-FOCUS_MIN = 12
+FOCUS_SHARE = 0.2  # the played move gets at least this share of the budget: its value is not one playout
+FOCUS_MIN = 20
 
 
 def review_decision(sample, played, level: str, seed: int, heuristics=None, iterations: int | None = None,
@@ -53,7 +54,20 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
         best_name = str(best)
     best_value = values.get(best_name, played_value if best_name == str(played) else None)
     return {"best": best_name, "played": str(played), "best_value": best_value, "played_value": played_value,
+            "best_visits": visits.get(best_name, 0), "played_visits": visits.get(str(played), 0),
             "capped": bool(info.get("capped"))}
+
+
+def noise(result: dict) -> float:
+    """Two standard errors of the difference of the two estimates (each a mean of
+    playouts scored 0 to 1): a smaller difference may be the luck of the playouts."""
+    total = 0.0
+    for key in ("best", "played"):
+        value, visits = result.get(f"{key}_value"), result.get(f"{key}_visits", 0)
+        if value is None or not visits:
+            return 0.0  # not searched (one candidate): nothing to doubt
+        total += max(value * (1 - value), 0.01) / visits
+    return 2.0 * total ** 0.5
 
 
 def cost(result: dict) -> float:
@@ -64,8 +78,11 @@ def cost(result: dict) -> float:
 
 
 def grade(result: dict, thresholds=DEFAULT_THRESHOLDS) -> str:
-    """good / inaccuracy / mistake / blunder, by what the move cost."""
+    """good / inaccuracy / mistake / blunder, by what the move cost; a cost within the
+    search's noise (see noise) is not marked, whatever the thresholds say."""
     lost = cost(result)
+    if lost <= noise(result):
+        return GRADES[0]
     found = GRADES[0]
     for name, limit in zip(MARKED, thresholds):
         if lost >= limit:
