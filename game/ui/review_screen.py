@@ -257,10 +257,11 @@ class ReviewScene(Scene):
             if len(points) > 1:
                 pygame.draw.lines(surface, colour, False, [p for _d, p in points], 2)
             for d, p in points:
-                if d["grade"] in ("mistake", "blunder"):
+                if d["grade"] in ("mistake", "blunder"):  # a turning moment: a line down to the axis and a ring
                     radius = 7 if d["grade"] == "blunder" else 5
+                    pygame.draw.line(surface, GRADE_COLOUR[d["grade"]], (p[0], p[1] + radius), (p[0], area.bottom))
                     pygame.draw.circle(surface, GRADE_COLOUR[d["grade"]], p, radius)
-                    pygame.draw.circle(surface, (20, 16, 12), p, radius, 1)
+                    pygame.draw.circle(surface, look.INK, p, radius + 1, 2)
                     self.marks.append((pygame.Rect(p[0] - 9, p[1] - 9, 18, 18), d["ply"]))
         if not any(self.review.decisions(s) for s in seats):
             look.text(surface, "Nothing reviewed yet" if self.review.plan else "No decisions to review",
@@ -287,7 +288,7 @@ class ReviewScene(Scene):
                 if y + 19 * k + 18 <= box.bottom - 24:
                     look.text(surface, line, (box.x + 34, y + 19 * k), 14, look.INK)
             y += 19 * len(look.wrap_text(text, 14, box.w - 48, max_lines=2)) + 6
-        legend = "Marks: blunder (large), mistake (small). Click the chart or a move to see it on the board."
+        legend = "Large mark: blunder · small: mistake · click to see it on the board"
         if y + 18 <= box.bottom:
             look.text(surface, look.fit_text(legend, 12, box.w - 24), (box.x + 12, box.bottom - 20), 12, look.MUTED)
 
