@@ -1,6 +1,6 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules / words / aid / ai.py   pure Python: no pygame, no files
+    game.engine, each game's rules / words / aid / ai / pictures.py   pure Python: no pygame, no files
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.saves, game.keeper    files
     game.ui, each game's scene.py / art.py, game.art       drawing and clicks
@@ -112,7 +112,7 @@ KIT_VIEW = "game.engine.registry"
 
 
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai")
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai", "pictures")
 
 
 def pure(name: str) -> bool:

@@ -98,6 +98,27 @@ class Lesson:
         return out
 
 
+def position_match(game_id: str, players: int, position: dict, options: dict | None = None) -> Match:
+    """A match in `position` (a step's position without "continue", or {"lesson": i}: where
+    step i of the game's lesson starts), then its moves played as legal moves. The Rules
+    screen's pictures are made this way."""
+    from ..shelf import GAMES
+
+    spec = GAMES[game_id]
+    if "lesson" in position:
+        match = load(game_id).match_at(int(position["lesson"]))
+        for text in position.get("moves", ()):
+            match.play(spec.parse_move(match.state, text))
+        return match
+    seats = [Seat(f"Player {i + 1}", colour=i, kind="human") for i in range(players)]
+    match = Match(spec, seats, int(position.get("seed", 0)), dict(options or {}))
+    if "layout" in position:
+        match.state = SETUPS[game_id](spec, players, position["layout"])
+    for text in position.get("moves", ()):
+        match.play(spec.parse_move(match.state, text))
+    return match
+
+
 # ---- position set-ups the rules engines offer --------------------------------
 def _colour(letter: str) -> int:
     return COLOUR_LETTERS.index(letter)
