@@ -176,6 +176,12 @@ class App:
 
         self.push(replay_scene(self, Replay.of_match(match)))
 
+    def open_review(self, replay) -> None:
+        """The game review of a finished game (a Replay): game/ui/review_screen.py."""
+        from .ui.review_screen import open_review
+
+        open_review(self, replay)
+
     def open_lesson(self, game_id: str, step: int | None = None) -> None:
         """Show a game's Learn to play lesson at `step` (default: where it was left)."""
         from .ui.lesson import open_lesson

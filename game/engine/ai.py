@@ -199,6 +199,8 @@ def choose_move(
     heuristics=None,
     info: dict | None = None,
     memory: SearchMemory | None = None,
+    focus=None,
+    focus_visits: int = 0,
 ):
     """The move for state.to_move. Deterministic for a given state, level and
     seed (and, for a level that keeps its tree, the memory's past searches)
@@ -211,7 +213,12 @@ def choose_move(
     with {"iterations", "budget", "capped", "seconds", "reused", "visits":
     {notation: visits}}: "reused" counts the playouts a kept tree brought;
     "capped" is True when time_limit or stop() cut the search short
-    of its budget (the move may then differ from run to run)."""
+    of its budget (the move may then differ from run to run), and "values":
+    {notation: the mover's mean reward over that move's playouts}.
+    `focus` (a move legal here) is searched at the root even when the game's
+    candidate_moves leave it out, and at least `focus_visits` times: the game
+    review (engine/review.py) weighs the move a person played against the
+    search's choice."""
     started = time.perf_counter()
     settings = level_settings(level, heuristics)
     budget = settings["iterations"] if iterations is None else iterations
@@ -239,10 +246,16 @@ def choose_move(
             moves = candidates(d, moves, **candidate_options) or moves
         return moves
 
+    def root_tree_moves(d):
+        moves = tree_moves(d)
+        if focus is not None and focus not in moves and d.check(focus) is None:
+            moves = moves + [focus]
+        return moves
+
     first = sample()
-    root_moves = tree_moves(first)
+    root_moves = root_tree_moves(first)
     if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={})
+        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={}, values={})
     if len(root_moves) == 1:
         return root_moves[0]
     if not root_moves:
@@ -267,8 +280,14 @@ def choose_move(
         path = [root]
         # selection and expansion
         while d.outcome is None:
-            moves = tree_moves(d)
+            moves = root_tree_moves(d) if node is root else tree_moves(d)
             children = node.children
+            if node is root and focus in children and children[focus].visits < focus_visits and focus in moves:
+                children[focus].avail += 1  # the move under review gets its share of playouts
+                _fast_apply(d, focus)
+                node = children[focus]
+                path.append(node)
+                continue
             untried = [m for m in moves if m not in children]
             if untried:
                 m = untried[0] if candidates is not None else untried[rng.randrange(len(untried))]
@@ -323,6 +342,7 @@ def choose_move(
             capped=done < budget,
             seconds=time.perf_counter() - started,
             visits={str(m): ch.visits for m, ch in root.children.items()},
+            values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
         )
     return move
 

@@ -279,6 +279,10 @@ class ReplayMixin:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
             self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), self.manager)
+        if self.replay.finished and not getattr(self, "decision", None):  # (not in the review's own replay)
+            y -= 42
+            self.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
+                        tooltip="The computer looks back at each move: where the game turned, and what was better")
         self.log_bottom = y - 6
         self.place_log(self.log_top)
         self.refresh_panel()
@@ -366,6 +370,10 @@ class ReplayMixin:
             index = choices.index(text) if text in choices else 0
             self.seen_by = None if index == 0 else index - 1
             self.viewer = self.seat_shown(self.match.state)
+
+    def open_review(self) -> None:
+        self.pause()
+        self.app.open_review(self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:

@@ -256,6 +256,13 @@ class ScrubScene(BoardScene):
             if shown[tris]:
                 self.hits.polygon(("at", tris), [to_screen(p) for p in polygon], clip=seen)
 
+    def outline_of(self, target) -> list | None:
+        """Where a place on the map is, as a polygon on the screen (the game review draws a
+        move there: a place is in the hit map only while its marker is chosen)."""
+        if target[0] != "at":
+            return None
+        return [self.camera.to_screen(p) for p in marker_outline(target[1])]
+
     # ---- the stash tray: geometry -----------------------------------------------------
     @staticmethod
     def grouped(stash) -> list[tuple[str, int]]:
