@@ -29,7 +29,7 @@ from .scene import Scene, board_scene_class, panel
 
 GRADE_COLOUR = {"good": look.GOOD, "inaccuracy": (230, 210, 120), "mistake": look.WARN, "blunder": look.BAD}
 GRADE_WORD = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder", "good": "Good"}
-ROW = 44  # a marked move in the list: two lines
+ROW = 60  # a marked move in the list: its heading, and the better move in up to two lines
 FRAME_S = 0.1  # while the review runs: at most ten frames a second
 
 
@@ -305,8 +305,9 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, GRADE_COLOUR[d["grade"]], (rect.x, rect.y + 4, 4, rect.h - 8))
             head = f"Move {ply + 1} · {self.names[d['seat']]} · {GRADE_WORD[d['grade']]} (−{round(100 * d['cost'])} %)"
             look.text(surface, look.fit_text(head, 14, rect.w - 16), (rect.x + 12, rect.y + 2), 14, look.INK, bold=True)
-            better = self.named(f"Better: {d['best_words']}")
-            look.text(surface, look.fit_text(better, 13, rect.w - 16), (rect.x + 12, rect.y + 21), 13, look.HINT)
+            better = look.wrap_text(self.named(f"Better: {d['best_words']}"), 13, rect.w - 16, max_lines=2)
+            for k, line in enumerate(better):
+                look.text(surface, line, (rect.x + 12, rect.y + 21 + 17 * k), 13, look.HINT)
         hidden = len(marked) - self.top - self.rows_shown
         if self.top or hidden > 0:  # where the list stands, when it does not show all
             where = f"{self.top + 1}–{min(len(marked), self.top + self.rows_shown)} of {len(marked)}: scroll for more"
