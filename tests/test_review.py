@@ -246,8 +246,8 @@ def test_the_worker_process_answers_a_review_as_the_search_here():
         player.close()
 
 
-def test_review_opens_from_history_and_from_the_replay(finished_match, finished_game, found):
-    """A kept review: the screen opens complete, and no worker is started."""
+def test_review_opens_from_history_and_from_the_replay(finished_match, finished_game, found, monkeypatch):
+    """A kept review: the screen opens complete, and nothing is sent to the worker."""
     import pygame
 
     from game import records
@@ -258,6 +258,9 @@ def test_review_opens_from_history_and_from_the_replay(finished_match, finished_
 
     kept(finished_game, found)
     record_id = records.add(finished_match)
+    asked = []
+    review = remote.RemotePlayer.review
+    monkeypatch.setattr(remote.RemotePlayer, "review", lambda self, request: asked.append(request) or review(self, request))
     app = make_app((960, 640))
     try:
         history = HistoryScene(app)
@@ -272,7 +275,7 @@ def test_review_opens_from_history_and_from_the_replay(finished_match, finished_
         click_button(app, "Replay the game")
         click_button(app, "Review this game")  # the replay's own button: the same review
         assert isinstance(app.scene, ReviewScene) and app.scene.review.results == found
-        assert remote._shared is None or remote._shared._process is None  # nothing searched
+        assert asked == []  # nothing searched
     finally:
         pygame.quit()
 
