@@ -9,13 +9,15 @@ from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
-from .rules_screen import RulesScene
+from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
 
 class TitleScene(Scene):
+    PREPARE_SLICE_S = 0.006  # laying the games' rules out ahead while the title waits: this much a frame
+    PREPARE_EVERY_S = 0.02  # and a frame this often (the rest of the processor is the player's)
     CARD = (300, 188)  # the largest card; the art's shape
     GAP = 30  # between cards side by side
     BELOW_CARD = 112  # title, blurb and buttons under each card
@@ -87,6 +89,7 @@ class TitleScene(Scene):
 
     def build(self) -> None:
         self.built_for = self.shown()
+        self.preparing = prepare_rules(self.manager, self.app.size)  # for the window's size, again if it changes
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
@@ -229,6 +232,16 @@ class TitleScene(Scene):
 
     def open_statistics(self) -> None:
         self.app.open_statistics()
+
+    def update(self, dt: float) -> bool:
+        if self.preparing is not None and run_for(self.preparing, self.PREPARE_SLICE_S):
+            self.preparing = None  # every game's rules laid out: they open within a frame or two
+        return super().update(dt)
+
+    def wake_interval(self) -> float | None:
+        if self.preparing is not None:
+            return self.PREPARE_EVERY_S
+        return super().wake_interval()
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
