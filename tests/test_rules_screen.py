@@ -78,6 +78,7 @@ def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rende
     rules_screen._layouts.clear()
     title = TitleScene(app)
     app.push(title)
+    title.last_input = float("-inf")  # the player has been away a while
     steps = 0
     while title.preparing is not None:
         app.step([])
@@ -91,6 +92,7 @@ def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rende
     assert layouts == [], "laid out ahead: nothing to lay out on opening"
     box = app.scene.text_box
     layout = box.text_box_layout
+    assert layout.canvas.pixels is not None, "rendered into the canvas made ahead: no new one to make"
     assert 0 < layout.rows_drawn < len(layout.layout_rows) / 3
     assert all(row.y < box.text_wrap_rect.h for row in layout.layout_rows[:layout.rows_drawn])
     while app.scene.rows_to_draw():

@@ -580,6 +580,7 @@ def rules_open_ms(opens: int = 3) -> dict:
     cold = open_cpu_ms(app, cold_spec)[1]
     rules_screen._layouts.clear()
     title.preparing = rules_screen.prepare_rules(title.manager, app.size)
+    title.last_input = float("-inf")  # the player has been away a while
     slices = []
     while title.preparing is not None:
         c0 = time.process_time()

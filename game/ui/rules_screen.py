@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import html
+import mmap
 import time
 from collections import deque
 from collections import OrderedDict
@@ -40,9 +41,9 @@ GAP = rules_pictures.GAP
 ROWS_SLICE_S = 0.008  # rendering the rest of the text after opening: this much in each frame
 
 # Laid-out texts kept: a drawn layout holds the whole text as one image (14-25 MB),
-# so only the last few keep it, enough for going back and forth between two games;
-# the others keep their lines (little memory) and render them again when opened.
-KEPT_DRAWN = 2
+# so only the last one keeps it (and one spare canvas is kept, see Canvas); the
+# others keep their lines and render them again when opened.
+KEPT_DRAWN = 1
 KEPT_LAYOUTS = 12  # every game's, at a couple of window sizes
 _layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> TextBoxLayout
 
@@ -108,8 +109,8 @@ class KeptTextBox(UITextBox):
         for old in list(_layouts.values())[:-KEPT_DRAWN]:
             forget_drawing(old)
         if layout.finalised_surface is None:
-            layout.finalised_surface = pygame.Surface((layout.layout_rect.width + layout.edit_buffer,
-                                                       layout.layout_rect.height), pygame.SRCALPHA, 32)  # clear
+            layout.canvas, layout.finalised_surface = take_canvas(
+                (layout.layout_rect.width + layout.edit_buffer, layout.layout_rect.height))
             layout.rows_drawn = 0
         while layout.rows_drawn < len(layout.layout_rows) and layout.layout_rows[layout.rows_drawn].y < size[1]:
             draw_next_row(layout)
@@ -165,9 +166,60 @@ def draw_next_row(layout) -> None:
 
 
 def forget_drawing(layout) -> None:
-    """Let a kept layout's image go (its lines are kept): rendered again when next opened."""
-    layout.finalised_surface = None
+    """Let a kept layout's image go (its lines are kept): rendered again when next opened.
+    Its canvas is kept for the next text."""
+    canvas = getattr(layout, "canvas", None)
+    if canvas is not None:
+        give_back(canvas)
+    layout.finalised_surface = layout.canvas = None
     layout.rows_drawn = 0
+
+
+class Canvas(NamedTuple):
+    """An image a laid-out text is rendered into. A new one (14-25 MB) costs ~20 ms of
+    processor time, most of it the system handing the memory over, so one is kept
+    for the next text (take_canvas), and one is made ahead a slice at a time (canvas_steps)."""
+
+    surface: pygame.Surface
+    pixels: object  # the memory under the surface, when made by canvas_steps: kept alive with it
+
+
+_spare: list[Canvas] = []  # at most one canvas no text uses now
+
+
+def take_canvas(size: tuple[int, int]) -> tuple[Canvas, pygame.Surface]:
+    """A canvas for a text of `size` and the clear part of it the text is rendered into:
+    the spare one when it is as wide and tall enough, else a new one."""
+    for canvas in _spare:
+        width, height = canvas.surface.get_size()
+        if width == size[0] and height >= size[1]:
+            _spare.remove(canvas)
+            surface = canvas.surface.subsurface(pygame.Rect((0, 0), size))
+            surface.fill((0, 0, 0, 0))
+            return canvas, surface
+    canvas = Canvas(pygame.Surface(size, pygame.SRCALPHA, 32), None)  # a new surface is clear
+    return canvas, canvas.surface
+
+
+def give_back(canvas: Canvas) -> None:
+    """Keep `canvas` as the spare unless the spare is as wide and taller."""
+    width, height = canvas.surface.get_size()
+    if not any(c.surface.get_width() == width and c.surface.get_height() > height for c in _spare):
+        _spare[:] = [canvas]
+
+
+CANVAS_STEP = 2 << 20  # bytes of a canvas made ahead in one step (~1-2 ms)
+
+
+def canvas_steps(size: tuple[int, int]):
+    """Make a spare canvas of `size` in small steps: the memory is handed over a few
+    megabytes at a time (writing to it), then made an image."""
+    pixels = mmap.mmap(-1, size[0] * size[1] * 4)  # zeros, but not there until written to
+    for start in range(0, len(pixels), CANVAS_STEP):
+        end = min(len(pixels), start + CANVAS_STEP)
+        pixels[start:end] = bytes(end - start)
+        yield
+    give_back(Canvas(pygame.image.frombuffer(pixels, size, "BGRA"), pixels))  # the layout of a SRCALPHA surface
 
 
 class DrawnImage(ImageLayoutRect):
@@ -295,15 +347,23 @@ def prepare_rules(manager, size: tuple[int, int]):
     generator: each step a few milliseconds at most), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
+    box = KeptTextBox("", plan.box, manager)  # the box the screen will make, for its theme and sizes
+    box.kill()
+    # the size the screen lays the text out at: beside the scroll bar (KeptTextBox)
+    size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, box.text_wrap_rect.h)
+    yield
+    layouts = []
     for spec in shelf.GAMES.values():
-        box = KeptTextBox("", plan.box, manager)  # the box the screen will make, for its theme and sizes
-        box.kill()
         box.html_text = plan.html(spec.id)
         yield
-        # the size the screen lays the text out at: beside the scroll bar (KeptTextBox)
-        size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, box.text_wrap_rect.h)
         if box.layout_key(size_beside_bar) not in _layouts:
             yield from box.layout_steps(size_beside_bar)
+        layouts.append(_layouts.get(box.layout_key(size_beside_bar)))
+    # and a canvas for the tallest, so that the first opening need not make one
+    width = size_beside_bar[0] + box.text_box_layout.edit_buffer
+    tallest = max(layout.layout_rect.height for layout in layouts if layout is not None)
+    if not any(c.surface.get_width() == width and c.surface.get_height() >= tallest for c in _spare):
+        yield from canvas_steps((width, tallest))
 
 
 def run_for(steps, seconds: float) -> bool:
@@ -394,6 +454,8 @@ class RulesScene(Scene):
     def update(self, dt: float) -> bool:
         # the screen opens with its first screenful of text; the rest, then the pictures,
         # come in the frames after it
+        if self.text_box.text_box_layout.finalised_surface is None:  # a Rules screen opened over this one
+            self.text_box.rebuild()  # took its canvas: render it again
         drew = self.opened and (self.draw_rows(ROWS_SLICE_S) or self.draw_next_picture())
         return self.update_widgets(dt) or drew
 
