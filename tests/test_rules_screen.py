@@ -108,6 +108,17 @@ def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rende
         app.step([])
     assert [(tuple(row), len(row.items)) for row in app.scene.text_box.text_box_layout.layout_rows] == prepared
     assert pygame.image.tobytes(app.screen, "RGB") == frame
+    # opened again with its image let go, and sent at once to the last section: what that shows is rendered
+    app.pop()
+    rules_screen.forget_drawing(next(reversed(rules_screen._layouts.values())))
+    app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+    app.step([])
+    scene, last = app.scene, rules_screen.headings("scrubbudgetel")[-1]
+    layout = scene.text_box.text_box_layout
+    assert scene.rows_to_draw()
+    scene.jump_to(last)
+    shown_to = scene.heading_y(last) + scene.text_box.text_wrap_rect.h
+    assert all(row.y >= shown_to for row in layout.layout_rows[layout.rows_drawn:])
 
 
 def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures():

@@ -17,8 +17,7 @@ import functools
 import html
 import mmap
 import time
-from collections import deque
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import NamedTuple
 
 import re
@@ -154,7 +153,7 @@ class KeptTextBox(UITextBox):
         self._align_all_text_rows()
         self.text_box_layout = was
         layout.rows_drawn = 0
-        _layouts[self.layout_key(size)] = layout
+        _layouts.setdefault(self.layout_key(size), layout)  # one laid out meanwhile may be on show: it stays
         while len(_layouts) > KEPT_LAYOUTS:
             _layouts.popitem(last=False)
 
@@ -437,13 +436,13 @@ class RulesScene(Scene):
         layout = self.text_box.text_box_layout
         return len(layout.layout_rows) - layout.rows_drawn
 
-    def draw_rows(self, seconds: float, through: int | None = None) -> bool:
+    def draw_rows(self, seconds: float, down_to: int = -1) -> bool:
         """Render rows of the text not rendered yet (it opens with its first screenful):
-        for about `seconds`, or all down to the row `through`. True if any was."""
+        for about `seconds`, and at least those above `down_to` (px from the text's top).
+        True if any was."""
         layout = self.text_box.text_box_layout
-        until, first = time.perf_counter() + seconds, layout.rows_drawn
-        while layout.rows_drawn < len(layout.layout_rows) and (
-                time.perf_counter() < until or (through is not None and layout.rows_drawn <= through)):
+        rows, until, first = layout.layout_rows, time.perf_counter() + seconds, layout.rows_drawn
+        while layout.rows_drawn < len(rows) and (time.perf_counter() < until or rows[layout.rows_drawn].y < down_to):
             draw_next_row(layout)
         if layout.rows_drawn == first:
             return False
@@ -472,7 +471,6 @@ class RulesScene(Scene):
         for row in rows:
             line = "".join(getattr(chunk, "text", "") for chunk in row.items).strip()
             if line and heading.startswith(line) and len(line) >= min(len(heading), 4):
-                self.draw_rows(0.0, through=row.row_index + 60)  # what the jump shows (a screenful or so)
                 return row.y
         return None
 
@@ -481,4 +479,5 @@ class RulesScene(Scene):
         y, bar = self.heading_y(heading), self.text_box.scroll_bar
         if y is None or bar is None:
             return
+        self.draw_rows(0.0, down_to=y + self.text_box.text_wrap_rect.h)  # what the jump shows, if not yet
         bar.set_scroll_from_start_percentage(y / self.text_box.text_box_layout.layout_rect.height)
