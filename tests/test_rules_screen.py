@@ -43,6 +43,7 @@ def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monke
     from game.ui.title import TitleScene
 
     app.push(TitleScene(app))
+    app.scene.preparing = None  # not laid out ahead (test_the_title_lays_the_rules_out_ahead...)
     pump(app)
     layouts = []
     lay_out = ui_text_box.TextBoxLayout
@@ -61,8 +62,63 @@ def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monke
     opened(app, "scurry")
     assert min(opened(app, "scrubbudgetel")[0] for _ in range(2)) < 0.06
     assert len(layouts) == 2
-    # the kept layouts are few: each holds the whole text as one image
-    assert len(rules_screen._layouts) <= rules_screen.KEPT_LAYOUTS
+    # the kept drawings are few: each holds the whole text as one image
+    drawn = [layout for layout in rules_screen._layouts.values() if layout.finalised_surface is not None]
+    assert len(drawn) <= rules_screen.KEPT_DRAWN
+
+
+def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rendered(app, monkeypatch):
+    """While the title waits, every game's rules are laid out in small steps; the first
+    opening then lays nothing out and renders only its first screenful of text, the
+    rest in the frames after, and shows what a text laid out at once shows."""
+    from pygame_gui.elements import ui_text_box
+
+    from game.ui.title import TitleScene
+
+    rules_screen._layouts.clear()
+    title = TitleScene(app)
+    app.push(title)
+    title.last_input = float("-inf")  # the player has been away a while
+    steps = 0
+    while title.preparing is not None:
+        app.step([])
+        steps += 1
+    assert steps > 2 * len(shelf.GAMES), "laid out a little at a time, not a game at once"
+    layouts = []
+    lay_out = ui_text_box.TextBoxLayout
+    monkeypatch.setattr(ui_text_box, "TextBoxLayout", lambda *a, **k: layouts.append(1) or lay_out(*a, **k))
+    app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+    app.step([])
+    assert layouts == [], "laid out ahead: nothing to lay out on opening"
+    box = app.scene.text_box
+    layout = box.text_box_layout
+    assert layout.canvas.pixels is not None, "rendered into the canvas made ahead: no new one to make"
+    assert 0 < layout.rows_drawn < len(layout.layout_rows) / 3
+    assert all(row.y < box.text_wrap_rect.h for row in layout.layout_rows[:layout.rows_drawn])
+    while app.scene.rows_to_draw():
+        app.step([])
+    prepared = [(tuple(row), len(row.items)) for row in layout.layout_rows]
+    frame = pygame.image.tobytes(app.screen, "RGB")
+    app.pop()
+    # laid out at once (as pygame-gui does), the text is the same, row for row, and looks the same
+    monkeypatch.setattr(rules_screen, "_layouts", type(rules_screen._layouts)())
+    app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+    app.step([])
+    while app.scene.rows_to_draw():
+        app.step([])
+    assert [(tuple(row), len(row.items)) for row in app.scene.text_box.text_box_layout.layout_rows] == prepared
+    assert pygame.image.tobytes(app.screen, "RGB") == frame
+    # opened again with its image let go, and sent at once to the last section: what that shows is rendered
+    app.pop()
+    rules_screen.forget_drawing(next(reversed(rules_screen._layouts.values())))
+    app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+    app.step([])
+    scene, last = app.scene, rules_screen.headings("scrubbudgetel")[-1]
+    layout = scene.text_box.text_box_layout
+    assert scene.rows_to_draw()
+    scene.jump_to(last)
+    shown_to = scene.heading_y(last) + scene.text_box.text_wrap_rect.h
+    assert all(row.y >= shown_to for row in layout.layout_rows[layout.rows_drawn:])
 
 
 def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures():
@@ -84,9 +140,12 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
             app.push(RulesScene(app, shelf.GAMES[game_id]))
             app.step([])
             scene = app.scene
-            # the text first; then a row of pictures drawn in place of its placeholder each frame
+            # the text first (its first screenful, the rest in the next frames); then a row
+            # of pictures drawn in place of its placeholder each frame
             rows = len(scene.pending_pictures())
             assert rows >= 2 and scene.frame_interval() == 0
+            while scene.rows_to_draw():
+                app.step([])
             for _ in range(rows):
                 app.step([])
             assert not scene.pending_pictures() and scene.frame_interval() is None

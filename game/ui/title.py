@@ -1,6 +1,8 @@
 """The title screen: the games on the shelf, the games in progress, and the way to every other screen."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from .. import shelf, storage
@@ -9,13 +11,18 @@ from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
-from .rules_screen import RulesScene
+from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
 
 class TitleScene(Scene):
+    # The games' rules are laid out ahead while the title waits for the player (quiet
+    # this long: no input), a slice a frame, so that each Rules screen opens within a frame
+    PREPARE_SLICE_S = 0.005
+    PREPARE_EVERY_S = 0.02  # a slice this often: the rest of the processor is the player's
+    QUIET_BEFORE_PREPARING_S = 0.3
     CARD = (300, 188)  # the largest card; the art's shape
     GAP = 30  # between cards side by side
     BELOW_CARD = 112  # title, blurb and buttons under each card
@@ -87,6 +94,8 @@ class TitleScene(Scene):
 
     def build(self) -> None:
         self.built_for = self.shown()
+        self.preparing = prepare_rules(self.manager, self.app.size)  # for the window's size, again if it changes
+        self.last_input = time.monotonic()
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
@@ -229,6 +238,21 @@ class TitleScene(Scene):
 
     def open_statistics(self) -> None:
         self.app.open_statistics()
+
+    def update(self, dt: float) -> bool:
+        quiet = time.monotonic() - self.last_input >= self.QUIET_BEFORE_PREPARING_S
+        if self.preparing is not None and quiet and run_for(self.preparing, self.PREPARE_SLICE_S):
+            self.preparing = None  # every game's rules laid out: they open within a frame or two
+        return super().update(dt)
+
+    def handle_event(self, event) -> None:
+        self.last_input = time.monotonic()
+        super().handle_event(event)
+
+    def wake_interval(self) -> float | None:
+        if self.preparing is not None:
+            return self.PREPARE_EVERY_S
+        return super().wake_interval()
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
