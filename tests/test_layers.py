@@ -112,7 +112,7 @@ KIT_VIEW = "game.engine.registry"
 
 
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai")
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, *shelf.PURE_PARTS)
 
 
 def pure(name: str) -> bool:
