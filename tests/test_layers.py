@@ -1,6 +1,7 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules / words / aid / ai.py   pure Python: no pygame, no files
+    game.engine, each game's rules / words / aid / ai /    pure Python: no pygame, no files
+      lesson / geometry.py
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.saves, game.keeper    files
     game.ui, each game's scene.py / art.py, game.art       drawing and clicks
@@ -111,8 +112,13 @@ def game_part(name: str, *parts: str) -> bool:
 KIT_VIEW = "game.engine.registry"
 
 
+# A game's pure modules that the shelf does not load by name: its board's geometry
+# (rules, scene and art all ask it).
+PURE_HELPERS = ("geometry",)
+
+
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, *shelf.PURE_PARTS)
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, *shelf.PURE_PARTS, *PURE_HELPERS)
 
 
 def pure(name: str) -> bool:

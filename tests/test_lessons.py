@@ -141,7 +141,7 @@ def open_step(app, game_id, step):
 def test_any_other_click_says_why_it_is_not_this_steps_move(app, game_id, step, place, because):
     board = open_step(app, game_id, step)
     if place[0] == "vertex":
-        from game.games.scurry.rules import board_geometry
+        from game.games.scurry.geometry import board_geometry
         place = ("vertex", board_geometry(6)["names"].index(place[1]))
     elif place[0] == "cell":
         place = ("cell", board.match.state.cell(place[1]))

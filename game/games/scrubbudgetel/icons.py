@@ -16,7 +16,8 @@ import pygame
 
 from ...ui.draw import luminance, mix, shade, stroke
 from ...ui import look
-from .rules import MARKERS, RADIUS, point_xy, tri_centre, tri_corners
+from .geometry import RADIUS, point_xy, tri_centre, tri_corners
+from .rules import MARKERS
 
 PLAYER_RGB = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))  # White, Red, Yellow, Blue
 TINT_RGB = {

@@ -26,7 +26,8 @@ from .icons import (
     marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
-from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
+from .geometry import RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
+from .rules import COLOURS, MARKERS
 
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
