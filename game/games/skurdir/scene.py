@@ -77,6 +77,30 @@ def lying(colour: int, length: int, width: int, direction: tuple) -> pygame.Surf
     return pygame.transform.rotate(surf, angle)
 
 
+class SideColumn:
+    """The column beside the board as it is written top to bottom: where the next
+    line goes, headings, and clickable boxes (lit when they continue a move)."""
+
+    def __init__(self, scene: "SkurdirScene", surface, highlights):
+        self.scene, self.surface, self.highlights = scene, surface, highlights
+        rect = scene.side_rect
+        self.x, self.y, self.w = rect.x, rect.y, rect.w
+
+    def heading(self, text: str) -> None:
+        look.text(self.surface, text, (self.x, self.y), 15, look.GOLD, bold=True)
+        self.y += 22
+
+    def box(self, target, rect) -> None:
+        self.scene.hits.rect(target, rect)
+        hover = self.highlights.hover
+        if target in self.highlights.next_targets:
+            pygame.draw.rect(self.surface, (70, 58, 40), rect, border_radius=8)
+            pygame.draw.rect(self.surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
+                             3 if target == hover else 1, border_radius=8)
+        if target in self.highlights.selected:
+            pygame.draw.rect(self.surface, (255, 255, 255), rect, 3, border_radius=8)
+
+
 class SkurdirScene(BoardScene):
     BUTTONS = {"pass": "Pass"}
 
@@ -361,70 +385,60 @@ class SkurdirScene(BoardScene):
 
     # ---- the side column ---------------------------------------------------------
     def draw_side(self, surface, view, highlights) -> None:
-        """Stacks to place, colour and first-player choices, the pool and each
-        player's pieces. Puts the clickable boxes on the hit map as it goes."""
-        nxt = highlights.next_targets
-        hover = highlights.hover
-        r = self.side_rect
-        x, y = r.x, r.y
-        w = r.w
-        phase = view["phase"]
+        """The column beside the board: the set-up choice of this phase (stacks to
+        place, who plays first, colours), then what is left to play with (the pool
+        and each player's pieces). Puts the clickable boxes on the hit map as it goes."""
+        column = SideColumn(self, surface, highlights)
+        if view["phase"] in ("stacks", "first", "colours"):
+            self.draw_setup_choices(column, view)
+            column.y += 6
+        self.draw_supplies(column, view)
 
-        def box(target, rect):
-            self.hits.rect(target, rect)
-            if target in nxt:
-                pygame.draw.rect(surface, (70, 58, 40), rect, border_radius=8)
-                pygame.draw.rect(surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
-                                 3 if target == hover else 1, border_radius=8)
-            if target in highlights.selected:
-                pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
-
-        def heading(text):
-            nonlocal y
-            look.text(surface, text, (x, y), 15, look.GOLD, bold=True)
-            y += 22
-
+    def draw_setup_choices(self, column: "SideColumn", view) -> None:
+        surface, x, w, phase = column.surface, column.x, column.w, view["phase"]
         if phase == "stacks":
-            heading("Stacks to place")
+            column.heading("Stacks to place")
             cw = (w - 8) // 2
             ch = min(int(self.cell * 1.05), 70)
             for k, pair in enumerate(view["stacks_left"]):
-                rect = pygame.Rect(x + (k % 2) * (cw + 8), y + (k // 2) * (ch + 6), cw, ch)
+                rect = pygame.Rect(x + (k % 2) * (cw + 8), column.y + (k // 2) * (ch + 6), cw, ch)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("stack", tuple(pair)), rect)
+                column.box(("stack", tuple(pair)), rect)
                 scale = min(1.0, ch / self.cell, cw * 0.9 / self.cell)
                 self.draw_stack(surface, pair[0], [pair[1]], (rect.x + int(cw * 0.32), rect.bottom - 6), scale=scale)
                 look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 6, rect.centery),
                           13, look.INK, anchor="midright")
-            y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
+            column.y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
         elif phase == "first":
-            heading("Who plays first?")
+            column.heading("Who plays first?")
             for s in range(view["players"]):
-                rect = pygame.Rect(x, y, w, 34)
+                rect = pygame.Rect(x, column.y, w, 34)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("seat", s), rect)
-                look.text(surface, look.fit_text(self.match.seats[s].name, 15, w - 20), (x + 10, y + 8), 15)
-                y += 40
+                column.box(("seat", s), rect)
+                look.text(surface, look.fit_text(self.match.seats[s].name, 15, w - 20), (x + 10, column.y + 8), 15)
+                column.y += 40
         elif phase == "colours":
-            heading("Choose a colour")
+            column.heading("Choose a colour")
             for c in range(5):
                 if view["owner"][c] is not None:
                     continue
-                rect = pygame.Rect(x, y, w, 40)
+                rect = pygame.Rect(x, column.y, w, 40)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("colour", c), rect)
-                img = pyramid(c, 30, 30)
-                surface.blit(img, (x + 8, y + 4))
-                look.text(surface, COLOURS[c], (x + 48, y + 10), 16)
-                y += 46
-        if phase in ("stacks", "first", "colours"):
-            y += 6
-        # the pool: passengers and neutral canals
-        heading("Pool")
+                column.box(("colour", c), rect)
+                surface.blit(pyramid(c, 30, 30), (x + 8, column.y + 4))
+                look.text(surface, COLOURS[c], (x + 48, column.y + 10), 16)
+                column.y += 46
+
+    def draw_supplies(self, column: "SideColumn", view) -> None:
+        """The pool (passengers and neutral canals), the count transported, and
+        each player's pieces in hand."""
+        surface, x, w = column.surface, column.x, column.w
+        column.heading("Pool")
         pw = min(34, (w - 10) // 5)
+        y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + 16)
-            box(("pool", c), rect)
+            column.box(("pool", c), rect)
             count = view["pool"][c]
             if count:
                 surface.blit(pyramid(c, pw - 10, pw - 10), (rect.x + 4, rect.y + 4))
@@ -436,7 +450,7 @@ class SkurdirScene(BoardScene):
         y += pw + 22
         if view["neutral"] >= 0:
             rect = pygame.Rect(x, y, w, 30)
-            box(("neutral",), rect)
+            column.box(("neutral",), rect)
             n = view["free"][view["neutral"]]
             for k in range(n):
                 img = lying(view["neutral"], 30, 14, (1, 0))
@@ -444,36 +458,42 @@ class SkurdirScene(BoardScene):
             look.text(surface, f"{n} neutral", (rect.right - 6, y + 7), 13, look.MUTED, anchor="topright")
             y += 36
         look.text(surface, f"Transported: {view['transported']} of 15", (x, y), 13, look.MUTED)
-        y += 24
-        # each player's pieces in hand
+        column.y = y + 24
         if any(c is not None for c in view["colour_of"]):
-            heading("In hand")
-            for s in range(view["players"]):
-                colour = view["colour_of"][s]
-                if colour is None:
-                    continue
-                if y + 40 > r.bottom:
-                    break
-                row = pygame.Rect(x, y, w, 38)
-                if s == view["to_move"]:
-                    pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
-                look.text(surface, look.fit_text(self.match.seats[s].name, 13, w - 8), (x + 4, y + 1), 13, RGB[colour]
-                          if colour != 4 else look.INK, bold=True)
-                cx = x + 4
-                for _k in range(view["free"][colour]):
-                    img = lying(colour, 24, 12, (1, 0))
-                    surface.blit(img, (cx, y + 20))
-                    cx += 28
-                back = sum(1 for e in view["limbo"] if e[0] == colour)
-                if back:
-                    look.text(surface, f"+{back} back soon", (cx, y + 19), 12, look.MUTED)
-                    cx += 84
-                if view["spare"][s]:
-                    surface.blit(pyramid(colour, 16, 16), (cx + 4, y + 18))
-                    cx += 24
-                if not view["sabotaged"][s]:
-                    look.text(surface, "sabotage", (r.right - 4, y + 20), 12, look.WARN, anchor="topright")
-                y += 42
+            column.heading("In hand")
+            self.draw_hands(column, view)
+
+    def draw_hands(self, column: "SideColumn", view) -> None:
+        """A row per player: free canals, those coming back, the spare passenger, sabotage unused."""
+        surface, x, w, r = column.surface, column.x, column.w, self.side_rect
+        y = column.y
+        for s in range(view["players"]):
+            colour = view["colour_of"][s]
+            if colour is None:
+                continue
+            if y + 40 > r.bottom:
+                break
+            row = pygame.Rect(x, y, w, 38)
+            if s == view["to_move"]:
+                pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
+            look.text(surface, look.fit_text(self.match.seats[s].name, 13, w - 8), (x + 4, y + 1), 13, RGB[colour]
+                      if colour != 4 else look.INK, bold=True)
+            cx = x + 4
+            for _k in range(view["free"][colour]):
+                img = lying(colour, 24, 12, (1, 0))
+                surface.blit(img, (cx, y + 20))
+                cx += 28
+            back = sum(1 for e in view["limbo"] if e[0] == colour)
+            if back:
+                look.text(surface, f"+{back} back soon", (cx, y + 19), 12, look.MUTED)
+                cx += 84
+            if view["spare"][s]:
+                surface.blit(pyramid(colour, 16, 16), (cx + 4, y + 18))
+                cx += 24
+            if not view["sabotaged"][s]:
+                look.text(surface, "sabotage", (r.right - 4, y + 20), 12, look.WARN, anchor="topright")
+            y += 42
+        column.y = y
 
     # ---- animations ------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:
