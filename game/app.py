@@ -170,7 +170,7 @@ class App:
     def open_replay(self, match) -> None:
         """The replay of `match` (a finished game), at its last move."""
         from .replay import Replay
-        from .ui.replay import replay_scene
+        from .ui.replay_screen import replay_scene
 
         self.push(replay_scene(self, Replay.of_match(match)))
 
@@ -351,7 +351,7 @@ def build_app(launch) -> App:
     app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))
     if launch.replay is not None:
-        from .ui.replay import replay_scene
+        from .ui.replay_screen import replay_scene
         app.push(replay_scene(app, launch.replay))
     elif launch.match is not None:
         start_match(app, launch.match)

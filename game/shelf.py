@@ -8,7 +8,7 @@ A game is a folder (a package) whose files are its parts, found by name:
   lesson.json  its Learn to play lesson (optional; game/lessons/ reads it)
   lesson.py  set_up(spec, players, layout): the positions its lesson's steps
              start from, when they are laid out rather than played (optional)
-  scene.py   SCENE: its board screen, and SIDE_COLOURS when its sides have
+  board_screen.py  SCENE: its board screen, and SIDE_COLOURS when its sides have
              fixed colours (pygame; loaded by game/ui/boards.py)
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional; game/ui/boards.py)
 and its rules text is seeds/<id>.md.

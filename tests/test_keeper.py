@@ -20,7 +20,7 @@ from game import shelf
 from game.engine.match import Match, Seat
 from game.keeper import GameKeeper, write_pending_records
 from game.saves import OpenElsewhere, games_in_progress, in_progress_path, read_in_progress, resume
-from game.ui.replay import ReplayMixin
+from game.ui.replay_screen import ReplayMixin
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
 from keeping import WriterNow, autosave

@@ -220,7 +220,7 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     assert replay.length == 2000 and len(replay.checkpoints) == 2000 // CHECKPOINT_EVERY + 1
     app = make_app()
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, replay, 0))
     pump(app)
     scene = app.scene
@@ -247,7 +247,7 @@ def test_the_replay_of_an_all_computer_game_has_only_its_own_controls(size):
         match.play(rng.choice(match.state.legal_moves()))
     app = make_app(size)
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, Replay.of_match(match), 6))
     pump(app)
     scene = app.scene
@@ -267,7 +267,7 @@ def test_the_last_position_marks_only_the_last_turn():
     replay = Replay.of_match(match)
     app = make_app()
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, replay))
     pump(app)
     marked = app.scene.controller.highlights().last_moves

@@ -12,7 +12,7 @@ from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.geometry import RADIUS, on_table, tri_centre, tri_neighbours
 from game.games.scrubbudgetel.rules import MARKERS
-from game.games.scrubbudgetel.scene import ScrubScene
+from game.games.scrubbudgetel.board_screen import ScrubScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 

@@ -1,5 +1,5 @@
 """Scrubbudgetel's markers drawn with pygame.draw: colours, tiles and icons,
-shared by the game screen (scene.py) and the title card (art.py). No sprite
+shared by the game screen (board_screen.py) and the title card (art.py). No sprite
 files: the screen draws these at any zoom.
 
 Every icon is drawn with pygame.draw around a centre, inside a radius `r`; the
