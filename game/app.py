@@ -204,6 +204,12 @@ class App:
         self.toasts.append((message, time.monotonic() + seconds))
         self.dirty = True
 
+    def showing_notice(self) -> bool:
+        return bool(self.toasts)
+
+    def quit(self) -> None:
+        self.running = False
+
     # ---- the loop ----------------------------------------------------
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
