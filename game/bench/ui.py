@@ -182,7 +182,7 @@ def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 
     times = []
     for ply in random.Random(1).choices(range(replay.length + 1), k=seeks):
         t0 = time.perf_counter()
-        app.scene.seek(ply)
+        app.scene.mode.seek(ply)
         app.dirty = True
         app.step([])
         times.append((time.perf_counter() - t0) * 1000)

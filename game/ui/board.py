@@ -135,10 +135,7 @@ class BoardScene(Scene):
             return  # the scene has left
         self.mode.refresh_panel()
 
-    # ---- which seat sits in front of the screen -----------------------
-    def needs_hand_off(self) -> bool:
-        return self.hand_off.needed()
-
+    # ---- the person in front of the screen ----------------------------
     def forget_input(self) -> None:
         """Drop everything that belonged to the person who was in front of the
         screen: hover, a half-made or unconfirmed move, messages, animations."""
@@ -284,14 +281,10 @@ class BoardScene(Scene):
         viewer = self.viewer
         self.animations.add(self.animations_for(move, seat, before[viewer], self.match.state.view(viewer)), factor)
 
-    def start_state(self):
-        """The state the match's record starts from."""
-        return self.mode.start_state()
-
     def log_of_record(self) -> list:
         """The log of the match's record, from its start."""
         spec, match = self.match.spec, self.match
-        state = self.start_state()
+        state = self.mode.start_state()
         log = self._note_rows(state)
         for text in match.notations:
             move = spec.parse_move(state, text)
@@ -320,9 +313,6 @@ class BoardScene(Scene):
         """Animating: every frame is needed."""
         return bool(self.animations)
 
-    def waiting(self) -> bool:
-        return self.mode.waiting()
-
     def waiting_for_the_game(self) -> bool:
         """A computer thinks, or the results screen is due: the screen changes by itself, slowly."""
         state = self.match.state
@@ -335,7 +325,7 @@ class BoardScene(Scene):
     def frame_interval(self) -> float | None:
         if self.busy():
             interval = 0.0
-        elif self.waiting():
+        elif self.mode.waiting():
             interval = WAITING_FRAME_S
         else:
             interval = super().frame_interval()
