@@ -86,8 +86,8 @@ def test_the_command_line_lists_and_opens_the_toy(capsys):
         pygame.quit()
 
 
-def test_the_bench_draws_the_toys_board():
-    from game.bench.ui import scene_frames
+def test_the_bench_times_the_toys_move_frames():
+    from game.bench.ui import move_frames
 
-    frames = scene_frames(frames=3, only="ttt")
-    assert frames["ttt"]["median_ms"] > 0
+    timed = move_frames(only="ttt")["move_frames"]["ttt"]  # a whole random game, a frame per move
+    assert 5 <= timed["moves"] <= 9 and timed["median_ms"] > 0
