@@ -4,6 +4,7 @@ A game is a folder (a package) whose files are its parts, found by name:
   rules.py   SPEC: the rules engine (pure Python; required)
   words.py   WORDS: how its log entries, phase and outcomes read (optional)
   aid.py     aid(view): the player aid, what the player to move may do now (optional)
+  pictures.py  PICTURES: the Rules screen's pictures, positions and captions (optional)
   ai.py      heuristics for the computer players (optional)
   lesson.json  its Learn to play lesson (optional; game/lessons/ reads it)
   lesson.py  set_up(spec, players, layout): the positions its lesson's steps
@@ -32,7 +33,7 @@ from .engine.ai import search_heuristics
 from .engine.core import GameSpec
 from .engine.present import Words
 
-PURE_PARTS = ("rules", "words", "aid", "ai", "lesson")  # the parts the shelf loads: never pygame, never a file
+PURE_PARTS = ("rules", "words", "aid", "ai", "pictures", "lesson")  # the parts the shelf loads: never pygame, never a file
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,12 @@ class GameParts:
         """How the game's facts read; plain notation when it has no words.py."""
         module = self.module("words")
         return module.WORDS if module else Words()
+
+    @property
+    def pictures(self) -> tuple:
+        """The Rules screen's pictures (engine.present.Picture); () when it has none."""
+        module = self.module("pictures")
+        return tuple(module.PICTURES) if module else ()
 
     @property
     def heuristics(self):

@@ -118,7 +118,7 @@ class Monkey:
         pygame.event.post(pygame.event.Event(event_type, **attrs))
         self.recent = (self.recent + [f"{pygame.event.event_name(event_type)} {attrs}"])[-12:]
 
-    def pump(self) -> None:
+    def pump(self, draw: bool = True) -> None:
         """Handle what is queued (pygame-gui answers with events of its own), then
         draw one frame, as the app's loop does after a burst of input."""
         app = self.app
@@ -129,13 +129,14 @@ class Monkey:
                 app.running = True
             if not pygame.event.peek():
                 break
-        app.step()
+        if draw:
+            app.step()
 
     def click(self, pos, button: int = 1) -> None:
         pos = (int(pos[0]), int(pos[1]))
         self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
         self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self.pump()
+        self.pump(draw=False)  # the press is handled on its own; the frame comes after the release
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
     def key(self, code: int, mod: int = 0) -> None:
@@ -253,10 +254,14 @@ class Monkey:
             return
         board.controller.ai_delay = 0.0
         deadline = time.monotonic() + limit
+        moves_before = len(board.match.state.history)
+
         def waiting() -> bool:
             match = board.match
             if match.state.is_over:  # the results come after a short pause
                 return not board.results_shown
+            if board.watch is not None:  # every seat a computer: the next move, not the whole game
+                return not board.watch.paused and len(match.state.history) == moves_before
             return board.controller.thinking is not None or match.is_computer_turn()
 
         start = time.monotonic()

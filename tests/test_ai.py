@@ -343,16 +343,19 @@ def test_wilson_interval():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
-    """Played as the app plays (budget under the safety cap), a normal decision is
-    reproducible: the same move and the same visits twice."""
+    """Played as the app plays (the seat's view, the game's heuristics), a normal
+    decision is reproducible: the same move and the same visits twice. (Without the
+    safety cap on time: a busy machine may reach it, and how often it does is the
+    bench's to report, not a test's.)"""
     from game import shelf
 
     spec = shelf.GAMES[game_id]
     for state in bench.mid_game_positions(spec, bench.bench_players(spec), 6, seed=3):
         runs = []
         for _ in range(2):
-            move, info = bench.decide(state, "normal", 5, heuristics=shelf.heuristics_for(game_id))
-            assert not info["capped"]
+            info = {}
+            move = ai.choose_move(ai.seat_state(state, 5), "normal", 5, info=info,
+                                  heuristics=shelf.heuristics_for(game_id))
             runs.append((str(move), info["visits"]))
         assert runs[0] == runs[1]
         if info["visits"]:  # a real search, not a move the game's heuristics settle alone

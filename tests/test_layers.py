@@ -1,7 +1,7 @@
 """The layers of the game package point one way, read from the source (AST).
 
     game.engine, each game's rules / words / aid / ai /    pure Python: no pygame, no files
-      lesson / geometry.py
+      pictures / lesson / geometry.py
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.stats, game.saves,    files
       game.keeper, game.lessons

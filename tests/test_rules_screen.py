@@ -63,3 +63,56 @@ def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monke
     assert len(layouts) == 2
     # the kept layouts are few: each holds the whole text as one image
     assert len(rules_screen._layouts) <= rules_screen.KEPT_LAYOUTS
+
+
+def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures():
+    """At 960x640 the first screen of each game's rules is its summary, down to its last
+    line; the list on the left scrolls the text to a section; each picture row is in the text."""
+    from pygame_gui.elements import UIButton
+
+    from collections import Counter
+
+    from game.ui.rules_screen import DrawnImage, headings, tables_of
+
+    from game.ui import rules_pictures
+
+    app = make_app((960, 640))
+    rules_pictures._drawn.clear()
+    rules_screen._layouts.clear()
+    try:
+        for game_id in ("skurdir", "scurry"):
+            app.push(RulesScene(app, shelf.GAMES[game_id]))
+            app.step([])
+            scene = app.scene
+            # the text first; then a row of pictures drawn in place of its placeholder each frame
+            rows = len(scene.pending_pictures())
+            assert rows >= 2 and scene.frame_interval() == 0
+            for _ in range(rows):
+                app.step([])
+            assert not scene.pending_pictures() and scene.frame_interval() is None
+            assert all(rules_pictures.is_drawn(game_id, i, 440) for i in range(len(shelf.parts_of(game_id).pictures)))
+            box = scene.text_box
+            assert headings(game_id)[0] == "At a glance" and scene.heading_y("At a glance") < 60
+            summary_end = scene.heading_y(headings(game_id)[1])  # where the next section begins
+            assert summary_end <= box.rect.h, f"{game_id}'s summary is longer than the screen"
+            images = [item for row in box.text_box_layout.layout_rows for item in row.items
+                      if isinstance(item, DrawnImage)]
+            per_rule = Counter(p.rule for p in shelf.parts_of(game_id).pictures)
+            rows_of_pictures = sum(-(-n // scene.per_row) for n in per_rule.values())
+            assert len(images) == rows_of_pictures + len(tables_of(game_id))  # Skurðir's score table, Scurry none
+            button = scene.contents["A turn"]
+            assert isinstance(button, UIButton)
+            scene.actions[button]()
+            app.step([])
+            start = box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
+            assert abs(start - scene.heading_y("A turn")) < 30, "the text scrolled to its section"
+            app.pop()
+            pump(app)
+        for game_id in ("skyline_express", "scrubbudgetel", "skyrunner"):  # the other summaries fit too
+            app.push(RulesScene(app, shelf.GAMES[game_id]))
+            app.step([])
+            assert app.scene.heading_y(headings(game_id)[1]) <= app.scene.text_box.rect.h, game_id
+            app.pop()
+            pump(app)
+    finally:
+        pygame.quit()

@@ -93,6 +93,29 @@ def test_continue_the_autosaved_game_from_the_title():
     assert len(list(storage.in_progress_dir().glob("*.json"))) == 1
 
 
+def test_back_on_the_title_it_shows_what_changed_meanwhile_and_only_then_is_laid_out_again():
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    title = app.scene
+    buttons = set(title.button_rects())
+    click_button(app, "Settings")
+    click_button(app, "Back")
+    assert app.scene is title and set(title.button_rects()) == buttons
+    kept = title.manager.get_sprite_group().sprites()
+    click_button(app, "Settings")
+    autosave(scurry_match())  # a game saved in the meantime (by another window, say)
+    click_button(app, "Back")
+    assert [t for t in title.button_rects() if t.startswith("Continue")] == ["Continue: Scurry — Ann vs Bob"]
+    click_button(app, "Settings")
+    click_button(app, "Back")  # nothing changed this time: the same buttons, not made again
+    assert title.manager.get_sprite_group().sprites() != kept
+    again = title.manager.get_sprite_group().sprites()
+    click_button(app, "Settings")
+    click_button(app, "Back")
+    assert title.manager.get_sprite_group().sprites() == again
+
+
 def test_damaged_autosave_is_set_aside_with_a_message():
     path = storage.in_progress_dir() / "scurry-1.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -133,6 +133,17 @@ def _in_progress(app, shelf: Shelf, count: int) -> None:
         storage.write_json_atomic(in_progress_path(match.save_id), match.to_save())
 
 
+def _rules_at_pictures(app, spec) -> None:
+    """A game's Rules screen scrolled to the section with its first pictures."""
+    from ..shelf import parts_of
+    from ..ui.rules_screen import RulesScene
+
+    scene = RulesScene(app, spec)
+    app.push(scene)
+    scene.jump_to(parts_of(spec.id).pictures[0].rule)
+    scene.draw_all_pictures()  # they come a frame each after the screen opens; the walk runs no frames
+
+
 def screens(shelf: Shelf, combo: int) -> list[Screen]:
     """The screens to show at the `combo`-th size and scale; where one kind has many
     variants (player counts, lesson steps, replay positions) each combo shows some,
@@ -185,6 +196,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen("menu", f"menu-{game_id}", lambda app, m=shelf.playing[game_id]:
                           app.push(MenuScene(app, _board(app, m)))))
         out.append(Screen("rules", f"rules-{game_id}", lambda app, spec=spec: app.push(RulesScene(app, spec))))
+        out.append(Screen("rules", f"rules-{game_id}-pictures", lambda app, spec=spec: _rules_at_pictures(app, spec)))
     for kind, cls in (("settings", SettingsScene), ("saves", SavesScene), ("history", HistoryScene),
                       ("statistics", StatisticsScene)):
         out.append(Screen(kind, kind, lambda app, cls=cls: app.push(cls(app))))

@@ -92,3 +92,32 @@ class Aid(NamedTuple):
     phase: str
     choices: tuple
     scoring: str = ""
+
+
+class Picture(NamedTuple):
+    """A picture on a game's Rules screen, drawn by the game's own board screen from a
+    real position: `position` is in the lessons' form ({"seed": N, "moves": [...]} or
+    {"layout": {...}, "moves": [...]}, game/lessons), its moves played as legal moves.
+
+    rule     the heading of the rules text it stands beside
+    caption  what it shows, in our words
+    show     "" (the position only), "last" (the last moves marked, as after a move) or
+             "next" (what can be clicked next after `select`, as while choosing a move)
+    select   the click targets already chosen, for "next"
+    focus    the targets the picture is centred on, `height` px of the board kept around them
+    cut      else the part of the board area kept, as fractions (x, y, w, h); () for all
+    area     the board area (width, height) the screen lays out before the cut
+    players, options, viewer   the game the position is in, and whose view is drawn"""
+
+    rule: str
+    caption: str
+    position: dict
+    players: int = 2
+    show: str = ""
+    select: tuple = ()
+    focus: tuple = ()
+    height: int = 160
+    cut: tuple = ()
+    area: tuple = (560, 420)
+    options: dict = {}
+    viewer: int = 0

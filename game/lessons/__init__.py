@@ -80,7 +80,7 @@ class Lesson:
             index -= 1
         position = self.steps[index].position
         if "layout" in position:
-            return shelf.parts_of(self.game).module("lesson").set_up(spec, self.players, position["layout"])
+            return laid_out(self.game, self.players, position["layout"])
         return spec.new_game(self.players, int(position.get("seed", 0)), spec.resolved_options(self.options))
 
     def step_of_rule(self) -> dict[str, list[int]]:
@@ -90,6 +90,30 @@ class Lesson:
             if step.rule:
                 out.setdefault(step.rule, []).append(i)
         return out
+
+
+def position_match(game_id: str, players: int, position: dict, options: dict | None = None) -> Match:
+    """A match in `position` (a step's position without "continue", or {"lesson": i}: where
+    step i of the game's lesson starts), then its moves played as legal moves. The Rules
+    screen's pictures are made this way."""
+    spec = shelf.GAMES[game_id]
+    if "lesson" in position:
+        match = load(game_id).match_at(int(position["lesson"]))
+        for text in position.get("moves", ()):
+            match.play(spec.parse_move(match.state, text))
+        return match
+    seats = [Seat(f"Player {i + 1}", colour=i, kind="human") for i in range(players)]
+    match = Match(spec, seats, int(position.get("seed", 0)), dict(options or {}))
+    if "layout" in position:
+        match.state = laid_out(game_id, players, position["layout"])
+    for text in position.get("moves", ()):
+        match.play(spec.parse_move(match.state, text))
+    return match
+
+
+def laid_out(game_id: str, players: int, layout: dict):
+    """The state the game's lesson.py lays out from `layout`."""
+    return shelf.parts_of(game_id).module("lesson").set_up(shelf.GAMES[game_id], players, layout)
 
 
 # ---- reading the lesson files --------------------------------------------------

@@ -35,6 +35,7 @@ from .board_modes import PlayMode
 from .hand_off import HandOff
 from .hint import Hinter
 from .hitmap import HitMap
+from .menus import MenuScene
 from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
@@ -246,6 +247,10 @@ class BoardScene(Scene):
 
     def open_menu(self) -> None:
         self.mode.open_menu()
+
+    def open_game_menu(self) -> None:
+        """The in-game menu: save, rules, settings, quit."""
+        self.app.push(MenuScene(self.app, self))
 
     def open_aid(self) -> None:
         """The player aid over the board: what may be done now (F1, or the ? button)."""

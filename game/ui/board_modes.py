@@ -10,7 +10,6 @@ the other way round.
 from __future__ import annotations
 
 from .controller import Controller
-from .menus import MenuScene
 from .movelog import MoveLog
 
 
@@ -90,7 +89,8 @@ class PlayMode:
         return False
 
     def open_menu(self) -> None:
-        self.board.app.push(MenuScene(self.board.app, self.board))
+        """Esc, or the Menu button."""
+        self.board.open_game_menu()
 
     def undo(self) -> None:
         self.board.history_step(self.board.controller.undo)

@@ -1,7 +1,9 @@
 """A small Markdown to pygame-gui HTML converter for the rules viewer.
 
 It covers what seeds/<id>.md uses: headings, paragraphs, bullet and numbered
-lists, **bold**, *italic* and `code`.
+lists, **bold**, *italic*, `code`, and small tables (| a | b | rows), which
+pygame-gui's HTML cannot line up: the caller turns each into HTML of its own
+(the rules viewer draws it as an image).
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import re
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}
 HEADING_COLOUR = "#ffd890"
+HARD_BREAK = "\x00"  # stands for a paragraph's line break until the paragraph is written
 
 
 def _inline(text: str) -> str:
@@ -20,15 +23,31 @@ def _inline(text: str) -> str:
     return text
 
 
-def to_html(markdown: str, after_heading: dict | None = None) -> str:
-    """`after_heading`: heading text -> HTML put on a line of its own under that heading."""
+def table_rows(line: str) -> list[str] | None:
+    """The cells of a table row ("| a | b |"), [] for its rule line ("|---|---|"), None if no row."""
+    if not (line.startswith("|") and line.endswith("|")):
+        return None
+    cells = [c.strip() for c in line[1:-1].split("|")]
+    return [] if all(re.fullmatch(r":?-+:?", c) for c in cells) else cells
+
+
+def to_html(markdown: str, after_heading: dict | None = None, table=None) -> str:
+    """`after_heading`: heading text -> HTML put under that heading as it is (a line ends
+    with its own <br>; a picture may float beside what follows); `table`: rows of cells -> the HTML that shows them
+    (without it a table reads as lines of cells)."""
     out: list[str] = []
     paragraph: list[str] = []
+    rows: list[list[str]] = []
 
-    def flush():
-        if paragraph:
-            out.append(_inline(" ".join(paragraph)) + "<br><br>")
+    def flush(gap: bool = True):
+        if paragraph:  # a blank line after a paragraph, none before a list that follows it at once
+            text = _inline(" ".join(paragraph)).replace(HARD_BREAK + " ", "<br>").replace(HARD_BREAK, "")
+            out.append(text + ("<br><br>" if gap else "<br>"))
             paragraph.clear()
+        if rows:
+            out.append(table(list(rows)) if table else "".join(_inline(" · ".join(r)) + "<br>" for r in rows))
+            out.append("<br>")
+            rows.clear()
 
     for raw in markdown.splitlines():
         line = raw.rstrip()
@@ -36,6 +55,15 @@ def to_html(markdown: str, after_heading: dict | None = None) -> str:
         if not stripped:
             flush()
             continue
+        cells = table_rows(stripped)
+        if cells is not None:
+            if paragraph:
+                flush()
+            if cells:
+                rows.append(cells)
+            continue
+        if rows:
+            flush()
         heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
         bullet = re.match(r"^[-*+]\s+(.*)$", stripped)
         numbered = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
@@ -47,16 +75,16 @@ def to_html(markdown: str, after_heading: dict | None = None) -> str:
             out.append(f"<font size={size} color='{HEADING_COLOUR}'><b>{_inline(heading.group(2))}</b></font><br>")
             extra = (after_heading or {}).get(heading.group(2).strip())
             if extra:
-                out.append(f"{extra}<br>")
+                out.append(extra)
         elif bullet:
-            flush()
+            flush(gap=False)
             out.append(f"{indent}• {_inline(bullet.group(1))}<br>")
         elif numbered:
-            flush()
+            flush(gap=False)
             out.append(f"{indent}<b>{numbered.group(1)}.</b> {_inline(numbered.group(2))}<br>")
         elif out and out[-1].endswith("<br>") and not out[-1].endswith("<br><br>") and not paragraph and raw.startswith("  "):
             out[-1] = out[-1][: -len("<br>")] + " " + _inline(stripped) + "<br>"  # a list item's wrapped line
-        else:
-            paragraph.append(stripped)
+        else:  # a line ending in a backslash ends its line of the paragraph there (as in CommonMark)
+            paragraph.append(stripped[:-1].rstrip() + HARD_BREAK if stripped.endswith("\\") else stripped)
     flush()
     return "".join(out)

@@ -35,8 +35,16 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         if getattr(self, "entered", False):  # back from another screen: games may have changed meanwhile
-            self.refresh()
+            self.load_in_progress(self.app)
+            if self.shown() != self.built_for:  # a screen's worth of buttons is slow to make again
+                self.rebuild()
         self.entered = True
+
+    def shown(self) -> tuple:
+        """What the title shows that can change while another screen is open: the window's
+        size, the games in progress (with how long ago each was played, in words) and the lessons."""
+        games = tuple((entry, when(entry.last_played)) for entry in self.in_progress)
+        return self.app.size, games, repr(Progress.load().data), self.delete_armed
 
     def load_in_progress(self, app) -> None:
         self.in_progress, messages = games_in_progress()
@@ -78,6 +86,7 @@ class TitleScene(Scene):
         return title, size, players, blurb
 
     def build(self) -> None:
+        self.built_for = self.shown()
         w, h = self.app.size
         self.cards: dict[str, pygame.Rect] = {}
         self.card_text: dict[str, tuple] = {}
