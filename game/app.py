@@ -137,6 +137,8 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene) -> None:
+        if self.scene is not None:
+            self.scene.covered()
         self.scenes.append(scene)
         scene.enter()
         self.dirty = True
@@ -173,6 +175,12 @@ class App:
         from .ui.replay_screen import replay_scene
 
         self.push(replay_scene(self, Replay.of_match(match)))
+
+    def open_review(self, replay) -> None:
+        """The game review of a finished game (a Replay): game/ui/review_screen.py."""
+        from .ui.review_screen import open_review
+
+        open_review(self, replay)
 
     def open_lesson(self, game_id: str, step: int | None = None) -> None:
         """Show a game's Learn to play lesson at `step` (default: where it was left)."""

@@ -72,6 +72,11 @@ def records_path() -> Path:
     return _dirs()["data"] / "records.sqlite3"
 
 
+def reviews_dir() -> Path:
+    """The game reviews found so far, one file per game and depth (game/review.py)."""
+    return _dirs()["data"] / "reviews"
+
+
 def log_path() -> Path:
     return log_dir() / "game-shelf.log"
 
@@ -328,6 +333,8 @@ DEFAULT_SETTINGS = {
     "sound_muted": False,
     "new_game": {},
     "ui_scale": 1.0,  # the side panel's text and sizes, 1.0-2.0 (ui/sizing.py)
+    "review_depth": "quick",  # game review: quick (the normal computer's budget) or deep (the hard one's)
+    "review_computers": False,  # game review: look at the computer seats' moves too
     "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -359,6 +366,10 @@ def _validate_settings(data) -> None:
         raise ValueError("sound muted must be true or false")
     if data.get("ui_scale", 1.0) not in UI_SCALES or isinstance(data.get("ui_scale"), bool):
         raise ValueError("the UI scale is not one of " + ", ".join(map(str, UI_SCALES)))
+    if data.get("review_depth", "quick") not in ("quick", "deep"):
+        raise ValueError("the review depth is not one of quick, deep")
+    if not isinstance(data.get("review_computers", False), bool):
+        raise ValueError("review computers must be true or false")
     if not isinstance(data.get("panel_folded", False), bool):
         raise ValueError("panel folded must be true or false")
     memory = data.get("new_game", {})

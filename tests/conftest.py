@@ -29,6 +29,28 @@ settings.load_profile("ci")
 import pytest  # noqa: E402
 
 
+QUICK_ITERATIONS = 40  # a computer's search in tests of the screens (the AI's own tests set their budgets)
+
+
+@pytest.fixture(autouse=True)
+def quick_computers(request, monkeypatch):
+    """Computer players the app asks for a move search QUICK_ITERATIONS times, not their
+    level's budget (hundreds to thousands): tests of the screens see a computer move
+    through the same worker, seat view and heuristics, in a fraction of the time. Tests
+    marked `level_budget` (the thinking bar, the worker itself) think as the app does."""
+    if request.node.get_closest_marker("level_budget"):
+        return
+    from game.engine import remote
+
+    think = remote.RemotePlayer.think
+
+    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
+        return think(self, state, level, seed, time_limit, QUICK_ITERATIONS if iterations is None else iterations,
+                     heuristics)
+
+    monkeypatch.setattr(remote.RemotePlayer, "think", quick)
+
+
 @pytest.fixture(autouse=True)
 def own_home(tmp_path_factory, monkeypatch):
     """Every test starts with no settings of its own: what one test's app remembered

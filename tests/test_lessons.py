@@ -243,7 +243,8 @@ def test_the_lesson_strip_fits_the_smallest_window(game_id):
         for i in range(len(lesson.steps)):
             board = open_step(app, game_id, i)
             strip, area = board.mode.lesson_rect, board.board_rect
-            assert strip.bottom <= 640 - 10 and area.bottom < strip.top and strip.right < board.panel.rect.x
+            assert strip.bottom <= 640 - 10 and strip.right <= 960 - 10
+            assert area.bottom < strip.top and board.panel.rect.bottom < strip.top, "the strip runs under both"
             body, ask, after = board.mode.strip_lines(strip.w)
             assert 40 + 20 * (len(body) + max(len(ask), len(after))) <= strip.h, f"step {i + 1}'s words are cut off"
             app.pop()

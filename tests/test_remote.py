@@ -5,6 +5,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.level_budget  # the worker itself is under test: levels think as in the app
+
 from game import shelf
 from game.engine import ai
 from game.engine.remote import RemotePlayer

@@ -185,7 +185,7 @@ def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
     for board in boards:
         rim = board.match.state.size - 1 + RIM
         bottom = max(board.to_pixel(rim * dq, rim * dr)[1] for dq, dr in ((0, 1), (-1, 1)))
-        legend_top = board.board_rect.bottom - 34  # the tile and its words, 26 pixels high
+        legend_top = board.board_rect.bottom - board.legend_h + 2  # the tile and its words, 26 pixels high
         assert bottom < legend_top, f"the board reaches down to {bottom}, the legend starts at {legend_top}"
     screenshot(app, "scurry-lesson-legend-960")
 

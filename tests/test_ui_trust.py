@@ -70,6 +70,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     pygame.quit()
 
 
+@pytest.mark.level_budget  # the thinking must last long enough to count its frames
 def test_thinking_draws_at_most_ten_frames_a_second():
     spec = shelf.GAMES["scurry"]
     app = make_app()

@@ -8,7 +8,8 @@
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
-second and the computer player's seconds per decision at each level (the
+second, the game review's seconds for one decision at each depth
+(review_s_per_decision: quick and deep), and the computer player's seconds per decision at each level (the
 median and the slowest over a few positions reached by random play, played
 as the app plays: the level's iteration budget under its safety time cap),
 with the iterations reached against the budget and how many decisions hit
@@ -198,6 +199,20 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     return figures
 
 
+def review_seconds(state, heuristics) -> dict:
+    """The game review's seconds for one decision (the first legal move, as if played),
+    at each depth: the search from the seat's view with the played move weighed as well."""
+    from ..engine.review import DEPTHS, review_decision
+    from ..review import decision_request
+
+    out = {}
+    for depth, level in DEPTHS.items():
+        started = time.perf_counter()
+        review_decision(**decision_request(state, state.legal_moves()[0], level, 1, heuristics))
+        out[depth] = round(time.perf_counter() - started, 3)
+    return out
+
+
 # ---- the whole run -------------------------------------------------------------
 def peak_rss_mb() -> float:
     kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -223,6 +238,8 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
         share = None if positions else (deadline - started) / left
         print(f"bench: {game_id}…", file=sys.stderr, flush=True)
         result["games"][game_id] = game_figures(spec, positions=positions or POSITIONS, seconds=share)
+        position = mid_game_positions(spec, bench_players(spec), 1)[0]
+        result["games"][game_id]["review_s_per_decision"] = review_seconds(position, shelf.heuristics_for(game_id))
         result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
     result["peak_rss_mb"] = peak_rss_mb()
     return result

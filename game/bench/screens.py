@@ -27,6 +27,29 @@ class Shelf:
 
     playing: dict
     finished: dict
+    reviews: dict | None = None  # game id -> a review of the finished game, part made (reviewed())
+
+
+REVIEWED_DECISIONS = 5  # a review part made for the walk: a few decisions at a small budget
+REVIEW_ITERATIONS = 8
+
+
+def reviewed(shelf: Shelf) -> dict:
+    """Per game a review of its finished game with its first decisions looked at by a
+    small search (the walk runs no worker), made once."""
+    from ..engine.review import review_decision
+    from ..replay import Replay
+    from ..review import GameReview
+
+    if shelf.reviews is None:
+        shelf.reviews = {}
+        for game_id, match in shelf.finished.items():
+            review = GameReview(Replay.of_match(match), "quick", include_computers=True)
+            review.iterations = REVIEW_ITERATIONS
+            for ply in review.plan[:REVIEWED_DECISIONS]:
+                review.add(ply, review_decision(**review.request(ply)))
+            shelf.reviews[game_id] = review
+    return shelf.reviews
 
 
 def _seats(spec, players: int, human: int):
@@ -91,7 +114,7 @@ class Screen:
     menus: bool = True  # open its drop-downs (not on every alike screen: they cost)
 
 
-BOARD_PHASES = ("play", "aid", "watch", "results", "replay", "lesson")
+BOARD_PHASES = ("play", "aid", "watch", "results", "replay", "lesson", "review", "review-board")
 OTHER_KINDS = ("title", "hand-off", "menu", "settings", "saves", "rules", "history", "statistics")
 
 
@@ -109,6 +132,14 @@ def _board(app, match):
     scene = board_scene_class(match.spec.id)(app, match)
     app.push(scene)
     return scene
+
+
+def _review_board(app, review) -> None:
+    """The replay at the review's costliest decision so far, its moves drawn."""
+    from ..ui.review_screen import review_replay_scene
+
+    decision = max(review.decisions(), key=lambda d: d["cost"])
+    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats]))
 
 
 def _watched(match):
@@ -156,6 +187,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     from ..ui.menus import HandOffScene, MenuScene, SavesScene
     from ..ui.replay_screen import replay_scene
     from ..ui.results import ResultsScene
+    from ..ui.review_screen import ReviewScene
     from ..ui.rules_screen import RulesScene
     from ..ui.settings import SettingsScene
     from ..ui.setup import SetupScene
@@ -185,6 +217,12 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         ply = len(finished.played) if combo % 2 == 0 else len(finished.played) // 2
         out.append(Screen(f"{game_id}-replay", f"{game_id}-replay-{'end' if combo % 2 == 0 else 'middle'}",
                           lambda app, m=finished, p=ply: app.push(replay_scene(app, Replay.of_match(m), p)), True))
+        out.append(Screen(f"{game_id}-review", f"{game_id}-review",
+                          lambda app, g=game_id: app.push(ReviewScene(app, reviewed(shelf)[g].replay,
+                                                                      review=reviewed(shelf)[g], start=False))))
+        if games.index(game_id) == combo % len(games):  # one game's a combo: over the walk, each at two
+            out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board",
+                              lambda app, g=game_id: _review_board(app, reviewed(shelf)[g]), True, menus=False))
         steps = len(lessons.load(game_id).steps)
         for step in range(combo, steps, combos):
             out.append(Screen(f"{game_id}-lesson", f"{game_id}-lesson-{step + 1}",

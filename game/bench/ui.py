@@ -234,6 +234,56 @@ def fake_records(count: int, moves_per_game: int = 200) -> None:
         " started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
 
 
+def review_open_ms(opens: int = 10, game_id: str = "skyrunner") -> dict:
+    """Opening the game review of a finished game whose review is kept: the game
+    played again (Replay), the kept review read, the screen built and drawn; no search."""
+    import tempfile
+
+    import pygame
+
+    from .. import shelf
+    from ..app import App
+    from ..engine.review import review_decision
+    from ..replay import Replay
+    from ..review import GameReview
+    from ..ui.review_screen import ReviewScene
+    from ..ui.title import TitleScene
+
+    class NoSearch:
+        def review(self, request):
+            raise AssertionError("a kept review searched")
+
+    saved = os.environ.get("GAME_SHELF_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GAME_SHELF_HOME"] = home
+        try:
+            match = _random_match(shelf.GAMES[game_id], 5, 10_000, None, steer=False)
+            save = match.to_save()
+            review = GameReview(Replay(save), "quick", include_computers=True)
+            for ply in review.plan:  # kept beforehand, by a small search: only the opening is timed
+                review.add(ply, review_decision(**dict(review.request(ply), iterations=8)))
+            app = App(SIZE)
+            app.push(TitleScene(app))
+            app.step([])
+            app.settings["review_computers"] = True
+            times = []
+            for _ in range(opens):
+                t0 = time.perf_counter()
+                app.push(ReviewScene(app, Replay(save), player=NoSearch()))
+                app.step([])
+                times.append((time.perf_counter() - t0) * 1000)
+                app.pop()
+            pygame.quit()
+        finally:
+            if saved is None:
+                os.environ.pop("GAME_SHELF_HOME", None)
+            else:
+                os.environ["GAME_SHELF_HOME"] = saved
+    times.sort()
+    return {"review_open_ms": round(statistics.median(times), 1), "review_open_max_ms": round(times[-1], 1),
+            "review_open_decisions": len(review.plan), "review_open_moves": len(save["moves"])}
+
+
 def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
     """Opening the Statistics screen over `count` recorded games (a folder of
     its own): the records read, the figures computed, the screen built and drawn."""
@@ -542,6 +592,7 @@ def ui_figures(only: str | None = None) -> dict:
     }
     figures.update(replay_seek_ms())
     figures.update(statistics_open_ms())
+    figures.update(review_open_ms())
     figures.update(rules_open_ms())
     figures.update(move_frames(only))
     figures.update(rss_growth_mb())

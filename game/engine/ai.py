@@ -193,8 +193,11 @@ class _Playouts:
     move) and credits the result to every node on its way."""
 
     def __init__(self, tree_moves, random_expansion: bool, exploration: float, depth_cap: int,
-                 rollout_move, evaluate, rng):
+                 rollout_move, evaluate, rng, root_tree_moves=None, focus=None, focus_visits: int = 0):
         self.tree_moves = tree_moves
+        self.root_tree_moves = root_tree_moves or tree_moves  # at the root: the moves plus the focus
+        self.focus = focus  # the move under review, searched at least focus_visits times
+        self.focus_visits = focus_visits
         self.random_expansion = random_expansion  # without the game's candidates: untried moves in random order
         self.exploration = exploration
         self.depth_cap = depth_cap
@@ -215,13 +218,21 @@ class _Playouts:
     def select_and_expand(self, root: _Node, d) -> list:
         """Down the tree by UCB over the moves available in this sample (each child
         counts how often it was available), until a move not yet tried: it becomes
-        a new node. Returns the nodes passed, root first."""
+        a new node. At the root the focus move is pushed until it has its share
+        of playouts. Returns the nodes passed, root first."""
         rng, c, log, sqrt = self.rng, self.exploration, math.log, math.sqrt
+        focus = self.focus
         node = root
         path = [root]
         while d.outcome is None:
-            moves = self.tree_moves(d)
+            moves = self.root_tree_moves(d) if node is root else self.tree_moves(d)
             children = node.children
+            if node is root and focus in children and children[focus].visits < self.focus_visits and focus in moves:
+                children[focus].avail += 1  # the move under review gets its share of playouts
+                _fast_apply(d, focus)
+                node = children[focus]
+                path.append(node)
+                continue
             untried = [m for m in moves if m not in children]
             if untried:
                 m = untried[rng.randrange(len(untried))] if self.random_expansion else untried[0]
@@ -269,6 +280,8 @@ def choose_move(
     heuristics=None,
     info: dict | None = None,
     memory: SearchMemory | None = None,
+    focus=None,
+    focus_visits: int = 0,
 ):
     """The move for state.to_move. Deterministic for a given state, level and
     seed (and, for a level that keeps its tree, the memory's past searches)
@@ -281,7 +294,12 @@ def choose_move(
     with {"iterations", "budget", "capped", "seconds", "reused", "visits":
     {notation: visits}}: "reused" counts the playouts a kept tree brought;
     "capped" is True when time_limit or stop() cut the search short
-    of its budget (the move may then differ from run to run)."""
+    of its budget (the move may then differ from run to run), and "values":
+    {notation: the mover's mean reward over that move's playouts}.
+    `focus` (a move legal here) is searched at the root even when the game's
+    candidate_moves leave it out, and at least `focus_visits` times: the game
+    review (engine/review.py) weighs the move a person played against the
+    search's choice."""
     started = time.perf_counter()
     settings = level_settings(level, heuristics)
     budget = settings["iterations"] if iterations is None else iterations
@@ -309,10 +327,16 @@ def choose_move(
             moves = candidates(d, moves, **candidate_options) or moves
         return moves
 
+    def root_tree_moves(d):
+        moves = tree_moves(d)
+        if focus is not None and focus not in moves and d.check(focus) is None:
+            moves = moves + [focus]
+        return moves
+
     first = sample()
-    root_moves = tree_moves(first)
+    root_moves = root_tree_moves(first)
     if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={})
+        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={}, values={})
     if len(root_moves) == 1:
         return root_moves[0]
     if not root_moves:
@@ -323,7 +347,8 @@ def choose_move(
     reused = root.visits
     deadline = None if time_limit is None else started + time_limit
     report_every = max(1, budget // 50)
-    search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, rng)
+    search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, rng,
+                       root_tree_moves, focus, focus_visits)
     done = 0
     d = first
     while done < budget:
@@ -354,6 +379,7 @@ def choose_move(
             capped=done < budget,
             seconds=time.perf_counter() - started,
             visits={str(m): ch.visits for m, ch in root.children.items()},
+            values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
         )
     return move
 

@@ -72,6 +72,11 @@ class Words:
         (unlike the log it may name their own hidden card)."""
         return str(move)
 
+    def choice(self, state, move) -> str:
+        """A move as the game review says it to the player who made it ("P1 lays the
+        Red trail at …"), hidden parts of their own included; by default the confirm prompt."""
+        return self.confirm(state, move)
+
     def outcome(self, state) -> str:
         """Why the game ended and who won, in words."""
         return state.outcome.reason if state.outcome else ""

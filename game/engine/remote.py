@@ -8,7 +8,9 @@ the window stays smooth.
 The parent writes pickled requests to the worker's stdin; the worker answers
 on its stdout. Requests: {"job", "state", "level", "seed", "time_limit",
 "iterations", "heuristics"} and
-{"stop": job}. Answers: {"job", "progress"}, {"job", "move": notation} or
+{"stop": job}; a game review's decision is {"job", "review": the keyword
+arguments of engine.review.review_decision}. Answers: {"job", "progress"},
+{"job", "move": notation}, {"job", "result": the review's verdict} or
 {"job", "error": text}. The worker is pure Python (no pygame) and is started
 once, on first use, and reused for every decision.
 """
@@ -34,6 +36,7 @@ class Job:
         self._player = player
         self.progress = 0.0
         self.move: str | None = None
+        self.result: dict | None = None  # a review's verdict (review jobs)
         self.error: str | None = None
         self.done = False
 
@@ -64,6 +67,17 @@ class RemotePlayer:
         request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit,
                    "iterations": iterations, "heuristics": heuristics}
         if not self._send(request):
+            self._fail(job, "The computer player could not be started.")
+        return job
+
+    def review(self, request: dict) -> Job:
+        """Start reviewing one decision of a finished game: `request` holds the keyword
+        arguments of engine.review.review_decision (its `sample` only what the seat
+        could see: ai.seat_state). The verdict arrives as job.result."""
+        job = Job(next(self._ids), self)
+        with self._lock:
+            self._jobs[job.id] = job
+        if not self._send({"job": job.id, "review": request}):
             self._fail(job, "The computer player could not be started.")
         return job
 
@@ -113,8 +127,9 @@ class RemotePlayer:
                     continue
                 if "progress" in answer:
                     job.progress = answer["progress"]
-                elif "move" in answer:
-                    job.move = answer["move"]
+                elif "move" in answer or "result" in answer:
+                    job.move = answer.get("move")
+                    job.result = answer.get("result")
                     job.done = True
                     self._jobs.pop(job.id, None)
                 else:
@@ -146,7 +161,7 @@ def shared_player() -> RemotePlayer:
 
 # ---- the worker side --------------------------------------------------------
 def _serve(inbox, outbox) -> None:
-    from . import ai
+    from . import ai, review
 
     lock = threading.Lock()
     stopped: set[int] = set()
@@ -197,6 +212,11 @@ def _serve(inbox, outbox) -> None:
                 answer({"job": job_id, "progress": fraction})
 
         try:
+            if "review" in request:
+                result = review.review_decision(**request["review"], progress=progress,
+                                                stop=lambda job_id=job_id: job_id in stopped)
+                answer({"job": job_id, "result": result})
+                continue
             move = ai.choose_move(
                 request["state"], request["level"], request["seed"],
                 time_limit=request["time_limit"],

@@ -383,6 +383,7 @@ class BoardScene(Scene):
             self._set_hand_cursor(self.controller.hover in highlights.next_targets)
         self.animations.paint(surface)
         self.hints.draw(surface, pulse())
+        self.mode.draw_over_hint(surface)
         with look.within(self.panel.rect):  # and the panel's on the panel
             self.panel.draw(surface, highlights)
             if self.log.rect.h:

@@ -43,6 +43,11 @@ class PlayMode:
         """The board is built."""
 
     # ---- the screen's parts --------------------------------------------------
+    def band_height(self, width: int) -> int:
+        """Height kept at the window's bottom, across its whole width, for a band of the
+        mode's own (a lesson's words); a game has none."""
+        return 0
+
     def board_area(self, rect):
         """Where the game's board goes, in the room the panel leaves."""
         return rect
@@ -65,6 +70,9 @@ class PlayMode:
 
     def draw_on_panel(self, surface) -> None:
         """On the panel, after its own lines."""
+
+    def draw_over_hint(self, surface) -> None:
+        """Over the whole board, after the hint's glow (the review's played and better moves)."""
 
     def view(self) -> dict:
         board = self.board

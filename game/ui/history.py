@@ -119,7 +119,9 @@ class HistoryScene(Scene):
         bottom = h - 64
         self.button((left, bottom, 200, 44), "Replay", self.open_selected, primary=True,
                     tooltip="Play the chosen game again, move by move (or double-click it)")
-        self.button((left + 215, bottom, 160, 44), "Back", self.app.pop)
+        self.button((left + 215, bottom, 200, 44), "Review", self.review_selected,
+                    tooltip="The computer looks back at the chosen game's moves")
+        self.button((left + 430, bottom, 160, 44), "Back", self.app.pop)
         if self.problem is not None:
             self.button((left + width - 160, bottom, 160, 44), "Try again", self.load,
                         tooltip="Read the records again")
@@ -203,13 +205,17 @@ class HistoryScene(Scene):
         elif index >= self.top + self.rows_shown:
             self.top = index - self.rows_shown + 1
 
-    def open_selected(self) -> None:
+    def open_selected(self, then=None) -> None:
         if self.selected is None:
             self.app.notify("Choose a game in the list first.")
             return
-        self.reads.run(lambda chosen=self.selected: records.get(chosen), self.replay_record)
+        self.reads.run(lambda chosen=self.selected: records.get(chosen),
+                       lambda record, error: self.replay_record(record, error, then))
 
-    def replay_record(self, record, error) -> None:
+    def review_selected(self) -> None:
+        self.open_selected(self.app.open_review)
+
+    def replay_record(self, record, error, then=None) -> None:
         if self.app.scene is not self:
             return  # the player went elsewhere meanwhile
         if error is not None:
@@ -222,6 +228,9 @@ class HistoryScene(Scene):
             replay = Replay(record.to_save())
         except SaveError as exc:
             self.app.notify(f"This game cannot be replayed: {exc}")
+            return
+        if then is not None:
+            then(replay)
             return
         self.app.push(replay_scene(self.app, replay))
 

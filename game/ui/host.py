@@ -67,4 +67,7 @@ class ScreenHost(Protocol):
 
     def open_replay(self, match) -> None: ...
 
+    def open_review(self, replay) -> None:
+        """The game review of a finished game (a Replay)."""
+
     def open_lesson(self, game_id: str, step: int | None = None) -> None: ...

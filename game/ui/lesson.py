@@ -171,10 +171,16 @@ class LessonMode(PlayMode):
             lines = max(lines, len(body) + max(len(ask), len(after), 3))  # 3: the answer to a wrong click
         return max(STRIP_MIN, 14 + 26 + LINE * lines + 10)
 
+    def band_height(self, width: int) -> int:
+        """The strip runs under the board and the side panel, the window's whole width:
+        its lines are long and few, and a small window keeps its height for the board."""
+        return self.strip_height(width - 20) + 8
+
     def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        height = self.strip_height(rect.w)
-        self.lesson_rect = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
-        return pygame.Rect(rect.x, rect.y, rect.w, rect.h - height - 8)
+        w, h = self.board.app.size
+        height = self.band_height(w) - 8
+        self.lesson_rect = pygame.Rect(10, h - 10 - height, w - 20, height)
+        return rect
 
     def built(self) -> None:
         board = self.board

@@ -196,6 +196,16 @@ def fit_text(message: str, size: int, width: int, bold=False) -> str:
     return message[:lo] + "…"
 
 
+def fit_words(wordings: tuple[str, ...], size: int, width: int, bold=False) -> str:
+    """The first of `wordings` (longest first, each saying it all) that fits `width`
+    pixels; only the last is ever shortened with an ellipsis."""
+    f = font(size, bold)
+    for words in wordings:
+        if f.size(words)[0] <= width:
+            return words
+    return fit_text(wordings[-1], size, width, bold)
+
+
 def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | None = None) -> list[str]:
     """Break `message` into lines that fit `width`; past `max_lines` the last
     line ends with an ellipsis instead of losing words silently."""

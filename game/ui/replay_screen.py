@@ -132,6 +132,7 @@ class ReplayMode(PlayMode):
     follows_turns = False  # the replay says whose view is shown
     shows_results = False
     watchable = False  # a replay of computers' game has its own transport, not the Watch row
+    offers_review = True  # a finished game's "Review this game" button (not in the review's own replay)
 
     def __init__(self, replay: Replay, ply: int | None = None):
         self.replay = replay
@@ -283,6 +284,10 @@ class ReplayMode(PlayMode):
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
             self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), board.manager)
+        if self.replay.finished and self.offers_review:
+            y -= 42
+            board.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
+                         tooltip="The computer looks back at each move: where the game turned, and what was better")
         panel.log_bottom = y - 6
         panel.place_log(panel.log_top)
         board.refresh_panel()
@@ -374,6 +379,10 @@ class ReplayMode(PlayMode):
         else:
             return False
         return True
+
+    def open_review(self) -> None:
+        self.pause()
+        self.board.app.open_review(self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:

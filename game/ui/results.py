@@ -31,11 +31,13 @@ class ResultsScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        left = (w - 620) // 2
+        left = (w - 830) // 2
         self.button((left, h - 90, 190, 46), "Play again", self.again, primary=True)
         self.button((left + 205, h - 90, 200, 46), "Look at the board", self.look_at_board,
                     tooltip="Replay the game: step through its moves, from the last one back")
-        self.button((left + 420, h - 90, 200, 46), "Title screen", self.app.reset_to_title)
+        self.button((left + 420, h - 90, 200, 46), "Review this game", self.review,
+                    tooltip="The computer looks back at each move: where the game turned, and what was better")
+        self.button((left + 635, h - 90, 195, 46), "Title screen", self.app.reset_to_title)
 
     def on_escape(self) -> None:
         self.app.pop()
@@ -43,6 +45,11 @@ class ResultsScene(Scene):
     def look_at_board(self) -> None:
         """The board as it ended, in the replay: step back through the game from there."""
         self.app.open_replay(self.match)
+
+    def review(self) -> None:
+        from ..replay import Replay
+
+        self.app.open_review(Replay.of_match(self.match))
 
     def again(self) -> None:
         m = self.match

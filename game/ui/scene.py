@@ -134,6 +134,19 @@ class Scene:
     def typing(self) -> bool:
         return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
 
+    def covered(self) -> None:
+        """Another screen opens over this one. An overlay shows this one under its veil
+        as it stands, and its widgets get no update meanwhile: what the pointer lit here
+        (a hovered Hint and its tooltip, the Menu button just clicked) would stay lit
+        under the veil. It goes dark now; uncovered, pygame-gui lights what is under
+        the pointer again."""
+        if self.manager is None:
+            return
+        self.forget_widget_hover()
+        for element in self.actions:
+            element.update(0.0)  # the unhovered look is made here, not by on_unhovered
+        self.manager.ui_group.update_visibility()  # and the killed tooltip leaves what is drawn
+
     def forget_widget_hover(self) -> None:
         """Unhover every button and drop its tooltip (a new person is in front of the screen)."""
         for element in self.actions:

@@ -46,7 +46,14 @@ class SettingsScene(Scene):
         self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
                                          f"{round(self.app.settings['ui_scale'] * 100)}%",
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
-        y += 70
+        y += 56
+        self.label((left, y, 260, 36), "Game review")
+        self.review_menu = UIDropDownMenu(list(self.REVIEW_DEPTHS.values()),
+                                          self.REVIEW_DEPTHS[self.app.settings["review_depth"]],
+                                          pygame.Rect(left + 280, y, 130, 36), self.manager)
+        self.computers_button = self.button((left + 420, y, 140, 36), self.computers_text(), self.toggle_computers,
+                                            tooltip="Review the computer players' moves too, or only people's")
+        y += 58
         # folder names can be long: a text box wraps them instead of cutting them off
         width = min(860, w - 60)
         places = (("Settings", storage.settings_path()), ("Games in progress", storage.in_progress_dir()),
@@ -56,6 +63,16 @@ class SettingsScene(Scene):
         self.places_box = UITextBox(rows, pygame.Rect((w - width) // 2, y, width, max(60, min(140, h - 90 - y - 10))),
                                     self.manager)
         self.button(((w - 160) // 2, h - 80, 160, 44), "Back", self.app.pop, primary=True)
+
+    REVIEW_DEPTHS = {"quick": "Quick", "deep": "Deep"}  # the normal computer's budget, the hard one's
+
+    def computers_text(self) -> str:
+        return "+ computers" if self.app.settings["review_computers"] else "People only"
+
+    def toggle_computers(self) -> None:
+        self.app.settings["review_computers"] = not self.app.settings["review_computers"]
+        self.computers_button.set_text(self.computers_text())
+        self.app.save_settings()
 
     def toggle_full(self) -> None:
         self.app.set_fullscreen(not self.app.fullscreen)
@@ -76,6 +93,8 @@ class SettingsScene(Scene):
             self.app.sounds.play("move")
         elif element is self.size_menu:
             self.app.set_window_size(tuple(int(v) for v in text.split("x")))
+        elif element is self.review_menu:
+            self.app.settings["review_depth"] = next(k for k, v in self.REVIEW_DEPTHS.items() if v == text)
         elif element is self.speed_menu:
             self.app.settings["animation_speed"] = next(k for k, v in self.SPEEDS.items() if v == text)
         self.app.save_settings()

@@ -26,6 +26,7 @@ class SidePanel:
         board = self.board
         app = board.app
         w, h = app.size
+        h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
         button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
         self.asked_scale = sizing.scale_of(app.settings)
@@ -153,15 +154,21 @@ class SidePanel:
             return round(value * k)
         panel(surface, p)
         state = match.state
-        room = self.aid_button.rect.x - 8 - (p.x + px(16))  # up to the ? and » buttons
+        edge = (self.aid_button if self.aid_button.visible else self.fold_button).rect.x
+        room = edge - 8 - (p.x + px(16))  # up to the ? and » buttons
+        title = match.spec.title
+        sizes = [px(22), px(18), max(look.SMALLEST_TEXT, px(15))]  # a long title is set smaller before it is cut
+
+        def fitting(width):
+            return next((s for s in sizes if look.font(s, True).size(title)[0] <= width), None)
         tag = board.mode.panel_tag
-        if tag:  # what kind of board this is, left of those buttons
-            tag = look.text(surface, tag, (self.aid_button.rect.x - 6, p.y + px(18)), px(14), look.MUTED,
-                            bold=True, anchor="topright")
-            room = tag.x - 8 - (p.x + px(16))
-        # a long title in a narrow panel is set smaller before it is shortened
-        size = px(22) if look.font(px(22), True).size(match.spec.title)[0] <= room else px(18)
-        title = look.fit_text(match.spec.title, size, room, bold=True)
+        tag_w = look.font(px(14), True).size(tag)[0] + 8 if tag else 0
+        # what kind of board this is ("Replay"), left of those buttons, where the title leaves room
+        if tag and fitting(room - tag_w) is not None:
+            look.text(surface, tag, (edge - 6, p.y + px(18)), px(14), look.MUTED, bold=True, anchor="topright")
+            room -= tag_w
+        size = fitting(room) or sizes[-1]
+        title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
         y = p.y + px(50)
         scores = state.scores()
@@ -182,8 +189,11 @@ class SidePanel:
                     <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
                 right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
             room = right - (p.x + px(44))
-            look.text(surface, look.fit_text(name, px(16), room, bold=i == state.to_move), (p.x + px(44), y + px(2)),
-                      px(16), look.INK, bold=i == state.to_move)
+            size = px(16)
+            if look.font(size, bold).size(name)[0] > room:  # a long name is set smaller before it is shortened
+                size = max(look.SMALLEST_TEXT, px(13))
+            look.text(surface, look.fit_text(name, size, room, bold=bold),
+                      (p.x + px(44), y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
             if highlights.thinking and i == state.to_move:
                 bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
@@ -192,12 +202,20 @@ class SidePanel:
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
-        for line in look.wrap_text(status, px(15), p.w - px(32), bold=True, max_lines=2):
-            look.text(surface, line, (p.x + px(16), y), px(15), look.HIGHLIGHT, bold=True)
-            y += px(20)
+        log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
+        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
+        room = self.log_bottom - log_room - y
+        size, step = px(15), px(20)
+        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
+        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
+            size = max(look.SMALLEST_TEXT, px(13))
+            step = size + max(3, px(4))
+            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
+        for line in wrapped:
+            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
+            y += step
         message = board.controller.message
         if message:
-            log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
             lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
             for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
                 look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)

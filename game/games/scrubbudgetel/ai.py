@@ -92,6 +92,13 @@ LEVELS = {
     "hard": {"iterations": 800, "rollout_depth": 16, "candidates": {"spots": 3}},
 }
 
+# The game review (engine/review.py) weighs a move by the chance to win rather than the
+# doubloons: the search scores its playouts as wins (evaluate above: a share of the win by
+# the haul), so the chance is what it measured; a margin in doubloons would need playouts
+# scored by points, which the levels were not tuned for. A lost doubloon that changes
+# nothing costs nothing here, which is what a player wants to hear.
+REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
+
 SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
 
 # Playout preference by family: big, sure points first; an Obstacle (a missed

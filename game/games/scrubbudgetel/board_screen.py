@@ -257,6 +257,13 @@ class ScrubScene(BoardScene):
             if shown[tris]:
                 self.hits.polygon(("at", tris), [to_screen(p) for p in polygon], clip=seen)
 
+    def outline_of(self, target) -> list | None:
+        """Where a place on the map is, as a polygon on the screen (the game review draws a
+        move there: a place is in the hit map only while its marker is chosen)."""
+        if target[0] != "at":
+            return None
+        return [self.camera.to_screen(p) for p in marker_outline(target[1])]
+
     # ---- the stash tray: geometry -----------------------------------------------------
     @staticmethod
     def grouped(stash) -> list[tuple[str, int]]:
@@ -540,26 +547,30 @@ class ScrubScene(BoardScene):
         else:
             line = f"{who} rolled {view['roll']}"
             fsize = next((f for f in (14, 13) if look.font(f, True).size(line)[0] <= room), look.SMALLEST_TEXT)
-            look.text(surface, look.fit_text(line, fsize, room, bold=True), (tx, y + 14), fsize, look.INK,
-                      bold=True)
+            # the die beside it shows the number: a narrow box may leave it out rather than cut a word
+            look.text(surface, look.fit_words((line, f"{who} rolled", who), fsize, room, bold=True), (tx, y + 14),
+                      fsize, look.INK, bold=True)
             left = view["to_lay"] - len(view["laid_now"])
             look.text(surface, f"lay {left} more", (tx, y + 33), 16, look.HIGHLIGHT, bold=True)
         y += size + 16
-        lines = []
+        notes = []  # each in its full words, and shorter ones for a small box
         if not over and view["pending_junction"] is not None:
-            lines.append(("Now a Trail from the Junction", look.WARN))
+            notes.append((("Now a Trail from the Junction", "Now a Trail from it"), look.WARN))
         if not over and view["miss_next"]:
-            lines.append(("Obstacle: the next player misses a turn", look.WARN))
+            notes.append((("Obstacle: the next player misses a turn", "Next player misses a turn"), look.WARN))
         if not view["cave_allowed"] and not over:
-            lines.append(("No Cave in the first round", look.MUTED))
+            notes.append((("No Cave in the first round", "No Cave in round 1"), look.MUTED))
         self.draw_bag(surface, (x + 12, y + 10), 11)
         look.text(surface, f"Bag: {view['bag']} marker{'s' if view['bag'] != 1 else ''}", (x + 30, y + 2), 13,
                   look.INK)
         y += 22
-        for text, colour in lines:
-            for line in look.wrap_text(text, 12, r.w - 24, max_lines=2):
-                if y + 14 > r.bottom - 4:
-                    return
+        for wordings, colour in notes:
+            room = (r.bottom - 4 - y + 1) // 15  # lines left in the box
+            lines = next((lines for words in wordings if len(lines := look.wrap_text(words, 12, r.w - 24)) <= room),
+                         None)
+            if lines is None:
+                return  # no room for the note in any words: the panel's status and the aid say it
+            for line in lines:
                 look.text(surface, line, (x, y), 12, colour)
                 y += 15
 
@@ -625,7 +636,9 @@ class ScrubScene(BoardScene):
             rgb = self.seat_rgb(seat)
             badge_y = row.y + (16 if big else row.h // 2)
             look.draw_seat_shape(surface, self.match.seats[seat].colour, (row.x + 14, badge_y), 8 if big else 7, rgb)
-            name = look.fit_text(self.seat_name(seat), 14 if big else 13, lw - 40, bold=big)
+            # the row's badge has the colour: a narrow tray drops the colour's name before cutting the person's
+            name = look.fit_words((self.seat_name(seat), self.match.seats[seat].name), 14 if big else 13, lw - 40,
+                                  bold=big)
             haul, cost = view["haul"][seat], view["stash_costs"][seat]
             sums = f"haul {haul} − stash {cost} = {haul - cost}"
             if look.font(12).size(sums)[0] > lw - 32:

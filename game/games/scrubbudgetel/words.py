@@ -53,5 +53,15 @@ class ScrubWords(Words):
         said = self.move(state, move)
         return said + ": that ends the game" if move.code == CAVE else said
 
+    def choice(self, state, move) -> str:
+        """For the game review: which marker it continues, so two ways of laying one
+        marker read apart (the board shows exactly where)."""
+        said = self.confirm(state, move)
+        if 0 <= move.against < len(state.markers):
+            laid = state.markers[move.against]
+            turn = f" of turn {laid.turn}" if laid.seat is not None and laid.turn else ""
+            said += f", on from the {MARKERS[laid.code].name}{turn}"
+        return said
+
 
 WORDS = ScrubWords()

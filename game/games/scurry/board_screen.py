@@ -22,6 +22,7 @@ GRID = (84, 56, 32)
 COORDS = (58, 34, 16)
 RIM = 1.2  # units between the outer vertices and the board's edge: room for the coordinates
 LEGEND_H = 36  # the line under the board: each side's tile count
+LEGEND_LINE = 24  # a second line of it
 LABEL_OUT = 0.62  # how far out from its vertex a coordinate is written
 
 
@@ -31,7 +32,12 @@ class ScurryScene(BoardScene):
         self.geo = board_geometry(size)
         self.geo_index = {tuple(c) for c in self.geo["vertices"]}
         n = size - 1
-        area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - LEGEND_H)  # the legend goes under the board
+        # the legend goes under the board: one line, or two where the set-up note would not fit
+        # beside the sides' counts (decided by the widest counts, so the board keeps its size)
+        widest = self._legend_items({"scores": [88, 88], "phase": "setup_tiles", "setup_left": [88, 88]})
+        self.legend_rows = len(self._legend_flow(widest, rect))
+        self.legend_h = LEGEND_H + LEGEND_LINE * (self.legend_rows - 1)
+        area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - self.legend_h)
         # The board spans 2n units across and n*sqrt(3) down, plus its rim on every side.
         self.unit = max(12.0, min(area.w / (2 * (n + RIM) + 0.3), area.h / ((n + RIM) * SQRT3 + 0.3)))
         self.center = area.center
@@ -234,22 +240,45 @@ class ScurryScene(BoardScene):
         pygame.draw.polygon(surface, look.GOLD, pts)
         pygame.draw.polygon(surface, (60, 40, 10), pts, 1)
 
-    def _draw_legend(self, surface, view) -> None:
-        """Under the board: each side's tile and how many it owns."""
-        x = self.board_rect.x + 14
-        y = self.board_rect.bottom - LEGEND_H + 2
+    def _legend_items(self, view) -> list[tuple]:
+        """(seat or None, words) for the line under the board: each side's tile and how
+        many it owns, and during set-up how many tiles are still to place."""
+        items = []
         for seat, name in enumerate(SIDE_NAMES):
             who = self.match.seats[seat].name
-            self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))
-            label = f"{who}: {plural(view['scores'][seat], 'tile')}" + (f" ({name})" if name not in who else "")
-            half = self.board_rect.x + (seat + 1) * self.board_rect.w // 2  # each side's half of the line at most
-            rect = look.text(surface, look.fit_text(label, 15, half - 8 - (x + 30)), (x + 30, y + 2), 15, look.INK)
-            x = rect.right + 28
-        room = self.board_rect.right - x - 8  # a narrow window shortens it rather than run under the panel
-        if view["phase"] == "setup_tiles" and room > 60:
+            side = f" ({name})" if name not in who else ""
+            items.append((seat, f"{who}: {plural(view['scores'][seat], 'tile')}{side}"))
+        if view["phase"] == "setup_tiles":
             left = view["setup_left"]
-            look.text(surface, look.fit_text(f"Set-up: {left[0]} brown and {plural(left[1], 'grey tile')} still to place",
-                                             15, room), (x, y + 2), 15, look.MUTED)
+            items.append((None, f"Set-up: {left[0]} brown and {plural(left[1], 'grey tile')} still to place"))
+        return items
+
+    def _legend_flow(self, items, rect) -> list[list[tuple]]:
+        """The items in rows, each whole, a new row where the next would not fit:
+        [[(seat, words, x), ...], ...]."""
+        rows, x = [[]], rect.x + 14
+        for seat, words in items:
+            width = (30 if seat is not None else 0) + look.font(15).size(words)[0]
+            if rows[-1] and x + width > rect.right - 8:
+                rows.append([])
+                x = rect.x + 14
+            rows[-1].append((seat, words, x))
+            x += width + 28
+        return rows
+
+    def _draw_legend(self, surface, view) -> None:
+        """Under the board: each side's tile and how many it owns, and the set-up's count."""
+        rect = self.board_rect
+        rows = self._legend_flow(self._legend_items(view), rect)
+        for r, row in enumerate(rows[:self.legend_rows]):
+            y = rect.bottom - self.legend_h + 2 + LEGEND_LINE * r
+            for seat, words, x in row:
+                if seat is not None:
+                    self.blit_tile(surface, seat, (x + 12, y + 12), scale=min(1.0, 26 / max(1, self.tile_px)))
+                    x += 30
+                room = rect.right - 8 - x  # a name longer than the whole line is shortened, as a last resort
+                look.text(surface, look.fit_text(words, 15, room), (x, y + 2), 15,
+                          look.INK if seat is not None else look.MUTED)
 
     # ---- animations ------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:

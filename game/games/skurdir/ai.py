@@ -37,6 +37,13 @@ LEVELS = {
     "normal": {"iterations": 160, "rollout_depth": 16},
     "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3}, "keep_tree": True},
 }
+
+# The game review (engine/review.py) weighs a move by the chance to win, not the points:
+# the search plays for the win (its playouts are cut after a few turns and scored as a
+# share of the win by the running scores), so its estimate of the final margin would be
+# a guess on top of a guess, while the win share is what it actually measured. Points
+# still count: a move that throws away a lead shows as a lower chance.
+REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
 KEEP = 5  # building actions the search considers (unless the level says otherwise)
 
 _cache: dict = {}

@@ -21,6 +21,7 @@ GAP = (206, 190, 156)
 # The open table's cells are named on a grid wider than any layout, so the names of the
 # first stations sit mid-alphabet; they stay put as the layout grows (seeds/skurdir.md, ruling 13).
 CELL_NAMES_NOTE = "Cell names count from the far corner of a table with no edge: the centre is {centre}."
+NOTE_SIZE, NOTE_LINE = 12, 15  # the open table's note above the grid
 SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
 
 
@@ -85,10 +86,15 @@ class SideColumn:
         self.scene, self.surface, self.highlights = scene, surface, highlights
         rect = scene.side_rect
         self.x, self.y, self.w = rect.x, rect.y, rect.w
+        self.k = scene.side_k
+
+    def px(self, value) -> int:
+        """A size in the column at its scale (it grows with a big board)."""
+        return round(value * self.k)
 
     def heading(self, text: str) -> None:
-        look.text(self.surface, text, (self.x, self.y), 15, look.GOLD, bold=True)
-        self.y += 22
+        look.text(self.surface, text, (self.x, self.y), self.px(15), look.GOLD, bold=True)
+        self.y += self.px(22)
 
     def box(self, target, rect) -> None:
         self.scene.hits.rect(target, rect)
@@ -106,7 +112,10 @@ class SkurdirScene(BoardScene):
 
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        side_w = SIDE_W if rect.w >= 720 else 190  # a narrower column in small windows
+        # the column grows with a big board (its pieces and words beside a grid of big cells),
+        # and narrows in small windows
+        self.side_k = max(1.0, min(1.6, rect.h / 640, rect.w / 1000))
+        side_w = round(SIDE_W * self.side_k) if rect.w >= 720 else 190
         self.area = pygame.Rect(rect.x + 20, rect.y + 20, max(200, rect.w - side_w - 40), max(200, rect.h - 44))
         self.side_rect = pygame.Rect(self.area.right + 18, rect.y + 8, rect.right - self.area.right - 26,
                                      rect.h - 16)
@@ -130,11 +139,19 @@ class SkurdirScene(BoardScene):
         if box == self.box:
             return
         self.box = box
-        # room for the column letters below and the row numbers left of the grid
-        self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38) // rows))
-        w, h = self.cell * cols, self.cell * rows
-        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2, self.area.y + (self.area.h - h) // 2 - 4,
-                                     w, h)
+        # room for the column letters below and the row numbers left of the grid, and for
+        # the open table's note above it: whole, in as many lines as the frame's width needs
+        self.note_lines = []
+        for _ in range(3):  # more lines of note, a smaller grid, a narrower frame: settles at once
+            extra = NOTE_LINE * max(0, len(self.note_lines) - 1)
+            self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38 - extra) // rows))
+            w, h = self.cell * cols, self.cell * rows
+            lines = look.wrap_text(self.cell_names_note(), NOTE_SIZE, w + 44) if n == GRID else []
+            if len(lines) <= len(self.note_lines):
+                break
+            self.note_lines = lines
+        self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2,
+                                     self.area.y + (self.area.h - h + extra) // 2 - 4, w, h)
         self.board_layer = self._draw_board_layer()
 
     def in_view(self, c: int) -> bool:
@@ -198,7 +215,7 @@ class SkurdirScene(BoardScene):
             for x in range(x0, x0 + cols):
                 r = self.cell_rect(y * self.n + x).inflate(-self.cell // 5, -self.cell // 5)
                 pygame.draw.rect(layer, GAP, r, border_radius=6)
-        font = max(10, min(14, self.cell // 4))
+        font = max(look.SMALLEST_TEXT, min(14, self.cell // 4) if self.cell < 100 else min(18, self.cell // 6))
         for i in range(cols):
             x = self.grid_rect.x + i * self.cell + self.cell // 2
             look.text(layer, COLUMNS[x0 + i], (x, self.grid_rect.bottom + 11), font, (90, 66, 40),
@@ -207,10 +224,14 @@ class SkurdirScene(BoardScene):
             y = self.grid_rect.y + i * self.cell + self.cell // 2
             look.text(layer, str(y0 + i + 1), (self.grid_rect.x - 15, y), font, (90, 66, 40), anchor="center",
                       shadow=False)
-        if self.n == GRID:  # why the open table's rows and columns start mid-alphabet (ruling 13)
-            look.text(layer, look.fit_text(CELL_NAMES_NOTE.format(centre=cell_name(centre_of(), GRID)), 12, g.w),
-                      (g.x, g.y - 17), 12, look.MUTED)
+        # why the open table's rows and columns start mid-alphabet (ruling 13)
+        for k, line in enumerate(reversed(self.note_lines), 1):
+            look.text(layer, line, (g.x, g.y - 2 - NOTE_LINE * k), NOTE_SIZE, look.MUTED)
         return layer
+
+    @staticmethod
+    def cell_names_note() -> str:
+        return CELL_NAMES_NOTE.format(centre=cell_name(centre_of(), GRID))
 
     # ---- where things can be clicked ---------------------------------------------
     def add_hits(self, view, clickable) -> None:
@@ -395,11 +416,11 @@ class SkurdirScene(BoardScene):
         self.draw_supplies(column, view)
 
     def draw_setup_choices(self, column: "SideColumn", view) -> None:
-        surface, x, w, phase = column.surface, column.x, column.w, view["phase"]
+        surface, x, w, phase, px = column.surface, column.x, column.w, view["phase"], column.px
         if phase == "stacks":
             column.heading("Stacks to place")
             cw = (w - 8) // 2
-            ch = min(int(self.cell * 1.05), 70)
+            ch = min(int(self.cell * 1.05), px(70))
             for k, pair in enumerate(view["stacks_left"]):
                 rect = pygame.Rect(x + (k % 2) * (cw + 8), column.y + (k // 2) * (ch + 6), cw, ch)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
@@ -407,37 +428,38 @@ class SkurdirScene(BoardScene):
                 scale = min(1.0, ch / self.cell, cw * 0.9 / self.cell)
                 self.draw_stack(surface, pair[0], [pair[1]], (rect.x + int(cw * 0.32), rect.bottom - 6), scale=scale)
                 look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 6, rect.centery),
-                          13, look.INK, anchor="midright")
+                          px(13), look.INK, anchor="midright")
             column.y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
         elif phase == "first":
             column.heading("Who plays first?")
             for s in range(view["players"]):
-                rect = pygame.Rect(x, column.y, w, 34)
+                rect = pygame.Rect(x, column.y, w, px(34))
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
                 column.box(("seat", s), rect)
-                look.text(surface, look.fit_text(self.match.seats[s].name, 15, w - 20), (x + 10, column.y + 8), 15)
-                column.y += 40
+                look.text(surface, look.fit_text(self.match.seats[s].name, px(15), w - 20), (x + 10, column.y + px(8)),
+                          px(15))
+                column.y += px(40)
         elif phase == "colours":
             column.heading("Choose a colour")
             for c in range(5):
                 if view["owner"][c] is not None:
                     continue
-                rect = pygame.Rect(x, column.y, w, 40)
+                rect = pygame.Rect(x, column.y, w, px(40))
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
                 column.box(("colour", c), rect)
-                surface.blit(pyramid(c, 30, 30), (x + 8, column.y + 4))
-                look.text(surface, COLOURS[c], (x + 48, column.y + 10), 16)
-                column.y += 46
+                surface.blit(pyramid(c, px(30), px(30)), (x + 8, column.y + px(4)))
+                look.text(surface, COLOURS[c], (x + px(48), column.y + px(10)), px(16))
+                column.y += px(46)
 
     def draw_supplies(self, column: "SideColumn", view) -> None:
         """The pool (passengers and neutral canals), the count transported, and
         each player's pieces in hand."""
-        surface, x, w = column.surface, column.x, column.w
+        surface, x, w, px = column.surface, column.x, column.w, column.px
         column.heading("Pool")
-        pw = min(34, (w - 10) // 5)
+        pw = min(px(34), (w - 10) // 5)
         y = column.y
         for c in range(5):
-            rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + 16)
+            rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))
             column.box(("pool", c), rect)
             count = view["pool"][c]
             if count:
@@ -445,54 +467,53 @@ class SkurdirScene(BoardScene):
             else:  # an empty place in the pool: the outline of the missing passenger
                 pygame.draw.polygon(surface, look.MUTED, ((rect.centerx, rect.y + 5), (rect.x + 5, rect.y + pw - 6),
                                                           (rect.right - 5, rect.y + pw - 6)), 1)
-            look.text(surface, str(count), (rect.centerx, rect.bottom - 2), 12, look.INK if count else look.MUTED,
+            look.text(surface, str(count), (rect.centerx, rect.bottom - 2), px(12), look.INK if count else look.MUTED,
                       anchor="midbottom")
-        y += pw + 22
+        y += pw + px(22)
         if view["neutral"] >= 0:
-            rect = pygame.Rect(x, y, w, 30)
+            rect = pygame.Rect(x, y, w, px(30))
             column.box(("neutral",), rect)
             n = view["free"][view["neutral"]]
             for k in range(n):
-                img = lying(view["neutral"], 30, 14, (1, 0))
-                surface.blit(img, (x + 6 + k * 36, y + 8))
-            look.text(surface, f"{n} neutral", (rect.right - 6, y + 7), 13, look.MUTED, anchor="topright")
-            y += 36
-        look.text(surface, f"Transported: {view['transported']} of 15", (x, y), 13, look.MUTED)
-        column.y = y + 24
+                img = lying(view["neutral"], px(30), px(14), (1, 0))
+                surface.blit(img, (x + 6 + k * px(36), y + px(8)))
+            look.text(surface, f"{n} neutral", (rect.right - 6, y + px(7)), px(13), look.MUTED, anchor="topright")
+            y += px(36)
+        look.text(surface, f"Transported: {view['transported']} of 15", (x, y), px(13), look.MUTED)
+        column.y = y + px(24)
         if any(c is not None for c in view["colour_of"]):
             column.heading("In hand")
             self.draw_hands(column, view)
 
     def draw_hands(self, column: "SideColumn", view) -> None:
         """A row per player: free canals, those coming back, the spare passenger, sabotage unused."""
-        surface, x, w, r = column.surface, column.x, column.w, self.side_rect
+        surface, x, w, r, px = column.surface, column.x, column.w, self.side_rect, column.px
         y = column.y
         for s in range(view["players"]):
             colour = view["colour_of"][s]
             if colour is None:
                 continue
-            if y + 40 > r.bottom:
+            if y + px(40) > r.bottom:
                 break
-            row = pygame.Rect(x, y, w, 38)
+            row = pygame.Rect(x, y, w, px(38))
             if s == view["to_move"]:
                 pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
-            look.text(surface, look.fit_text(self.match.seats[s].name, 13, w - 8), (x + 4, y + 1), 13, RGB[colour]
-                      if colour != 4 else look.INK, bold=True)
+            look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
+                      RGB[colour] if colour != 4 else look.INK, bold=True)
             cx = x + 4
             for _k in range(view["free"][colour]):
-                img = lying(colour, 24, 12, (1, 0))
-                surface.blit(img, (cx, y + 20))
-                cx += 28
+                img = lying(colour, px(24), px(12), (1, 0))
+                surface.blit(img, (cx, y + px(20)))
+                cx += px(28)
             back = sum(1 for e in view["limbo"] if e[0] == colour)
             if back:
-                look.text(surface, f"+{back} back soon", (cx, y + 19), 12, look.MUTED)
-                cx += 84
+                cx = look.text(surface, f"+{back} back soon", (cx, y + px(19)), px(12), look.MUTED).right + 6
             if view["spare"][s]:
-                surface.blit(pyramid(colour, 16, 16), (cx + 4, y + 18))
-                cx += 24
+                surface.blit(pyramid(colour, px(16), px(16)), (cx + 4, y + px(18)))
+                cx += px(24)
             if not view["sabotaged"][s]:
-                look.text(surface, "sabotage", (r.right - 4, y + 20), 12, look.WARN, anchor="topright")
-            y += 42
+                look.text(surface, "sabotage", (r.right - 4, y + px(20)), px(12), look.WARN, anchor="topright")
+            y += px(42)
         column.y = y
 
     # ---- animations ------------------------------------------------------------------

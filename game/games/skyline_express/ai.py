@@ -64,6 +64,12 @@ LEVELS = {
     "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5},
 }
 
+# The game review (engine/review.py) weighs a move by the search's reward: the chance to
+# win (alone against the automaton, the solo reward of engine/ai.py: mostly the win, a
+# little for points). Dice decide much of the game, so estimates of close moves are noisy;
+# the thresholds sit a little above the default so that luck is not called a mistake.
+REVIEW = {"measure": "chance to win", "thresholds": (0.08, 0.15, 0.30)}
+
 VIP_GROWTH = 0.55  # expected extra points per empty seat beside a VIP, in a one-colour compartment
 AUTO_GROWTH = 0.55  # the same for the automaton, which seats each colour with its own kind
 MIXED_GROWTH = 0.3  # the same in a compartment of several colours

@@ -136,13 +136,17 @@ class SkylineScene(BoardScene):
         pygame.draw.rect(layer, (60, 40, 24), tray, 2, border_radius=10)
         felt = tray.inflate(-int(12 * self.scale), -int(12 * self.scale))
         pygame.draw.rect(layer, (40, 102, 66), felt, border_radius=8)
-        for words, x, right in (("Value: 1 dice point a step", 336, 640), ("Colour: 3 dice points", 650, 900)):
-            self._label(layer, look.fit_text(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
+        # a small sheet says the same in fewer letters rather than end in "…"
+        for words, x, right in ((("Value: 1 dice point a step", "Value: 1 dice pt a step", "±1: 1 dice point"),
+                                 336, 640),
+                                (("Colour: 3 dice points", "Colour: 3 dice pts", "Colour: 3 pts"), 650, 900)):
+            self._label(layer, look.fit_words(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
                         self.r(x, 50, 0, 0).topleft, 13, INK, True)
         for v, rect in self.face_rects.items():
             pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
-        self._label(layer, look.fit_text("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
-                                         self.fs(13), self.r(336, 0, 556, 0).w),
+        bonus = ("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
+                 "1 → 2 service   2–4 → 1 service + 1 dice   5–6 → VIP", "1→2 service  2–4→1 service+1 dice  5–6→VIP")
+        self._label(layer, look.fit_words(bonus, self.fs(13), self.r(336, 0, 556, 0).w),
                     self.r(336, 126, 0, 0).topleft, 13, MUTED_INK)
 
     def _draw_carriage(self, layer) -> None:
@@ -200,19 +204,25 @@ class SkylineScene(BoardScene):
                 pygame.draw.rect(layer, (255, 252, 244), box, border_radius=3)
                 pygame.draw.rect(layer, FAINT, box, 1, border_radius=3)
                 if (i + 1) % 5 == 0:  # every fifth space is numbered, faintly, inside
-                    self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
+                    if look.font(self.fs(12)).size(str(i + 1))[0] <= box.w + 2:
+                        self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
+                    else:  # a number wider than its box would cross the next: the box is marked instead
+                        pygame.draw.rect(layer, MUTED_INK, box, 2, border_radius=3)
 
     def _draw_tasks(self, layer, view) -> None:
-        self._label(layer, look.fit_text("Tasks (the set-up roll circles one per colour)", self.fs(14),
+        self._label(layer, look.fit_words(("Tasks (the set-up roll circles one per colour)",
+                                           "Tasks (one per colour circled)"), self.fs(14),
                                          self.r(0, 0, 520, 0).w, True), self.r(14, 470, 0, 0).topleft, 14, INK, True)
         for (d, b), rect in self.task_rects.items():
             task = TASKS[d][b]
             pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
             pygame.draw.rect(layer, PENCIL[d], rect, 2, border_radius=6)
-            tag = pygame.Rect(rect.x, rect.y, int(30 * self.scale), rect.h)
+            dice = f"{2 * b + 1}-{2 * b + 2}"
+            # the band is as wide as its words: the floor of 12 px outgrows a small sheet's band
+            band = max(int(30 * self.scale), look.font(self.fs(13), True).size(dice)[0] + 4)
+            tag = pygame.Rect(rect.x, rect.y, band, rect.h)
             pygame.draw.rect(layer, PENCIL[d], tag, border_top_left_radius=6, border_bottom_left_radius=6)
-            self._label(layer, f"{2 * b + 1}-{2 * b + 2}", (tag.centerx, tag.centery), 13, (255, 255, 255), True,
-                        anchor="center")
+            self._label(layer, dice, (tag.centerx, tag.centery), 13, (255, 255, 255), True, anchor="center")
             icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
             icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
             self._task_icon(layer, task, icon)
@@ -251,7 +261,8 @@ class SkylineScene(BoardScene):
                                      (cell.centerx + rad // 2, cell.centery + dy), max(1, rad // 4))
 
     def _draw_service_cards(self, layer, view) -> None:
-        self._label(layer, look.fit_text("Services: 5 points each, 2 a pair", self.fs(14),
+        self._label(layer, look.fit_words(("Services: 5 points each, 2 a pair", "Services: 5 each, 2 a pair"),
+                                          self.fs(14),
                                          self.r(0, 0, 338, 0).w, True), self.r(548, 470, 0, 0).topleft, 14, INK, True)
         for i, rect in enumerate(self.service_rects):
             row, (a, b) = SERVICES[i]
@@ -270,7 +281,8 @@ class SkylineScene(BoardScene):
                 pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
         if view["service_rows"] < 2:
             row2 = self.service_rects[6].union(self.service_rects[11])
-            words = look.fit_text("second row: 3–4 players only", self.fs(12), row2.w - 10, True)
+            words = look.fit_words(("second row: 3–4 players only", "3–4 players only"), self.fs(12), row2.w - 10,
+                                   True)
             note = look.rendered(words, self.fs(12), INK, True).get_rect(center=row2.center)
             pygame.draw.rect(layer, PAPER, note.inflate(10, 4), border_radius=4)
             self._label(layer, words, row2.center, 12, INK, True, anchor="center")
@@ -319,18 +331,22 @@ class SkylineScene(BoardScene):
             pygame.draw.rect(surface, PAPER if on else (120, 110, 96), tab, border_top_left_radius=8,
                              border_top_right_radius=8)
             pygame.draw.rect(surface, PAPER_EDGE, tab, 1, border_top_left_radius=8, border_top_right_radius=8)
-            if view["solo"] and i == 1:
-                name = "Automaton"
-                pygame.draw.rect(surface, self._sheet_colour(view, i), (tab.x + 8, tab.centery - 6, 12, 12))
-            else:
-                name = self.match.seats[i].name
-                look.draw_seat_shape(surface, self.match.seats[i].colour, (tab.x + 14, tab.centery),
-                                     max(5, int(8 * self.scale)), self.seat_rgb(i))
-            if view["to_move"] == i:
-                name = "▶ " + name
-            label = look.fit_text(f"{name}  {view['breakdowns'][i]['total']}", self.fs(13), tab.w - 30, bold=on)
+            name = "Automaton" if view["solo"] and i == 1 else self.match.seats[i].name
+            self._sheet_mark(surface, view, i, (tab.x + 14, tab.centery))
+            mark = "▶ " if view["to_move"] == i else ""
+            # a narrow tab keeps the name whole and leaves out the score (the panel has it), then the ▶
+            label = look.fit_words((f"{mark}{name}  {view['breakdowns'][i]['total']}", mark + name, name),
+                                   self.fs(13), tab.w - 30, bold=on)
             look.text(surface, label, (tab.x + 26, tab.centery), self.fs(13), INK if on else (240, 232, 218),
                       bold=on, anchor="midleft", shadow=False)
+
+    def _sheet_mark(self, surface, view, i: int, centre) -> None:
+        """The mark of sheet i's owner: the seat's shape, or the automaton's square."""
+        if view["solo"] and i == 1:
+            pygame.draw.rect(surface, self._sheet_colour(view, i), (centre[0] - 6, centre[1] - 6, 12, 12))
+        else:
+            look.draw_seat_shape(surface, self.match.seats[i].colour, centre, max(5, int(8 * self.scale)),
+                                 self.seat_rgb(i))
 
     def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
         """A die in its pencil colour with a dark edge (dimmed once used)."""
@@ -502,8 +518,11 @@ class SkylineScene(BoardScene):
             elif owner >= 0:
                 pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
                 pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                name = look.fit_text(self.named(sheet_name(view["solo"], owner)), self.fs(12), rect.w - 2, True)
-                self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
+                name = self.named(sheet_name(view["solo"], owner))
+                if look.font(self.fs(12), True).size(name)[0] <= rect.w - 2:
+                    self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
+                else:  # a small card shows its taker's mark, as on the tabs, rather than a cut name
+                    self._sheet_mark(surface, view, owner, (rect.centerx, rect.bottom - max(8, int(12 * self.scale))))
             if ("service", i) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
         hover = highlights.hover
@@ -516,6 +535,10 @@ class SkylineScene(BoardScene):
         box = self.score_rect
         pygame.draw.rect(surface, (252, 248, 238), box, border_radius=8)
         pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+        with look.within(box):  # its words stay in the box (the layout audit checks it)
+            self._draw_score_words(surface, view, who, box)
+
+    def _draw_score_words(self, surface, view, who, box) -> None:
         b = view["breakdowns"][who]
         auto = view["solo"] and who == 1
         rows = [("Tasks", b["tasks"] if not auto else "none"), ("VIPs" + (" (doubled)" if auto else ""), b["vips"]),
@@ -523,11 +546,18 @@ class SkylineScene(BoardScene):
         y = box.y + int(8 * self.scale)
         line = look.font(self.fs(13)).get_linesize()  # rows never closer than their letters
         step = max(int(24 * self.scale), line + 2)
-        if y + step + 3 * max(int(20 * self.scale), line) + look.font(self.fs(15)).get_linesize() > box.bottom:
-            rows = []  # a small sheet: the title and the total, which the tabs' numbers repeat
+        total_h = 5 + look.font(self.fs(15), True).get_linesize()  # under the rule, and a margin below
+        if y + step + 3 * max(int(20 * self.scale), line) + total_h + 2 > box.bottom:
+            # a small sheet: the parts on one line where it has room, else the total alone
+            both = " · ".join(f"{label} {value}" for label, value in rows)
+            fits = look.font(self.fs(12)).size(both)[0] <= box.w - 24 and y + step + line + total_h + 2 <= box.bottom
+            rows = [(both, None)] if fits else []
         title = "Automaton's score" if auto else f"Score of {self.match.seats[who].name}"
         self._label(surface, look.fit_text(title, self.fs(13), box.w - 20, True), (box.x + 10, y), 13, INK, True)
         y += step
+        if rows and rows[0][1] is None:
+            self._label(surface, rows[0][0], (box.x + 14, y), 12, INK)
+            rows, y = [], y + line
         for label, value in rows:
             self._label(surface, label, (box.x + 14, y), 13, INK)
             self._label(surface, str(value), (box.right - 14, y), 13, INK, True, anchor="topright")

@@ -24,6 +24,12 @@ LEVELS = {
     "hard": {"iterations": 1500, "rollout_depth": 40},
 }
 
+# The game review (engine/review.py) weighs a move by the chance to win: the first figure
+# on the roof wins and heights are no score, so there is no margin to speak of. With three
+# to five players each starts near 1/n, so the thresholds are the default ones: a quarter
+# of a win given away is a blunder at any table.
+REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
+
 
 def progress(state, seat: int) -> float:
     """How far up a seat is, counting the climbing power in its hand: climbing

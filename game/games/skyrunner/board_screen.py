@@ -118,10 +118,9 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         pygame.draw.polygon(surf, accent, pts)
         look.text(surf, value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, bold=True, anchor="topright",
                   shadow=False)
-    label = look.fit_text(caption, small, inner.w - 2, bold=True)
-    ink = (20, 16, 12) if kind == "P" and sum(bg) > 420 else accent
-    look.text(surf, label, (cx, inner.bottom - 2), small, ink if kind != "P" else (20, 16, 12), bold=True,
-              anchor="midbottom", shadow=False)
+    if look.font(small, True).size(caption)[0] <= inner.w - 2:  # a card too small for it has its picture
+        look.text(surf, caption, (cx, inner.bottom - 2), small, accent if kind != "P" else (20, 16, 12), bold=True,
+                  anchor="midbottom", shadow=False)
     return _edge(surf, rect, radius)
 
 
@@ -464,10 +463,16 @@ class SkyRunnerScene(BoardScene):
             room = chips[0].x - r.x - 36
         else:
             y, _ = view["figures"][seat]
-            height = "on the roof" if y >= view["roof"] else f"{y}/{view['roof']}"
+            height = f"{y}/{view['roof']}"
+            if y >= view["roof"]:  # the name keeps its room: a narrow card says it shorter
+                name_w = look.font(16, bold).size(self.match.seats[seat].name)[0]
+                fits = slot.x - 8 - look.font(14, True).size("on the roof")[0] - r.x - 40 >= name_w
+                height = "on the roof" if fits else "roof"
             hrect = look.text(surface, height, (slot.x - 8, r.y + 6), 14, look.INK, bold=True, anchor="topright")
             room = hrect.x - r.x - 40
-        look.text(surface, look.fit_text(self.match.seats[seat].name, 16, room, bold=bold), (r.x + 30, top), 16,
+        name = self.match.seats[seat].name
+        size = 16 if look.font(16, bold).size(name)[0] <= room else 13  # smaller before it is shortened
+        look.text(surface, look.fit_text(name, size, room, bold=bold), (r.x + 30, top + (16 - size) // 2), size,
                   look.INK, bold=bold)
         # number chips: the ones still in hand bright (the used pile is public)
         for v, cr in enumerate(chips, start=1):

@@ -797,12 +797,13 @@ class SkySpec(GameSpec):
                help="How many squares each wall is high (12 is standard)."),
         Option("route", "Climbing route", ("choose", "auto"),
                labels=("The climber chooses", "Chosen for the climber"),
-               help="More than one sensible way up (groove, spend or keep equipment): the climber clicks "
-                    "the square, or the game takes the highest."),
-        Option("targets", "Lost equipment and sabotage", ("act", "laid"),
-               labels=("Pick the player when it acts", "Name the player when laid down"),
-               help="When a lost equipment or sabotage played from hand picks its victim: after the reveal, "
-                    "or with the face-down card."),
+               help="Several ways up (groove, spend or keep gear): the climber clicks the square, or the "
+                    "game takes the highest."),
+        # words short enough for two lines beside the menus at 960x640 (the card is drawn "Lost gear")
+        Option("targets", "Lost gear and sabotage", ("act", "laid"),
+               labels=("Victim picked when it acts", "Victim named when laid"),
+               help="Who a lost gear or sabotage played from hand hits: picked after the reveal, or named "
+                    "with the face-down card."),
     )
     _DEFAULTS = {"lower": "players", "middle": 2, "top": 1, "squares": 12, "route": "choose", "targets": "act"}
 

@@ -105,5 +105,18 @@ class SkyRunnerWords(Words):
             return f"{seat_ref(state.to_move)} plays the {card_name(card)} against {seat_ref(move.against)}"
         return self.move(state, move)
 
+    def choice(self, state, move) -> str:
+        """The card itself, for the review: the round it resolved is another matter."""
+        seat = state.to_move
+        if getattr(move, "kind", "") == "play":
+            against = f" against {seat_ref(move.against)}" if move.against >= 0 else ""
+            return f"{seat_ref(seat)} plays the {card_name(move.card)}{against}"
+        if move.kind == "route":  # what the climb did for the mover, not the rest of the round
+            entry = state.log_entry(move)
+            own = [note for note in entry.data.get("notes", []) if note[0] == seat]
+            if entry.verb == "acted" and own:
+                return self.notes_text(own)
+        return self.confirm(state, move)
+
 
 WORDS = SkyRunnerWords()
