@@ -172,7 +172,7 @@ class App:
     def open_replay(self, match) -> None:
         """The replay of `match` (a finished game), at its last move."""
         from .replay import Replay
-        from .ui.replay import replay_scene
+        from .ui.replay_screen import replay_scene
 
         self.push(replay_scene(self, Replay.of_match(match)))
 
@@ -211,6 +211,12 @@ class App:
         """A banner over any scene: damaged files, saves, errors."""
         self.toasts.append((message, time.monotonic() + seconds))
         self.dirty = True
+
+    def showing_notice(self) -> bool:
+        return bool(self.toasts)
+
+    def quit(self) -> None:
+        self.running = False
 
     # ---- the loop ----------------------------------------------------
     def handle(self, event) -> None:
@@ -359,7 +365,7 @@ def build_app(launch) -> App:
     app = App(launch.window, fullscreen=launch.fullscreen)
     app.push(TitleScene(app))
     if launch.replay is not None:
-        from .ui.replay import replay_scene
+        from .ui.replay_screen import replay_scene
         app.push(replay_scene(app, launch.replay))
     elif launch.match is not None:
         start_match(app, launch.match)

@@ -6,9 +6,16 @@ A game is a folder (a package) whose files are its parts, found by name:
   aid.py     aid(view): the player aid, what the player to move may do now (optional)
   pictures.py  PICTURES: the Rules screen's pictures, positions and captions (optional)
   ai.py      heuristics for the computer players (optional)
-  scene.py   SCENE: its board screen (pygame; loaded by game/ui/boards.py)
+  lesson.json  its Learn to play lesson (optional; game/lessons/ reads it)
+  lesson.py  set_up(spec, players, layout): the positions its lesson's steps
+             start from, when they are laid out rather than played (optional)
+  board_screen.py  SCENE: its board screen, and SIDE_COLOURS when its sides have
+             fixed colours (pygame; loaded by game/ui/boards.py)
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional; game/ui/boards.py)
 and its rules text is seeds/<id>.md.
+
+A game is put on the shelf by one line in SHELF below, or, for a game that
+lives elsewhere (a test's own game), by add(package).
 
 The app, the files and the screens ask the shelf; the engine and the rules
 never do: they are handed a spec, the games by id, or a game's heuristics.
@@ -20,12 +27,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .engine.ai import search_heuristics
 from .engine.core import GameSpec
 from .engine.present import Words
 
-PURE_PARTS = ("rules", "words", "aid", "ai", "pictures")  # the parts the shelf loads: never pygame, never a file
+PURE_PARTS = ("rules", "words", "aid", "ai", "pictures", "lesson")  # the parts the shelf loads: never pygame, never a file
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,11 @@ class GameParts:
     @property
     def id(self) -> str:
         return self.package.rsplit(".", 1)[-1]
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder: where its data files (lesson.json) are."""
+        return Path(importlib.util.find_spec(self.package).origin).parent
 
     @property
     def rules_text(self) -> str:
@@ -79,27 +92,50 @@ def optional_module(name: str):
 
 # The shelf, in the order the title screen shows it. Adding a game: copy a game
 # folder under game/games/, then add its line here.
-SHELF: tuple[GameParts, ...] = (
+SHELF: list[GameParts] = [
     GameParts("game.games.skurdir"),
     GameParts("game.games.scurry"),
     GameParts("game.games.skyline_express"),
     GameParts("game.games.scrubbudgetel"),
     GameParts("game.games.skyrunner"),
-)
-GAME_IDS = tuple(parts.id for parts in SHELF)
-PARTS: dict[str, GameParts] = {parts.id: parts for parts in SHELF}
+]
+# The views below are kept up to date by add() and remove(), in place, so a
+# module that imported them sees every game on the shelf.
+GAME_IDS: list[str] = []
+PARTS: dict[str, GameParts] = {}
+GAMES: dict[str, GameSpec] = {}  # the rules of every game by id: what the engine is handed
 
 
-def _specs() -> dict[str, GameSpec]:
-    games = {}
-    for parts in SHELF:
-        spec = parts.spec
-        assert spec.id == parts.id, (spec.id, parts.id)
-        games[parts.id] = spec
-    return games
+def _shelve(parts: GameParts) -> None:
+    spec = parts.spec
+    assert spec.id == parts.id, f"{parts.package}: its SPEC.id is {spec.id!r}, its folder {parts.id!r}"
+    assert parts.id not in PARTS, f"{parts.id} is on the shelf already"
+    GAME_IDS.append(parts.id)
+    PARTS[parts.id] = parts
+    GAMES[parts.id] = spec
 
 
-GAMES: dict[str, GameSpec] = _specs()  # the rules of every game by id: what the engine is handed
+for _parts in SHELF:
+    _shelve(_parts)
+
+
+def add(package: str) -> GameParts:
+    """Put the game whose folder is the package `package` at the end of the shelf
+    (a game that is not under game/games/: a test's toy game). Everything that asks
+    the shelf finds it from then on: the title screen, the command line, saves,
+    lessons, the computer player, the bench."""
+    parts = GameParts(package)
+    _shelve(parts)
+    SHELF.append(parts)
+    return parts
+
+
+def remove(game_id: str) -> None:
+    """Take the game `game_id` off the shelf again (what a test added)."""
+    parts = PARTS.pop(game_id)
+    SHELF.remove(parts)
+    GAME_IDS.remove(game_id)
+    del GAMES[game_id]
 
 
 def parts_of(game_id: str) -> GameParts:

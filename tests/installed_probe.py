@@ -12,7 +12,7 @@ import pygame
 import game
 from game import resources
 from game.app import App
-from game import shelf
+from game import lessons, shelf
 from game.engine.match import Match, Seat
 from game.ui import look, markdown
 from game.ui.lesson import open_lesson
@@ -44,8 +44,9 @@ for game_id, spec in shelf.GAMES.items():
     frame(game_id)
     app.push(RulesScene(app, spec))
     frame(f"{game_id}_rules")
-    open_lesson(app, game_id, 0)
-    frame(f"{game_id}_lesson")
+    if lessons.has_lesson(game_id):  # a lesson is optional
+        open_lesson(app, game_id, 0)
+        frame(f"{game_id}_lesson")
 for name in files:
     path = resources.ROOT / name
     data = path.read_bytes()

@@ -45,7 +45,7 @@ SIZES = ((640, 480), (960, 640), (1024, 700), (1280, 800), (1600, 1000), (1920, 
 
 def is_game(scene) -> bool:
     """A game being played (a replay is a board scene too, but nobody plays in it)."""
-    return isinstance(scene, BoardScene) and not getattr(scene, "replaying", False)
+    return isinstance(scene, BoardScene) and not scene.mode.replaying
 
 
 @dataclass
@@ -167,7 +167,7 @@ class Monkey:
         if isinstance(scene, BoardScene):
             for target in scene.controller.next_targets():
                 if target[0] == "button":
-                    element = scene.game_buttons.get(target[1])
+                    element = scene.panel.game_buttons.get(target[1])
                     if element is not None:
                         rects.append(element.rect)
                 else:

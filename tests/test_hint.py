@@ -78,16 +78,16 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     board = app.scene
     run_until(app, lambda: board.controller.human_to_move())
     pump(app)
-    click(app, board.hint_button.rect.center)
+    click(app, board.panel.hint_button.rect.center)
     assert board.match.hints_used == [1, 0]
-    assert not board.hint_button.is_enabled  # one hint at a time
+    assert not board.panel.hint_button.is_enabled  # one hint at a time
     run_until(app, lambda: board.hinter.path(), timeout=90)
     pump(app)
     hint = board.hinter.current
     assert board.controller.message == f"Hint: {hint.words}"
     assert hint.move in board.match.state.legal_moves()
     first = hint.move.targets[0]
-    rect = (board.game_buttons[first[1]].rect if first[0] == "button" else board.target_rect(first))
+    rect = (board.panel.game_buttons[first[1]].rect if first[0] == "button" else board.target_rect(first))
     app.dirty = True
     app.step()
     assert hint_colour_shown(app, rect), "the hinted target does not glow"

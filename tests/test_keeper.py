@@ -20,7 +20,7 @@ from game import shelf
 from game.engine.match import Match, Seat
 from game.keeper import GameKeeper, write_pending_records
 from game.saves import OpenElsewhere, games_in_progress, in_progress_path, read_in_progress, resume
-from game.ui.replay import ReplayMixin
+from game.ui.replay_screen import is_replay
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
 from keeping import WriterNow, autosave
@@ -125,7 +125,7 @@ def test_the_title_offers_a_look_at_a_game_open_in_another_window():
         assert start_match(app, resume(in_progress_path(held.save_id))) is False
         assert any("open in another window" in message for message, _until in app.toasts)
         click(app, app.scene.button_rects()["Look"].center)
-        assert isinstance(app.scene, ReplayMixin) and app.scene.replay.length == 4
+        assert is_replay(app.scene) and app.scene.mode.replay.length == 4
         # the game this window may play still starts
         app.reset_to_title()
         pump(app)

@@ -1,9 +1,11 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules / words / aid / ai / pictures.py   pure Python: no pygame, no files
+    game.engine, each game's rules / words / aid / ai /    pure Python: no pygame, no files
+      pictures / lesson / geometry.py
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
-    game.storage, game.records, game.saves, game.keeper    files
-    game.ui, each game's scene.py / art.py, game.art       drawing and clicks
+    game.storage, game.records, game.stats, game.saves,    files
+      game.keeper, game.lessons
+    game.ui, each game's board_screen.py / art.py, game.art  drawing and clicks
     game.app, game.cli, game.bench                         the window, the command line, the benchmarks
 
 each importing only from the layers above it.
@@ -27,7 +29,7 @@ from game.ui import boards
 GAME = Path(__file__).resolve().parent.parent / "game"
 
 UPPER = ("game.app", "game.cli", "game.bench", "game.__main__")
-FILES = ("game.storage", "game.records", "game.saves", "game.autosaver", "game.keeper")
+FILES = ("game.storage", "game.records", "game.stats", "game.saves", "game.autosaver", "game.keeper", "game.lessons")
 DRAWING = ("pygame", "pygame_gui", "game.ui", "game.art")
 
 
@@ -111,8 +113,13 @@ def game_part(name: str, *parts: str) -> bool:
 KIT_VIEW = "game.engine.registry"
 
 
+# A game's pure modules that the shelf does not load by name: its board's geometry
+# (rules, scene and art all ask it).
+PURE_HELPERS = ("geometry",)
+
+
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, "rules", "words", "aid", "ai", "pictures")
+    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, *shelf.PURE_PARTS, *PURE_HELPERS)
 
 
 def pure(name: str) -> bool:
@@ -169,7 +176,7 @@ def test_the_import_graph_is_read():
     assert "game.saves" in GRAPH["game.ui.scene"] and "game.engine.match" in GRAPH["game.saves"]
     assert "game.shelf" in GRAPH["game.cli"]  # an import inside a function counts
     assert {"game.games.scurry.rules", "game.games.scurry.ai"} <= GRAPH["game.shelf"]  # loaded by name
-    assert {"game.games.scurry.scene", "game.games.scurry.art"} <= GRAPH["game.ui.boards"]
+    assert {"game.games.scurry.board_screen", "game.games.scurry.art"} <= GRAPH["game.ui.boards"]
     assert "pygame" in GRAPH["game.ui.draw"]
     assert sum(pure(name) for name in MODULES) >= 15
 
@@ -230,13 +237,13 @@ def test_importing_the_engine_and_asking_the_shelf_pull_in_no_game_screen_or_fil
     never = DRAWING + FILES + UPPER
     assert [m for m in seen["after_engine"] if within(m, never + ("game.shelf", "game.games"))] == []
     assert "game.games.scurry.ai" in seen["after_shelf"]
-    assert [m for m in seen["after_shelf"] if within(m, never) or game_part(m, "scene", "art", "icons")] == []
+    assert [m for m in seen["after_shelf"] if within(m, never) or game_part(m, "board_screen", "art", "icons")] == []
 
 
 def test_the_screens_do_not_import_the_app_the_bench_or_the_command_line():
     screens = [name for name in MODULES
-               if within(name, ("game.ui", "game.art")) or game_part(name, "scene", "art", "icons")]
-    assert "game.ui.scene" in screens and "game.games.skurdir.scene" in screens
+               if within(name, ("game.ui", "game.art")) or game_part(name, "board_screen", "art", "icons")]
+    assert "game.ui.scene" in screens and "game.games.skurdir.board_screen" in screens
     wrong = {name: sorted(t for t in GRAPH[name] if within(t, UPPER)) for name in screens}
     assert not {k: v for k, v in wrong.items() if v}
 
@@ -248,7 +255,7 @@ def test_the_file_layer_draws_nothing():
 
 def test_no_import_cycles():
     """Import statements only: a board loaded by name when a game opens (ui.scene ->
-    ui.boards => a game's scene -> ui.scene) runs after every module is loaded, so it
+    ui.boards => a game's board_screen -> ui.scene) runs after every module is loaded, so it
     cannot make an import order fail; where it may point is checked above."""
     assert cycles(IMPORTS) == []
 

@@ -12,7 +12,7 @@ from game import lessons, records, storage
 from game import shelf
 from game.saves import games_in_progress
 from game.ui.board import BoardScene
-from game.ui.lesson import LessonDone, LessonStep
+from game.ui.lesson import LessonDone, is_lesson
 from game.ui.rules_screen import RulesScene
 from game.ui.title import TitleScene
 
@@ -91,7 +91,7 @@ def test_a_whole_lesson_by_mouse(app, game_id):
     click(app, learn_button(app, game_id).center)
     for i, step in enumerate(lesson.steps):
         board = app.scene
-        assert isinstance(board, LessonStep) and board.index == i
+        assert is_lesson(board) and board.mode.index == i
         if i in (0, len(lesson.steps) - 1):
             screenshot(app, f"lesson_{game_id}_{i + 1}")
         played = len(board.match.notations)
@@ -104,7 +104,7 @@ def test_a_whole_lesson_by_mouse(app, game_id):
             assert nxt == {move.targets[0]}, f"step {i + 1}: only {text}'s place glows, not {nxt}"
             play_move(app, board, move)
         assert board.match.notations[played:] == list(step.moves)
-        assert board.step_done and board.next_button.is_enabled
+        assert board.mode.step_done and board.mode.next_button.is_enabled
         if i == 0:
             screenshot(app, f"lesson_{game_id}_{i + 1}_done")
         click_button(app, "Finish" if i == len(lesson.steps) - 1 else "Next ▸")
@@ -118,7 +118,7 @@ def test_a_whole_lesson_by_mouse(app, game_id):
     assert lessons.Progress.load().step(game_id) == 0, "a finished lesson starts again from its first step"
     click_button(app, "Play a real game")
     board = app.scene
-    assert isinstance(board, BoardScene) and not isinstance(board, LessonStep)
+    assert isinstance(board, BoardScene) and not is_lesson(board)
     assert board.match.spec.id == game_id
     assert [s.kind for s in board.match.seats][0] == "human"
     assert all(s.kind == "computer" and s.level == "easy" for s in board.match.seats[1:])
@@ -141,7 +141,7 @@ def open_step(app, game_id, step):
 def test_any_other_click_says_why_it_is_not_this_steps_move(app, game_id, step, place, because):
     board = open_step(app, game_id, step)
     if place[0] == "vertex":
-        from game.games.scurry.rules import board_geometry
+        from game.games.scurry.geometry import board_geometry
         place = ("vertex", board_geometry(6)["names"].index(place[1]))
     elif place[0] == "cell":
         place = ("cell", board.match.state.cell(place[1]))
@@ -150,20 +150,20 @@ def test_any_other_click_says_why_it_is_not_this_steps_move(app, game_id, step, 
     before = len(board.match.notations)
     click(app, rect.center)
     assert len(board.match.notations) == before, "the click played a move"
-    assert board.note.startswith("Not this step's move. ")
+    assert board.mode.note.startswith("Not this step's move. ")
     if because:
-        assert "The rules forbid it too: " in board.note and because in board.note.lower()
+        assert "The rules forbid it too: " in board.mode.note and because in board.mode.note.lower()
     else:
-        assert "rules forbid" not in board.note
+        assert "rules forbid" not in board.mode.note
     screenshot(app, f"lesson_{game_id}_refused")
 
 
 def test_a_lesson_is_resumed_where_it_was_left(app):
     click(app, learn_button(app, "scurry").center)
     board = app.scene
-    play_move(app, board, board.match.spec.parse_move(board.match.state, board.step.moves[0]))
+    play_move(app, board, board.match.spec.parse_move(board.match.state, board.mode.step.moves[0]))
     click_button(app, "Next ▸")
-    assert app.scene.index == 1
+    assert app.scene.mode.index == 1
     click_button(app, "Menu")
     click_button(app, "Leave the lesson")
     assert isinstance(app.scene, TitleScene)
@@ -171,7 +171,7 @@ def test_a_lesson_is_resumed_where_it_was_left(app):
     assert app.scene.lesson_badges["scurry"][0] == f"Lesson: step 2 of {steps}", "the card says how far it got"
     assert "skurdir" not in app.scene.lesson_badges, "a lesson not begun says nothing"
     click(app, learn_button(app, "scurry").center)
-    assert isinstance(app.scene, LessonStep) and app.scene.index == 1
+    assert is_lesson(app.scene) and app.scene.mode.index == 1
     # and in a new process: the place is in the progress file beside the settings
     assert lessons.Progress.load().step("scurry") == 1
     assert lessons.progress_path().parent == storage.settings_path().parent
@@ -182,7 +182,7 @@ def test_a_damaged_progress_file_is_set_aside_with_a_message(app):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     click(app, learn_button(app, "skurdir").center)
-    assert isinstance(app.scene, LessonStep) and app.scene.index == 0
+    assert is_lesson(app.scene) and app.scene.mode.index == 0
     assert any("lessons.json could not be read" in message for message, _until in app.toasts)
     assert list(path.parent.glob("lessons.json.damaged-*")), "the damaged file is kept aside"
     screenshot(app, "lesson_damaged_progress")
@@ -197,11 +197,11 @@ def test_a_failed_progress_write_is_a_message(app, monkeypatch):
     monkeypatch.setattr(storage, "write_json_atomic", full_disk)
     click(app, learn_button(app, "skyline_express").center)
     board = app.scene
-    assert isinstance(board, LessonStep)
+    assert is_lesson(board)
     assert any("could not be saved (disk full)" in message for message, _until in app.toasts)
-    for text in board.step.moves:  # the lesson goes on
+    for text in board.mode.step.moves:  # the lesson goes on
         play_move(app, board, board.match.spec.parse_move(board.match.state, text))
-    assert board.step_done
+    assert board.mode.step_done
 
 
 def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
@@ -222,7 +222,7 @@ def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
         link = links[2]
         wrap = box.text_wrap_rect
         click(app, (wrap[0] + link.x + link.width // 2, wrap[1] + link.y + link.height // 2))
-        assert isinstance(app.scene, LessonStep) and app.scene.index == 2
+        assert is_lesson(app.scene) and app.scene.mode.index == 2
         click_button(app, "Menu")
         click_button(app, "Leave the lesson")
         assert isinstance(app.scene, RulesScene), "leaving goes back to the rules"
@@ -242,10 +242,10 @@ def test_the_lesson_strip_fits_the_smallest_window(game_id):
         lesson = lessons.load(game_id)
         for i in range(len(lesson.steps)):
             board = open_step(app, game_id, i)
-            strip, area = board.lesson_rect, board.board_rect
+            strip, area = board.mode.lesson_rect, board.board_rect
             assert strip.bottom <= 640 - 10 and strip.right <= 960 - 10
-            assert area.bottom < strip.top and board.panel_rect.bottom < strip.top, "the strip runs under both"
-            body, ask, after = board.strip_lines(strip.w)
+            assert area.bottom < strip.top and board.panel.rect.bottom < strip.top, "the strip runs under both"
+            body, ask, after = board.mode.strip_lines(strip.w)
             assert 40 + 20 * (len(body) + max(len(ask), len(after))) <= strip.h, f"step {i + 1}'s words are cut off"
             app.pop()
         screenshot(app, f"lesson_{game_id}_960")
@@ -309,20 +309,20 @@ def test_scrubbudgetel_first_step_says_where_the_place_lights_up(app):
     """The words and the board agree: the place the step asks for is drawn where the words say."""
     board = open_step(app, "scrubbudgetel", 0)
     click(app, board.target_rect(("stash", "TW")).center)
-    move = board.match.spec.parse_move(board.match.state, board.step.moves[0])
+    move = board.match.spec.parse_move(board.match.state, board.mode.step.moves[0])
     place = board.target_rect(move.targets[-1])
     assert move.targets[-1] in board.controller.highlights().next_targets, "the place lights up"
     landing = board.camera.to_screen((0, 0))  # the Landing is the map's centre
-    assert place.centery > landing[1] and "just below the Landing" in board.step.ask
+    assert place.centery > landing[1] and "just below the Landing" in board.mode.step.ask
 
 
 def test_the_right_click_after_a_wrong_one_takes_the_warning_away(app):
     board = open_step(app, "scrubbudgetel", 1)
     click(app, board.target_rect(("stash", "TR")).center)
-    assert board.note.startswith("Not this step's move. ")
+    assert board.mode.note.startswith("Not this step's move. ")
     click(app, board.target_rect(("stash", "TW")).center)  # the step's move begins
     assert board.controller.prefix == [("stash", "TW")] or tuple(board.controller.prefix) == (("stash", "TW"),)
-    assert board.note == "", "the orange answer to the wrong click stays after the right one"
+    assert board.mode.note == "", "the orange answer to the wrong click stays after the right one"
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])

@@ -42,10 +42,10 @@ def test_the_menu_dims_the_board_with_nothing_lit_under_the_pointer():
         click_button(app, "Resume")
 
         # the pointer rests on Hint until its tooltip shows, then Esc
-        point_at(app, board.hint_button.rect.center)
+        point_at(app, board.panel.hint_button.rect.center)
         for _ in range(3):
             board.update_widgets(0.6)  # pygame-gui shows a tooltip after a second of hover
-        assert board.hint_button.hovered and board.hint_button.tool_tip is not None
+        assert board.panel.hint_button.hovered and board.panel.hint_button.tool_tip is not None
         key(app, pygame.K_ESCAPE)
         assert menu_frame(app) == dimmed, "the hovered Hint (or its tooltip) shows through the menu's veil"
         click_button(app, "Resume")

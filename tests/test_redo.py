@@ -70,9 +70,9 @@ def test_undo_and_redo_by_keys_and_button_on_the_board():
     move = board.match.state.legal_moves()[0]
     play_move(app, board, move)
     played = snap(board.match.state)
-    assert not board.redo_button.is_enabled
+    assert not board.panel.redo_button.is_enabled
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert snap(board.match.state) == start and board.redo_button.is_enabled
+    assert snap(board.match.state) == start and board.panel.redo_button.is_enabled
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert snap(board.match.state) == played
     assert "Played again" in board.controller.message
@@ -80,7 +80,7 @@ def test_undo_and_redo_by_keys_and_button_on_the_board():
     key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)  # the other redo key
     assert snap(board.match.state) == played
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    click(app, board.redo_button.rect.center)  # and the button
+    click(app, board.panel.redo_button.rect.center)  # and the button
     pump(app)
     assert snap(board.match.state) == played
-    assert len(board.log.entries) == len(board._replayed_log())
+    assert len(board.log.entries) == len(board.log_of_record())

@@ -215,14 +215,14 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         click(app, (area.right - 2, area.centery))  # the chart's right end: the last decision charted
         board = app.scene
         last = [d for d in scene.review.decisions() if d["played_value"] is not None][-1]
-        assert board is not scene and board.ply == last["ply"] and board.viewer == last["seat"]
-        assert board.decision_moves()[0] == finished_game.moves[last["ply"]]
+        assert board is not scene and board.mode.ply == last["ply"] and board.viewer == last["seat"]
+        assert board.mode.decision_moves()[0] == finished_game.moves[last["ply"]]
         app.pop()
         assert app.scene is scene
         if scene.review.marked():
             rect, ply = scene.rows()[0]
             click(app, rect.center)  # a marked move in the list
-            assert app.scene.ply == ply == scene.review.marked()[0]["ply"]
+            assert app.scene.mode.ply == ply == scene.review.marked()[0]["ply"]
     finally:
         pygame.quit()
 

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from game import shelf
-from game.games.scrubbudgetel.rules import MARKERS, LayMarker, hexagon, tri_corners, tri_neighbours
+from game.games.scrubbudgetel.geometry import hexagon, tri_corners, tri_neighbours
+from game.games.scrubbudgetel.rules import MARKERS, LayMarker
 
 SPEC = shelf.GAMES["scrubbudgetel"]
 

@@ -20,21 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.core import IllegalMove, seat_names
+from game.games.scrubbudgetel.geometry import RADIUS, hexagon, on_table, point_distance, tri_corners, tri_neighbours
 from game.games.scrubbudgetel.rules import (
     COLOURS,
     MARKERS,
-    RADIUS,
     SPEC,
     LayMarker,
     bag_contents,
-    hexagon,
     is_shape,
-    on_table,
     parse_tri,
-    point_distance,
-    tri_corners,
     tri_name,
-    tri_neighbours,
 )
 from game.games.scrubbudgetel.words import WORDS
 

@@ -30,8 +30,8 @@ from game.games.scurry.rules import (
     TOTAL_TILES,
     ScurryMove,
     ScurryState,
-    board_geometry,
 )
+from game.games.scurry.geometry import board_geometry
 
 B, G = 0, 1
 

@@ -118,7 +118,7 @@ def test_the_aid_in_every_phase_says_the_choices_and_fits(game_id, size):
 def test_the_question_mark_opens_the_aid_and_it_links_to_the_full_rules():
     app, board = open_board("skurdir", (960, 640))
     try:
-        click(app, board.aid_button.rect.center)
+        click(app, board.panel.aid_button.rect.center)
         assert isinstance(app.scene, AidScene)
         assert "Place a stack" in shown_text(app.scene)
         click_button(app, "Full rules")

@@ -164,7 +164,7 @@ def test_after_a_computer_reply_undo_redo_and_a_hint(game_id, speed):
     key(app, pygame.K_h)
     run_until(app, lambda: not board.hinter.thinking)
     assert_settled_frame_is_current(app, "after a hint (H)")
-    if board.undo_button.is_enabled:
+    if board.panel.undo_button.is_enabled:
         click_button(app, "Undo")  # the pointer now rests on the button
         assert_settled_frame_is_current(app, "after Undo by its button")
 
@@ -195,7 +195,7 @@ def test_after_the_results_and_in_the_replay(game_id, speed):
     run_until(app, lambda: isinstance(app.scene, ResultsScene))
     assert_settled_frame_is_current(app, "on the results screen")
     click_button(app, "Look at the board")
-    replay = app.scene
+    replay = app.scene.mode
     assert_settled_frame_is_current(app, "in the replay, at the last move")
     key(app, pygame.K_LEFT)
     assert_settled_frame_is_current(app, "a replay step back (←)")
@@ -217,9 +217,9 @@ def test_after_a_lesson_step(game_id, speed):
     lesson, board = lessons.load(game_id), app.scene
     assert_settled_frame_is_current(app, "at the lesson's first step")
     for text in lesson.steps[0].moves:
-        if board.match.state.to_move == lesson.you and not board.step_done:
+        if board.match.state.to_move == lesson.you and not board.mode.step_done:
             play_move(app, board, board.match.spec.parse_move(board.match.state, text))
-    assert board.step_done
+    assert board.mode.step_done
     assert_settled_frame_is_current(app, "after the lesson step's move")
     click_button(app, "Next ▸")
     assert_settled_frame_is_current(app, "at the lesson's next step")

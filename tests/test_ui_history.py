@@ -71,7 +71,8 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     click(app, history.row_rect(0).center)
     click_button(app, "Replay")
     read_records(app)
-    replay = app.scene
+    board = app.scene
+    replay = board.mode
     n = len(scurry.played)
     assert replay.replaying and replay.ply == n
     assert replay.match.state.to_json() == scurry.state.to_json()
@@ -87,7 +88,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
 
     # the board is read-only: a click on a place that would be a legal move changes nothing
     target = replay.match.state.legal_moves()[0].targets[0]
-    click(app, replay.target_rect(target).center)
+    click(app, board.target_rect(target).center)
     assert replay.ply == 3 and len(replay.match.state.history) == 3
     assert records.list_records(game="scurry")[0].moves == scurry.notations
 
@@ -98,7 +99,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert replay.match.state.to_json() == state_after(scurry, replay.ply).to_json()
 
     # the log: a click on a move's line jumps to just after that move
-    log = replay.log
+    log = board.log
     first = log.first_shown()
     entry = next(e for e, start in enumerate(log.starts) if start >= first + 2 and replay.replay.log[e][0] > 0)
     y = log.rect.y + 5 + (log.starts[entry] - first) * LINE_HEIGHT + LINE_HEIGHT // 2
@@ -145,7 +146,7 @@ def test_a_double_click_opens_a_game_and_an_empty_history_says_so():
     click(app, row)
     click(app, row)
     read_records(app)
-    assert app.scene.replaying and app.scene.replay.finished
+    assert app.scene.mode.replaying and app.scene.mode.replay.finished
 
 
 def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
@@ -157,14 +158,15 @@ def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
     click(app, app.scene.row_rect(0).center)
     click_button(app, "Replay")
     read_records(app)
-    replay = app.scene
+    board = app.scene
+    replay = board.mode
     key(app, pygame.K_HOME)
     for _ in range(4):
         key(app, pygame.K_RIGHT)
     state = replay.match.state
-    assert replay.viewer == state.to_move and replay.view()["hand"] == state.view(state.to_move)["hand"]
+    assert board.viewer == state.to_move and replay.view()["hand"] == state.view(state.to_move)["hand"]
     choose(app, replay.seen_menu, "Seen by Bob")
-    assert replay.viewer == 1 and replay.view()["hand"] == state.view(1)["hand"] != []
+    assert board.viewer == 1 and replay.view()["hand"] == state.view(1)["hand"] != []
     screenshot(app, "replay-skyrunner-finished")
     pygame.quit()
 
@@ -175,7 +177,8 @@ def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
     launch = cli.parse(["--replay", str(path), "--window", "1280x800"])
     app = build_app(launch)
     pump(app)
-    replay = app.scene
+    board = app.scene
+    replay = board.mode
     assert replay.replaying and replay.ply == 40 and not replay.replay.finished and replay.seen_menu is None
     hidden_seen = 0
     for ply in (40, 39, 20, 1, 0):
@@ -192,7 +195,7 @@ def test_hidden_cards_show_only_when_the_game_is_over(tmp_path):
     assert hidden_seen >= 3, "the hands differed at some of those moves and were hidden"
     key(app, pygame.K_END)
     screenshot(app, "replay-skyrunner-in-progress")
-    assert "stays hidden" in replay.controller.message
+    assert "stays hidden" in board.controller.message
 
 
 def test_replay_on_the_command_line_refuses_what_it_cannot_replay(tmp_path, capsys):
@@ -220,7 +223,7 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     assert replay.length == 2000 and len(replay.checkpoints) == 2000 // CHECKPOINT_EVERY + 1
     app = make_app()
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, replay, 0))
     pump(app)
     scene = app.scene
@@ -229,7 +232,7 @@ def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
         # this thread's processor time: the wall clock of a shared machine also counts
         # the other processes (the bench reports the wall time, replay_seek_ms)
         started = time.thread_time()
-        scene.seek(ply)
+        scene.mode.seek(ply)
         app.dirty = True
         app.step([])
         worst = max(worst, time.thread_time() - started)
@@ -247,7 +250,7 @@ def test_the_replay_of_an_all_computer_game_has_only_its_own_controls(size):
         match.play(rng.choice(match.state.legal_moves()))
     app = make_app(size)
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, Replay.of_match(match), 6))
     pump(app)
     scene = app.scene
@@ -267,7 +270,7 @@ def test_the_last_position_marks_only_the_last_turn():
     replay = Replay.of_match(match)
     app = make_app()
     app.push(TitleScene(app))
-    from game.ui.replay import replay_scene
+    from game.ui.replay_screen import replay_scene
     app.push(replay_scene(app, replay))
     pump(app)
     marked = app.scene.controller.highlights().last_moves

@@ -43,7 +43,7 @@ def board_for(game_id, size, scale, folded=False):
 
 def check_layout(board):
     """The panel's parts inside the panel, none over another, the board beside it."""
-    p, b = board.panel_rect, board.board_rect
+    p, b = board.panel.rect, board.board_rect
     assert b.right <= p.left and b.w > 0.5 * (b.w + p.w)  # the board keeps most of the width
     everything = [e.rect for e in board.actions if e.visible]
     assert all(p.contains(r) or b.contains(r) for r in everything)  # the game's own (map zoom) are on its board
@@ -57,8 +57,8 @@ def check_layout(board):
                   and t.rect.bottom <= board.log.rect.bottom]
         assert all(r.bottom <= board.log.rect.top for r in header) and p.contains(board.log.rect)
         assert not any(board.log.rect.colliderect(r) for r in buttons)
-    header = (board.fold_button.rect, board.aid_button.rect)  # beside the title, above the log
-    assert board.log_top <= min(r.top for r in buttons if r not in header)
+    header = (board.panel.fold_button.rect, board.panel.aid_button.rect)  # beside the title, above the log
+    assert board.panel.log_top <= min(r.top for r in buttons if r not in header)
 
 
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
@@ -67,13 +67,13 @@ def check_layout(board):
 def test_every_game_is_laid_out_at_small_windows_and_large_scales(game_id, size, scale, folded):
     app, board = board_for(game_id, size, scale, folded)
     check_layout(board)
-    assert board.ui_scale <= scale and (board.ui_scale >= 1.5 if scale >= 1.5 else True)
+    assert board.panel.scale <= scale and (board.panel.scale >= 1.5 if scale >= 1.5 else True)
     screenshot(app, f"scale-{game_id}-{size[0]}x{size[1]}-{scale}{'-folded' if folded else ''}")
 
 
 def test_scale_in_settings_grows_the_panel_and_is_kept():
     app, board = board_for("scurry", (1280, 800), 1.0)
-    width_before = board.panel_rect.w
+    width_before = board.panel.rect.w
     click_button(app, "Menu")
     click_button(app, "Settings")
     assert isinstance(app.scene, SettingsScene)
@@ -83,19 +83,19 @@ def test_scale_in_settings_grows_the_panel_and_is_kept():
     click_button(app, "Resume")
     pump(app)
     assert app.scene is board
-    assert board.ui_scale == 1.5 and board.panel_rect.w > width_before
-    assert board.undo_button.rect.h == 60
+    assert board.panel.scale == 1.5 and board.panel.rect.w > width_before
+    assert board.panel.undo_button.rect.h == 60
 
 
 def test_fold_the_panel_for_a_bigger_board():
     app, board = board_for("skyline_express", (960, 640), 1.0)
     wide = board.board_rect.w
-    click(app, board.fold_button.rect.center)
-    assert board.folded and board.board_rect.w > wide + 30 and board.log.rect.h == 0
+    click(app, board.panel.fold_button.rect.center)
+    assert board.panel.folded and board.board_rect.w > wide + 30 and board.log.rect.h == 0
     assert json.loads(storage.settings_path().read_text())["panel_folded"] is True
     check_layout(board)
-    click(app, board.fold_button.rect.center)
-    assert not board.folded and board.board_rect.w == wide
+    click(app, board.panel.fold_button.rect.center)
+    assert not board.panel.folded and board.board_rect.w == wide
 
 
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
@@ -107,7 +107,7 @@ def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_i
     app.dirty = True
     app.step()
     assert board.log.rect.h >= 6 * board.log.line_height
-    panel_lines = [t.rect for t in look.drawn if board.panel_rect.contains(t.rect)]
+    panel_lines = [t.rect for t in look.drawn if board.panel.rect.contains(t.rect)]
     for i, one in enumerate(panel_lines):
         assert not any(one.clip(other).h > 4 and one.clip(other).w > 2 for other in panel_lines[i + 1:]), one
 
@@ -117,7 +117,7 @@ def test_the_pass_button_speaks_as_large_as_the_panel():
     sizes = {}
     for scale in (1.0, 1.5, 2.0):
         _app, board = board_for("skurdir", (1280, 800), scale)
-        sizes[scale] = board.game_buttons["pass"].font.point_size
+        sizes[scale] = board.panel.game_buttons["pass"].font.point_size
     assert sizes[1.0] < sizes[1.5] <= sizes[2.0]  # (a 1280x800 window caps 200 % near 175 %)
 
 

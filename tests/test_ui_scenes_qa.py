@@ -173,7 +173,7 @@ def test_scrubbudgetel_place_half_out_of_the_map_is_not_clicked_beside_it(small_
 def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
     """The line of tile counts under the board once lay over the board's bottom rim and its
     column numbers where the board is short (a lesson's board at 960x640)."""
-    from game.games.scurry.scene import RIM
+    from game.games.scurry.board_screen import RIM
 
     app = small_app
     start_match(app, Match(shelf.GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 3))

@@ -10,8 +10,9 @@ import pytest
 from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
-from game.games.scrubbudgetel.rules import MARKERS, RADIUS, on_table, tri_centre, tri_neighbours
-from game.games.scrubbudgetel.scene import ScrubScene
+from game.games.scrubbudgetel.geometry import RADIUS, on_table, tri_centre, tri_neighbours
+from game.games.scrubbudgetel.rules import MARKERS
+from game.games.scrubbudgetel.board_screen import ScrubScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 
@@ -292,7 +293,7 @@ def test_e_the_log_tells_each_turn_in_order(app):
             assert seat == roller, f"{text!r} comes after another player's roll"
     assert sum(" lays the " in text for _s, text in log) == len(board.match.state.history)
     # a log rebuilt from the saved moves (after undo or loading) is the same
-    assert board._replayed_log() == log
+    assert board.log_of_record() == log
     settle(app, board)
     screenshot(app, "scrubbudgetel-log-by-turn")
 
@@ -358,7 +359,7 @@ def test_g_choosing_a_marker_shows_every_place_it_may_go(app):
 
 
 def test_h_the_tray_says_what_the_stash_costs_and_why_scores_start_below_zero(app, monkeypatch):
-    from game.games.scrubbudgetel import scene as module
+    from game.games.scrubbudgetel import board_screen as module
     start_match(app, Match(SPEC, [Seat("Ann", 0), Seat("Bob", 1)], 29))
     pump(app)
     board = app.scene

@@ -226,7 +226,7 @@ def test_the_window_answers_while_the_computer_thinks(app):
 def test_rows_and_places_are_written_on_the_rim(app, size, window):
     """The log says "f6": the board shows every row letter and place number,
     wholly on the wood, clear of the vertices."""
-    from game.games.scurry.scene import RIM
+    from game.games.scurry.board_screen import RIM
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1], size=window))
     pump(app)

@@ -183,13 +183,13 @@ def test_a_disabled_button_says_why(app):
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bea", 1)], 4))
     board = app.scene
     pump(app)
-    pass_button = board.game_buttons["pass"]
+    pass_button = board.panel.game_buttons["pass"]
     assert not pass_button.is_enabled  # the stacks are laid out first
     # hovering it shows why, in words and with the player's name
     pos = pass_button.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    rect, why = board.disabled_button_note(pos)
+    rect, why = board.panel.disabled_button_note(pos)
     assert rect == pass_button.rect and why.startswith("Passing is for the building step only")
     assert "Ann" in why or "Bea" in why
     screenshot(app, "skurdir-disabled-pass-hover")
@@ -197,7 +197,7 @@ def test_a_disabled_button_says_why(app):
     click(app, pos)
     assert board.controller.message == why and board.match.state.history == []
     # Undo, with nothing to take back, says that
-    click(app, board.undo_button.rect.center)
+    click(app, board.panel.undo_button.rect.center)
     assert board.controller.message == "Nothing to undo."
 
 
@@ -285,7 +285,7 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
 @pytest.mark.parametrize("table, said", [("open", "the centre is o15"), ("9x9", None)])
 def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypatch, table, said):
     """Ruling 13: the names stay (they are the notation); the board explains them."""
-    from game.games.skurdir import scene as module
+    from game.games.skurdir import board_screen as module
     spec = shelf.GAMES["skurdir"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 2, {"table": table, "random_setup": True}))
     pump(app)

@@ -183,7 +183,7 @@ def test_rules_screen_shows_our_rules(app):
 
 def drawn(app, board, monkeypatch):
     """One frame of the board: the lines of text drawn (words, box) and the cards drawn."""
-    from game.games.skyrunner import scene as module
+    from game.games.skyrunner import board_screen as module
     texts, cards = [], []
     text, card_image = module.look.text, module.card_image
 

@@ -61,9 +61,9 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
             if match.state.is_over:
                 break
             # The computer has moved; with no input, the frame must show it and ask the person.
-            step_until(app, lambda: board.drawn_revision == match.revision and not board.anims, timeout=5)
-            assert "thinking" not in board.drawn_status, board.drawn_status
-            assert board.drawn_status == (board.named(board.controller.words.phase(match.state)) or "Ann to move")
+            step_until(app, lambda: board.panel.drawn_revision == match.revision and not board.anims, timeout=5)
+            assert "thinking" not in board.panel.drawn_status, board.panel.drawn_status
+            assert board.panel.drawn_status == (board.named(board.controller.words.phase(match.state)) or "Ann to move")
             continue
         play_move(app, board, rng.choice(match.state.legal_moves()))
     assert computer_turns_seen >= 1

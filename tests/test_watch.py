@@ -36,7 +36,7 @@ def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls()
     click_button(app, "Start")
     board = app.scene
     assert isinstance(board, BoardScene) and board.watch is not None
-    assert not board.hint_button.is_enabled  # nobody to hint
+    assert not board.panel.hint_button.is_enabled  # nobody to hint
     click(app, board.watch.pause_button.rect.center)
     assert board.watch.paused and board.watch.pause_button.text == "Play"
     screenshot(app, "watch-paused")

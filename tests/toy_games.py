@@ -96,7 +96,7 @@ class TicTacToeState(State):
         return list(self.outcome.scores) if self.outcome else [0, 0]
 
     def view(self, seat):
-        return self.to_json()
+        return {k: v for k, v in self.to_json().items() if k != "rng"}
 
     def to_json(self):
         return {
@@ -104,6 +104,7 @@ class TicTacToeState(State):
             "to_move": self.to_move,
             "outcome": None if self.outcome is None else [list(self.outcome.scores), list(self.outcome.winners)],
             "history": [str(m) for m in self.history],
+            "rng": _rng_json(self.rng),
         }
 
 

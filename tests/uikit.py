@@ -145,9 +145,9 @@ def look_at_board(app, board) -> None:
     """On the results screen, "Look at the board": the replay opens at the last
     move, showing the board as the game ended."""
     click_button(app, "Look at the board")
-    replay = app.scene
+    replay = app.scene.mode
     state = board.match.state
-    assert getattr(replay, "replaying", False) and replay.ply == len(state.history)
+    assert replay.replaying and replay.ply == len(state.history)
     assert replay.match.state.to_json() == state.to_json()
 
 

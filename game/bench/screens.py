@@ -185,7 +185,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     from ..ui.lesson import open_lesson
     from ..ui.history import HistoryScene
     from ..ui.menus import HandOffScene, MenuScene, SavesScene
-    from ..ui.replay import replay_scene
+    from ..ui.replay_screen import replay_scene
     from ..ui.results import ResultsScene
     from ..ui.review_screen import ReviewScene
     from ..ui.rules_screen import RulesScene

@@ -173,7 +173,7 @@ def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 
     from ..app import App
     from ..replay import Replay
     from ..ui.title import TitleScene
-    from ..ui.replay import replay_scene
+    from ..ui.replay_screen import replay_scene
 
     match = long_match(game_id, moves, options=LONG_GAME[1] if game_id == LONG_GAME[0] else None)
     started = time.perf_counter()
@@ -186,7 +186,7 @@ def replay_seek_ms(game_id: str = LONG_GAME[0], moves: int = 2000, seeks: int = 
     times = []
     for ply in random.Random(1).choices(range(replay.length + 1), k=seeks):
         t0 = time.perf_counter()
-        app.scene.seek(ply)
+        app.scene.mode.seek(ply)
         app.dirty = True
         app.step([])
         times.append((time.perf_counter() - t0) * 1000)
@@ -376,7 +376,7 @@ def scene_frames(frames: int = 150, only: str | None = None) -> dict:
 
     from ..replay import Replay
     from ..ui.history import HistoryScene
-    from ..ui.replay import replay_scene
+    from ..ui.replay_screen import replay_scene
     from ..ui.statistics import StatisticsScene
 
     _finished_records()

@@ -187,6 +187,87 @@ def _fast_apply(state, move) -> None:
         state.apply(move)
 
 
+class _Playouts:
+    """One search's playouts: each walks the tree down a sample of the hidden
+    information, adds a node, plays on at random (or by the game's rollout
+    move) and credits the result to every node on its way."""
+
+    def __init__(self, tree_moves, random_expansion: bool, exploration: float, depth_cap: int,
+                 rollout_move, evaluate, rng, root_tree_moves=None, focus=None, focus_visits: int = 0):
+        self.tree_moves = tree_moves
+        self.root_tree_moves = root_tree_moves or tree_moves  # at the root: the moves plus the focus
+        self.focus = focus  # the move under review, searched at least focus_visits times
+        self.focus_visits = focus_visits
+        self.random_expansion = random_expansion  # without the game's candidates: untried moves in random order
+        self.exploration = exploration
+        self.depth_cap = depth_cap
+        self.rollout_move = rollout_move
+        self.evaluate = evaluate
+        self.rng = rng
+
+    def playout(self, root: _Node, d) -> None:
+        """One iteration on the sample `d` (which it plays on)."""
+        path = self.select_and_expand(root, d)
+        self.roll_out(d)
+        rewards = outcome_rewards(d) if d.outcome is not None else self.evaluate(d)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.reward += rewards[n.mover]
+
+    def select_and_expand(self, root: _Node, d) -> list:
+        """Down the tree by UCB over the moves available in this sample (each child
+        counts how often it was available), until a move not yet tried: it becomes
+        a new node. At the root the focus move is pushed until it has its share
+        of playouts. Returns the nodes passed, root first."""
+        rng, c, log, sqrt = self.rng, self.exploration, math.log, math.sqrt
+        focus = self.focus
+        node = root
+        path = [root]
+        while d.outcome is None:
+            moves = self.root_tree_moves(d) if node is root else self.tree_moves(d)
+            children = node.children
+            if node is root and focus in children and children[focus].visits < self.focus_visits and focus in moves:
+                children[focus].avail += 1  # the move under review gets its share of playouts
+                _fast_apply(d, focus)
+                node = children[focus]
+                path.append(node)
+                continue
+            untried = [m for m in moves if m not in children]
+            if untried:
+                m = untried[rng.randrange(len(untried))] if self.random_expansion else untried[0]
+                child = _Node(m, d.to_move)
+                children[m] = child
+                _fast_apply(d, m)
+                path.append(child)
+                break
+            best = None
+            best_value = -1.0
+            for m in moves:
+                ch = children[m]
+                ch.avail += 1  # availability: this child could have been chosen here
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best, best_value = ch, value
+            _fast_apply(d, best.move)
+            node = best
+            path.append(best)
+        return path
+
+    def roll_out(self, d) -> None:
+        """Play on to the end, or to the level's depth cap."""
+        rng, rollout_move = self.rng, self.rollout_move
+        steps = 0
+        while d.outcome is None and steps < self.depth_cap:
+            moves = d.legal_moves()
+            if rollout_move is not None:
+                m = rollout_move(d, moves, rng)
+            else:
+                m = moves[rng.randrange(len(moves))]
+            _fast_apply(d, m)
+            steps += 1
+
+
 def choose_move(
     state,
     level: str,
@@ -266,7 +347,8 @@ def choose_move(
     reused = root.visits
     deadline = None if time_limit is None else started + time_limit
     report_every = max(1, budget // 50)
-    log, sqrt = math.log, math.sqrt
+    search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, rng,
+                       root_tree_moves, focus, focus_visits)
     done = 0
     d = first
     while done < budget:
@@ -276,52 +358,7 @@ def choose_move(
             break
         if d is None:
             d = sample()
-        node = root
-        path = [root]
-        # selection and expansion
-        while d.outcome is None:
-            moves = root_tree_moves(d) if node is root else tree_moves(d)
-            children = node.children
-            if node is root and focus in children and children[focus].visits < focus_visits and focus in moves:
-                children[focus].avail += 1  # the move under review gets its share of playouts
-                _fast_apply(d, focus)
-                node = children[focus]
-                path.append(node)
-                continue
-            untried = [m for m in moves if m not in children]
-            if untried:
-                m = untried[0] if candidates is not None else untried[rng.randrange(len(untried))]
-                child = _Node(m, d.to_move)
-                children[m] = child
-                _fast_apply(d, m)
-                path.append(child)
-                break
-            best = None
-            best_value = -1.0
-            for m in moves:
-                ch = children[m]
-                ch.avail += 1  # availability: this child could have been chosen here
-                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best, best_value = ch, value
-            _fast_apply(d, best.move)
-            node = best
-            path.append(best)
-        # playout
-        steps = 0
-        while d.outcome is None and steps < depth_cap:
-            moves = d.legal_moves()
-            if rollout_move is not None:
-                m = rollout_move(d, moves, rng)
-            else:
-                m = moves[rng.randrange(len(moves))]
-            _fast_apply(d, m)
-            steps += 1
-        rewards = outcome_rewards(d) if d.outcome is not None else evaluate(d)
-        for n in path:
-            n.visits += 1
-            if n.mover is not None:
-                n.reward += rewards[n.mover]
+        search.playout(root, d)
         done += 1
         d = None
         if progress is not None and done % report_every == 0:

@@ -1,6 +1,7 @@
 """Learn to play: a guided first game for each game on the shelf.
 
-A lesson is data, one JSON file per game beside this module (<game id>.json):
+A lesson is data, an optional part of a game's folder on the shelf,
+game/games/<id>/lesson.json:
 
     {"game": "skurdir", "players": 4, "names": ["You", "Ada", ...], "you": 0,
      "options": {...},
@@ -12,8 +13,8 @@ A lesson is data, one JSON file per game beside this module (<game id>.json):
 
 A step's position is one of
   {"seed": N, "moves": [...]}       a new game of that seed, then those moves
-  {"layout": {...}, "moves": [...]} a position the game's rules set up directly
-                                    (Skurðir's from_layout, Scurry's from_position)
+  {"layout": {...}, "moves": [...]} a position laid out directly, by the
+                                    game's lesson.py: set_up(spec, players, layout)
   {"continue": true, "moves": [...]} where the step before ended, then those moves
 and the person then plays the step's `moves`, one after another (only the next
 one is allowed); a move of another seat among them (a scripted secret pick, say)
@@ -26,11 +27,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import storage
+from .. import shelf, storage
 from ..engine.match import Match, Seat
-
-HERE = Path(__file__).resolve().parent
-COLOUR_LETTERS = "RYGBK"  # Skurðir's colours in notation order
 
 
 @dataclass(frozen=True)
@@ -61,9 +59,7 @@ class Lesson:
 
     def match_at(self, index: int) -> Match:
         """A match in the position where step `index` starts (before its moves)."""
-        from ..shelf import GAMES
-
-        spec = GAMES[self.game]
+        spec = shelf.GAMES[self.game]
         step = self.steps[index]
         position = step.position
         if position.get("continue"):
@@ -79,14 +75,12 @@ class Lesson:
 
     def base_state(self, index: int):
         """The state the match of step `index` starts from, before any move of its record."""
-        from ..shelf import GAMES
-
-        spec = GAMES[self.game]
+        spec = shelf.GAMES[self.game]
         while self.steps[index].position.get("continue"):
             index -= 1
         position = self.steps[index].position
         if "layout" in position:
-            return SETUPS[self.game](spec, self.players, position["layout"])
+            return laid_out(self.game, self.players, position["layout"])
         return spec.new_game(self.players, int(position.get("seed", 0)), spec.resolved_options(self.options))
 
     def step_of_rule(self) -> dict[str, list[int]]:
@@ -102,9 +96,7 @@ def position_match(game_id: str, players: int, position: dict, options: dict | N
     """A match in `position` (a step's position without "continue", or {"lesson": i}: where
     step i of the game's lesson starts), then its moves played as legal moves. The Rules
     screen's pictures are made this way."""
-    from ..shelf import GAMES
-
-    spec = GAMES[game_id]
+    spec = shelf.GAMES[game_id]
     if "lesson" in position:
         match = load(game_id).match_at(int(position["lesson"]))
         for text in position.get("moves", ()):
@@ -113,43 +105,25 @@ def position_match(game_id: str, players: int, position: dict, options: dict | N
     seats = [Seat(f"Player {i + 1}", colour=i, kind="human") for i in range(players)]
     match = Match(spec, seats, int(position.get("seed", 0)), dict(options or {}))
     if "layout" in position:
-        match.state = SETUPS[game_id](spec, players, position["layout"])
+        match.state = laid_out(game_id, players, position["layout"])
     for text in position.get("moves", ()):
         match.play(spec.parse_move(match.state, text))
     return match
 
 
-# ---- position set-ups the rules engines offer --------------------------------
-def _colour(letter: str) -> int:
-    return COLOUR_LETTERS.index(letter)
-
-
-def _skurdir(spec, players: int, layout: dict):
-    state_class = type(spec.new_game(players, 0))
-    stations = {cell: (_colour(v[0]), [_colour(c) for c in v[1:]]) for cell, v in layout["stations"].items()}
-    canals = [(a, b, _colour(c)) for a, b, c in layout.get("canals", ())]
-    extra = {k: layout[k] for k in ("pool", "free") if k in layout}
-    return state_class.from_layout([_colour(c) for c in layout["colours"]], stations, canals,
-                                   to_move=layout.get("to_move", 0), **extra)
-
-
-def _scurry(spec, players: int, layout: dict):
-    state_class = type(spec.new_game(players, 0))
-    tiles = {v: owner for owner, names in enumerate((layout["brown"], layout["grey"])) for v in names}
-    extra = {k: layout[k] for k in ("tiles_per_player", "turn", "size") if k in layout}
-    return state_class.from_position(tiles, tuple(layout["squirrels"]), to_move=layout.get("to_move", 0), **extra)
-
-
-SETUPS = {"skurdir": _skurdir, "scurry": _scurry}
+def laid_out(game_id: str, players: int, layout: dict):
+    """The state the game's lesson.py lays out from `layout`."""
+    return shelf.parts_of(game_id).module("lesson").set_up(shelf.GAMES[game_id], players, layout)
 
 
 # ---- reading the lesson files --------------------------------------------------
 def lesson_path(game_id: str) -> Path:
-    return HERE / f"{game_id}.json"
+    return shelf.parts_of(game_id).folder / "lesson.json"
 
 
 def has_lesson(game_id: str) -> bool:
-    return lesson_path(game_id).is_file()
+    """Whether the game `game_id` has a lesson (a lesson is optional; a game not on the shelf has none)."""
+    return game_id in shelf.PARTS and lesson_path(game_id).is_file()
 
 
 def load(game_id: str) -> Lesson:

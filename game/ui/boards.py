@@ -2,7 +2,7 @@
 
 The shelf (game/shelf.py) loads only a game's pure parts; what draws is
 loaded here, on the screens' side of the layers:
-  scene.py   SCENE: the game's board screen (required); SIDE_COLOURS (optional):
+  board_screen.py  SCENE: the game's board screen (required); SIDE_COLOURS (optional):
              the colours of sides that have fixed ones, in seat order
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional)
 """
@@ -13,12 +13,12 @@ import functools
 from .. import shelf
 from . import look
 
-SCREEN_PARTS = ("scene", "art")  # what this module loads of a game's folder
+SCREEN_PARTS = ("board_screen", "art")  # what this module loads of a game's folder
 
 
 def board_scene_class(game_id: str):
     """The board screen class of the game `game_id`."""
-    return _part(shelf.parts_of(game_id).package, "scene").SCENE
+    return _part(shelf.parts_of(game_id).package, "board_screen").SCENE
 
 
 def side_colour(spec, index: int, seat) -> tuple[int, int, int]:
@@ -26,7 +26,7 @@ def side_colour(spec, index: int, seat) -> tuple[int, int, int]:
     (Scurry's brown and grey), else the colour the player picked. Colours are
     presentation: the rules name sides."""
     parts = shelf.PARTS.get(spec.id)  # None for a test's own game
-    fixed = getattr(_part(parts.package, "scene"), "SIDE_COLOURS", ()) if parts else ()
+    fixed = getattr(_part(parts.package, "board_screen"), "SIDE_COLOURS", ()) if parts else ()
     if index < len(fixed):
         return fixed[index]
     return look.seat_colour(seat.colour)

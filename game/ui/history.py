@@ -17,7 +17,7 @@ from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
 from .loading import Background, unreadable_text, words
-from .replay import replay_scene
+from .replay_screen import replay_scene
 from .scene import Scene, panel
 
 ALL_GAMES = "All games"

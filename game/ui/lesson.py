@@ -1,6 +1,6 @@
 """Learn to play: a lesson step on the game's real board scene.
 
-One scene per step: the game's own BoardScene, with a strip under the board
+One scene per step: the game's own board screen in LessonMode, with a strip under the board
 that says the step's rule, what to do and, once it is done, what happened. The
 controller's guide (this scene) lets only the step's move be made and answers
 every other click with why it is not this step's move (and the rules' own
@@ -14,6 +14,7 @@ import pygame
 from .. import lessons, shelf
 from ..engine.match import Match, Seat
 from . import look
+from .board_modes import PlayMode
 from .boards import board_scene_class
 from .menus import MenuScene
 from .rules_screen import RulesScene
@@ -26,7 +27,6 @@ TEXT, TITLE = 15, 18
 LINE = 20
 LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
 
-_classes: dict = {}
 
 
 def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = False) -> None:
@@ -44,15 +44,21 @@ def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = F
 
 
 def lesson_scene(app, lesson, index: int, progress):
-    base = board_scene_class(lesson.game)
-    cls = _classes.get(base)
-    if cls is None:
-        cls = _classes[base] = type(f"Lesson{base.__name__}", (LessonStep, base), {})
-    return cls(app, lesson, index, progress)
+    """Step `index` of `lesson` on the game's own board screen, in LessonMode."""
+    mode = LessonMode(app, lesson, index, progress)
+    return board_scene_class(lesson.game)(app, mode.match, mode)
 
 
-class LessonStep:
-    """Mixed in before a game's BoardScene class (see lesson_scene)."""
+def is_lesson(scene) -> bool:
+    return isinstance(getattr(scene, "mode", None), LessonMode)
+
+
+class LessonMode(PlayMode):
+    """A lesson step on a game's board: only the step's move may be made (the
+    controller's guide is this mode), and a strip under the board teaches."""
+
+    follows_turns = False  # the person always sees their own seat, and plays every seat's scripted moves
+    shows_results = False  # the strip says what happened
 
     def __init__(self, app, lesson, index: int, progress):
         self.lesson, self.index, self.progress = lesson, index, progress
@@ -61,15 +67,21 @@ class LessonStep:
         self.note = ""  # the answer to the last refused click
         self.next_button = None
         self.scripting = False
-        match = lesson.match_at(index)
+        self.lesson_rect = pygame.Rect(0, 0, 0, 0)
+        self.match = lesson.match_at(index)
         names = [n for n in app.settings.get("player_names") or [] if isinstance(n, str) and n]
-        match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly in the log
-        super().__init__(app, match)
-        self.match.on_change = None  # never an autosave, never a record
-        self.viewer = self.confirmed_viewer = lesson.you
-        self.controller.set_guide(self)
-        if not progress.record(lesson.game, index):
-            app.notify(progress.message)
+        self.match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly
+
+    def started(self) -> None:
+        board = self.board
+        board.match.on_change = None  # never an autosave, never a record
+        board.viewer = board.confirmed_viewer = self.lesson.you
+        board.controller.set_guide(self)
+        if not self.progress.record(self.lesson.game, self.index):
+            board.app.notify(self.progress.message)
+
+    def start_state(self):
+        return self.lesson.base_state(self.index)  # a lesson sets its positions up itself
 
     # ---- the guide the controller asks -------------------------------
     @property
@@ -88,65 +100,53 @@ class LessonStep:
         return text
 
     # ---- a lesson is not a game in progress ---------------------------
-    def needs_hand_off(self) -> bool:
-        return False  # one person plays every seat's scripted moves
-
-    def _check_viewer(self) -> None:
-        pass  # the person always sees their own seat
-
-    def start_state(self):
-        return self.lesson.base_state(self.index)  # a lesson sets its positions up itself
-
-    def _maybe_show_results(self) -> None:
-        pass  # the strip says what happened
-
     def undo(self) -> None:
         """Undo starts the step again."""
         self.again()
 
     def open_menu(self) -> None:
-        self.app.push(LessonMenu(self.app, self))
+        self.board.app.push(LessonMenu(self.board.app, self.board))
 
     # ---- moves ------------------------------------------------------
-    def _played(self, move, seat, before, label) -> None:
-        super()._played(move, seat, before, label)
+    def played(self, move, seat) -> None:
+        board = self.board
         self.done += 1
         self.note = ""
         if self.scripting:
             return
         self.play_scripted()
-        self.controller.set_guide(self)  # the next move of the step, or none once it is done
-        self.refresh_panel()
+        board.controller.set_guide(self)  # the next move of the step, or none once it is done
+        board.refresh_panel()
         if self.step_done:
             if not self.progress.record(self.lesson.game, self.index + 1):
-                self.app.notify(self.progress.message)
+                board.app.notify(self.progress.message)
             self.next_button.enable()
 
     def play_scripted(self) -> None:
         """The step's moves of other seats (their secret picks, say) play themselves."""
+        match, controller = self.board.match, self.board.controller
         self.scripting = True
         try:
-            while not self.step_done and self.match.state.to_move != self.lesson.you:
+            while not self.step_done and match.state.to_move != self.lesson.you:
                 text = self.step.moves[self.done]
-                if self.controller.play(self.match.spec.parse_move(self.match.state, text)).kind != "played":
+                if controller.play(match.spec.parse_move(match.state, text)).kind != "played":
                     break
         finally:
             self.scripting = False
 
-    def click_target(self, target) -> None:
-        super().click_target(target)
-        if not self.controller.message:
+    def after_click(self) -> None:
+        if not self.board.controller.message:
             self.note = ""  # a click that was taken answers the wrong one before it
         self._take_message()
 
-    def on_event(self, event) -> None:
-        super().on_event(event)
+    def after_event(self) -> None:
         self._take_message()
 
     def _take_message(self) -> None:
         """The strip under the board answers a refused click, in full."""
-        if self.controller.message:
-            message, self.controller.message = self.controller.message, ""
+        controller = self.board.controller
+        if controller.message:
+            message, controller.message = controller.message, ""
             # a cancelled half-made move brings the step's instruction back
             self.note = "" if message == "Move cancelled." else message
 
@@ -176,29 +176,29 @@ class LessonStep:
         its lines are long and few, and a small window keeps its height for the board."""
         return self.strip_height(width - 20) + 8
 
-    def layout(self, rect: pygame.Rect) -> None:
-        w, h = self.app.size
+    def board_area(self, rect: pygame.Rect) -> pygame.Rect:
+        w, h = self.board.app.size
         height = self.band_height(w) - 8
         self.lesson_rect = pygame.Rect(10, h - 10 - height, w - 20, height)
-        super().layout(rect)
+        return rect
 
-    def build(self) -> None:
-        super().build()
-        self.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
-        self.redo_button.hide()
-        self.hint_button.hide()  # the step says what to do; the computer would suggest another move
+    def built(self) -> None:
+        board = self.board
+        panel = board.panel
+        panel.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
+        panel.redo_button.hide()
+        panel.hint_button.hide()  # the step says what to do; the computer would suggest another move
         r = self.lesson_rect
         x = r.right - BUTTON_COLUMN - 8
         last = self.index == len(self.lesson.steps) - 1
-        self.next_button = self.button((x, r.bottom - 50, BUTTON_COLUMN, 40), "Finish" if last else "Next ▸",
-                                       self.next_step, primary=True, enabled=self.step_done,
-                                       tooltip="Go on to the next step")
-        self.button((x, r.bottom - 96, BUTTON_COLUMN, 38), "Start again", self.again,
-                    tooltip="Set this step up again")
+        self.next_button = board.button((x, r.bottom - 50, BUTTON_COLUMN, 40), "Finish" if last else "Next ▸",
+                                        self.next_step, primary=True, enabled=self.step_done,
+                                        tooltip="Go on to the next step")
+        board.button((x, r.bottom - 96, BUTTON_COLUMN, 38), "Start again", self.again,
+                     tooltip="Set this step up again")
 
     # ---- drawing ------------------------------------------------------
-    def draw_board(self, surface, view, highlights) -> None:
-        super().draw_board(surface, view, highlights)
+    def draw_on_board(self, surface) -> None:
         with look.within(self.lesson_rect):
             self.draw_strip(surface)
 
@@ -226,15 +226,17 @@ class LessonStep:
 
     # ---- going on -------------------------------------------------------
     def next_step(self) -> None:
+        app = self.board.app
         if self.index + 1 < len(self.lesson.steps):
-            self.app.replace(lesson_scene(self.app, self.lesson, self.index + 1, self.progress))
+            app.replace(lesson_scene(app, self.lesson, self.index + 1, self.progress))
             return
         if not self.progress.record(self.lesson.game, 0, finished=True):
-            self.app.notify(self.progress.message)
-        self.app.replace(LessonDone(self.app, self.lesson))
+            app.notify(self.progress.message)
+        app.replace(LessonDone(app, self.lesson))
 
     def again(self) -> None:
-        self.app.replace(lesson_scene(self.app, self.lesson, self.index, self.progress))
+        app = self.board.app
+        app.replace(lesson_scene(app, self.lesson, self.index, self.progress))
 
 
 class LessonMenu(MenuScene):
@@ -260,7 +262,8 @@ class LessonMenu(MenuScene):
 
     def restart(self) -> None:
         self.app.pop()
-        self.app.replace(lesson_scene(self.app, self.board.lesson, 0, self.board.progress))
+        mode = self.board.mode
+        self.app.replace(lesson_scene(self.app, mode.lesson, 0, mode.progress))
 
     def leave_lesson(self) -> None:
         """Back to where the lesson was opened from; the step reached is remembered."""

@@ -24,8 +24,9 @@ from ..engine.core import IllegalMove, seat_names
 from ..replay import Replay
 from ..review import GameReview, ReviewRunner
 from . import boards, look
-from .replay import ReplayMixin
-from .scene import Scene, board_scene_class, panel
+from .boards import board_scene_class
+from .replay_screen import ReplayMode
+from .scene import Scene, panel
 
 GRADE_COLOUR = {"good": look.GOOD, "inaccuracy": (230, 210, 120), "mistake": look.WARN, "blunder": look.BAD}
 GRADE_WORD = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder", "good": "Good"}
@@ -183,7 +184,7 @@ class ReviewScene(Scene):
         self.app.push(review_replay_scene(self.app, self.replay, self.review.results[ply], self.names))
 
     def open_replay(self) -> None:
-        from .replay import replay_scene
+        from .replay_screen import replay_scene
 
         self.app.push(replay_scene(self.app, self.replay))
 
@@ -320,18 +321,23 @@ class ReviewScene(Scene):
 
 
 # ---- the replay at a reviewed decision -------------------------------------------
-class ReviewMarks:
-    """In front of a replay: at the reviewed decision, the move played and the better
-    move glow on the board, and a caption says them in words."""
+class ReviewMode(ReplayMode):
+    """A replay at a reviewed decision: there the move played and the better move
+    glow on the board, and a caption on the panel says them in words."""
 
-    def __init__(self, app, replay, decision: dict, names: list):
+    offers_review = False  # this replay is the review's own
+    CAPTION_SIZE = 13
+
+    def __init__(self, replay: Replay, decision: dict, names: list):
         self.decision = decision
         self.names = names
-        super().__init__(app, replay, decision["ply"])
+        self.caption = pygame.Rect(0, 0, 0, 0)
+        super().__init__(replay, decision["ply"])
         self.seen_by = decision["seat"]  # the seat's own view, as the review searched it
-        self.viewer = self.seat_shown(self.match.state)
-        if self.seen_menu is not None:
-            self.rebuild()  # its "Seen by" says so
+
+    def started(self) -> None:
+        super().started()
+        self.board.viewer = self.seat_shown(self.match.state)
 
     def decision_moves(self):
         """(played, better) moves of the decision shown now, or None at any other moment."""
@@ -346,28 +352,26 @@ class ReviewMarks:
                 found.append(None)
         return found
 
-    def draw_hint(self, surface) -> None:
+    def draw_over_hint(self, surface) -> None:
         """The hint's glow, in two colours: the move played, and the better one."""
-        super().draw_hint(surface)
         moves = self.decision_moves()
         if moves is None:
             return
+        board = self.board
         played, better = moves
         for move, colour, width in ((played, look.BAD, 3), (better if better != played else None, look.HINT, 4)):
             for target in move.targets if move is not None else ():
-                rect = self.target_rect(target) if target[0] != "button" else None
-                outline = getattr(self, "outline_of", lambda _t: None)(target) if rect is None else None
+                rect = board.target_rect(target) if target[0] != "button" else None
+                outline = getattr(board, "outline_of", lambda _t: None)(target) if rect is None else None
                 if rect is not None:
                     pygame.draw.rect(surface, colour, rect.inflate(8, 8), width, border_radius=8)
                 elif outline:  # a place drawn only while chosen (Scrubbudgetel's map): its outline
                     clip = surface.get_clip()
-                    surface.set_clip(getattr(self, "map_rect", self.board_rect))
+                    surface.set_clip(getattr(board, "map_rect", board.board_rect))
                     pygame.draw.polygon(surface, colour, outline, width)
                     surface.set_clip(clip)
 
     # ---- the caption: the decision in words, between the log and the timeline ----------
-    CAPTION_SIZE = 13
-
     def caption_lines(self, width: int) -> list[tuple[str, tuple, bool]]:
         d = self.decision
         lines = [(f"Move {d['ply'] + 1} · {self.names[d['seat']]} · {GRADE_WORD[d['grade']]}", look.INK, True)]
@@ -380,18 +384,19 @@ class ReviewMarks:
             lines += [(line, colour, False) for line in look.wrap_text(text, self.CAPTION_SIZE, width, max_lines=3)]
         return lines
 
-    def build(self) -> None:
-        super().build()
-        p = self.panel_rect
+    def built(self) -> None:
+        super().built()
+        panel = self.board.panel
+        p = panel.rect
         step = self.CAPTION_SIZE + 5
-        room = self.log_bottom - self.log_top - 4 * self.log.line_height - 8
+        room = panel.log_bottom - panel.log_top - 4 * self.board.log.line_height - 8
         count = min(len(self.caption_lines(p.w - 40)), max(1, (room - 12) // step))
-        self.caption = pygame.Rect(p.x + 10, self.log_bottom - 12 - step * count, p.w - 20, 12 + step * count)
-        self.log_bottom = self.caption.y - 6
-        self.place_log(self.log_top)
+        self.caption = pygame.Rect(p.x + 10, panel.log_bottom - 12 - step * count, p.w - 20, 12 + step * count)
+        panel.log_bottom = self.caption.y - 6
+        panel.place_log(panel.log_top)
 
-    def draw_panel(self, surface, highlights) -> None:
-        super().draw_panel(surface, highlights)
+    def draw_on_panel(self, surface) -> None:
+        super().draw_on_panel(surface)
         box = self.caption
         step = self.CAPTION_SIZE + 5
         panel(surface, box, alpha=235)
@@ -401,12 +406,7 @@ class ReviewMarks:
                       self.CAPTION_SIZE, colour, bold=bold)
 
 
-_KINDS: dict = {}
-
-
 def review_replay_scene(app, replay: Replay, decision: dict, names: list):
-    board = board_scene_class(replay.spec.id)
-    kind = _KINDS.get(board)
-    if kind is None:
-        kind = _KINDS[board] = type(f"Review{board.__name__}", (ReviewMarks, ReplayMixin, board), {})
-    return kind(app, replay, decision, names)
+    """The replay at `decision` on its game's board screen, in a ReviewMode."""
+    mode = ReviewMode(replay, decision, names)
+    return board_scene_class(replay.spec.id)(app, mode.match, mode)

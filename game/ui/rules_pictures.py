@@ -22,7 +22,9 @@ import pygame
 from .. import shelf
 from ..lessons import position_match
 from . import look
+from .board_modes import PlayMode
 from .boards import board_scene_class
+from .movelog import MoveLog
 
 CAPTION_SIZE = 14
 CAPTION_LINE = 18
@@ -51,11 +53,22 @@ class Easel:
         pass
 
 
+class PictureMode(PlayMode):
+    """A board drawn once for a picture: no move log (its position may be laid out,
+    not played from a seed), nothing that goes on by itself."""
+
+    follows_turns = False
+    shows_results = False
+    watchable = False
+
+    def new_log(self) -> MoveLog:
+        return MoveLog()
+
+
 @functools.cache
 def _picture_class(scene_class):
-    """The game's board screen without its side panel and move log: only the board is laid out."""
-    return type(f"Picture{scene_class.__name__}", (scene_class,),
-                {"build": lambda self: None, "_replayed_log": lambda self: []})
+    """The game's board screen without its side panel: only the board is laid out."""
+    return type(f"Picture{scene_class.__name__}", (scene_class,), {"build": lambda self: None})
 
 
 def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
@@ -63,7 +76,7 @@ def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Sur
     focus or part (board_size)."""
     match = position_match(game_id, picture.players, picture.position, picture.options)
     area = pygame.Rect((0, 0), picture.area)
-    scene = _picture_class(board_scene_class(game_id))(Easel(area.size, settings), match)
+    scene = _picture_class(board_scene_class(game_id))(Easel(area.size, settings), match, PictureMode())
     scene.viewer = scene.confirmed_viewer = picture.viewer
     scene.board_rect = area
     scene.layout(area)

@@ -14,6 +14,7 @@ from ..keeper import GameKeeper
 from ..saves import OpenElsewhere, peek
 from . import look
 from .boards import board_scene_class
+from .host import ScreenHost
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
@@ -76,7 +77,7 @@ class Scene:
 
     background = "title_background.png"
 
-    def __init__(self, app):
+    def __init__(self, app: ScreenHost):
         self.app = app
         self.manager = app.ui_managers.acquire(app.size)
         self.actions: dict = {}

@@ -231,7 +231,7 @@ class TitleScene(Scene):
         self.rebuild()
 
     def quit(self) -> None:
-        self.app.running = False
+        self.app.quit()
 
     def open_history(self) -> None:
         self.app.open_history()
@@ -268,7 +268,7 @@ class TitleScene(Scene):
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
-        if not self.app.toasts:  # a notice takes the tagline's place
+        if not self.app.showing_notice():  # a notice takes the tagline's place
             look.text(surface, "Tabletop games for one computer — with friends at the table or against the computer",
                       (w // 2, 100), 16, look.MUTED, anchor="midtop")
         for game_id, card in self.cards.items():

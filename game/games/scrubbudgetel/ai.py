@@ -83,7 +83,8 @@ from __future__ import annotations
 
 import math
 
-from .rules import CAVE, MARKERS, OFFSETS, TABLE
+from .geometry import TABLE
+from .rules import CAVE, MARKERS, OFFSETS
 
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},

@@ -9,7 +9,8 @@ import pygame
 
 from ...ui.draw import gradient, polygon, render, stroke, vignette
 from .icons import FOAM, SAND, SAND_DARK, SEA_DEEP, SHALLOW, draw_marker, draw_tuft, marker_outline, scrub
-from .rules import MARKERS, hexagon
+from .geometry import hexagon
+from .rules import MARKERS
 
 
 # ---------------------------------------------------------------------------

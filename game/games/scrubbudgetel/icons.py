@@ -1,5 +1,5 @@
 """Scrubbudgetel's markers drawn with pygame.draw: colours, tiles and icons,
-shared by the game screen (scene.py) and the title card (art.py). No sprite
+shared by the game screen (board_screen.py) and the title card (art.py). No sprite
 files: the screen draws these at any zoom.
 
 Every icon is drawn with pygame.draw around a centre, inside a radius `r`; the
@@ -16,7 +16,8 @@ import pygame
 
 from ...ui.draw import luminance, mix, shade, stroke
 from ...ui import look
-from .rules import MARKERS, RADIUS, point_xy, tri_centre, tri_corners
+from .geometry import RADIUS, point_xy, tri_centre, tri_corners
+from .rules import MARKERS
 
 PLAYER_RGB = ((236, 232, 220), (214, 64, 52), (240, 196, 40), (60, 120, 220))  # White, Red, Yellow, Blue
 TINT_RGB = {

@@ -13,7 +13,8 @@ from .icons import (
     FOAM, GRID, SAND, SAND_DARK, SEA, SHALLOW, coast, draw_icon, draw_marker, grid_lines, icon_detail,
     marker_centre, marker_outline, table_corners,
 )
-from .rules import MARKERS, RADIUS
+from .geometry import RADIUS
+from .rules import MARKERS
 
 
 def premultiplied(big: pygame.Surface, size) -> pygame.Surface:

@@ -1,10 +1,9 @@
 """Scrubbudgetel: the rules engine (pure Python, no pygame).
 
-The island is a triangle grid (see seeds/scrubbudgetel.md, rulings 1-3). Every
-marker covers unit triangles: a Junction one, a Trail or Obstacle marker two (a
-60-degree rhombus: four equal sides), the Landing and every Destination six (a
-hexagon around one grid point). A triangle is ``(x, y, o)``: ``o`` 0 points up,
-1 points down; grid points are ``(i, j)`` at ``i * (1, 0) + j * (1/2, sqrt(3)/2)``.
+The island is a triangle grid (see seeds/scrubbudgetel.md, rulings 1-3; the grid
+itself is geometry.py). Every marker covers unit triangles: a Junction one, a
+Trail or Obstacle marker two (a 60-degree rhombus: four equal sides), the Landing
+and every Destination six (a hexagon around one grid point).
 
 The map is a tree grown from the Landing. Each laid marker remembers the marker
 it was laid against (its anchor, `against`). Trail markers form trails: a trail starts at
@@ -23,6 +22,7 @@ from functools import lru_cache
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 from ...engine.present import LogEntry
+from .geometry import TABLE, hexagon, on_table, tri_corners, tri_neighbours
 
 # ---------------------------------------------------------------------------
 # Markers
@@ -76,7 +76,6 @@ MARKERS = _types()
 FAMILY = {code: t.family for code, t in MARKERS.items()}  # code -> family, for the hot paths
 CAVE = "CV"
 BAG_CODES = tuple(sorted(code for code, t in MARKERS.items() if t.family != "landing"))
-RADIUS = 16  # the island table: grid points at most this many steps from the Landing's centre
 
 
 BLOCKS = "Nothing may be laid against an Obstacle: it blocks the way (the Obstacles option)."
@@ -106,61 +105,6 @@ CONTACT_FAULTS = {
 def bag_contents() -> list[str]:
     """Every marker that starts in the bag, sorted by code."""
     return [code for code in BAG_CODES for _ in range(MARKERS[code].count)]
-
-
-# ---------------------------------------------------------------------------
-# Triangle-grid geometry
-# ---------------------------------------------------------------------------
-@lru_cache(maxsize=None)  # pure and called in every legality check: remember the answers
-def tri_neighbours(t: tuple) -> tuple:
-    """The three triangles sharing a side with `t`."""
-    x, y, o = t
-    if o == 0:
-        return (x, y, 1), (x, y - 1, 1), (x - 1, y, 1)
-    return (x, y, 0), (x + 1, y, 0), (x, y + 1, 0)
-
-
-@lru_cache(maxsize=None)
-def tri_corners(t: tuple) -> tuple:
-    """The three grid points of `t`."""
-    x, y, o = t
-    if o == 0:
-        return (x, y), (x + 1, y), (x, y + 1)
-    return (x + 1, y), (x + 1, y + 1), (x, y + 1)
-
-
-def point_xy(p: tuple) -> tuple[float, float]:
-    """A grid point in plane units (side length 1; y grows upwards)."""
-    return p[0] + p[1] / 2, p[1] * 0.8660254037844386
-
-
-def tri_centre(t: tuple) -> tuple[float, float]:
-    pts = [point_xy(p) for p in tri_corners(t)]
-    return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
-
-
-def hexagon(p: tuple) -> tuple:
-    """The six triangles around grid point `p`, sorted."""
-    i, j = p
-    return tuple(sorted(((i, j, 0), (i - 1, j, 0), (i, j - 1, 0), (i - 1, j, 1), (i, j - 1, 1), (i - 1, j - 1, 1))))
-
-
-def point_distance(p: tuple) -> int:
-    i, j = p
-    return (abs(i) + abs(j) + abs(i + j)) // 2
-
-
-def _table() -> frozenset:
-    span = range(-RADIUS - 1, RADIUS + 1)
-    return frozenset((x, y, o) for x in span for y in span for o in (0, 1)
-                     if all(point_distance(p) <= RADIUS for p in tri_corners((x, y, o))))
-
-
-TABLE = _table()  # every triangle of the island table
-
-
-def on_table(t: tuple) -> bool:
-    return t in TABLE
 
 
 @lru_cache(maxsize=None)

@@ -21,6 +21,7 @@ from operator import attrgetter
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 from ...engine.present import LogEntry
+from .geometry import board_of, vertex_name
 
 SIDE_NAMES = ("Brown", "Grey")
 SIZES = (5, 6, 7)
@@ -32,9 +33,6 @@ DRAW_LIMIT = 1500  # play turns (both players together); ~10 moves a turn stays 
 TILES_LIMIT = 200
 LONG_GAME_RULES = ("draw", "most_tiles")
 
-# The six directions along the three grid lines, clockwise from east on screen.
-DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-
 EMPTY = -1
 SQUIRREL = 2  # board code of a vertex where a squirrel stands on no tile
 
@@ -43,93 +41,6 @@ LETTERS = {"setup_tile": "t", "setup_squirrel": "s", "leadoff": "p", "step": "m"
 KINDS = tuple(LETTERS)
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 PHASE_KIND = {"setup_tiles": "setup_tile", "setup_squirrels": "setup_squirrel", "leadoff": "leadoff", "move": "step"}
-
-
-# ---------------------------------------------------------------------------
-# Geometry (cached per board size)
-# ---------------------------------------------------------------------------
-class _Board:
-    """Everything about one board size that never changes: coordinates, names,
-    the six rays out of every vertex and the grid lines."""
-
-    def __init__(self, size: int):
-        n = size - 1
-        self.size = size
-        coords = []
-        names = []
-        for row, r in enumerate(range(-n, n + 1)):
-            qs = [q for q in range(-n, n + 1) if abs(q + r) <= n]
-            for place, q in enumerate(qs, start=1):
-                coords.append((q, r))
-                names.append(f"{chr(ord('a') + row)}{place}")
-        self.coords = tuple(coords)
-        self.names = tuple(names)
-        self.index = {c: i for i, c in enumerate(coords)}
-        self.by_name = {name: i for i, name in enumerate(names)}
-        self.count = len(coords)
-        rays = []
-        for q, r in coords:
-            mine = []
-            for dq, dr in DIRECTIONS:
-                ray = []
-                x, y = q + dq, r + dr
-                while (x, y) in self.index:
-                    ray.append(self.index[(x, y)])
-                    x, y = x + dq, y + dr
-                if ray:
-                    mine.append(tuple(ray))
-            rays.append(tuple(mine))
-        self.rays = tuple(rays)
-        self.neighbours = tuple(tuple(ray[0] for ray in vr) for vr in self.rays)
-        lines = []
-        for dq, dr in DIRECTIONS[:3]:
-            for i, (q, r) in enumerate(coords):
-                if (q - dq, r - dr) in self.index:
-                    continue  # not the first vertex of its line
-                x, y, last = q, r, i
-                while (x + dq, y + dr) in self.index:
-                    x, y = x + dq, y + dr
-                    last = self.index[(x, y)]
-                if last != i:
-                    lines.append((i, last))
-        self.lines = tuple(lines)
-
-
-_BOARDS: dict[int, _Board] = {}
-
-
-def _board(size: int) -> _Board:
-    b = _BOARDS.get(size)
-    if b is None:
-        if size < 2:
-            raise ValueError(f"a Scurry board needs at least 2 points per side, not {size}")
-        b = _BOARDS[size] = _Board(size)
-    return b
-
-
-def board_geometry(size: int = 6) -> dict:
-    """The board for the scene, JSON-able.
-
-    - ``vertices``: [(q, r), ...] axial coordinates by vertex index;
-      pixel x = q + r / 2, y = r * sqrt(3) / 2 in unit spacing (r grows downward).
-    - ``names``: the notation name of each vertex ("a1", ...).
-    - ``lines``: [(i, j), ...] the grid lines as end-vertex index pairs: drawing
-      each as one segment draws the whole triangle grid.
-    - ``neighbours``: per vertex, the indices of the adjacent vertices.
-    """
-    b = _board(size)
-    return {
-        "size": size,
-        "vertices": [list(c) for c in b.coords],
-        "names": list(b.names),
-        "lines": [list(seg) for seg in b.lines],
-        "neighbours": [list(n) for n in b.neighbours],
-    }
-
-
-def vertex_name(size: int, index: int) -> str:
-    names = _board(size).names
-    return names[index] if 0 <= index < len(names) else f"#{index}"
 
 
 # ---------------------------------------------------------------------------
@@ -162,7 +73,7 @@ def _moves_for(size: int, kind: str, seat: int) -> tuple:
     key = (size, kind, seat)
     row = _MOVES.get(key)
     if row is None:
-        row = _MOVES[key] = tuple(ScurryMove(kind, v, seat, size) for v in range(_board(size).count))
+        row = _MOVES[key] = tuple(ScurryMove(kind, v, seat, size) for v in range(board_of(size).count))
     return row
 
 
@@ -302,7 +213,7 @@ class ScurryState(CachedMovesState):
         self.long_games = long_games
         self.seed = seed
         self.rng = random.Random(seed)
-        self._geo = _board(size)
+        self._geo = board_of(size)
         self._step_rows = (_moves_for(size, "step", 0), _moves_for(size, "step", 1))  # at hand for every step
         self.board = [EMPTY] * self._geo.count
         self._free = [True] * self._geo.count  # board[v] == EMPTY, kept with the board: no scan for every empty vertex
@@ -854,7 +765,7 @@ class ScurrySpec(GameSpec):
             raise IllegalMove(
                 f"{text!r} is not Scurry notation: write t, s, p or m, a space and a vertex such as d4."
             )
-        v = _board(state.size).by_name.get(parts[1].lower())
+        v = board_of(state.size).by_name.get(parts[1].lower())
         if v is None:
             raise IllegalMove(f"{parts[1]!r} is not a vertex of this board.")
         seat = state.to_move if state.to_move is not None else 0

@@ -287,7 +287,7 @@ class SkyRunnerScene(BoardScene):
     # ---- drawing ---------------------------------------------------------------------
     def show_hand(self, view) -> bool:
         """In pass-and-play a hand shows only while its owner decides."""
-        return not self.needs_hand_off() or view["to_move"] in (view["seat"], None)
+        return not self.hand_off.needed() or view["to_move"] in (view["seat"], None)
 
     def draw_board(self, surface, view: dict, highlights) -> None:
         surface.blit(self.tower_layer, (0, 0))

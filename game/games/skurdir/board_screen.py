@@ -78,6 +78,35 @@ def lying(colour: int, length: int, width: int, direction: tuple) -> pygame.Surf
     return pygame.transform.rotate(surf, angle)
 
 
+class SideColumn:
+    """The column beside the board as it is written top to bottom: where the next
+    line goes, headings, and clickable boxes (lit when they continue a move)."""
+
+    def __init__(self, scene: "SkurdirScene", surface, highlights):
+        self.scene, self.surface, self.highlights = scene, surface, highlights
+        rect = scene.side_rect
+        self.x, self.y, self.w = rect.x, rect.y, rect.w
+        self.k = scene.side_k
+
+    def px(self, value) -> int:
+        """A size in the column at its scale (it grows with a big board)."""
+        return round(value * self.k)
+
+    def heading(self, text: str) -> None:
+        look.text(self.surface, text, (self.x, self.y), self.px(15), look.GOLD, bold=True)
+        self.y += self.px(22)
+
+    def box(self, target, rect) -> None:
+        self.scene.hits.rect(target, rect)
+        hover = self.highlights.hover
+        if target in self.highlights.next_targets:
+            pygame.draw.rect(self.surface, (70, 58, 40), rect, border_radius=8)
+            pygame.draw.rect(self.surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
+                             3 if target == hover else 1, border_radius=8)
+        if target in self.highlights.selected:
+            pygame.draw.rect(self.surface, (255, 255, 255), rect, 3, border_radius=8)
+
+
 class SkurdirScene(BoardScene):
     BUTTONS = {"pass": "Pass"}
 
@@ -377,74 +406,61 @@ class SkurdirScene(BoardScene):
 
     # ---- the side column ---------------------------------------------------------
     def draw_side(self, surface, view, highlights) -> None:
-        """Stacks to place, colour and first-player choices, the pool and each
-        player's pieces. Puts the clickable boxes on the hit map as it goes."""
-        nxt = highlights.next_targets
-        hover = highlights.hover
-        r = self.side_rect
-        x, y = r.x, r.y
-        w = r.w
-        phase = view["phase"]
-        k = self.side_k
+        """The column beside the board: the set-up choice of this phase (stacks to
+        place, who plays first, colours), then what is left to play with (the pool
+        and each player's pieces). Puts the clickable boxes on the hit map as it goes."""
+        column = SideColumn(self, surface, highlights)
+        if view["phase"] in ("stacks", "first", "colours"):
+            self.draw_setup_choices(column, view)
+            column.y += 6
+        self.draw_supplies(column, view)
 
-        def px(value):  # a size in the column at its scale
-            return round(value * k)
-
-        def box(target, rect):
-            self.hits.rect(target, rect)
-            if target in nxt:
-                pygame.draw.rect(surface, (70, 58, 40), rect, border_radius=8)
-                pygame.draw.rect(surface, look.HIGHLIGHT if target == hover else look.GOLD, rect,
-                                 3 if target == hover else 1, border_radius=8)
-            if target in highlights.selected:
-                pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
-
-        def heading(text):
-            nonlocal y
-            look.text(surface, text, (x, y), px(15), look.GOLD, bold=True)
-            y += px(22)
-
+    def draw_setup_choices(self, column: "SideColumn", view) -> None:
+        surface, x, w, phase, px = column.surface, column.x, column.w, view["phase"], column.px
         if phase == "stacks":
-            heading("Stacks to place")
+            column.heading("Stacks to place")
             cw = (w - 8) // 2
             ch = min(int(self.cell * 1.05), px(70))
-            for i, pair in enumerate(view["stacks_left"]):
-                rect = pygame.Rect(x + (i % 2) * (cw + 8), y + (i // 2) * (ch + 6), cw, ch)
+            for k, pair in enumerate(view["stacks_left"]):
+                rect = pygame.Rect(x + (k % 2) * (cw + 8), column.y + (k // 2) * (ch + 6), cw, ch)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("stack", tuple(pair)), rect)
+                column.box(("stack", tuple(pair)), rect)
                 scale = min(1.0, ch / self.cell, cw * 0.9 / self.cell)
                 self.draw_stack(surface, pair[0], [pair[1]], (rect.x + int(cw * 0.32), rect.bottom - 6), scale=scale)
                 look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 6, rect.centery),
                           px(13), look.INK, anchor="midright")
-            y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
+            column.y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
         elif phase == "first":
-            heading("Who plays first?")
+            column.heading("Who plays first?")
             for s in range(view["players"]):
-                rect = pygame.Rect(x, y, w, px(34))
+                rect = pygame.Rect(x, column.y, w, px(34))
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("seat", s), rect)
-                look.text(surface, look.fit_text(self.match.seats[s].name, px(15), w - 20), (x + 10, y + px(8)), px(15))
-                y += px(40)
+                column.box(("seat", s), rect)
+                look.text(surface, look.fit_text(self.match.seats[s].name, px(15), w - 20), (x + 10, column.y + px(8)),
+                          px(15))
+                column.y += px(40)
         elif phase == "colours":
-            heading("Choose a colour")
+            column.heading("Choose a colour")
             for c in range(5):
                 if view["owner"][c] is not None:
                     continue
-                rect = pygame.Rect(x, y, w, px(40))
+                rect = pygame.Rect(x, column.y, w, px(40))
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
-                box(("colour", c), rect)
-                img = pyramid(c, px(30), px(30))
-                surface.blit(img, (x + 8, y + px(4)))
-                look.text(surface, COLOURS[c], (x + px(48), y + px(10)), px(16))
-                y += px(46)
-        if phase in ("stacks", "first", "colours"):
-            y += 6
-        # the pool: passengers and neutral canals
-        heading("Pool")
+                column.box(("colour", c), rect)
+                surface.blit(pyramid(c, px(30), px(30)), (x + 8, column.y + px(4)))
+                look.text(surface, COLOURS[c], (x + px(48), column.y + px(10)), px(16))
+                column.y += px(46)
+
+    def draw_supplies(self, column: "SideColumn", view) -> None:
+        """The pool (passengers and neutral canals), the count transported, and
+        each player's pieces in hand."""
+        surface, x, w, px = column.surface, column.x, column.w, column.px
+        column.heading("Pool")
         pw = min(px(34), (w - 10) // 5)
+        y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))
-            box(("pool", c), rect)
+            column.box(("pool", c), rect)
             count = view["pool"][c]
             if count:
                 surface.blit(pyramid(c, pw - 10, pw - 10), (rect.x + 4, rect.y + 4))
@@ -456,43 +472,49 @@ class SkurdirScene(BoardScene):
         y += pw + px(22)
         if view["neutral"] >= 0:
             rect = pygame.Rect(x, y, w, px(30))
-            box(("neutral",), rect)
+            column.box(("neutral",), rect)
             n = view["free"][view["neutral"]]
-            for i in range(n):
+            for k in range(n):
                 img = lying(view["neutral"], px(30), px(14), (1, 0))
-                surface.blit(img, (x + 6 + i * px(36), y + px(8)))
+                surface.blit(img, (x + 6 + k * px(36), y + px(8)))
             look.text(surface, f"{n} neutral", (rect.right - 6, y + px(7)), px(13), look.MUTED, anchor="topright")
             y += px(36)
         look.text(surface, f"Transported: {view['transported']} of 15", (x, y), px(13), look.MUTED)
-        y += px(24)
-        # each player's pieces in hand
+        column.y = y + px(24)
         if any(c is not None for c in view["colour_of"]):
-            heading("In hand")
-            for s in range(view["players"]):
-                colour = view["colour_of"][s]
-                if colour is None:
-                    continue
-                if y + px(40) > r.bottom:
-                    break
-                row = pygame.Rect(x, y, w, px(38))
-                if s == view["to_move"]:
-                    pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
-                look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
-                          RGB[colour] if colour != 4 else look.INK, bold=True)
-                cx = x + 4
-                for _k in range(view["free"][colour]):
-                    img = lying(colour, px(24), px(12), (1, 0))
-                    surface.blit(img, (cx, y + px(20)))
-                    cx += px(28)
-                back = sum(1 for e in view["limbo"] if e[0] == colour)
-                if back:
-                    cx = look.text(surface, f"+{back} back soon", (cx, y + px(19)), px(12), look.MUTED).right + 6
-                if view["spare"][s]:
-                    surface.blit(pyramid(colour, px(16), px(16)), (cx + 4, y + px(18)))
-                    cx += px(24)
-                if not view["sabotaged"][s]:
-                    look.text(surface, "sabotage", (r.right - 4, y + px(20)), px(12), look.WARN, anchor="topright")
-                y += px(42)
+            column.heading("In hand")
+            self.draw_hands(column, view)
+
+    def draw_hands(self, column: "SideColumn", view) -> None:
+        """A row per player: free canals, those coming back, the spare passenger, sabotage unused."""
+        surface, x, w, r, px = column.surface, column.x, column.w, self.side_rect, column.px
+        y = column.y
+        for s in range(view["players"]):
+            colour = view["colour_of"][s]
+            if colour is None:
+                continue
+            if y + px(40) > r.bottom:
+                break
+            row = pygame.Rect(x, y, w, px(38))
+            if s == view["to_move"]:
+                pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
+            look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
+                      RGB[colour] if colour != 4 else look.INK, bold=True)
+            cx = x + 4
+            for _k in range(view["free"][colour]):
+                img = lying(colour, px(24), px(12), (1, 0))
+                surface.blit(img, (cx, y + px(20)))
+                cx += px(28)
+            back = sum(1 for e in view["limbo"] if e[0] == colour)
+            if back:
+                cx = look.text(surface, f"+{back} back soon", (cx, y + px(19)), px(12), look.MUTED).right + 6
+            if view["spare"][s]:
+                surface.blit(pyramid(colour, px(16), px(16)), (cx + 4, y + px(18)))
+                cx += px(24)
+            if not view["sabotaged"][s]:
+                look.text(surface, "sabotage", (r.right - 4, y + px(20)), px(12), look.WARN, anchor="topright")
+            y += px(42)
+        column.y = y
 
     # ---- animations ------------------------------------------------------------------
     def animations_for(self, move, seat, before, after) -> list[Anim]:

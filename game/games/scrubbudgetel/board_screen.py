@@ -26,7 +26,8 @@ from .icons import (
     marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
-from .rules import COLOURS, MARKERS, RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
+from .geometry import RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
+from .rules import COLOURS, MARKERS
 
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
@@ -90,7 +91,7 @@ def place_shapes(places) -> list:
 
 
 class ScrubScene(BoardScene):
-    def __init__(self, app, match):
+    def __init__(self, app, match, mode=None):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
         self.map_rect = pygame.Rect(0, 0, 10, 10)
@@ -105,7 +106,7 @@ class ScrubScene(BoardScene):
         self.sums_boxes: dict = {}  # seat -> where the tray wrote its score sums (hover explains them)
         self.die_turn = match.state.turn
         self.die_since = -10.0
-        super().__init__(app, match)
+        super().__init__(app, match, mode)
 
     # ---- layout ------------------------------------------------------------------
     def build(self) -> None:

@@ -8,7 +8,8 @@ import pygame
 from ...engine.present import plural
 from ...ui import look
 from ...ui.board import Anim, BoardScene
-from .rules import SIDE_NAMES, SPEC, board_geometry
+from .geometry import board_geometry
+from .rules import SIDE_NAMES
 
 SQRT3 = math.sqrt(3)
 TILE_SPRITES = ("scurry_tile_brown.png", "scurry_tile_grey.png")

@@ -1,9 +1,8 @@
 """The replay screen: a finished game (or a save) played again, read-only, on
 the game's own board scene.
 
-`replay_scene(app, replay, ply)` makes the game's BoardScene class into a
-replay (ReplayMixin in front of it): the board is drawn as it was after `ply`
-moves, the side panel keeps the players, scores and the whole move log, and
+`replay_scene(app, replay, ply)` is the game's own board screen in ReplayMode
+(game/ui/board_modes.py): the board is drawn as it was after `ply` moves, the side panel keeps the players, scores and the whole move log, and
 its buttons become the replay's: first / back / play-pause / forward / last,
 a timeline to click or drag, the speed, and, for a finished game with hidden
 information, whose view is shown. Clicks on the board change nothing (the
@@ -25,9 +24,10 @@ from pygame_gui.elements import UIDropDownMenu
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
 from . import look
+from .board_modes import PlayMode
+from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
-from .scene import board_scene_class
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -70,6 +70,9 @@ class ReplayLog(MoveLog):
         super().__init__()
         self.starts: list[int] = []  # each entry's first line
         self.current: int | None = None  # the entry framed
+
+    def set_scale(self, scale: float) -> None:
+        """Kept at the plain size: entry_at and the frame count lines of LINE_HEIGHT."""
 
     def replace(self, entries) -> None:
         self.starts = []
@@ -121,13 +124,17 @@ class ReplayLog(MoveLog):
             pygame.draw.rect(surface, look.HIGHLIGHT, box, 1, border_radius=4)
 
 
-class ReplayMixin:
-    """In front of a game's BoardScene class: the same board, read-only, at any move."""
+class ReplayMode(PlayMode):
+    """A game's board, read-only, at any move of its record."""
 
+    panel_tag = "Replay"
     replaying = True
-    PANEL_TAG = "Replay"
+    follows_turns = False  # the replay says whose view is shown
+    shows_results = False
+    watchable = False  # a replay of computers' game has its own transport, not the Watch row
+    offers_review = True  # a finished game's "Review this game" button (not in the review's own replay)
 
-    def __init__(self, app, replay: Replay, ply: int | None = None):
+    def __init__(self, replay: Replay, ply: int | None = None):
         self.replay = replay
         self.playing = False
         self.speed = "normal"
@@ -136,36 +143,46 @@ class ReplayMixin:
         self.dragging = False
         self._view_cache = (None, None)
         self.timeline = pygame.Rect(0, 0, 0, 0)
+        self.transport = {}
+        self.speed_menu = self.seen_menu = None
         # move number -> its entry in the log
         self.move_entries = {}
         for index, (n, _seat, _text) in enumerate(replay.log):
             self.move_entries.setdefault(n, index)
-        match = Match(replay.spec, [Seat(s.name, s.colour, s.kind, s.level) for s in replay.seats],
-                      replay.seed, replay.options)
+        self.match = Match(replay.spec, [Seat(s.name, s.colour, s.kind, s.level) for s in replay.seats],
+                           replay.seed, replay.options)
         self.ply = -1
-        self._show(match, replay.length if ply is None else ply)
-        super().__init__(app, match)
-        self.viewer = self.seat_shown(match.state)
-        match.on_change = None  # a replay is never saved
-        self.controller = ReplayController(match)
-        self.controller.named = self.named
+        self._show(replay.length if ply is None else ply)
+
+    # ---- setting up ------------------------------------------------------
+    def new_controller(self, match) -> Controller:
+        controller = ReplayController(match)
         if not self.may_see_all():
-            self.controller.note = "A game in progress: what only one player may see stays hidden."
-        self.controller.reset_input()
-        rect = self.log.rect
-        self.log = ReplayLog()
-        self.log.set_rect(rect)
-        self.log.replace([(seat, self.named(text)) for _n, seat, text in replay.log])
-        self.log.show(self.move_entries.get(self.ply) if self.ply else None)
+            controller.note = "A game in progress: what only one player may see stays hidden."
+        return controller
+
+    def new_log(self) -> MoveLog:
+        log = ReplayLog()
+        log.replace([(seat, self.board.named(text)) for _n, seat, text in self.replay.log])
+        return log
+
+    def started(self) -> None:
+        board = self.board
+        board.viewer = self.seat_shown(self.match.state)
+        self.match.on_change = None  # a replay is never saved
+        board.controller.reset_input()
+        board.log.show(self.move_entries.get(self.ply) if self.ply else None)
 
     # ---- which moment is shown -------------------------------------------
-    def _show(self, match, ply: int) -> None:
+    def _show(self, ply: int) -> None:
+        match = self.match
         ply = max(0, min(self.replay.length, ply))
         match.state = self.replay.state_at(ply)
         match.played = self.replay.played[:ply]
         match.revision += 1
         self.ply = ply
-        self.viewer = self.seat_shown(match.state)
+        if self.board is not None:
+            self.board.viewer = self.seat_shown(match.state)
 
     def seat_shown(self, state) -> int:
         """Whose view the board shows now."""
@@ -180,56 +197,43 @@ class ReplayMixin:
 
     def seek(self, ply: int, animate: bool = False) -> None:
         """Show the board after `ply` moves (animating a single step forward)."""
+        board = self.board
         ply = max(0, min(self.replay.length, ply))
         if ply == self.ply:
             return
-        self.finish_animations()
+        board.finish_animations()
         before = self.match.state
         step = ply == self.ply + 1
-        self._show(self.match, ply)
-        self.controller.reset_input()
-        self.last_played = None
+        self._show(ply)
+        board.controller.reset_input()
+        board.last_played = None
         if animate and step and self.may_see_all():
             seat = self.replay.played[ply - 1].seat
             views = [None] * before.players
-            views[self.viewer] = before.view(self.viewer)
-            self.last_played = (self.replay.moves[ply - 1], seat, views)
-            self._animate_last_move()
-        self.log.show(self.move_entries.get(ply) if ply else None)
-        self.refresh_panel()
+            views[board.viewer] = before.view(board.viewer)
+            board.last_played = (self.replay.moves[ply - 1], seat, views)
+            board.animate_last_move()
+        board.log.show(self.move_entries.get(ply) if ply else None)
+        board.refresh_panel()
 
     def step(self, by: int) -> None:
         self.seek(self.ply + by, animate=by == 1)
 
     def view(self) -> dict:
-        key = (self.ply, self.viewer, self.match.revision)
+        board = self.board
+        key = (self.ply, board.viewer, self.match.revision)
         if self._view_cache[0] != key:
             state = self.match.state
-            shown = state.view(self.viewer) if self.may_see_all() else public_view(state, self.viewer)
+            shown = state.view(board.viewer) if self.may_see_all() else public_view(state, board.viewer)
             self._view_cache = (key, shown)
         return self._view_cache[1]
 
-    # ---- what a game scene does that a replay does not --------------------
-    def watch_controls(self, match):
-        return None  # a replay of computers' game has its own transport, not the Watch row
-
-    def needs_hand_off(self) -> bool:
-        return False
-
-    def _check_viewer(self) -> None:
-        pass
-
-    def _maybe_show_results(self) -> None:
-        pass
-
+    # ---- what a game does that a replay does not ----------------------------
     def waiting(self) -> bool:
         return False
 
     def disabled_button_note(self, pos):
         return None
-
-    def _replayed_log(self) -> list:
-        return []  # the replay's own log replaces it
 
     def open_menu(self) -> None:
         self.back()
@@ -238,27 +242,28 @@ class ReplayMixin:
         pass
 
     # ---- the panel ---------------------------------------------------------
-    def panel_header_height(self) -> int:
+    def panel_header_height(self, height: int) -> int:
         """No messages under the status line but the note of a game in progress: more room for the log."""
-        return super().panel_header_height() - (40 if self.may_see_all() else 0)
+        return height - (40 if self.may_see_all() else 0)
 
-    def build(self) -> None:
-        super().build()
-        for element in list(self.actions):
-            if element.text in ("Undo", "Menu") or element in self.game_buttons.values():
+    def built(self) -> None:
+        board = self.board
+        panel = board.panel
+        for element in list(board.actions):
+            if element.text in ("Undo", "Menu") or element in panel.game_buttons.values():
                 element.kill()
-                del self.actions[element]
-        self.game_buttons = {}
+                del board.actions[element]
+        panel.game_buttons = {}
         # nothing to redo, hint or do now (the aid): Back and Speed sit there
-        for button in (self.redo_button, self.hint_button, self.aid_button):
+        for button in (panel.redo_button, panel.hint_button, panel.aid_button):
             button.hide()
-        p = self.panel_rect
+        p = panel.rect
         back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
         y = p.bottom - 52
-        self.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        board.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
         speed_x = p.x + 12 + back_w + 12
         self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
-                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), self.manager,
+                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), board.manager,
                                          object_id="#upward_menu")  # at the window's bottom: the list opens upwards
         y -= 48
         width = (p.w - 24 - 4 * 6) // 5
@@ -269,8 +274,8 @@ class ReplayMixin:
                 ("play", "Pause" if self.playing else "Play", self.toggle_play, "Play or pause (Space)"),
                 ("forward", ">", lambda: self.step(1), "A move forward (→)"),
                 ("last", ">|", lambda: self.seek(self.replay.length), "The end (End)"))):
-            self.transport[name] = self.button((p.x + 12 + i * (width + 6), y, width, 40), text, action,
-                                               tooltip=tip, primary=name == "play")
+            self.transport[name] = board.button((p.x + 12 + i * (width + 6), y, width, 40), text, action,
+                                                tooltip=tip, primary=name == "play")
         y -= 44
         self.timeline = pygame.Rect(p.x + 16, y + 22, p.w - 32, 12)
         self.seen_menu = None
@@ -278,17 +283,17 @@ class ReplayMixin:
             y -= 42
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
-            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), self.manager)
-        if self.replay.finished and not getattr(self, "decision", None):  # (not in the review's own replay)
+            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), board.manager)
+        if self.replay.finished and self.offers_review:
             y -= 42
-            self.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
-                        tooltip="The computer looks back at each move: where the game turned, and what was better")
-        self.log_bottom = y - 6
-        self.place_log(self.log_top)
-        self.refresh_panel()
+            board.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
+                         tooltip="The computer looks back at each move: where the game turned, and what was better")
+        panel.log_bottom = y - 6
+        panel.place_log(panel.log_top)
+        board.refresh_panel()
 
     def refresh_panel(self) -> None:
-        if self.manager is None or not hasattr(self, "transport"):
+        if not self.transport:
             return
         end = self.replay.length
         for name, wanted in (("first", self.ply > 0), ("back", self.ply > 0), ("forward", self.ply < end),
@@ -300,15 +305,15 @@ class ReplayMixin:
         if self.transport["play"].text != text:
             self.transport["play"].set_text(text)
 
-    def status_text(self, highlights) -> str:
+    def status_text(self) -> str:
+        board = self.board
         state = self.match.state
         if state.is_over:
-            return self.named(self.controller.words.outcome(state))
+            return board.named(board.controller.words.outcome(state))
         where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
         return f"{where}: {self.match.seats[state.to_move].name} to move"
 
-    def draw_panel(self, surface, highlights) -> None:
-        super().draw_panel(surface, highlights)
+    def draw_on_panel(self, surface) -> None:
         bar = self.timeline
         end = max(1, self.replay.length)
         look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)
@@ -324,7 +329,7 @@ class ReplayMixin:
     # ---- input -------------------------------------------------------------
     KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
 
-    def on_event(self, event) -> None:
+    def before_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in self.KEYS:
                 self.pause()
@@ -337,43 +342,47 @@ class ReplayMixin:
                 self.toggle_play()
             elif event.key == pygame.K_ESCAPE:
                 self.back()
-            return  # no undo, menu or confirm in a replay
+            return True  # no undo, menu or confirm in a replay
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
                 event.pos):
             self.dragging = True
             self.pause()
             self.seek_to_x(event.pos[0])
-            return
+            return True
         if event.type == pygame.MOUSEMOTION and self.dragging:
             self.seek_to_x(event.pos[0])
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.dragging:
                 self.dragging = False
-                return
-            entry = self.log.entry_at(event.pos)
+                return True
+            entry = self.board.log.entry_at(event.pos)
             if entry is not None:
                 self.pause()
                 self.seek(self.replay.log[entry][0])
-                return
-        super().on_event(event)
+                return True
+        return False
 
     def seek_to_x(self, x: int) -> None:
         bar = self.timeline
         self.seek(round((x - bar.x) / max(1, bar.w) * self.replay.length))
 
-    def on_choice(self, element, text) -> None:
+    def on_choice(self, element, text) -> bool:
+        """True when `element` is one of the replay's drop-downs."""
         if element is self.speed_menu:
             self.speed = text.split(": ", 1)[1]
         elif element is self.seen_menu:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             index = choices.index(text) if text in choices else 0
             self.seen_by = None if index == 0 else index - 1
-            self.viewer = self.seat_shown(self.match.state)
+            self.board.viewer = self.seat_shown(self.match.state)
+        else:
+            return False
+        return True
 
     def open_review(self) -> None:
         self.pause()
-        self.app.open_review(self.replay)
+        self.board.app.open_review(self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:
@@ -383,50 +392,43 @@ class ReplayMixin:
             self.seek(0)  # played to the end: play from the start again
         self.playing = True
         self.since = 0.0
-        self.refresh_panel()
+        self.board.refresh_panel()
 
     def pause(self) -> None:
         if self.playing:
             self.playing = False
-            self.refresh_panel()
+            self.board.refresh_panel()
 
     def back(self) -> None:
         self.playing = False
-        if len(self.app.scenes) > 1:
-            self.app.pop()
+        app = self.board.app
+        if len(app.scenes) > 1:
+            app.pop()
 
     # ---- frames ------------------------------------------------------------
     def update(self, dt: float) -> bool:
-        changed = super().update(dt)
-        if self.playing and self.app.scene is self:
+        if self.playing and self.board.app.scene is self.board:
             self.since += dt
             if self.since >= SPEEDS[self.speed]:
                 self.since = 0.0
                 self.step(1)
                 if self.ply >= self.replay.length:
                     self.pause()
-                changed = True
-        return changed
+                return True
+        return False
 
-    def frame_interval(self) -> float | None:
-        interval = super().frame_interval()
+    def frame_interval(self, interval: float | None) -> float | None:
         if self.playing:
             due = max(0.0, SPEEDS[self.speed] - self.since)
             return due if interval is None else min(interval, due)
         return interval
 
 
-_KINDS: dict = {}
-
-
 def replay_scene(app, replay: Replay, ply: int | None = None):
-    """The replay of `replay` on its game's board scene, after `ply` moves (default: the last)."""
-    board = board_scene_class(replay.spec.id)
-    kind = _KINDS.get(board)
-    if kind is None:
-        kind = _KINDS[board] = type(f"Replay{board.__name__}", (ReplayMixin, board), {})
-    return kind(app, replay, ply)
+    """The replay of `replay` on its game's board screen, after `ply` moves (default: the last)."""
+    mode = ReplayMode(replay, ply)
+    return board_scene_class(replay.spec.id)(app, mode.match, mode)
 
 
 def is_replay(scene) -> bool:
-    return isinstance(scene, ReplayMixin)
+    return isinstance(getattr(scene, "mode", None), ReplayMode)

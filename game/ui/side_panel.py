@@ -1,0 +1,251 @@
+"""The board's side panel: the game's name, the players and their scores, the
+line saying what to do now, messages, the move log, and the buttons (the game's
+own, Undo, Redo, Hint, Menu, the player aid and the fold). Laid out for the
+window and the panel scale; drawn every frame, its buttons enabled only when
+the game changes."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from . import look, sizing
+from .scene import panel
+
+
+class SidePanel:
+    def __init__(self, board):
+        self.board = board
+        self.game_buttons: dict[str, object] = {}  # ("button", name) targets -> their buttons
+        self.confirm_button = None
+        self.drawn_revision, self.drawn_status = None, ""  # what the last frame showed (tests tell a stale one)
+
+    # ---- layout ------------------------------------------------------------
+    def build(self) -> pygame.Rect:
+        """Place the panel and its buttons; returns the room left for the board."""
+        board = self.board
+        app = board.app
+        w, h = app.size
+        h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
+        self.folded = app.settings.get("panel_folded", False)
+        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
+        self.asked_scale = sizing.scale_of(app.settings)
+        k = self.scale = sizing.panel_scale(self.asked_scale, h, len(board.match.seats), button_rows)
+        width = sizing.panel_width(w, k, self.folded)
+        self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
+        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
+        fold = round(26 * k)
+        self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
+                                        board.toggle_fold, tooltip="The full panel, with the move log"
+                                        if self.folded else "A narrower panel without the move log: more room "
+                                        "for the board")
+        self.aid_button = board.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", board.open_aid,
+                                       tooltip="What you may do now, and how it scores (F1)")
+        cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
+        cell_w = (p.w - 24 - (cells - 1) * 8) // cells
+        places = []
+        for i in range(4):
+            row, column = divmod(i, cells)
+            rows_below = 4 // cells - 1 - row
+            places.append((p.x + 12 + column * (cell_w + 8), p.bottom - 12 - bh - rows_below * step))
+        actions = (("Undo", board.undo, "Take back your last move (Ctrl+Z)"),
+                   ("Redo", board.redo, "Play again what Undo took back (Ctrl+Y)"),
+                   ("Hint", board.hints.ask, "The computer suggests a move (H)"),
+                   ("Menu", board.open_menu, "Save, rules, settings, quit (Esc)"))
+        self.undo_button, self.redo_button, self.hint_button, self.menu_button = (
+            board.button((x, y, cell_w, bh), text, action, tooltip=tip, theme_class=theme)
+            for (x, y), (text, action, tip) in zip(places, actions))
+        y = min(y for _x, y in places) - step
+        self.game_buttons = {}
+        style = "#compact_primary_button" if self.folded else sizing.primary_style(k)  # the font grows with the panel
+        for name, text in reversed(list(board.BUTTONS.items())):
+            self.game_buttons[name] = board.button((p.x + 12, y, p.w - 24, bh), text,
+                                                   lambda n=name: board.click_target(("button", n)), primary=True,
+                                                   style=style)
+            y -= step
+        self.confirm_button = None
+        if board.hand_off.needed():  # a secret choice waits for its maker's confirmation
+            self.confirm_button = board.button((p.x + 12, y, p.w - 24, bh), "Confirm", board.confirm, primary=True,
+                                               style=style, tooltip="Make your choice final (Enter)")
+            self.confirm_button.hide()
+            y -= step
+        if board.watch is not None:
+            board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
+            y -= step
+        self.log_top = p.y + self.header_height()
+        board.log.set_scale(k)
+        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.place_log(self.log_top)
+        return pygame.Rect(10, 10, w - width - 30, h - 20)
+
+    def header_height(self) -> int:
+        """The room above the log: the title, the players, what to do now and a message."""
+        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale)
+        return self.board.mode.panel_header_height(height)
+
+    def place_log(self, top: int) -> None:
+        """The move log from `top` (under what the panel says now) down to the buttons; at
+        least a few lines high, however long the message above it (that is cut shorter)."""
+        log = self.board.log
+        if self.folded:
+            log.set_rect(pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, 0))
+            return
+        top = min(top, self.log_bottom - 4 * log.line_height - 8)
+        rect = pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, self.log_bottom - top)
+        if rect != log.rect:
+            log.set_rect(rect)
+
+    # ---- the buttons follow the game -------------------------------------------
+    def refresh(self) -> None:
+        """Enable what may be pressed now (when the game changed, not every frame)."""
+        board = self.board
+        match, controller = board.match, board.controller
+        can_undo = match.can_undo() is None and not match.is_computer_turn()
+        if can_undo != self.undo_button.is_enabled:
+            self.undo_button.enable() if can_undo else self.undo_button.disable()
+        can_redo = match.can_redo() is None and not match.is_computer_turn()
+        if can_redo != self.redo_button.is_enabled:
+            self.redo_button.enable() if can_redo else self.redo_button.disable()
+        can_hint = controller.human_to_move() and board.hinter.current is None
+        if can_hint != self.hint_button.is_enabled:
+            self.hint_button.enable() if can_hint else self.hint_button.disable()
+        nxt = controller.next_targets()
+        for name, element in self.game_buttons.items():
+            wanted = ("button", name) in nxt
+            if wanted != element.is_enabled:
+                element.enable() if wanted else element.disable()
+        if self.confirm_button is not None:
+            pending = controller.pending
+            if pending is None and self.confirm_button.visible:
+                self.confirm_button.hide()
+            elif pending is not None:
+                # the compact panel has no room for the name: the message line says it
+                text = "Confirm" if self.folded else f"Confirm: pass to {controller.pending_to}"
+                if self.confirm_button.text != text:
+                    self.confirm_button.set_text(text)
+                if not self.confirm_button.visible:
+                    self.confirm_button.show()
+
+    def disabled_button_note(self, pos):
+        """(rect, why) for a disabled button under `pos` (a click on it is not passed
+        on by pygame-gui), else None."""
+        board = self.board
+        match, controller = board.match, board.controller
+        for name, element in self.game_buttons.items():
+            if not element.is_enabled and element.rect.collidepoint(pos):
+                return element.rect, controller.refusal(("button", name))
+        if not self.undo_button.is_enabled and self.undo_button.rect.collidepoint(pos):
+            return self.undo_button.rect, match.can_undo() or "Please wait: the computer is thinking."
+        if not self.redo_button.is_enabled and self.redo_button.rect.collidepoint(pos):
+            return self.redo_button.rect, match.can_redo() or "Please wait: the computer is thinking."
+        if not self.hint_button.is_enabled and self.hint_button.rect.collidepoint(pos):
+            why = ("The game is over." if match.state.is_over else "Please wait: the computer is thinking."
+                   if not controller.human_to_move() else "The hint for this position is asked for already.")
+            return self.hint_button.rect, why
+        return None
+
+    # ---- drawing -----------------------------------------------------------
+    def draw(self, surface, highlights) -> None:
+        board = self.board
+        match = board.match
+        p, k = self.rect, self.scale
+
+        def px(value):  # a size on the panel at its scale
+            return round(value * k)
+        panel(surface, p)
+        state = match.state
+        edge = (self.aid_button if self.aid_button.visible else self.fold_button).rect.x
+        room = edge - 8 - (p.x + px(16))  # up to the ? and » buttons
+        title = match.spec.title
+        sizes = [px(22), px(18), max(look.SMALLEST_TEXT, px(15))]  # a long title is set smaller before it is cut
+
+        def fitting(width):
+            return next((s for s in sizes if look.font(s, True).size(title)[0] <= width), None)
+        tag = board.mode.panel_tag
+        tag_w = look.font(px(14), True).size(tag)[0] + 8 if tag else 0
+        # what kind of board this is ("Replay"), left of those buttons, where the title leaves room
+        if tag and fitting(room - tag_w) is not None:
+            look.text(surface, tag, (edge - 6, p.y + px(18)), px(14), look.MUTED, bold=True, anchor="topright")
+            room -= tag_w
+        size = fitting(room) or sizes[-1]
+        title = look.fit_text(title, size, room, bold=True)
+        look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
+        y = p.y + px(50)
+        scores = state.scores()
+        labels = match.spec.seat_labels
+        for i, seat in enumerate(match.seats):
+            row = pygame.Rect(p.x + 8, y - px(3), p.w - 16, px(30))
+            if i == state.to_move:
+                pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
+                pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
+            look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), board.seat_rgb(i))
+            name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
+            level = seat.level if seat.kind == "computer" and not self.folded else ""
+            score = look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
+                              anchor="topright")
+            right = score.x - px(8)  # the name ends before the level and the score: never under them
+            bold = i == state.to_move
+            if level and look.font(px(16), bold).size(name)[0] + look.font(px(12)).size(level)[0] + px(8) \
+                    <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
+                right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
+            room = right - (p.x + px(44))
+            size = px(16)
+            if look.font(size, bold).size(name)[0] > room:  # a long name is set smaller before it is shortened
+                size = max(look.SMALLEST_TEXT, px(13))
+            look.text(surface, look.fit_text(name, size, room, bold=bold),
+                      (p.x + px(44), y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
+            if highlights.thinking and i == state.to_move:
+                bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
+                pygame.draw.rect(surface, (60, 50, 40), bar)
+                pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * highlights.progress), 3))
+            y += px(34)
+        y += px(6)
+        status = self.status_text(highlights)
+        self.drawn_revision, self.drawn_status = match.revision, status
+        log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
+        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
+        room = self.log_bottom - log_room - y
+        size, step = px(15), px(20)
+        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
+        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
+            size = max(look.SMALLEST_TEXT, px(13))
+            step = size + max(3, px(4))
+            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
+        for line in wrapped:
+            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
+            y += step
+        message = board.controller.message
+        if message:
+            lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
+            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
+                look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
+                y += px(18)
+        self.place_log(y + px(8))
+        board.mode.draw_on_panel(surface)
+
+    def status_text(self, highlights) -> str:
+        """The line under the players: the result, who thinks, or what to do."""
+        board = self.board
+        told = board.mode.status_text()
+        if told is not None:
+            return told
+        match = board.match
+        state = match.state
+        if state.is_over:
+            return board.named(board.controller.words.outcome(state))
+        if board.watch is not None and board.watch.paused:
+            return f"Paused: {match.seats[state.to_move].name} to move"
+        if highlights.thinking or match.is_computer_turn():
+            dots = "." * (1 + int(time.monotonic() * 3) % 3)
+            return f"{match.seats[state.to_move].name} is thinking{dots}"
+        return board.named(board.controller.words.phase(state)) or f"{match.seats[state.to_move].name} to move"
+
+    def draw_note(self, surface, rect, text) -> None:
+        """A tooltip above a disabled button saying why it is disabled."""
+        lines = look.wrap_text(text, 13, self.rect.w - 44, max_lines=4)
+        box = pygame.Rect(0, 0, self.rect.w - 24, 12 + 17 * len(lines))
+        box.midbottom = (self.rect.centerx, rect.y - 6)
+        pygame.draw.rect(surface, (32, 26, 20), box, border_radius=6)
+        pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=6)
+        for k, line in enumerate(lines):
+            look.text(surface, line, (box.x + 10, box.y + 6 + 17 * k), 13, look.INK)
