@@ -34,7 +34,9 @@ def frame(name):
     pygame.image.save(app.screen, str(shots / f"{name}.png"))
     w, h = app.screen.get_size()
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, w, 8) for y in range(0, h, 8)}
-    report["frames"][name] = [type(app.scene).__name__, len(colours)]
+    mode = getattr(app.scene, "mode", None)  # a board screen's mode: play, replay, lesson
+    shown = type(app.scene).__name__ + (f"/{type(mode).__name__}" if mode is not None else "")
+    report["frames"][name] = [shown, len(colours)]
 
 
 frame("title")
