@@ -9,6 +9,15 @@ by UCB with availability counts; it expands one new move, plays the game out
 win, a shared win split, 0 for a loss. The search never looks at the state it
 is given except through determinize, so a computer player never cheats.
 
+Chance nodes: where a move reaches a chance point everybody observes (a roll, a
+marker drawn face up; see core.ChancePoint), the tree gets a chance node below
+the move, with a child per outcome met so far. Each visit draws the outcome with
+the rules' odds and goes on below that outcome's child, so a move's value is the
+average over the outcomes (in the proportion the dice give them), and the moves
+after a roll are judged for that roll, not mixed over every roll the samples
+happened to draw. A chance point nobody sees at once (a shuffle) is left to the
+sample, as determinize leaves what is hidden.
+
 Games may help it with heuristics: an object (a game's ai.py, handed to the
 search by whoever starts it: the engine never looks a game up) with any of:
 
@@ -32,7 +41,7 @@ import random
 import time
 from types import SimpleNamespace
 
-from .core import State
+from .core import IllegalMove, State, _ChanceReached, _forced
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -124,19 +133,82 @@ class _Node:
         self.reward = 0.0  # summed reward of `mover`
 
 
+_CHANCE = "chance"  # the first item of a chance child's key: (_CHANCE, what the outcome shows)
+
+
+def _chance_key(point, outcome) -> tuple:
+    return (_CHANCE, point.key(outcome))
+
+
+def _tree_apply(d, move, node, path) -> tuple:
+    """Apply `move` to the sample `d` where `node` stands for it in the tree. Each
+    chance point everybody observes on the way is a chance node: the outcome is
+    drawn with the rules' odds (from the sample's own generator) and the walk goes
+    on below that outcome's child, made if new. Returns (the node reached, whether
+    a node was made)."""
+    here, grown = node, False
+
+    def source(point):
+        nonlocal here, grown
+        outcome = point.sample(d.rng)
+        if not point.observed:
+            return outcome  # a shuffle: left to the sample, like what determinize hides
+        key = _chance_key(point, outcome)
+        child = here.children.get(key)
+        if child is None:
+            child = here.children[key] = _Node(outcome, None)
+            grown = True
+        path.append(child)
+        here = child
+        return outcome
+
+    d.chance_source = source
+    try:
+        _fast_apply(d, move)
+    finally:
+        del d.chance_source
+    return here, grown
+
+
+def _outcome_paths(position, move, node, limit: int):
+    """Every (position after `move`, tree node) the kept tree holds for it: `node` is
+    the move's child; one pair per combination of the outcomes its chance nodes have
+    children for, at most `limit` tried."""
+    waiting = [((), node)]
+    while waiting and limit > 0:
+        outcomes, here = waiting.pop()
+        limit -= 1
+        trial = position.clone()
+        trial.chance_source = _forced(outcomes)
+        try:
+            trial.apply(move)
+        except IllegalMove:
+            continue  # the outcomes tried led elsewhere: the move was made in another position
+        except _ChanceReached as reached:
+            if not reached.point.observed:
+                return  # a shuffle: the tree does not know its order
+            waiting.extend((outcomes + (child.move,), child) for key, child in here.children.items()
+                           if isinstance(key, tuple) and key[:1] == (_CHANCE,))
+            continue
+        del trial.chance_source
+        yield trial, here
+
+
 class SearchMemory:
     """The tree each seat's last search grew, kept for that seat's next decision.
 
     When the position now is that tree's position with the moves made since
     (the seat's own and the others' replies), the subtree below those moves
     already holds playouts of exactly this position, and the search goes on
-    from it. That holds only where nothing was hidden or left to chance in
-    between: the kept position, replayed through the moves made since, must
-    come out the same as the position now (the generator's state aside: the
-    search draws its own), so a die rolled or a marker drawn since, hidden
-    cards sampled afresh, a new game or an undo simply start a fresh tree. One
-    tree per seat and level, of the game in play only: the memory does not grow
-    from game to game."""
+    from it. A roll or a draw everybody saw is followed through the tree's
+    chance nodes: the kept position, replayed through the moves made since with
+    each outcome the tree holds, must come out the same as the position now (the
+    generator's state aside: the search draws its own); an outcome the tree never
+    met, hidden cards sampled afresh, a shuffle, a new game or an undo simply start
+    a fresh tree. One tree per seat and level, of the game in play only: the
+    memory does not grow from game to game."""
+
+    RECALL_TRIALS = 4000  # replays tried at most to find the outcomes rolled since
 
     def __init__(self):
         self._kept: dict = {}  # (game, seat, level) -> (position, root)
@@ -154,13 +226,17 @@ class SearchMemory:
         done = len(position.history)
         if state.history[:done] != position.history:
             return None
-        replay = position.clone()
+        target = _position_json(state)
+        reached = [(position, node)]
         for move in state.history[done:]:
-            node = node.children.get(move)
-            if node is None:
+            reached = [pair for replay, here in reached if move in here.children
+                       for pair in _outcome_paths(replay, move, here.children[move], self.RECALL_TRIALS)]
+            if not reached:
                 return None
-            replay.apply(move)
-        return node if _position_json(replay) == _position_json(state) else None
+        for replay, here in reached:
+            if _position_json(replay) == target:
+                return here
+        return None
 
     def keep(self, state, level: str, root) -> None:
         """Keep `root`, the tree of `state`'s search, dropping the trees of other
@@ -265,7 +341,7 @@ def choose_move(
             d = sample()
         node = root
         path = [root]
-        # selection and expansion
+        # selection and expansion (a new outcome of a chance node is a new node too)
         while d.outcome is None:
             moves = tree_moves(d)
             children = node.children
@@ -274,8 +350,8 @@ def choose_move(
                 m = untried[0] if candidates is not None else untried[rng.randrange(len(untried))]
                 child = _Node(m, d.to_move)
                 children[m] = child
-                _fast_apply(d, m)
                 path.append(child)
+                _tree_apply(d, m, child, path)
                 break
             best = None
             best_value = -1.0
@@ -285,9 +361,10 @@ def choose_move(
                 value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                 if value > best_value:
                     best, best_value = ch, value
-            _fast_apply(d, best.move)
-            node = best
             path.append(best)
+            node, grown = _tree_apply(d, best.move, best, path)
+            if grown:
+                break
         # playout
         steps = 0
         while d.outcome is None and steps < depth_cap:

@@ -61,7 +61,7 @@ from .rules import (
 
 LEVELS = {
     "normal": {"iterations": 300, "rollout_depth": 9, "exploration": 0.5, "pick": "sample"},
-    "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5},
+    "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5, "keep_tree": True},
 }
 
 VIP_GROWTH = 0.55  # expected extra points per empty seat beside a VIP, in a one-colour compartment
