@@ -221,7 +221,8 @@ def test_the_time_cap_is_only_a_safety_net():
     for heuristics, cap in ((None, None), (None, ai.level_time_cap("normal")), (Slowed(0.0002), 60.0)):
         info = {}
         move = ai.choose_move(state, "normal", 7, time_limit=cap, heuristics=heuristics, iterations=300, info=info)
-        assert not info["capped"] and info["iterations"] == info["budget"] == 300
+        assert not info["capped"] and info["budget"] == 300
+        assert info["iterations"] == 300 or info["decided"]
         runs.append((str(move), info["visits"]))
         if heuristics is not None:
             assert heuristics.calls > 300  # it really played the slowed playouts
@@ -323,7 +324,7 @@ def test_bench_figures_for_a_game():
     for level in ai.LEVELS:
         budget = ai.level_settings(level)["iterations"]
         assert figures["ai_budget"][level] == budget and figures["ai_capped"][level] == 0
-        assert figures["ai_iterations_per_decision"][level] == budget
+        assert figures["ai_iterations_per_decision"][level] in (budget, None)  # None: every search decided early
         assert figures["ai_time_cap_s"][level] == ai.level_time_cap(level)
 
 
@@ -356,7 +357,7 @@ def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
             runs.append((str(move), info["visits"]))
         assert runs[0] == runs[1]
         if info["visits"]:  # a real search, not a move the game's heuristics settle alone
-            assert info["iterations"] == info["budget"]
+            assert info["iterations"] == info["budget"] or info["decided"]
             break
     else:
         pytest.fail("no position with a real choice")

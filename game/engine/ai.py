@@ -285,7 +285,9 @@ def choose_move(
     overrides the level's budget; `heuristics` is the game's help (any object
     with the optional names above; None: plain search); `info`, if given, is filled
     with {"iterations", "budget", "capped", "seconds", "reused", "visits":
-    {notation: visits}}: "reused" counts the playouts a kept tree brought;
+    {notation: visits}, "decided"}: "reused" counts the playouts a kept tree brought;
+    "decided" is True when the search stopped early because the most visited move
+    could no longer be overtaken (a level that takes the most visited move only);
     "capped" is True when time_limit or stop() cut the search short
     of its budget (the move may then differ from run to run)."""
     started = time.perf_counter()
@@ -318,12 +320,16 @@ def choose_move(
     first = sample()
     root_moves = tree_moves(first)
     if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={})
+        info.update(iterations=0, budget=budget, capped=False, decided=False, seconds=0.0, reused=0, visits={})
     if len(root_moves) == 1:
         return root_moves[0]
     if not root_moves:
         raise ValueError("no legal move")
 
+    # A level that plays the most visited move stops once no other move can catch
+    # it up in the iterations left: the same move, sooner.
+    settle = settings["pick"] == "best"
+    decided = False
     keep_tree = memory is not None and settings.get("keep_tree", False)
     root = (memory.recall(state, level) if keep_tree else None) or _Node(None, None)
     reused = root.visits
@@ -382,6 +388,9 @@ def choose_move(
                 n.reward += rewards[n.mover]
         done += 1
         d = None
+        if settle and done % SETTLE_EVERY == 0 and _decided(root, root_moves, budget - done):
+            decided = True
+            break
         if progress is not None and done % report_every == 0:
             fraction = done / budget
             if deadline is not None:
@@ -397,7 +406,8 @@ def choose_move(
         info.update(
             iterations=done,
             reused=reused,
-            capped=done < budget,
+            capped=done < budget and not decided,
+            decided=decided,
             seconds=time.perf_counter() - started,
             visits={str(m): ch.visits for m, ch in root.children.items()},
         )
@@ -415,6 +425,24 @@ def seat_state(state, seed: int):
     if getattr(sample, "rng", None) is not None:
         sample.rng = random.Random(seed ^ 0x5EED)
     return sample
+
+
+SETTLE_EVERY = 16  # iterations between looks at whether the move is decided
+
+
+def _decided(root, root_moves, left: int) -> bool:
+    """True when the most visited move leads every other by more than `left`
+    visits: whatever the iterations left do, it stays the most visited."""
+    first = second = 0
+    children = root.children
+    for m in root_moves:
+        child = children.get(m)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _pick(root, root_moves, how: str, rng, temperature: float = 1.0):

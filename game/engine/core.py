@@ -132,9 +132,10 @@ class Dice(ChancePoint):
 @dataclass(frozen=True)
 class Pick(ChancePoint):
     """One of `items` drawn at random (a marker from a bag): the outcome is its index,
-    every index equally likely; its key is the item itself."""
+    every index equally likely; its key is the item itself. `items` is the rules'
+    own list, not a copy (a draw is frequent): read it before the draw is made."""
 
-    items: tuple
+    items: Sequence
     kind = "draw"
 
     def outcomes(self) -> list:
@@ -194,6 +195,14 @@ class State:
 
     A subclass must set `players`, `to_move`, `outcome`, `history` and `rng`,
     and implement `legal_moves`, `_apply`, `explain`, `scores`, `view`, `to_json`.
+
+    Chance: every roll, draw or shuffle after the set-up is made by
+    `draw_chance(point)` with a ChancePoint (Dice, Pick, Shuffle) that lists the
+    outcomes and their odds; `next_chance(move, outcomes)` tells which chance point
+    a move reaches next without playing it, and `apply_with_chance(move, outcomes)`
+    plays it with those outcomes. Played as usual, the state's own generator draws
+    each point exactly as before chance points existed: a seed and the moves replay
+    the same game. `determinize` still stands for what a seat cannot see.
     """
 
     players: int

@@ -381,7 +381,7 @@ class ScrubState(CachedMovesState):
         for _ in range(count):
             if not self.bag:
                 break
-            self.stashes[seat].append(self.bag.pop(self.draw_chance(Pick(tuple(self.bag)))))
+            self.stashes[seat].append(self.bag.pop(self.draw_chance(Pick(self.bag))))
             got += 1
         self.stashes[seat].sort()
         return got
