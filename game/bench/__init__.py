@@ -471,9 +471,12 @@ def _progress(log, results, total: int, started: float, by_scores: bool, paired:
     for g in results:
         s = g["a_seat"]
         tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
-    margin = game_margin(r["scores"], r["winners"], r["a_seat"], by_scores)
+    if len(r["scores"]) > 1:
+        margin = f"A margin {game_margin(r['scores'], r['winners'], r['a_seat'], by_scores):+g}"
+    else:  # solo: no other seat to be ahead of; the game's own figures say how it went
+        margin = f"extra {r.get('extra', {})}"
     line = (f"arena: {len(results)}/{total} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} "
-            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} A margin {margin:+g}; "
+            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} {margin}; "
             f"A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)")
     if paired:
         pairs = pair_margins(results, players, by_scores)
