@@ -388,7 +388,7 @@ def choose_move(
                 n.reward += rewards[n.mover]
         done += 1
         d = None
-        if settle and done % SETTLE_EVERY == 0 and _decided(root, root_moves, budget - done):
+        if settle and done % SETTLE_EVERY == 0 and done < budget and _decided(root, root_moves, budget - done):
             decided = True
             break
         if progress is not None and done % report_every == 0:
