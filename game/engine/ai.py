@@ -41,7 +41,7 @@ import random
 import time
 from types import SimpleNamespace
 
-from .core import IllegalMove, State, _ChanceReached, _forced
+from .core import IllegalMove, State, ChanceReached, forced_outcomes
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -179,12 +179,12 @@ def _outcome_paths(position, move, node, limit: int):
         outcomes, here = waiting.pop()
         limit -= 1
         trial = position.clone()
-        trial.chance_source = _forced(outcomes)
+        trial.chance_source = forced_outcomes(outcomes)
         try:
             trial.apply(move)
         except IllegalMove:
             continue  # the outcomes tried led elsewhere: the move was made in another position
-        except _ChanceReached as reached:
+        except ChanceReached as reached:
             if not reached.point.observed:
                 return  # a shuffle: the tree does not know its order
             waiting.extend((outcomes + (child.move,), child) for key, child in here.children.items()

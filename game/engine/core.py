@@ -172,12 +172,14 @@ class Shuffle(ChancePoint):
         return tuple(order)
 
 
-class _ChanceReached(Exception):
+class ChanceReached(Exception):
+    """Raised by a forced_outcomes source with no outcome left: the move reached `point`."""
+
     def __init__(self, point):
         self.point = point
 
 
-def _forced(outcomes, then=None):
+def forced_outcomes(outcomes, then=None):
     """A chance source that gives `outcomes` in turn, then asks `then` (None: stop)."""
     queue = list(outcomes)
 
@@ -185,7 +187,7 @@ def _forced(outcomes, then=None):
         if queue:
             return queue.pop(0)
         if then is None:
-            raise _ChanceReached(point)
+            raise ChanceReached(point)
         return then(point)
     return source
 
@@ -277,17 +279,17 @@ class State:
         that is chance, with its outcomes and odds, can be seen before it is taken
         (as OpenSpiel's chance player sees it)."""
         trial = self.clone()
-        trial.chance_source = _forced(outcomes)
+        trial.chance_source = forced_outcomes(outcomes)
         try:
             trial.apply(move)
-        except _ChanceReached as reached:
+        except ChanceReached as reached:
             return reached.point
         return None
 
     def apply_with_chance(self, move, outcomes: Sequence) -> None:
         """Apply `move` with its chance points given `outcomes` in turn (any beyond
         them are drawn from the state's generator)."""
-        self.chance_source = _forced(outcomes, then=lambda point: point.sample(self.rng))
+        self.chance_source = forced_outcomes(outcomes, then=lambda point: point.sample(self.rng))
         try:
             self.apply(move)
         finally:
