@@ -508,3 +508,18 @@ def test_the_memory_holds_trees_of_the_game_in_play_only():
         assert {key[1] for key in memory._kept} == searched  # a tree for each seat that searched, of this game
     assert {key[0] for key in memory._kept} == {"ScurryState"}
     assert all(position.history == state.history[:len(position.history)] for position, _ in memory._kept.values())
+
+
+def test_a_game_may_reward_finished_games_its_own_way():
+    """final_rewards, when a game gives it, is the reward of every playout that
+    reaches the end (here: the win/loss reward turned round)."""
+    finished = []
+
+    def final_rewards(state):
+        finished.append(state.outcome.winners)
+        return [1.0 - r for r in ai.outcome_rewards(state)]
+
+    h = SimpleNamespace(final_rewards=final_rewards, LEVELS={"normal": {"iterations": 60, "rollout_depth": 50}})
+    state = TTT.new_game(2, 0)
+    ai.choose_move(state, "normal", 1, heuristics=h)
+    assert finished  # playouts that reached the end were rewarded by the game's hook

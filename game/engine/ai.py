@@ -23,6 +23,7 @@ search by whoever starts it: the engine never looks a game up) with any of:
 
     rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
     evaluate(state) -> list[float]              # per-seat win chance in [0, 1]
+    final_rewards(state) -> list[float]         # per-seat reward of a finished game (default outcome_rewards)
     candidate_moves(state, moves, **options) -> list   # prune / order moves in the tree
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
 
@@ -69,7 +70,7 @@ def level_time_cap(level: str) -> float:
 
 
 # ---- game-specific heuristics ---------------------------------------------
-HEURISTIC_NAMES = ("rollout_move", "evaluate", "candidate_moves", "LEVELS")
+HEURISTIC_NAMES = ("rollout_move", "evaluate", "final_rewards", "candidate_moves", "LEVELS")
 
 
 def search_heuristics(module) -> SimpleNamespace:
@@ -297,6 +298,7 @@ def choose_move(
     c = settings["exploration"]
     rollout_move = getattr(heuristics, "rollout_move", None)
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
+    final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
     candidates = getattr(heuristics, "candidate_moves", None)
     candidate_options = settings.get("candidates", {})
 
@@ -381,7 +383,7 @@ def choose_move(
                 m = moves[rng.randrange(len(moves))]
             _fast_apply(d, m)
             steps += 1
-        rewards = outcome_rewards(d) if d.outcome is not None else evaluate(d)
+        rewards = final_rewards(d) if d.outcome is not None else evaluate(d)
         for n in path:
             n.visits += 1
             if n.mover is not None:
