@@ -41,6 +41,12 @@ normal sampling, normal beat easy 32-5-3 (80 %, points 0.70-0.92) and hard
 beat normal 29-8-3 (72.5 %, points 0.61-0.87;
 hard averaged 87 points to 73). Solo, hard beat the automaton in 37 of 40
 games and tied 3 (seeds 0-39), 101.8 points to 92.1 on average.
+
+Since 2026-11-26 the search has chance nodes at the dice (game/engine/ai.py):
+the moves after a roll are judged for that roll. Hard goes on from its last tree
+("keep_tree"), across a roll too where the tree met the dice that came up, and a
+finished solo game rewards a strict win above a tie (final_rewards). The figures
+measured since are in the README.
 """
 from __future__ import annotations
 
