@@ -120,3 +120,15 @@ def test_a_run_stopped_early_reports_the_games_it_finished():
     out = bench.arena("nim", "normal", "random", 5, workers=1, games_ref=TOYS, paired=True, log=_StopAfter(3))
     assert out["stopped_early"] and out["games"] == 3
     assert len(out["pairs"]) == 1  # the third game's seed is not finished in both seats
+
+
+def test_a_solo_game_is_printed_with_its_own_figures():
+    """One seat has no other to be ahead of: the line gives the game's figures
+    (Skyline's automaton) instead of a margin, and the run goes on."""
+    import io
+    import time
+
+    log = io.StringIO()
+    result = {"seed": 3, "a_seat": 0, "scores": [101], "winners": [0], "extra": {"automaton_score": 92}}
+    bench._progress(log, [result], 40, time.perf_counter(), True, False, 1)
+    assert "automaton_score': 92" in log.getvalue() and "1-0-0" in log.getvalue()

@@ -56,3 +56,16 @@ def test_the_search_plays_a_whole_solo_game_quickly(six):
         k += 1
     assert state.sheets[0].colours.count(EMPTY) == 0
     assert state.sheets[0].filled == 24 and state.scores()[0] > 0
+
+
+def test_solo_a_tie_is_worth_less_to_the_search_than_a_win():
+    state = SPEC.new_game(1, 0)
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    me = state.scores()[0]
+    rewards = {}
+    for margin in (-1, 0, 1, 8):
+        state.automaton_score = lambda m=margin: me - m
+        rewards[margin] = ai.final_rewards(state)[0]
+    assert rewards[-1] < 0.2 < rewards[0] < 0.6 < rewards[1] < rewards[8] <= 1.0

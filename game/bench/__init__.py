@@ -141,18 +141,21 @@ def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None, 
 
 def level_figures(infos: list) -> dict:
     """Seconds per decision (median, slowest), the fewest iterations reached
-    against the budget, and how many decisions the time cap cut short; over the
-    decisions that searched ("settled" counts those the game's heuristics made
-    alone, with no search: they take no time)."""
+    against the budget by a search that ran its course, and how many decisions
+    the time cap cut short; over the decisions that searched ("settled" counts
+    those the game's heuristics made alone, with no search: they take no time;
+    "decided_early" those that stopped once no other move could catch up)."""
     settled = sum(1 for i in infos if not i["visits"])
     infos = [i for i in infos if i["visits"]]
     if not infos:
         return {"s": None, "max_s": None, "iterations": None, "budget": None, "capped": 0, "decisions": 0,
-                "settled": settled}
+                "settled": settled, "decided_early": 0}
+    full = [i["iterations"] for i in infos if not i.get("decided")]
     return {
         "s": round(statistics.median(i["seconds"] for i in infos), 3),
         "max_s": round(max(i["seconds"] for i in infos), 3),
-        "iterations": min(i["iterations"] for i in infos),
+        "iterations": min(full) if full else None,
+        "decided_early": sum(1 for i in infos if i.get("decided")),
         "budget": max(i["budget"] for i in infos),
         "capped": sum(1 for i in infos if i["capped"]),
         "decisions": len(infos),
@@ -194,6 +197,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures["ai_budget"] = {level: v["budget"] for level, v in per_level.items()}
     figures["ai_capped"] = {level: v["capped"] for level, v in per_level.items()}
     figures["ai_settled_without_search"] = {level: v["settled"] for level, v in per_level.items()}
+    figures["ai_decided_early"] = {level: v["decided_early"] for level, v in per_level.items()}
     figures["ai_time_cap_s"] = {level: ai.level_time_cap(level) for level in ai.LEVELS}
     figures["positions"] = measured
     return figures
@@ -484,9 +488,12 @@ def _progress(log, results, total: int, started: float, by_scores: bool, paired:
     for g in results:
         s = g["a_seat"]
         tally[0 if g["winners"] == [s] else 1 if s in g["winners"] or not g["winners"] else 2] += 1
-    margin = game_margin(r["scores"], r["winners"], r["a_seat"], by_scores)
+    if len(r["scores"]) > 1:
+        margin = f"A margin {game_margin(r['scores'], r['winners'], r['a_seat'], by_scores):+g}"
+    else:  # solo: no other seat to be ahead of; the game's own figures say how it went
+        margin = f"extra {r.get('extra', {})}"
     line = (f"arena: {len(results)}/{total} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} "
-            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} A margin {margin:+g}; "
+            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} {margin}; "
             f"A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)")
     if paired:
         pairs = pair_margins(results, players, by_scores)

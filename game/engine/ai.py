@@ -9,11 +9,21 @@ by UCB with availability counts; it expands one new move, plays the game out
 win, a shared win split, 0 for a loss. The search never looks at the state it
 is given except through determinize, so a computer player never cheats.
 
+Chance nodes: where a move reaches a chance point everybody observes (a roll, a
+marker drawn face up; see core.ChancePoint), the tree gets a chance node below
+the move, with a child per outcome met so far. Each visit draws the outcome with
+the rules' odds and goes on below that outcome's child, so a move's value is the
+average over the outcomes (in the proportion the dice give them), and the moves
+after a roll are judged for that roll, not mixed over every roll the samples
+happened to draw. A chance point nobody sees at once (a shuffle) is left to the
+sample, as determinize leaves what is hidden.
+
 Games may help it with heuristics: an object (a game's ai.py, handed to the
 search by whoever starts it: the engine never looks a game up) with any of:
 
     rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
     evaluate(state) -> list[float]              # per-seat win chance in [0, 1]
+    final_rewards(state) -> list[float]         # per-seat reward of a finished game (default outcome_rewards)
     candidate_moves(state, moves, **options) -> list   # prune / order moves in the tree
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
 
@@ -32,7 +42,7 @@ import random
 import time
 from types import SimpleNamespace
 
-from .core import State
+from .core import IllegalMove, State, ChanceReached, forced_outcomes
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -60,7 +70,7 @@ def level_time_cap(level: str) -> float:
 
 
 # ---- game-specific heuristics ---------------------------------------------
-HEURISTIC_NAMES = ("rollout_move", "evaluate", "candidate_moves", "LEVELS")
+HEURISTIC_NAMES = ("rollout_move", "evaluate", "final_rewards", "candidate_moves", "LEVELS")
 
 
 def search_heuristics(module) -> SimpleNamespace:
@@ -124,19 +134,82 @@ class _Node:
         self.reward = 0.0  # summed reward of `mover`
 
 
+_CHANCE = "chance"  # the first item of a chance child's key: (_CHANCE, what the outcome shows)
+
+
+def _chance_key(point, outcome) -> tuple:
+    return (_CHANCE, point.key(outcome))
+
+
+def _tree_apply(d, move, node, path) -> tuple:
+    """Apply `move` to the sample `d` where `node` stands for it in the tree. Each
+    chance point everybody observes on the way is a chance node: the outcome is
+    drawn with the rules' odds (from the sample's own generator) and the walk goes
+    on below that outcome's child, made if new. Returns (the node reached, whether
+    a node was made)."""
+    here, grown = node, False
+
+    def source(point):
+        nonlocal here, grown
+        outcome = point.sample(d.rng)
+        if not point.observed:
+            return outcome  # a shuffle: left to the sample, like what determinize hides
+        key = _chance_key(point, outcome)
+        child = here.children.get(key)
+        if child is None:
+            child = here.children[key] = _Node(outcome, None)
+            grown = True
+        path.append(child)
+        here = child
+        return outcome
+
+    d.chance_source = source
+    try:
+        _fast_apply(d, move)
+    finally:
+        del d.chance_source
+    return here, grown
+
+
+def _outcome_paths(position, move, node, limit: int):
+    """Every (position after `move`, tree node) the kept tree holds for it: `node` is
+    the move's child; one pair per combination of the outcomes its chance nodes have
+    children for, at most `limit` tried."""
+    waiting = [((), node)]
+    while waiting and limit > 0:
+        outcomes, here = waiting.pop()
+        limit -= 1
+        trial = position.clone()
+        trial.chance_source = forced_outcomes(outcomes)
+        try:
+            trial.apply(move)
+        except IllegalMove:
+            continue  # the outcomes tried led elsewhere: the move was made in another position
+        except ChanceReached as reached:
+            if not reached.point.observed:
+                return  # a shuffle: the tree does not know its order
+            waiting.extend((outcomes + (child.move,), child) for key, child in here.children.items()
+                           if isinstance(key, tuple) and key[:1] == (_CHANCE,))
+            continue
+        del trial.chance_source
+        yield trial, here
+
+
 class SearchMemory:
     """The tree each seat's last search grew, kept for that seat's next decision.
 
     When the position now is that tree's position with the moves made since
     (the seat's own and the others' replies), the subtree below those moves
     already holds playouts of exactly this position, and the search goes on
-    from it. That holds only where nothing was hidden or left to chance in
-    between: the kept position, replayed through the moves made since, must
-    come out the same as the position now (the generator's state aside: the
-    search draws its own), so a die rolled or a marker drawn since, hidden
-    cards sampled afresh, a new game or an undo simply start a fresh tree. One
-    tree per seat and level, of the game in play only: the memory does not grow
-    from game to game."""
+    from it. A roll or a draw everybody saw is followed through the tree's
+    chance nodes: the kept position, replayed through the moves made since with
+    each outcome the tree holds, must come out the same as the position now (the
+    generator's state aside: the search draws its own); an outcome the tree never
+    met, hidden cards sampled afresh, a shuffle, a new game or an undo simply start
+    a fresh tree. One tree per seat and level, of the game in play only: the
+    memory does not grow from game to game."""
+
+    RECALL_TRIALS = 4000  # replays tried at most to find the outcomes rolled since
 
     def __init__(self):
         self._kept: dict = {}  # (game, seat, level) -> (position, root)
@@ -154,13 +227,17 @@ class SearchMemory:
         done = len(position.history)
         if state.history[:done] != position.history:
             return None
-        replay = position.clone()
+        target = _position_json(state)
+        reached = [(position, node)]
         for move in state.history[done:]:
-            node = node.children.get(move)
-            if node is None:
+            reached = [pair for replay, here in reached if move in here.children
+                       for pair in _outcome_paths(replay, move, here.children[move], self.RECALL_TRIALS)]
+            if not reached:
                 return None
-            replay.apply(move)
-        return node if _position_json(replay) == _position_json(state) else None
+        for replay, here in reached:
+            if _position_json(replay) == target:
+                return here
+        return None
 
     def keep(self, state, level: str, root) -> None:
         """Keep `root`, the tree of `state`'s search, dropping the trees of other
@@ -193,7 +270,7 @@ class _Playouts:
     move) and credits the result to every node on its way."""
 
     def __init__(self, tree_moves, random_expansion: bool, exploration: float, depth_cap: int,
-                 rollout_move, evaluate, rng, root_tree_moves=None, focus=None, focus_visits: int = 0):
+                 rollout_move, evaluate, final_rewards, rng, root_tree_moves=None, focus=None, focus_visits: int = 0):
         self.tree_moves = tree_moves
         self.root_tree_moves = root_tree_moves or tree_moves  # at the root: the moves plus the focus
         self.focus = focus  # the move under review, searched at least focus_visits times
@@ -203,13 +280,14 @@ class _Playouts:
         self.depth_cap = depth_cap
         self.rollout_move = rollout_move
         self.evaluate = evaluate
+        self.final_rewards = final_rewards  # of a finished playout (outcome_rewards, or the game's own)
         self.rng = rng
 
     def playout(self, root: _Node, d) -> None:
         """One iteration on the sample `d` (which it plays on)."""
         path = self.select_and_expand(root, d)
         self.roll_out(d)
-        rewards = outcome_rewards(d) if d.outcome is not None else self.evaluate(d)
+        rewards = self.final_rewards(d) if d.outcome is not None else self.evaluate(d)
         for n in path:
             n.visits += 1
             if n.mover is not None:
@@ -218,8 +296,10 @@ class _Playouts:
     def select_and_expand(self, root: _Node, d) -> list:
         """Down the tree by UCB over the moves available in this sample (each child
         counts how often it was available), until a move not yet tried: it becomes
-        a new node. At the root the focus move is pushed until it has its share
-        of playouts. Returns the nodes passed, root first."""
+        a new node. A chance point on the way is a chance node: the outcome drawn
+        goes on below its own child (_tree_apply), and a new outcome ends the walk
+        like a new move. At the root the focus move is pushed until it has its
+        share of playouts. Returns the nodes passed, root first."""
         rng, c, log, sqrt = self.rng, self.exploration, math.log, math.sqrt
         focus = self.focus
         node = root
@@ -228,30 +308,28 @@ class _Playouts:
             moves = self.root_tree_moves(d) if node is root else self.tree_moves(d)
             children = node.children
             if node is root and focus in children and children[focus].visits < self.focus_visits and focus in moves:
-                children[focus].avail += 1  # the move under review gets its share of playouts
-                _fast_apply(d, focus)
-                node = children[focus]
-                path.append(node)
-                continue
-            untried = [m for m in moves if m not in children]
-            if untried:
-                m = untried[rng.randrange(len(untried))] if self.random_expansion else untried[0]
-                child = _Node(m, d.to_move)
-                children[m] = child
-                _fast_apply(d, m)
-                path.append(child)
+                chosen = children[focus]
+                chosen.avail += 1  # the move under review gets its share of playouts
+            else:
+                untried = [m for m in moves if m not in children]
+                if untried:
+                    m = untried[rng.randrange(len(untried))] if self.random_expansion else untried[0]
+                    child = children[m] = _Node(m, d.to_move)
+                    path.append(child)
+                    _tree_apply(d, m, child, path)
+                    break
+                chosen = None
+                best_value = -1.0
+                for m in moves:
+                    ch = children[m]
+                    ch.avail += 1  # availability: this child could have been chosen here
+                    value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if value > best_value:
+                        chosen, best_value = ch, value
+            path.append(chosen)
+            node, grown = _tree_apply(d, chosen.move, chosen, path)
+            if grown:
                 break
-            best = None
-            best_value = -1.0
-            for m in moves:
-                ch = children[m]
-                ch.avail += 1  # availability: this child could have been chosen here
-                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best, best_value = ch, value
-            _fast_apply(d, best.move)
-            node = best
-            path.append(best)
         return path
 
     def roll_out(self, d) -> None:
@@ -292,7 +370,9 @@ def choose_move(
     overrides the level's budget; `heuristics` is the game's help (any object
     with the optional names above; None: plain search); `info`, if given, is filled
     with {"iterations", "budget", "capped", "seconds", "reused", "visits":
-    {notation: visits}}: "reused" counts the playouts a kept tree brought;
+    {notation: visits}, "decided"}: "reused" counts the playouts a kept tree brought;
+    "decided" is True when the search stopped early because the most visited move
+    could no longer be overtaken (a level that takes the most visited move only);
     "capped" is True when time_limit or stop() cut the search short
     of its budget (the move may then differ from run to run), and "values":
     {notation: the mover's mean reward over that move's playouts}.
@@ -307,6 +387,7 @@ def choose_move(
     c = settings["exploration"]
     rollout_move = getattr(heuristics, "rollout_move", None)
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
+    final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
     candidates = getattr(heuristics, "candidate_moves", None)
     candidate_options = settings.get("candidates", {})
 
@@ -336,18 +417,23 @@ def choose_move(
     first = sample()
     root_moves = root_tree_moves(first)
     if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, seconds=0.0, reused=0, visits={}, values={})
+        info.update(iterations=0, budget=budget, capped=False, decided=False, seconds=0.0, reused=0, visits={},
+                    values={})
     if len(root_moves) == 1:
         return root_moves[0]
     if not root_moves:
         raise ValueError("no legal move")
 
+    # A level that plays the most visited move stops once no other move can catch
+    # it up in the iterations left: the same move, sooner.
+    settle = settings["pick"] == "best"
+    decided = False
     keep_tree = memory is not None and settings.get("keep_tree", False)
     root = (memory.recall(state, level) if keep_tree else None) or _Node(None, None)
     reused = root.visits
     deadline = None if time_limit is None else started + time_limit
     report_every = max(1, budget // 50)
-    search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, rng,
+    search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, final_rewards, rng,
                        root_tree_moves, focus, focus_visits)
     done = 0
     d = first
@@ -361,6 +447,9 @@ def choose_move(
         search.playout(root, d)
         done += 1
         d = None
+        if settle and done % SETTLE_EVERY == 0 and done < budget and _decided(root, root_moves, budget - done):
+            decided = True
+            break
         if progress is not None and done % report_every == 0:
             fraction = done / budget
             if deadline is not None:
@@ -376,7 +465,8 @@ def choose_move(
         info.update(
             iterations=done,
             reused=reused,
-            capped=done < budget,
+            capped=done < budget and not decided,
+            decided=decided,
             seconds=time.perf_counter() - started,
             visits={str(m): ch.visits for m, ch in root.children.items()},
             values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
@@ -395,6 +485,24 @@ def seat_state(state, seed: int):
     if getattr(sample, "rng", None) is not None:
         sample.rng = random.Random(seed ^ 0x5EED)
     return sample
+
+
+SETTLE_EVERY = 16  # iterations between looks at whether the move is decided
+
+
+def _decided(root, root_moves, left: int) -> bool:
+    """True when the most visited move leads every other by more than `left`
+    visits: whatever the iterations left do, it stays the most visited."""
+    first = second = 0
+    children = root.children
+    for m in root_moves:
+        child = children.get(m)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _pick(root, root_moves, how: str, rng, temperature: float = 1.0):

@@ -80,11 +80,131 @@ class Option:
         return str(value)
 
 
+# ---- chance points ---------------------------------------------------------------
+class ChancePoint:
+    """One place where the rules leave the next step to chance: a roll, a draw, a
+    shuffle. The rules never call their generator directly: they hand a ChancePoint
+    to `State.draw_chance`, which draws it with `sample(state.rng)` (exactly the
+    calls the rules always made, so a seed replays the same game) unless someone
+    decides the outcome instead (a search, a test, a tool from outside).
+
+    `observed`: everybody sees the outcome at once (a roll, a marker drawn face up);
+    False for a shuffle, whose order shows only card by card as it is drawn (the
+    search leaves such a draw to the determinization)."""
+
+    kind = "chance"
+    observed = True
+
+    def outcomes(self) -> list | None:
+        """Every outcome with its probability, [(outcome, p), ...], p summing to 1;
+        None when there are too many to list (sample one instead)."""
+        raise NotImplementedError
+
+    def sample(self, rng: random.Random):
+        """One outcome drawn from `rng`, with the odds `outcomes` lists."""
+        raise NotImplementedError
+
+    def key(self, outcome):
+        """What the players tell apart in `outcome`: outcomes with the same key are
+        the same to them (two copies of one marker drawn from a bag)."""
+        return outcome
+
+
+@dataclass(frozen=True)
+class Dice(ChancePoint):
+    """`count` dice of `sides` sides rolled in order: the outcome is their values."""
+
+    count: int
+    sides: int = 6
+    kind = "dice"
+
+    def outcomes(self) -> list:
+        combos = [()]
+        for _ in range(self.count):
+            combos = [c + (v,) for c in combos for v in range(1, self.sides + 1)]
+        p = 1.0 / len(combos)
+        return [(c, p) for c in combos]
+
+    def sample(self, rng: random.Random) -> tuple:
+        return tuple(rng.randint(1, self.sides) for _ in range(self.count))
+
+
+@dataclass(frozen=True)
+class Pick(ChancePoint):
+    """One of `items` drawn at random (a marker from a bag): the outcome is its index,
+    every index equally likely; its key is the item itself. `items` is the rules'
+    own list, not a copy (a draw is frequent): read it before the draw is made."""
+
+    items: Sequence
+    kind = "draw"
+
+    def outcomes(self) -> list:
+        p = 1.0 / len(self.items)
+        return [(i, p) for i in range(len(self.items))]
+
+    def sample(self, rng: random.Random) -> int:
+        return rng.randrange(len(self.items))
+
+    def key(self, outcome):
+        return self.items[outcome]
+
+
+@dataclass(frozen=True)
+class Shuffle(ChancePoint):
+    """`items` shuffled: the outcome is the new order, every order equally likely.
+    Nobody sees it at once (cards come off the pile one by one)."""
+
+    items: tuple
+    kind = "shuffle"
+    observed = False
+
+    def outcomes(self) -> list | None:
+        if len(self.items) > 6:
+            return None  # 7! orders and up: sample instead
+        import itertools
+        orders = list(itertools.permutations(self.items))
+        p = 1.0 / len(orders)
+        return [(order, p) for order in orders]
+
+    def sample(self, rng: random.Random) -> tuple:
+        order = list(self.items)
+        rng.shuffle(order)
+        return tuple(order)
+
+
+class ChanceReached(Exception):
+    """Raised by a forced_outcomes source with no outcome left: the move reached `point`."""
+
+    def __init__(self, point):
+        self.point = point
+
+
+def forced_outcomes(outcomes, then=None):
+    """A chance source that gives `outcomes` in turn, then asks `then` (None: stop)."""
+    queue = list(outcomes)
+
+    def source(point):
+        if queue:
+            return queue.pop(0)
+        if then is None:
+            raise ChanceReached(point)
+        return then(point)
+    return source
+
+
 class State:
     """One game in progress. Subclasses implement the rules.
 
     A subclass must set `players`, `to_move`, `outcome`, `history` and `rng`,
     and implement `legal_moves`, `_apply`, `explain`, `scores`, `view`, `to_json`.
+
+    Chance: every roll, draw or shuffle after the set-up is made by
+    `draw_chance(point)` with a ChancePoint (Dice, Pick, Shuffle) that lists the
+    outcomes and their odds; `next_chance(move, outcomes)` tells which chance point
+    a move reaches next without playing it, and `apply_with_chance(move, outcomes)`
+    plays it with those outcomes. Played as usual, the state's own generator draws
+    each point exactly as before chance points existed: a seed and the moves replay
+    the same game. `determinize` still stands for what a seat cannot see.
     """
 
     players: int
@@ -138,6 +258,42 @@ class State:
 
     def to_json(self) -> dict:
         raise NotImplementedError
+
+
+    # ---- chance ----------------------------------------------------------------
+    # Who decides what chance draws: None, the state's own generator (play and
+    # replays); else a callable(point) -> outcome (a search, a test, a tool).
+    chance_source = None
+
+    def draw_chance(self, point: ChancePoint):
+        """The outcome of `point`: the one place rules draw on chance."""
+        source = self.chance_source
+        if source is None:
+            return point.sample(self.rng)
+        return source(point)
+
+    def next_chance(self, move, outcomes: Sequence = ()) -> ChancePoint | None:
+        """The chance point that applying the legal `move` now reaches once the chance
+        points before it gave `outcomes` (in order); None when the move then needs
+        no more chance. This state is not changed: a copy plays the move. So a step
+        that is chance, with its outcomes and odds, can be seen before it is taken
+        (as OpenSpiel's chance player sees it)."""
+        trial = self.clone()
+        trial.chance_source = forced_outcomes(outcomes)
+        try:
+            trial.apply(move)
+        except ChanceReached as reached:
+            return reached.point
+        return None
+
+    def apply_with_chance(self, move, outcomes: Sequence) -> None:
+        """Apply `move` with its chance points given `outcomes` in turn (any beyond
+        them are drawn from the state's generator)."""
+        self.chance_source = forced_outcomes(outcomes, then=lambda point: point.sample(self.rng))
+        try:
+            self.apply(move)
+        finally:
+            del self.chance_source
 
     # ---- helpers for subclasses ------------------------------------------
     def rng_json(self) -> list:

@@ -36,11 +36,23 @@ laying markers at the first spot alone changed little (9-5 after 14); easy
 laying the Cave at once as well: normal won 35-5 (87.5 %, 95 % interval
 0.74-0.95).
 
-Hard against normal, as set below (800 iterations, playouts of 16, three spots
-per kind), 40 games (2026-11-25): hard won 24-16 (60 %, points 0.45-0.74).
-Laying the Cave ended 97.5 % of those games and the seat that drew it won
-92.5 %. Median seconds per decision in that run, both cores busy: hard 2.66,
-normal 0.35; none cut short.
+Hard against normal with 800 iterations (playouts of 16, three spots per kind),
+40 games (2026-11-25): hard won 24-16 (60 %, points 0.45-0.74). Laying the
+Cave ended 97.5 % of those games and the seat that drew it won 92.5 %. Median
+seconds per decision in that run, both cores busy: hard 2.66, normal 0.35; none
+cut short.
+
+Hard now searches 500 iterations (2026-11-26): at 800 its slowest decisions
+came near 3 s on a quiet machine and far past it on a busy one, for root visits
+that are nearly flat (the moves are close in worth). On 8 positions with a real
+choice (bench.mid_game_positions, seed 7), 500 iterations chose the 800's move
+in 5 and another close one in 3; processor seconds per decision, machine at
+load 11-14, median 3.1 (2.2-4.4) against 5.2 (3.2-7.3) at 800; on this machine
+quiet that is about 1.4 s (2.0 s at most) against 2.4 s (3.3 s at most), scaled
+by random playouts per processor-second then (23) against the quiet bench's (51);
+normal, 150 iterations, 0.7 processor-seconds there, about 0.3 s quiet. Whether that
+costs hard any of its small edge over normal was not measured (no time for
+40-game arenas on the busy machine).
 
 Why the levels above easy cannot be far apart in this game (40-game arenas of
 2026-11-25; `cave_end` and `cave_holder_won` are the arena's figures for this
@@ -89,7 +101,7 @@ from .rules import CAVE, MARKERS, OFFSETS
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
     "normal": {"iterations": 150, "rollout_depth": 10},
-    "hard": {"iterations": 800, "rollout_depth": 16, "candidates": {"spots": 3}},
+    "hard": {"iterations": 500, "rollout_depth": 16, "candidates": {"spots": 3}},
 }
 
 # The game review (engine/review.py) weighs a move by the chance to win rather than the

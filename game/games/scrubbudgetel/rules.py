@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.core import CachedMovesState, Dice, GameSpec, IllegalMove, Option, Outcome, Pick, confirmed, seat_ref
 from ...engine.present import LogEntry
 from .geometry import TABLE, hexagon, on_table, tri_corners, tri_neighbours
 
@@ -246,8 +246,6 @@ class PlacedMarker:
         return MARKERS[self.code].family
 
 
-def roll_die(rng: random.Random) -> int:
-    return rng.randint(1, 6)
 
 
 # ---------------------------------------------------------------------------
@@ -300,7 +298,7 @@ class ScrubState(CachedMovesState):
         self.captain = self._choose_captain()
         for k in range(players):  # everybody draws a first stash, anticlockwise from the Captain
             seat = (self.captain - k) % players
-            rolled = roll_die(self.rng)
+            rolled = self._roll_die()
             got = self._draw(seat, rolled)
             self._note(seat, "draw", roll=rolled, got=got, first=True)
         self._run_turns_from(self.captain)
@@ -312,19 +310,22 @@ class ScrubState(CachedMovesState):
             return self.captain_option
         rolling = list(range(self.players))
         while True:
-            rolls = {seat: roll_die(self.rng) for seat in rolling}
+            rolls = {seat: self._roll_die() for seat in rolling}
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             if len(rolling) == 1:
                 self._note(rolling[0], "captain", roll=best)
                 return rolling[0]
 
+    def _roll_die(self) -> int:
+        return self.draw_chance(Dice(1))[0]
+
     def _draw(self, seat: int, count: int) -> int:
         got = 0
         for _ in range(count):
             if not self.bag:
                 break
-            self.stashes[seat].append(self.bag.pop(self.rng.randrange(len(self.bag))))
+            self.stashes[seat].append(self.bag.pop(self.draw_chance(Pick(self.bag))))
             got += 1
         self.stashes[seat].sort()
         return got
@@ -374,7 +375,7 @@ class ScrubState(CachedMovesState):
             self._note(seat, "pass")
             self._end_turn(seat, draw=False)
             return False
-        self.roll = roll_die(self.rng)
+        self.roll = self._roll_die()
         self.to_lay = min(self.roll, len(self.stashes[seat]))
         self.to_move = seat
         if self.to_lay and self._legal_list():
@@ -395,7 +396,7 @@ class ScrubState(CachedMovesState):
         if self.obstacle_now:
             self.miss_next = True
         if draw and self.bag:
-            rolled = roll_die(self.rng)
+            rolled = self._roll_die()
             got = self._draw(seat, rolled)
             self._note(seat, "draw", roll=rolled, got=got, first=False)
         self.to_move = None

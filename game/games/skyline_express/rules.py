@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
+from ...engine.core import CachedMovesState, Dice, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 from ...engine.present import LogEntry
 
 COLOURS = "RYGB"  # the dice and pencils: red, yellow, green, blue
@@ -355,7 +355,7 @@ class SkylineState(CachedMovesState):
         self.rng = random.Random(seed)
         self.solo = players == 1
         self.sheets = [Sheet() for _ in range(players + (1 if self.solo else 0))]
-        self.task_roll = [self.rng.randint(1, 6) for _ in range(4)]
+        self.task_roll = list(self.draw_chance(Dice(4)))
         self.tasks = [TASKS[d][band(v)] for d, v in enumerate(self.task_roll)]
         self.service_owner = [EMPTY] * len(SERVICES)  # sheet index of the taker
         self.dice = [1, 1, 1, 1]
@@ -395,8 +395,10 @@ class SkylineState(CachedMovesState):
 
     # ---- rounds and turns ---------------------------------------------
     def _roll(self, which) -> None:
-        for d in which:
-            self.dice[d] = self.rng.randint(1, 6)
+        which = list(which)
+        if which:  # a chance point only where a die is left to roll
+            for d, value in zip(which, self.draw_chance(Dice(len(which)))):
+                self.dice[d] = value
         self.rolls += 1
 
     def _new_round(self) -> None:

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...engine.core import GameSpec, IllegalMove, Option, Outcome, State, confirmed, seat_ref
+from ...engine.core import GameSpec, IllegalMove, Option, Outcome, Shuffle, State, confirmed, seat_ref
 from ...engine.present import LogEntry
 
 NUMBERS = tuple(f"N{v}" for v in range(1, 9))
@@ -151,8 +151,7 @@ class SkyRunnerState(State):
             for card in start:
                 deck.remove(card)
             self.hand.append(sorted(start))
-        self.rng.shuffle(deck)
-        self.main = deck  # the top card is the last one
+        self.main = list(self.draw_chance(Shuffle(tuple(deck))))  # the top card is the last one
         self.discard: list[str] = []
         self.debts = [[] for _ in range(players)]  # "C" or "E": the next such card is lost
         self.open: str | None = None
@@ -281,9 +280,8 @@ class SkyRunnerState(State):
             return
         if self.open is None:
             if not self.main and self.discard:
-                self.main = sorted(self.discard)
+                self.main = list(self.draw_chance(Shuffle(tuple(sorted(self.discard)))))
                 self.discard = []
-                self.rng.shuffle(self.main)
             if self.main:
                 self.open = self.main.pop()
         self.chosen = [None] * self.players

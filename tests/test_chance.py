@@ -1,0 +1,141 @@
+"""Chance points: the rules say where chance decides, with what odds, and the
+search builds chance nodes there (and keeps its tree across a roll)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.engine import ai
+from game.engine.core import Dice, Pick, Shuffle
+from game.games.scrubbudgetel.rules import SPEC as SCRUB
+from game.games.skyline_express import ai as skyline_ai
+from game.games.skyline_express.rules import SPEC as SKYLINE
+from game.games.skyrunner.rules import SPEC as SKYRUNNER
+
+
+def _first_chance(state, rng, moves_at_most=400):
+    """Play random moves until one of the legal moves reaches a chance point:
+    (state, that move, its chance point)."""
+    for _ in range(moves_at_most):
+        for move in state.legal_moves():
+            point = state.next_chance(move)
+            if point is not None:
+                return state, move, point
+        state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("no chance point met")
+
+
+def _odds_by_key(point) -> dict:
+    odds = Counter()
+    for outcome, p in point.outcomes():
+        odds[point.key(outcome)] += p
+    return odds
+
+
+def test_a_skyline_roll_is_a_chance_point_with_fair_dice():
+    state, move, point = _first_chance(SKYLINE.new_game(1, 3), random.Random(1))
+    assert isinstance(point, Dice) and point.observed
+    outcomes = point.outcomes()
+    assert len(outcomes) == 6 ** point.count
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert all(p == pytest.approx(6.0 ** -point.count) for _, p in outcomes)
+    before = state.to_json()
+    assert state.next_chance(move) == point and state.to_json() == before  # asking changed nothing
+    # The rules draw exactly what the point samples from the state's generator:
+    # the move played as usual, and played with that outcome given, end the same.
+    drawn = point.sample(state.rng_copy())
+    played, given = state.clone(), state.clone()
+    played.apply(move)
+    given.apply_with_chance(move, [drawn])
+    assert _without_rng(played) == _without_rng(given)
+    six = state.clone()
+    six.apply_with_chance(move, [(6,) * point.count])
+    assert _without_rng(six) != _without_rng(played) or drawn == (6,) * point.count
+    assert six.chance_source is None  # the source was taken away again
+    six.apply(six.legal_moves()[0])  # and the game goes on from there
+
+
+def _without_rng(state) -> dict:
+    position = state.to_json()
+    position.pop("rng")
+    return position
+
+
+def test_a_marker_drawn_from_the_bag_has_the_bag_s_odds():
+    rng = random.Random(4)
+    state = SCRUB.new_game(2, 4)
+    for _ in range(300):
+        for move in state.legal_moves():
+            point = state.next_chance(move)
+            if point is None:
+                continue
+            assert isinstance(point, Dice) and point.count == 1  # a turn starts or a draw begins with a die
+            # After the die, the markers come from the bag one by one.
+            draw = state.next_chance(move, [(6,)])
+            if isinstance(draw, Pick):
+                bag = Counter(state.bag)
+                odds = _odds_by_key(draw)
+                assert sum(odds.values()) == pytest.approx(1.0)
+                assert odds == {code: pytest.approx(n / len(state.bag)) for code, n in bag.items()}
+                return
+        state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("no draw from the bag met")
+
+
+def test_a_reshuffle_is_unseen_and_a_fair_permutation():
+    point = Shuffle(tuple("abcd"))
+    outcomes = point.outcomes()
+    assert not point.observed and len(outcomes) == 24
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert sorted(point.sample(random.Random(0))) == list("abcd")
+    assert Shuffle(tuple(range(20))).outcomes() is None  # too many to list: sample instead
+    # SkyRunner's deck is dealt through it: the same seed, the same order as a plain shuffle.
+    deck = SKYRUNNER.new_game(2, 9).main
+    assert sorted(deck) == sorted(Shuffle(tuple(deck)).sample(random.Random(0)))
+
+
+def _search(state, seed, memory, iterations=150):
+    info = {}
+    heuristics = ai.search_heuristics(skyline_ai)
+    move = ai.choose_move(ai.seat_state(state, seed), "hard", seed, heuristics=heuristics, info=info,
+                          memory=memory, iterations=iterations)
+    return move, info
+
+
+def _solo_before_a_reroll():
+    """A solo Skyline position whose next move ends the person's turn: the automaton
+    then takes a die and the two dice left are rolled again."""
+    state = SKYLINE.new_game(1, 3)
+    state.apply(SKYLINE.parse_move(state, "d Y"))
+    return state
+
+
+def test_the_search_makes_chance_nodes_that_average_over_the_roll():
+    state = _solo_before_a_reroll()
+    memory = ai.SearchMemory()
+    _search(state, 1, memory)
+    root = memory.recall(ai.seat_state(state, 1), "hard")
+    assert root is not None and root.children
+    rolling = [move for move in root.children if state.next_chance(move) is not None]
+    assert rolling
+    for move in rolling:
+        child = root.children[move]
+        chance = {key: node for key, node in child.children.items() if key[0] == "chance"}
+        assert chance, f"{move}: no chance node below a move that rolls"
+        # Every outcome child is a roll of the two dice left, drawn with the dice's odds:
+        # its visits add up to the move's (less the one visit that made the move's node).
+        assert all(len(node.move) == 2 and set(node.move) <= set(range(1, 7)) for node in chance.values())
+        assert sum(node.visits for node in chance.values()) == child.visits
+
+
+def test_the_kept_tree_survives_a_roll():
+    state = _solo_before_a_reroll()
+    memory = ai.SearchMemory()
+    move, _ = _search(state, 1, memory, iterations=300)
+    rolls = state.rolls
+    state.apply(move)
+    assert state.rolls == rolls + 1 and state.to_move == 0  # the dice were rolled again since
+    _, info = _search(state, 2, memory)
+    assert info["reused"] > 0
