@@ -21,12 +21,11 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from game.bench import screens
 from game.ui import look
 
+pytestmark = pytest.mark.xdist_group("layout_audit")  # one worker walks; the other goes on with other tests
+
 FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
 TARGET_SIZE = ((1280, 800), 1.0)
-# Known failures still open: (kind, window size, panel scale) -> why. Each is a strict xfail
-# of its own: fixing it makes the test say so; every other screen is checked as usual.
-KNOWN: dict[tuple, str] = {}
 
 
 def tight(rect: pygame.Rect, size: int) -> pygame.Rect:
@@ -164,13 +163,12 @@ def _walk_and_check() -> dict:
     shelf = screens.make_shelf()
     screens.write_records(shelf)
     app = screens.open_app()
-    found = defaultdict(list)  # by kind, or by (kind, size, scale) where KNOWN says so
+    found = defaultdict(list)  # by kind
     seen = defaultdict(int)
     for screen, name, size, scale in screens.walk(app, shelf):
         seen[screen.kind] += 1
-        key = (screen.kind, size, scale)
         for problem in problems(app, size, scale):
-            found[str(key) if key in KNOWN else screen.kind].append(
+            found[screen.kind].append(
                 f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
     pygame.quit()
     return {"found": found, "seen": seen}
@@ -201,15 +199,6 @@ def test_the_walk_shows_every_kind_of_screen(audit):
 def test_layout(audit, kind):
     found, _seen = audit
     assert not found[kind], f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
-
-
-@pytest.mark.parametrize("key", [pytest.param(key, marks=pytest.mark.xfail(reason=why, strict=True),
-                                              id=f"{key[0]}-{key[1][0]}x{key[1][1]}-{round(key[2] * 100)}")
-                                 for key, why in KNOWN.items()])
-def test_known_layout_failures(audit, key):
-    found, _seen = audit
-    mine = found[str(key)]
-    assert not mine, f"{len(mine)} problems:\n" + "\n".join(sorted(set(mine))[:20])
 
 
 def test_text_records_its_box_where_it_lands_on_the_window():
