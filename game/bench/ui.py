@@ -5,6 +5,7 @@ Everything runs under the dummy video driver at 1280x800; each measured frame
 is one App.step() with a redraw forced (update + draw + flip)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -238,11 +239,27 @@ def fake_records(count: int, moves_per_game: int = 200) -> None:
         " started, finished, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
 
 
+@contextlib.contextmanager
+def throwaway_home():
+    """The app's files in a temporary folder of their own while the block runs (the bench
+    never touches a person's saves and records); the folder the app used is restored after."""
+    import tempfile
+
+    saved = os.environ.get("GAME_SHELF_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GAME_SHELF_HOME"] = home
+        try:
+            yield home
+        finally:
+            if saved is None:
+                os.environ.pop("GAME_SHELF_HOME", None)
+            else:
+                os.environ["GAME_SHELF_HOME"] = saved
+
+
 def review_open_ms(opens: int = 10, game_id: str = "skyrunner") -> dict:
     """Opening the game review of a finished game whose review is kept: the game
     played again (Replay), the kept review read, the screen built and drawn; no search."""
-    import tempfile
-
     import pygame
 
     from .. import shelf
@@ -257,32 +274,24 @@ def review_open_ms(opens: int = 10, game_id: str = "skyrunner") -> dict:
         def review(self, request):
             raise AssertionError("a kept review searched")
 
-    saved = os.environ.get("GAME_SHELF_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["GAME_SHELF_HOME"] = home
-        try:
-            match = _random_match(shelf.GAMES[game_id], 5, 10_000, None, steer=False)
-            save = match.to_save()
-            review = GameReview(Replay(save), "quick", include_computers=True)
-            for ply in review.plan:  # kept beforehand, by a small search: only the opening is timed
-                review.add(ply, review_decision(**dict(review.request(ply), iterations=8)))
-            app = App(SIZE)
-            app.push(TitleScene(app))
+    with throwaway_home():
+        match = _random_match(shelf.GAMES[game_id], 5, 10_000, None, steer=False)
+        save = match.to_save()
+        review = GameReview(Replay(save), "quick", include_computers=True)
+        for ply in review.plan:  # kept beforehand, by a small search: only the opening is timed
+            review.add(ply, review_decision(**dict(review.request(ply), iterations=8)))
+        app = App(SIZE)
+        app.push(TitleScene(app))
+        app.step([])
+        app.settings["review_computers"] = True
+        times = []
+        for _ in range(opens):
+            t0 = time.perf_counter()
+            app.push(ReviewScene(app, Replay(save), player=NoSearch()))
             app.step([])
-            app.settings["review_computers"] = True
-            times = []
-            for _ in range(opens):
-                t0 = time.perf_counter()
-                app.push(ReviewScene(app, Replay(save), player=NoSearch()))
-                app.step([])
-                times.append((time.perf_counter() - t0) * 1000)
-                app.pop()
-            pygame.quit()
-        finally:
-            if saved is None:
-                os.environ.pop("GAME_SHELF_HOME", None)
-            else:
-                os.environ["GAME_SHELF_HOME"] = saved
+            times.append((time.perf_counter() - t0) * 1000)
+            app.pop()
+        pygame.quit()
     times.sort()
     return {"review_open_ms": round(statistics.median(times), 1), "review_open_max_ms": round(times[-1], 1),
             "review_open_decisions": len(review.plan), "review_open_moves": len(save["moves"])}
@@ -291,37 +300,27 @@ def review_open_ms(opens: int = 10, game_id: str = "skyrunner") -> dict:
 def statistics_open_ms(count: int = 5000, opens: int = 5) -> dict:
     """Opening the Statistics screen over `count` recorded games (a folder of
     its own): the records read, the figures computed, the screen built and drawn."""
-    import tempfile
-
     import pygame
 
     from ..app import App
     from ..ui.title import TitleScene
     from ..ui.statistics import StatisticsScene
 
-    saved = os.environ.get("GAME_SHELF_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["GAME_SHELF_HOME"] = home
-        try:
-            fake_records(count)
-            app = App(SIZE)
-            app.push(TitleScene(app))
+    with throwaway_home():
+        fake_records(count)
+        app = App(SIZE)
+        app.push(TitleScene(app))
+        app.step([])
+        times, cpu = [], []
+        for _ in range(opens):
+            t0, c0 = time.perf_counter(), time.process_time()
+            app.push(StatisticsScene(app))
+            app.scene.reads.wait()  # the records are read off the window's thread: until they show
             app.step([])
-            times, cpu = [], []
-            for _ in range(opens):
-                t0, c0 = time.perf_counter(), time.process_time()
-                app.push(StatisticsScene(app))
-                app.scene.reads.wait()  # the records are read off the window's thread: until they show
-                app.step([])
-                times.append((time.perf_counter() - t0) * 1000)
-                cpu.append((time.process_time() - c0) * 1000)
-                app.pop()
-            pygame.quit()
-        finally:
-            if saved is None:
-                os.environ.pop("GAME_SHELF_HOME", None)
-            else:
-                os.environ["GAME_SHELF_HOME"] = saved
+            times.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+            app.pop()
+        pygame.quit()
     return {"statistics_open_ms": {"games": count, "median_ms": round(statistics.median(times), 1),
                                    "cpu_median_ms": round(statistics.median(cpu), 1)}}
 
