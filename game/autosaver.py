@@ -14,6 +14,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+# How long the thread waits for more work before it ends (the next submit starts
+# another, which costs a fraction of a millisecond). Kept short because the thread
+# holds the writer, and through its results the app, alive while it waits.
+IDLE_SECONDS = 0.5
+
 
 class BackgroundWriter:
     def __init__(self):
@@ -47,8 +52,8 @@ class BackgroundWriter:
     def _run(self) -> None:
         while True:
             with self._lock:
-                if not self._lock.wait_for(lambda: self._waiting, timeout=30):
-                    self._thread = None  # idle for a while: the next submit starts a new thread
+                if not self._lock.wait_for(lambda: self._waiting, timeout=IDLE_SECONDS):
+                    self._thread = None  # idle: the next submit starts a new thread
                     return
                 key = next(iter(self._waiting))
                 owner, work = self._waiting.pop(key)

@@ -357,3 +357,28 @@ def test_a_file_where_a_folder_should_be_is_named_once(tmp_path, monkeypatch, bl
     else:
         assert len(said) == 1 and f"Can't save: the folder {in_the_way} can't be made" in said[0], said
     pygame.quit()
+
+
+def test_the_theme_gives_each_element_the_ids_pygame_gui_would():
+    """The app's theme keeps the ids an element is themed by under the ids themselves
+    (pygame-gui's own key is slow to build): same answers as pygame-gui, worked out once."""
+    from pygame_gui.core import UIAppearanceTheme
+
+    app = make_app()
+    app.push(TitleScene(app))
+    theme = app.scene.manager.get_theme()
+    elements = app.scene.manager.get_sprite_group().sprites()
+    assert len(elements) > 10
+    for element in elements:
+        ids = (element.element_base_ids, element.element_ids, element.class_ids, element.object_ids)
+        assert theme.build_all_combined_ids(*ids) == UIAppearanceTheme.build_all_combined_ids(theme, *ids)
+        assert element.combined_element_ids == UIAppearanceTheme.build_all_combined_ids(theme, *ids)
+    worked_out = []
+    real = UIAppearanceTheme.build_all_combined_ids
+    UIAppearanceTheme.build_all_combined_ids = lambda *a: worked_out.append(a) or real(*a)
+    try:
+        first = theme.build_all_combined_ids(["x"], ["button"], [None], ["#new_id"])
+        again = theme.build_all_combined_ids(["x"], ["button"], [None], ["#new_id"])
+    finally:
+        UIAppearanceTheme.build_all_combined_ids = real
+    assert first == again and len(worked_out) == 1

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIAppearanceTheme
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ..engine.match import Match
@@ -23,6 +24,28 @@ PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for s
 GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this often, not 60 a second
 
 
+class IdCachingTheme(UIAppearanceTheme):
+    """pygame-gui's theme, with the lookup every new element makes keyed by its ids.
+
+    pygame-gui 0.6.14 keys that lookup by a string it builds with str.join over the
+    ids' printed forms, tens of kilobytes for each button; that was a quarter of the
+    time it took to open a screen. The answer depends only on the ids, so it is kept here
+    under the ids themselves; a new combination is still worked out by pygame-gui."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._ids_by_key: dict = {}
+
+    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids):
+        key = tuple(None if ids is None else tuple(ids)
+                    for ids in (element_base_ids, element_ids, class_ids, object_ids))
+        found = self._ids_by_key.get(key)
+        if found is None:
+            found = super().build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids)
+            self._ids_by_key[key] = found
+        return found
+
+
 class SharedThemeManager(pygame_gui.UIManager):
     """A UIManager that uses its pool's theme instead of loading its own, and the
     pointer the app last saw instead of asking SDL (under the dummy video driver
@@ -34,7 +57,10 @@ class SharedThemeManager(pygame_gui.UIManager):
 
     def create_new_theme(self, theme_path=None):
         if self.pool.theme is None:
-            self.pool.theme = super().create_new_theme(theme_path)
+            theme = IdCachingTheme(self.resource_loader, self._locale)
+            if theme_path is not None:
+                theme.load_theme(theme_path)
+            self.pool.theme = theme
         return self.pool.theme
 
     def _update_mouse_position(self):
@@ -291,10 +317,16 @@ def look_at_in_progress(app, path) -> None:
     app.open_replay(match)
 
 
-def panel(surface, rect, alpha=225) -> None:
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+@lru_cache(maxsize=8)  # a window-sized shade is up to 8 MB
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A panel's see-through fill, made once per size: panels are drawn every frame."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((28, 22, 18, alpha))
-    surface.blit(shade, rect.topleft)
+    return shade
+
+
+def panel(surface, rect, alpha=225) -> None:
+    surface.blit(_shade(tuple(rect.size), alpha), rect.topleft)
     pygame.draw.rect(surface, (110, 88, 64), rect, 1, border_radius=8)
 
 
