@@ -209,6 +209,13 @@ def fit_words(wordings: tuple[str, ...], size: int, width: int, bold=False) -> s
 def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | None = None) -> list[str]:
     """Break `message` into lines that fit `width`; past `max_lines` the last
     line ends with an ellipsis instead of losing words silently."""
+    return list(_wrapped(message, size, width, bold, max_lines))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(message: str, size: int, width: int, bold, max_lines) -> tuple[str, ...]:
+    """wrap_text's lines, kept: the same words are wrapped again at every frame, and
+    measuring each line word by word is most of what drawing a paragraph costs."""
     f = font(size, bold)
     lines, line = [], ""
     for word in message.split():
@@ -222,7 +229,7 @@ def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | 
         lines.append(line)
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max_lines - 1] + [fit_text(" ".join(lines[max_lines - 1:]), size, width, bold)]
-    return lines
+    return tuple(lines)
 
 
 @functools.lru_cache(maxsize=8)
@@ -247,5 +254,5 @@ def forget_images() -> None:
 
 def reset_caches() -> None:
     """Forget fonts and images (they die with pygame.quit; a new App loads them again)."""
-    for cached in (font, rendered, sprite, scaled_sprite, tiled):
+    for cached in (font, rendered, sprite, scaled_sprite, tiled, _wrapped):
         cached.cache_clear()
