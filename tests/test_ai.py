@@ -99,6 +99,7 @@ def test_a_single_legal_move_is_returned_at_once():
     assert info["iterations"] == 0
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_never_loses_to_random():
     for game in range(20):
         state = TTT.new_game(2, game)
@@ -122,6 +123,7 @@ def test_tic_tac_toe_takes_the_win_and_blocks():
     assert str(ai.choose_move(state, "normal", 1)) == "a3"
 
 
+@pytest.mark.slow
 def test_nim_perfect_play_in_small_positions():
     """From every small position with a winning move, the whole turn (several
     decisions: take, take, …, end) leaves a nim-sum of zero."""
@@ -342,6 +344,7 @@ def test_wilson_interval():
     assert bench.wilson_interval(0, 10)[0] == 0.0 and bench.wilson_interval(10, 10)[1] == 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
     """Played as the app plays (the seat's view, the game's heuristics), a normal
@@ -453,6 +456,7 @@ def keep_tree_game(game_id: str, decisions: int, heuristics=None, iterations: in
     return out
 
 
+@pytest.mark.slow
 def test_hard_goes_on_from_its_last_tree_where_nothing_is_hidden_or_left_to_chance():
     played = keep_tree_game("scurry", 6)
     assert played[0][1] == 0  # the first search starts afresh
@@ -487,6 +491,7 @@ def test_a_kept_tree_serves_only_the_position_it_grew_from():
     assert memory.recall(other_board, "hard") is None
 
 
+@pytest.mark.slow
 def test_a_tree_kept_across_a_roll_of_the_dice_is_not_used():
     keep = SimpleNamespace(LEVELS={"hard": {"keep_tree": True}})
     # a small budget is enough: any tree at all kept across a roll would be reused

@@ -91,6 +91,7 @@ def test_a_paired_arena_with_an_option_prints_each_game(capsys):
     assert len(lines) == 4 and "A margin" in lines[0] and "2 pairs, mean margin" in lines[-1]
 
 
+@pytest.mark.slow
 def test_the_command_line_reads_paired_and_options(capsys):
     assert bench.main(["--arena", "nim", "normal", "random", "1", "--paired", "--workers", "1",
                        "--games", TOYS, "--option", "heaps=" + str(bench.load_games(TOYS)["nim"].options[0].choices[1])]) == 0

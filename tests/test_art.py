@@ -45,6 +45,7 @@ def test_the_sprite_list_is_complete():
         assert name in SPRITES
 
 
+@pytest.mark.slow
 def test_every_sprite_is_written_with_its_size(generated):
     files = sorted(p.name for p in generated.iterdir())
     assert files == sorted(SPRITES)
@@ -136,6 +137,7 @@ def test_title_background_is_dark_enough_for_white_text(generated):
     assert sorted(lum)[int(len(lum) * 0.99)] < 110
 
 
+@pytest.mark.slow
 def test_generation_is_deterministic(generated, tmp_path):
     art.generate_all(tmp_path)
     for name in SPRITES:

@@ -130,6 +130,7 @@ def test_the_search_makes_chance_nodes_that_average_over_the_roll():
         assert sum(node.visits for node in chance.values()) == child.visits
 
 
+@pytest.mark.slow
 def test_the_kept_tree_survives_a_roll():
     state = _solo_before_a_reroll()
     memory = ai.SearchMemory()

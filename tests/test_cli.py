@@ -135,6 +135,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,names", BAD, ids=[" ".join(a)[:40] for a, _ in BAD])
 def test_a_bad_value_is_one_line_naming_it_and_status_2(tmp_path, args, names):
     line = refused(tmp_path, *args)
@@ -154,6 +155,7 @@ def test_a_save_file_that_is_not_a_save_is_refused_and_left_where_it_is(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json", "wrong.json"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [[], ["--replay"]], ids=["open", "replay"])
 def test_a_hostile_file_is_refused_in_one_line_before_it_is_read(tmp_path, mode):
     """Only an ordinary file, no larger than a save can be, nested as ours are:

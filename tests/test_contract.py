@@ -114,6 +114,7 @@ def test_legal_moves_round_trip_through_notation_and_click_paths(spec, players):
         random_game(spec, players, seed, options, probe)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", cases())
 def test_stale_moves_are_refused_and_leave_the_state_alone(spec, players):
     tried = 0
@@ -165,6 +166,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_a_game_replays_the_same_in_other_processes_with_other_hash_seeds():
     """Saves are replayed in later processes, where strings hash differently."""
     games, expected = [], []
@@ -184,6 +186,7 @@ def test_a_game_replays_the_same_in_other_processes_with_other_hash_seeds():
             assert theirs == mine, f"{game} ({players} players, seed {seed}) differs with PYTHONHASHSEED={hash_seed}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", cases())
 def test_clones_are_independent_and_views_are_json(spec, players):
     def probe(state, step):
@@ -207,6 +210,7 @@ def test_clones_are_independent_and_views_are_json(spec, players):
             json.dumps(state.view(seat), allow_nan=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", cases())
 def test_determinize_keeps_what_the_seat_sees_and_may_do(spec, players):
     sampler = random.Random(7)
@@ -230,6 +234,7 @@ def test_determinize_keeps_what_the_seat_sees_and_may_do(spec, players):
         random_game(spec, players, seed, options, probe)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", cases())
 def test_a_match_survives_a_save_and_a_load(spec, players):
     seed, options = walks(spec, players)[1]

@@ -33,6 +33,7 @@ def midgame(game_id: str, seed: int = 4, plies: int = 25):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_the_hint_search_never_sees_what_the_seat_cannot(game_id):
     """Two positions that differ only in what the seat to move cannot see (other

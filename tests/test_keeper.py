@@ -105,6 +105,7 @@ def test_a_game_is_open_in_one_window_and_a_killed_window_lets_go():
     GameKeeper(again, WriterNow(), print).close()
 
 
+@pytest.mark.slow
 def test_the_title_offers_a_look_at_a_game_open_in_another_window():
     held, free = scurry(3, moves=3), scurry(4, moves=1)
     other = second_window(held)
@@ -195,12 +196,14 @@ def test_messages_are_words_and_a_failed_record_is_never_followed_by_saving_work
     assert not any("Errno" in t or "Saving works again" in t or "while the game is open" in t for t in told)
 
 
+@pytest.mark.slow
 def test_no_reported_move_is_lost_when_the_process_is_killed():
     """Ten kills (fsync on, half on a slowed disk); `python -m game.bench.kills` does 120."""
     result = kills.run(10, fsync=True)
     assert result["moves_lost"] == 0 and result["moves_reported"] > 50, result
 
 
+@pytest.mark.slow
 def test_without_the_journal_the_same_kills_lose_moves():
     """The kill test can see a loss: the background save alone (as before) loses moves."""
     result = kills.run(4, fsync=False, journal=False)
@@ -269,6 +272,7 @@ def test_the_journal_adds_only_what_the_save_does_not_hold_and_stops_at_a_torn_l
     assert with_journal(save, tmp_path / "none.journal") == save
 
 
+@pytest.mark.slow
 def test_a_move_whose_frame_was_drawn_survives_a_kill_of_the_app():
     """Through the app's own window (start_match, the board's controller, the frame drawn)."""
     result = kills.run(4, fsync=False, window=True, seed=2)

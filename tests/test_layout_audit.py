@@ -21,7 +21,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from game.bench import screens
 from game.ui import look
 
-pytestmark = pytest.mark.xdist_group("layout_audit")  # one worker walks; the other goes on with other tests
+# a long walk: the full suite runs it, the quick loop leaves it out; one worker walks, the other goes on with other tests
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("layout_audit")]
 
 FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
@@ -190,6 +191,7 @@ def audit(tmp_path_factory, request):
     return defaultdict(list, data["found"]), data["seen"]
 
 
+@pytest.mark.slow
 def test_the_walk_shows_every_kind_of_screen(audit):
     _found, seen = audit
     assert set(screens.kinds()) <= set(seen)

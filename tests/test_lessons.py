@@ -81,6 +81,7 @@ def learn_button(app, game_id):
     return app.scene.learn_buttons[game_id].rect
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
 def test_a_whole_lesson_by_mouse(app, game_id):
     lesson = lessons.load(game_id)
@@ -132,6 +133,7 @@ def open_step(app, game_id, step):
     return app.scene
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,step,place,because", [
     ("scurry", 1, ("vertex", "g2"), "at least two moves"),  # the rules forbid it
     ("scurry", 6, ("vertex", "k6"), "fewer than two moves"),  # a leadoff spot that gives no two moves
@@ -230,6 +232,7 @@ def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
         pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
 def test_the_lesson_strip_fits_the_smallest_window(game_id):
     from uikit import make_app
@@ -325,6 +328,7 @@ def test_the_right_click_after_a_wrong_one_takes_the_warning_away(app):
     assert board.mode.note == "", "the orange answer to the wrong click stays after the right one"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
 @pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
 def test_a_lessons_board_keeps_its_size_from_step_to_step(game_id, size):

@@ -157,6 +157,7 @@ def kept(replay, results) -> None:
     review.save()
 
 
+@pytest.mark.slow
 def test_a_review_stops_and_goes_on_where_it_stopped(finished_game, found):
     review = cheap(GameReview(finished_game, "quick"))
     plan = review.plan

@@ -121,6 +121,7 @@ def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rende
     assert all(row.y >= shown_to for row in layout.layout_rows[layout.rows_drawn:])
 
 
+@pytest.mark.slow
 def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures():
     """At 960x640 the first screen of each game's rules is its summary, down to its last
     line; the list on the left scrolls the text to a section; each picture row is in the text."""

@@ -58,6 +58,7 @@ def random_positions(count: int, seed: int):
                     return
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_fault_is_none_exactly_for_the_legal_moves(seed):
     checked = 0

@@ -898,6 +898,7 @@ def test_notation_round_trips_and_replays():
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 100_000), face=st.booleans(), cave_shy=st.booleans(),
        own_first=st.sampled_from(["colour", "neutral"]), obstacles=st.sampled_from(["touch", "block"]))
+@pytest.mark.slow
 def test_random_playouts(players, seed, face, cave_shy, own_first, obstacles):
     state = fresh(players, seed, {"leftover": "face" if face else "double", "own_first": own_first,
                                   "obstacles": obstacles})

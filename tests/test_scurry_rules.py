@@ -633,6 +633,7 @@ def every_candidate(s: ScurryState) -> list:
     return moves + [ScurryMove(kind, 0, B, s.size + 1) for kind in rules.KINDS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,options", [
     (1, {"tiles": 5}), (2, {"size": 5, "tiles": 9}), (3, {"random_setup": True}),
     (4, {"size": 7, "random_setup": True, "tiles": 15}), (5, {"size": 5, "random_setup": True, "tiles": 4}),

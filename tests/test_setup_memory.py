@@ -35,6 +35,7 @@ def type_name(app, entry, text: str) -> None:
     pump(app)
 
 
+@pytest.mark.slow
 def test_the_new_game_screen_opens_as_it_was_last_started():
     app = title()
     setup = open_setup(app, "skurdir")

@@ -43,6 +43,7 @@ def test_hard_looks_at_more_building_actions_and_transports():
     assert [str(m) for m in heur.candidate_moves(state, routes, transports=3)] == ["t b2-b4", "t b2-d2"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"table": "9x9", "crossing": False}])
 def test_normal_plays_a_whole_three_player_game_with_set_up(options):
     state = SPEC.new_game(3, 4, options)

@@ -619,6 +619,7 @@ def every_move_near(state):
         paths += [path + (nxt,) for nxt in links.get(path[-1], ()) if nxt not in path or len(path) < 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_fault_allows_exactly_the_legal_moves(seed):
     """For every move of a superset, in positions of random games: fault() says

@@ -47,6 +47,7 @@ def test_the_person_gives_the_automaton_the_weaker_tied_die():
     assert str(ai.greedy_move(state)) == "a B"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("six", ["five", "keep"])
 def test_the_search_plays_a_whole_solo_game_quickly(six):
     state = SPEC.new_game(1, 7, {"automaton_six": six})

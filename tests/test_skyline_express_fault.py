@@ -28,6 +28,7 @@ def random_positions(players: int, seed: int, options: dict):
     yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_fault_allows_exactly_the_legal_moves(players):
     positions = 0

@@ -683,6 +683,7 @@ def every_move(state):
                 SkyRunnerMove("aim", against=1, height=0, groove=0), SkyRunnerMove("x"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"route": "auto", "targets": "laid"}])
 def test_fault_is_none_exactly_for_the_legal_moves(options):
     phases = set()

@@ -78,6 +78,7 @@ def assert_fits(app, aid_scene) -> None:
         assert not any(box.colliderect(b) for b in buttons), "text under a button"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_aid_in_every_phase_says_the_choices_and_fits(game_id, size):

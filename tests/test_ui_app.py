@@ -128,6 +128,7 @@ def test_damaged_autosave_is_set_aside_with_a_message():
     assert not path.exists() and list(path.parent.glob("scurry-1.json.damaged-*"))
 
 
+@pytest.mark.slow
 def test_save_from_the_menu_and_load_it_again():
     app = make_app()
     app.push(TitleScene(app))
@@ -328,6 +329,7 @@ def test_the_new_game_screen_offers_a_colour_only_where_it_means_something(game_
     pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("blocked", ["", "data", "config"], ids=["home", "data", "config"])
 def test_a_file_where_a_folder_should_be_is_named_once(tmp_path, monkeypatch, blocked):
     """A file stands where the app's folder should be: one message names the folder

@@ -145,6 +145,7 @@ def one_move_from_the_end(game_id, speed):
 
 
 # ---- the situations ----------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_after_a_computer_reply_undo_redo_and_a_hint(game_id, speed):
@@ -169,6 +170,7 @@ def test_after_a_computer_reply_undo_redo_and_a_hint(game_id, speed):
         assert_settled_frame_is_current(app, "after Undo by its button")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", HIDDEN)
 def test_after_a_hand_off(game_id, speed):
@@ -187,6 +189,7 @@ def test_after_a_hand_off(game_id, speed):
     assert_settled_frame_is_current(app, "after the hand-off to Bob")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_after_the_results_and_in_the_replay(game_id, speed):
@@ -207,6 +210,7 @@ def test_after_the_results_and_in_the_replay(game_id, speed):
     assert_settled_frame_is_current(app, "after the replay played to the end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_after_a_lesson_step(game_id, speed):

@@ -217,6 +217,7 @@ def long_scurry(moves: int = 2000) -> Match:
     return long_match(LONG_GAME[0], moves, options=LONG_GAME[1])
 
 
+@pytest.mark.slow
 def test_a_seek_anywhere_in_a_2000_move_game_is_quick():
     match = long_scurry()
     replay = Replay.of_match(match)

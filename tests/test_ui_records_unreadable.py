@@ -108,6 +108,7 @@ def open_unreadable(app, button: str, drawn: list[str]) -> str:
     return " ".join(drawn)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("button", ["History", "Statistics"])
 def test_records_locked_by_another_process_say_so_and_no_frame_waits(button, drawn):
     for seed in (1, 2):
@@ -133,6 +134,7 @@ def test_records_locked_by_another_process_say_so_and_no_frame_waits(button, dra
         assert scene.names == ["Ann", "Bob"] and scene.figures.played == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("button", ["History", "Statistics"])
 def test_a_folder_in_place_of_the_records_file_is_named(button, drawn):
     storage.records_path().mkdir(parents=True)

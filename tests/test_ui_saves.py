@@ -71,6 +71,7 @@ def texts(app):
     return [m for m, _ in app.toasts]
 
 
+@pytest.mark.slow
 def test_starting_a_game_keeps_the_other_games_in_progress():
     app = title_app()
     start_match(app, scurry_match(seed=1, moves=4, names=("Ann", "Bob")))
@@ -192,6 +193,7 @@ def test_the_old_single_autosave_is_offered_after_an_upgrade():
     assert app.scene.match.notations == match.notations
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code, words", [(errno.ENOSPC, "Can't save: disk full — your moves are kept until you free space"),
                                          (errno.EROFS, "Can't save: the disk is read-only")])
 def test_a_full_or_read_only_disk_is_a_message_and_the_game_goes_on(monkeypatch, code, words):

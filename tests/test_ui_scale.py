@@ -61,6 +61,7 @@ def check_layout(board):
     assert board.panel.log_top <= min(r.top for r in buttons if r not in header)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 @pytest.mark.parametrize("size,scale,folded", [((960, 640), 1.0, False), ((960, 640), 1.0, True),
                                                 ((1280, 800), 1.5, False), ((1280, 800), 2.0, False)])
@@ -98,6 +99,7 @@ def test_fold_the_panel_for_a_bigger_board():
     assert not board.panel.folded and board.board_rect.w == wide
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(shelf.GAMES))
 def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_id):
     """At 175 % the log once shrank to a line under an empty gap, and a computer's
@@ -112,6 +114,7 @@ def test_at_175_percent_the_move_log_fills_the_panel_and_names_leave_room(game_i
         assert not any(one.clip(other).h > 4 and one.clip(other).w > 2 for other in panel_lines[i + 1:]), one
 
 
+@pytest.mark.slow
 def test_the_pass_button_speaks_as_large_as_the_panel():
     """Pass kept its 16 px label in a button 70 px high at 175 %."""
     sizes = {}

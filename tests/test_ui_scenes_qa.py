@@ -190,6 +190,7 @@ def test_scurry_tile_counts_sit_under_the_board_not_on_it(small_app):
     screenshot(app, "scurry-lesson-legend-960")
 
 
+@pytest.mark.slow
 def test_esc_with_a_drop_down_open_closes_only_the_drop_down():
     from game.ui.menus import MenuScene
     from game.ui.settings import SettingsScene

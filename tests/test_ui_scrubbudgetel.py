@@ -87,6 +87,7 @@ def drag(app, a, b) -> None:
     pump(app, 2)
 
 
+@pytest.mark.slow
 def test_a_whole_three_player_game_by_mouse(app):
     setup = open_setup(app, "scrubbudgetel")
     choose(app, setup.count_menu, "3")
@@ -149,6 +150,7 @@ def test_a_whole_three_player_game_by_mouse(app):
     screenshot(app, "scrubbudgetel-end-board")
 
 
+@pytest.mark.slow
 def test_b_an_illegal_click_explains_the_rule(app):
     board = start(app, seed=4)
     state = board.match.state
@@ -190,6 +192,7 @@ def test_b_an_illegal_click_explains_the_rule(app):
     assert board.controller.prefix == (("stash", code),)
 
 
+@pytest.mark.slow
 def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     board = start(app, seed=4)
     lay_some(app, board, random.Random(2), 8)
@@ -246,6 +249,7 @@ def test_c_drag_pans_wheel_zooms_and_f_fits(app):
     assert len(board.match.state.history) == n + 1
 
 
+@pytest.mark.slow
 def test_d_the_view_follows_the_trail_end(app):
     board = start(app, seed=4)
     lay_some(app, board, random.Random(3), 6)
@@ -298,6 +302,7 @@ def test_e_the_log_tells_each_turn_in_order(app):
     screenshot(app, "scrubbudgetel-log-by-turn")
 
 
+@pytest.mark.slow
 def test_f_a_move_adds_its_markers_to_the_kept_map_exactly_as_a_full_redraw_would(app):
     """The map keeps the markers already drawn and adds a move's markers (the
     spot redrawn from the island up): the picture is that of drawing it all again."""

@@ -28,6 +28,7 @@ def app():
     yield from title_app()
 
 
+@pytest.mark.slow
 def test_whole_game_two_people_by_mouse(app):
     open_setup(app, "scurry")
     setup = app.scene
@@ -67,6 +68,7 @@ def test_whole_game_two_people_by_mouse(app):
     assert isinstance(app.scene, ResultsScene)
 
 
+@pytest.mark.slow
 def test_game_against_the_computer_by_mouse_with_undo(app):
     app.settings["animation_speed"] = "off"  # computer moves wait for animations; not needed here
     open_setup(app, "scurry")
@@ -95,6 +97,7 @@ def test_game_against_the_computer_by_mouse_with_undo(app):
     assert any(seat == 1 for seat in board.match.movers), "the computer never moved"
 
 
+@pytest.mark.slow
 def test_escape_menu_right_click_cancel_and_resize(app):
     spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 11, {"random_setup": True})
@@ -202,6 +205,7 @@ def test_pieces_are_drawn_at_rest_when_an_animation_ends(app):
     screenshot(app, "scurry-after-a-step")
 
 
+@pytest.mark.level_budget  # a search of the tests' quick budget can end before Resume is clicked
 def test_the_window_answers_while_the_computer_thinks(app):
     spec = shelf.GAMES["scurry"]
     seats = [Seat("Robo", 0, "computer", "hard"), Seat("Ann", 1)]
@@ -222,6 +226,7 @@ def test_the_window_answers_while_the_computer_thinks(app):
     assert board.match.movers[0] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,window", [(5, (960, 640)), (6, (1280, 800)), (7, (960, 640))])
 def test_rows_and_places_are_written_on_the_rim(app, size, window):
     """The log says "f6": the board shows every row letter and place number,

@@ -26,6 +26,7 @@ def app():
     yield from title_app()
 
 
+@pytest.mark.slow
 def test_whole_three_player_game_by_mouse(app):
     title = app.scene
     card = title.cards["skurdir"]
@@ -86,6 +87,7 @@ def test_whole_three_player_game_by_mouse(app):
     screenshot(app, "skurdir-end-board")
 
 
+@pytest.mark.slow
 def test_against_the_computer_with_undo_and_a_small_window(app):
     app.settings["animation_speed"] = "off"
     spec = shelf.GAMES["skurdir"]
@@ -201,6 +203,7 @@ def test_a_disabled_button_says_why(app):
     assert board.controller.message == "Nothing to undo."
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("window", [(1280, 800), (960, 640)])
 def test_ten_stacks_in_a_line_fit_the_board_and_answer_clicks(app, window):
     """The rulebook lays each stack "adjacent" to the stacks out, on a table with no
@@ -282,6 +285,7 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
     assert board.match.state.history[n] == station and board.match.state.station[gap] >= 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table, said", [("open", "the centre is o15"), ("9x9", None)])
 def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypatch, table, said):
     """Ruling 13: the names stay (they are the notation); the board explains them."""

@@ -52,6 +52,7 @@ def play_to_the_end(app, rng, *, shots=(), max_moves=600):
     raise AssertionError("game did not end")
 
 
+@pytest.mark.slow
 def test_solo_game_against_the_automaton_by_mouse(app):
     setup = open_setup(app, GAME)
     choose(app, setup.count_menu, "1")
@@ -85,6 +86,7 @@ def test_solo_game_against_the_automaton_by_mouse(app):
     screenshot(app, "skyline-solo-end-board")
 
 
+@pytest.mark.slow
 def test_two_player_variant_by_mouse_with_a_refused_click(app):
     setup = open_setup(app, GAME)
     choose(app, seat_kind_menu(setup, 1), "Human")
@@ -115,6 +117,7 @@ def test_two_player_variant_by_mouse_with_a_refused_click(app):
     screenshot(app, "skyline-2p-results")
 
 
+@pytest.mark.slow
 def test_four_players_with_computers_and_small_window(app):
     spec = shelf.GAMES[GAME]
     seats = [Seat("Ada", 0), Seat("Bo", 1, "computer", "easy"), Seat("Cy", 2, "computer", "easy"),

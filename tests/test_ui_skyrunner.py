@@ -45,6 +45,7 @@ def pick(state, rng):
     return rng.choice(moves)
 
 
+@pytest.mark.slow
 def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):
     open_setup(app, "skyrunner")
     setup = app.scene
@@ -105,6 +106,7 @@ def test_three_people_pass_and_play_by_mouse_with_hand_offs(app):
     screenshot(app, "skyrunner-end-board")
 
 
+@pytest.mark.slow
 def test_one_person_against_two_computers_needs_no_hand_off(app):
     app.settings["animation_speed"] = "off"
     seats = [Seat("Ann", 0), Seat("Robo", 1, "computer", "easy"), Seat("Cog", 2, "computer", "easy")]

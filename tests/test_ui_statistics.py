@@ -44,6 +44,7 @@ def title(size=(1280, 800)):
     return open_title(size, "off")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
 def test_pick_a_player_and_a_game(size):
     for seed in range(4):
@@ -103,6 +104,7 @@ def test_rename_merge_and_reset_ask_first_and_keep_the_games():
     assert scene.names == ["Anna", "Bob"] and any("played each other" in m for m, _t in app.toasts)
 
 
+@pytest.mark.slow
 def test_the_results_screen_says_what_the_game_did_to_the_statistics():
     finished("scurry", 1)
     spec = shelf.GAMES["scurry"]
@@ -133,6 +135,7 @@ def test_the_results_screen_says_what_the_game_did_to_the_statistics():
     screenshot(app, "results-with-statistics")
 
 
+@pytest.mark.slow
 def test_statistics_of_5000_games_open_quickly():
     fake_records(5000)
     app = title()

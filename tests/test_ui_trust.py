@@ -37,6 +37,7 @@ def step_until(app, predicate, timeout=30.0) -> None:
         time.sleep(0.002)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["off", "normal"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_computer_move_is_drawn_without_input(game_id, speed):
@@ -70,6 +71,7 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
     pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.level_budget  # the thinking must last long enough to count its frames
 def test_thinking_draws_at_most_ten_frames_a_second():
     spec = shelf.GAMES["scurry"]
@@ -166,6 +168,7 @@ def leave_alone(app, board, move):
     pass
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", HIDDEN)
 def test_the_first_frame_after_a_hand_off_shows_nothing_of_the_last_person(game_id, monkeypatch):
     plain, plain_still = first_frame_after_hand_off(game_id, leave_alone, monkeypatch)
@@ -201,6 +204,7 @@ def test_a_mis_clicked_secret_choice_can_be_changed_before_the_hand_off():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_after_a_hand_off_the_pointer_lights_what_is_under_it_in_the_new_view(monkeypatch):
     """The pointer rests where the last person's choice was: the first frame of the
     new person's view lights what is under it in that view (the hit map of the new

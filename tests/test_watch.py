@@ -26,6 +26,7 @@ def wait(app, seconds: float) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.slow
 def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls():
     app = make_app()
     app.push(TitleScene(app))
