@@ -98,10 +98,13 @@ import math
 from .geometry import TABLE
 from .rules import CAVE, MARKERS, OFFSETS
 
+# Hard's budget: with 500 iterations a decision took 3.0 s median (5.8 s at most) on a
+# core of its own over two whole games (arena, 2026-11-26); a decision is asked to take at
+# most about 3 s, so 440 (the time grows with the iterations; normal took 0.65 s).
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
     "normal": {"iterations": 150, "rollout_depth": 10},
-    "hard": {"iterations": 500, "rollout_depth": 16, "candidates": {"spots": 3}},
+    "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3}},
 }
 
 # The game review (engine/review.py) weighs a move by the chance to win rather than the
