@@ -178,16 +178,18 @@ def test_a_finished_game_killed_before_its_record_is_not_in_progress_and_becomes
     assert list(storage.in_progress_dir().iterdir()) == []
 
 
-def test_messages_are_words_and_a_failed_record_is_never_followed_by_saving_works_again(monkeypatch):
+def test_messages_are_words_and_a_failed_record_is_never_followed_by_saving_works_again():
     told = []
     match = scurry(7)
     keeper = GameKeeper(match, WriterNow(), told.append)
-    monkeypatch.setattr(storage.os, "replace", lambda *_a: (_ for _ in ()).throw(OSError(5, "Input/output error")))
-    monkeypatch.setattr(records, "add_save", lambda *_a: (_ for _ in ()).throw(
-        records.RecordsError(5, "the records file cannot be written")))
-    while not match.state.is_over:
-        match.play(match.state.legal_moves()[0])
-    monkeypatch.undo()
+    # a patch of its own: undoing the test's monkeypatch would also undo the data folder
+    # of its own (conftest's own_home), and the record would land in another test's
+    with pytest.MonkeyPatch.context() as disk:
+        disk.setattr(storage.os, "replace", lambda *_a: (_ for _ in ()).throw(OSError(5, "Input/output error")))
+        disk.setattr(records, "add_save", lambda *_a: (_ for _ in ()).throw(
+            records.RecordsError(5, "the records file cannot be written")))
+        while not match.state.is_over:
+            match.play(match.state.legal_moves()[0])
     assert told == ["The finished game could not be saved (the disk refused the write). It is tried again when "
                     "you leave it; from the board, Menu → Save as… keeps it somewhere else."]
     keeper.close()  # leaving the game: one more try, and this time the disk takes it
