@@ -305,9 +305,7 @@ class App:
             lines = look.wrap_text(message, 15, width - 28)
             box = pygame.Rect(0, y, width, 14 + 20 * len(lines))
             box.centerx = self.size[0] // 2
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            shade.fill((20, 14, 10, 235))
-            self.screen.blit(shade, box)
+            self.screen.blit(look.tint(box.size, (20, 14, 10, 235)), box)
             pygame.draw.rect(self.screen, look.WARN, box, 2, border_radius=6)
             with look.within(box):
                 for i, line in enumerate(lines):

@@ -66,6 +66,15 @@ def scaled_sprite(name: str, size: tuple[int, int]) -> pygame.Surface | None:
     return None if image is None else pygame.transform.smoothscale(image, size)
 
 
+@functools.lru_cache(maxsize=32)
+def tint(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+    """A see-through fill of `size` (panels, veils, notices), made once and blitted every
+    frame; a window-sized one is up to 8 MB, hence the small cache. Never drawn on."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill(colour)
+    return surface
+
+
 @functools.lru_cache(maxsize=1)
 def theme() -> dict:
     """The pygame-gui theme with the font paths filled in."""
@@ -248,11 +257,11 @@ def tiled(name: str, size: tuple[int, int], fallback=TABLE) -> pygame.Surface:
 
 def forget_images() -> None:
     """Drop the cached text images and scaled sprites (a game's screens have gone)."""
-    for cached in (rendered, scaled_sprite, tiled):
+    for cached in (rendered, scaled_sprite, tiled, tint):
         cached.cache_clear()
 
 
 def reset_caches() -> None:
     """Forget fonts and images (they die with pygame.quit; a new App loads them again)."""
-    for cached in (font, rendered, sprite, scaled_sprite, tiled, _wrapped):
+    for cached in (font, rendered, sprite, scaled_sprite, tiled, tint, _wrapped):
         cached.cache_clear()

@@ -154,9 +154,7 @@ class OverlayScene(Scene):
             look.drawn.clear()  # the text under the veil is not there to be read: this screen's is
         else:
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(self.shade)
-        surface.blit(veil, (0, 0))
+        surface.blit(look.tint(surface.get_size(), tuple(self.shade)), (0, 0))
         self.draw_scene(surface)
         self.manager.draw_ui(surface)
 

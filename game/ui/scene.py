@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -317,16 +316,8 @@ def look_at_in_progress(app, path) -> None:
     app.open_replay(match)
 
 
-@lru_cache(maxsize=8)  # a window-sized shade is up to 8 MB
-def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    """A panel's see-through fill, made once per size: panels are drawn every frame."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((28, 22, 18, alpha))
-    return shade
-
-
 def panel(surface, rect, alpha=225) -> None:
-    surface.blit(_shade(tuple(rect.size), alpha), rect.topleft)
+    surface.blit(look.tint(tuple(rect.size), (28, 22, 18, alpha)), rect.topleft)
     pygame.draw.rect(surface, (110, 88, 64), rect, 1, border_radius=8)
 
 

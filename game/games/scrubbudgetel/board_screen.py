@@ -676,9 +676,7 @@ class ScrubScene(BoardScene):
                     img = self.chip_image(code, rect.w - 8, ih)
                     surface.blit(img, (rect.x + 4, rect.y + 2), special_flags=pygame.BLEND_PREMULTIPLIED)
                     if state.to_move == seat and not clickable and code != selected:
-                        dim = pygame.Surface(rect.size, pygame.SRCALPHA)
-                        dim.fill((30, 24, 20, 105))
-                        surface.blit(dim, rect.topleft)
+                        surface.blit(look.tint(rect.size, (30, 24, 20, 105)), rect.topleft)
                     look.text(surface, f"×{count}", (rect.centerx, rect.bottom - 1), 12,
                               look.INK if count > 1 else look.MUTED, bold=count > 1, anchor="midbottom")
                 else:

@@ -275,9 +275,7 @@ class SkylineScene(BoardScene):
                 pygame.draw.circle(layer, PENCIL[colour], centre, rad)
                 pygame.draw.circle(layer, INK, centre, rad, 1)
             if veiled:
-                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                veil.fill((246, 240, 226, 190))
-                layer.blit(veil, rect)
+                layer.blit(look.tint(rect.size, (246, 240, 226, 190)), rect)
                 pygame.draw.line(layer, FAINT, rect.topleft, rect.bottomright, 2)
         if view["service_rows"] < 2:
             row2 = self.service_rects[6].union(self.service_rects[11])
@@ -499,9 +497,7 @@ class SkylineScene(BoardScene):
                                 max(2, int(3 * self.scale)))
         for (d, b), rect in self.task_rects.items():
             if band(view["task_roll"][d]) != b:
-                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                veil.fill((246, 240, 226, 150))
-                surface.blit(veil, rect)
+                surface.blit(look.tint(rect.size, (246, 240, 226, 150)), rect)
 
     def _draw_service_marks(self, surface, view, who, highlights) -> None:
         for i, rect in enumerate(self.service_rects):
