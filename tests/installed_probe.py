@@ -28,10 +28,11 @@ app = App((1280, 800))
 app.push(TitleScene(app))
 
 
-def frame(name):
+def frame(name, keep=False):
     app.dirty = True
     app.step()
-    pygame.image.save(app.screen, str(shots / f"{name}.png"))
+    if keep:  # the title and the boards are kept as screenshots (PNG is slow to squeeze; the rest only counted)
+        pygame.image.save(app.screen, str(shots / f"{name}.png"))
     w, h = app.screen.get_size()
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, w, 8) for y in range(0, h, 8)}
     mode = getattr(app.scene, "mode", None)  # a board screen's mode: play, replay, lesson
@@ -39,11 +40,11 @@ def frame(name):
     report["frames"][name] = [shown, len(colours)]
 
 
-frame("title")
+frame("title", keep=True)
 for game_id, spec in shelf.GAMES.items():
     seats = [Seat("Ann", 0)] + [Seat(f"Bot {i}", i, "computer") for i in range(1, spec.min_players)]
     start_match(app, Match(spec, seats, 1))
-    frame(game_id)
+    frame(game_id, keep=True)
     app.push(RulesScene(app, spec))
     frame(f"{game_id}_rules")
     if lessons.has_lesson(game_id):  # a lesson is optional
