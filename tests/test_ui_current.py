@@ -32,7 +32,7 @@ from game.ui.menus import HandOffScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 
-from uikit import SHOTS, click_button, key, make_app, play_move, pump, run_until
+from uikit import SHOTS, click_button, key, make_app, paced_step, play_move, pump, run_until
 
 GAMES = sorted(shelf.GAMES)
 SPEEDS = ["off", "normal"]
@@ -69,9 +69,8 @@ def settle(app, timeout: float = 15.0) -> None:
     deadline = time.monotonic() + timeout
     quiet = 0
     while quiet < QUIET_PASSES or due(app):
-        quiet = 0 if app.step([]) else quiet + 1
+        quiet = 0 if paced_step(app, []) else quiet + 1
         assert time.monotonic() < deadline, "with no input, the app never stopped drawing frames"
-        time.sleep(0.01)
 
 
 def assert_settled_frame_is_current(app, situation: str) -> None:

@@ -22,7 +22,7 @@ from game.ui import board as board_module
 from game.ui.menus import HandOffScene
 from game.ui.scene import start_match
 
-from uikit import click, click_button, click_target, key, make_app, play_move, pump
+from uikit import click, click_button, click_target, key, make_app, paced_step, play_move, pump
 
 GAMES = sorted(shelf.GAMES)
 HIDDEN = [g for g in GAMES if shelf.GAMES[g].hidden_information]
@@ -33,8 +33,7 @@ def step_until(app, predicate, timeout=30.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, "timed out with the mouse left still"
-        app.step([])
-        time.sleep(1 / 60)  # as App.run paces its passes while something moves
+        paced_step(app, [])
 
 
 @pytest.mark.slow

@@ -165,14 +165,28 @@ def play_to_end(app, rng, *, stop=None, max_moves: int = 3000):
     raise AssertionError("game did not end")
 
 
+FRAME_S = 1 / 60  # App.run's pace while something moves
+
+
+def paced_step(app, events=None) -> bool:
+    """One pass of the loop as App.run makes it, 1/60 s after the last, without
+    waiting that long while there is something to draw: the pass is told 1/60 s went
+    by (animations and pygame-gui's tooltip timer advance by it), so a test draws the
+    frames a person would see, as fast as it can. A pass that drew nothing waits the
+    1/60 s (a computer thinks in real time). Returns whether it drew."""
+    app.last_frame -= FRAME_S
+    drew = app.step(events)
+    if not drew:
+        time.sleep(FRAME_S)
+    return drew
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
-    """Run the loop with no input until `predicate` holds, at most 60 passes a
-    second as App.run (faster would only draw more frames of the same moving pieces)."""
+    """Run the loop until `predicate` holds, paced as App.run (paced_step)."""
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, "timed out waiting"
-        app.step()
-        time.sleep(1 / 60)
+        paced_step(app)
 
 
 def screenshot(app, name: str) -> Path:
