@@ -305,19 +305,27 @@ class ReplayMode(PlayMode):
         if self.transport["play"].text != text:
             self.transport["play"].set_text(text)
 
+    def where(self) -> str:
+        """How far the replay stands: after which move (a review's caption names the move to be made next)."""
+        return f"After move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
+
     def status_text(self) -> str:
         board = self.board
         state = self.match.state
         if state.is_over:
             return board.named(board.controller.words.outcome(state))
-        where = f"Move {self.ply} of {self.replay.length}" if self.ply else "The start of the game"
+        where = self.where()
         return f"{where}: {self.match.seats[state.to_move].name} to move"
 
     def draw_on_panel(self, surface) -> None:
         bar = self.timeline
         end = max(1, self.replay.length)
-        look.text(surface, f"Move {self.ply} of {self.replay.length}", (bar.x, bar.y - 20), 13, look.INK)
-        look.text(surface, "click or drag to jump", (bar.right, bar.y - 19), 12, look.MUTED, anchor="topright")
+        where = self.where()
+        look.text(surface, where, (bar.x, bar.y - 20), 13, look.INK)
+        room = bar.w - look.font(13).size(where)[0] - 12
+        hint = next((h for h in ("click or drag to jump", "drag to jump") if look.font(12).size(h)[0] <= room), None)
+        if hint:  # a narrow panel keeps the count, and leaves the hint out
+            look.text(surface, hint, (bar.right, bar.y - 19), 12, look.MUTED, anchor="topright")
         pygame.draw.rect(surface, (22, 17, 13), bar, border_radius=6)
         filled = bar.copy()
         filled.w = max(0, round(bar.w * self.ply / end))
