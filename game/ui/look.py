@@ -51,13 +51,21 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 @functools.lru_cache(maxsize=64)
+def _decoded(path: str) -> pygame.Surface:
+    """A PNG decoded, not yet converted for a window. A plain surface outlives
+    pygame.quit, so a new App in the same process (the tests make hundreds, the
+    screen walk one) converts it again instead of decoding the file again."""
+    return pygame.image.load(path)
+
+
+@functools.lru_cache(maxsize=64)
 def sprite(name: str) -> pygame.Surface | None:
     """A PNG from sprites/ (None if missing; `python -m game.art` makes them)."""
     path = SPRITE_DIR / name
     if not path.exists():
         return None
-    image = pygame.image.load(str(path))
-    return image.convert_alpha() if pygame.display.get_surface() else image
+    image = _decoded(str(path))
+    return image.convert_alpha() if pygame.display.get_surface() else image.copy()
 
 
 @functools.lru_cache(maxsize=256)
