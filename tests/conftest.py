@@ -40,15 +40,9 @@ def quick_computers(request, monkeypatch):
     marked `level_budget` (the thinking bar, the worker itself) think as the app does."""
     if request.node.get_closest_marker("level_budget"):
         return
-    from game.engine import remote
+    from uikit import think_quickly
 
-    think = remote.RemotePlayer.think
-
-    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
-        return think(self, state, level, seed, time_limit, QUICK_ITERATIONS if iterations is None else iterations,
-                     heuristics)
-
-    monkeypatch.setattr(remote.RemotePlayer, "think", quick)
+    think_quickly(monkeypatch, QUICK_ITERATIONS)
 
 
 @pytest.fixture(autouse=True)

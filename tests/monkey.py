@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import storage
-from game.engine import remote
 from game.saves import in_progress_path, read_in_progress
 from game.ui.board import BoardScene
 from game.ui.title import TitleScene
-from uikit import make_app
+from uikit import make_app, think_quickly
 
 KEYS = (pygame.K_ESCAPE, pygame.K_z, pygame.K_RETURN, pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_f, pygame.K_PLUS, pygame.K_MINUS,
@@ -87,12 +86,7 @@ def sandbox(monkeypatch, folder) -> None:
 
 def quick_thinking(monkeypatch) -> None:
     """Computer players search AI_ITERATIONS times per move (deterministic, and quick)."""
-    think = remote.RemotePlayer.think
-
-    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
-        return think(self, state, level, seed, None, AI_ITERATIONS, heuristics)
-
-    monkeypatch.setattr(remote.RemotePlayer, "think", quick)
+    think_quickly(monkeypatch, AI_ITERATIONS, capped=False)
 
 
 class Monkey:

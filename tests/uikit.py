@@ -21,6 +21,22 @@ def make_app(size=(1280, 800), seed: int = 1):
     return app
 
 
+def think_quickly(monkeypatch, budget: int, capped: bool = True) -> None:
+    """Computer players search `budget` times a move (where the app names no number)
+    through the same worker, seat view and heuristics as in the app, in a fraction of
+    the time; capped=False also lifts the time cap, so a busy machine cannot cut a search
+    short and the same seed always gives the same move."""
+    from game.engine import remote
+
+    think = remote.RemotePlayer.think
+
+    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
+        return think(self, state, level, seed, time_limit if capped else None,
+                     budget if iterations is None else iterations, heuristics)
+
+    monkeypatch.setattr(remote.RemotePlayer, "think", quick)
+
+
 def open_title(size=(1280, 800), animation_speed: str = "fast"):
     """The app on its title screen."""
     from game.ui.title import TitleScene
