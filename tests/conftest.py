@@ -52,6 +52,14 @@ def own_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: a worker more than the cores this run may use. Much of the suite
+    waits (a computer thinks in real time, a subprocess starts, a paused game must stay
+    paused for a second): a spare worker runs while another waits."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_collection_modifyitems(items):
     """The long tests first: spread over both cores from the start, they do not
     leave one core finishing alone at the end."""
