@@ -314,8 +314,7 @@ class ReplayMode(PlayMode):
         state = self.match.state
         if state.is_over:
             return board.named(board.controller.words.outcome(state))
-        where = self.where()
-        return f"{where}: {self.match.seats[state.to_move].name} to move"
+        return f"{self.where()}: {self.match.seats[state.to_move].name} to move"
 
     def draw_on_panel(self, surface) -> None:
         bar = self.timeline
