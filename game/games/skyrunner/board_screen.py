@@ -517,24 +517,29 @@ class SkyRunnerScene(BoardScene):
             look.text(surface, "Hands stay hidden until the next player has the screen.", r.center, 16, look.MUTED,
                       anchor="center")
             return
-        # one line at the top of the hand: what is asked of its owner now
-        title, colour = f"{who}'s hand", look.GOLD
+        # one line at the top of the hand: what is asked of its owner now, said shorter where the hand is narrow
+        title, colour, asks = f"{who}'s hand", look.GOLD, ()
         if highlights.pending_to:
-            title += f" — Confirm (Enter) before the screen goes to {highlights.pending_to}, or pick again"
+            asks = (f" — Confirm (Enter) before the screen goes to {highlights.pending_to}, or pick again",
+                    " — Enter confirms, or pick again")
             colour = look.HIGHLIGHT
         elif highlights.selected and highlights.selected[0][0] == "card":
-            title += (" — click that player again to confirm" if len(highlights.selected) > 1
-                      else " — now pick the player to play it against") + " (right-click cancels)"
+            asks = ((" — click that player again to confirm (right-click cancels)", " — click that player again")
+                    if len(highlights.selected) > 1 else
+                    (" — now pick the player to play it against (right-click cancels)", " — now pick the player"))
             colour = look.HIGHLIGHT
         elif view["my_choice"] and view["to_move"] != me:
-            title += f" — you put down {card_name(view['my_choice'][0])}"
+            asks = (f" — you put down {card_name(view['my_choice'][0])}",)
         elif view["phase"] == "use" and view["to_move"] == me:
-            title += f" — use the {card_name(view['pending'][1])} on a player now, or keep it"
+            asks = (f" — use the {card_name(view['pending'][1])} on a player now, or keep it", " — use it, or keep it")
         elif view["phase"] == "route" and view["to_move"] == me:
-            title += f" — your {card_name(view['acting'])} climbs: click a lit square on the wall"
+            asks = (f" — your {card_name(view['acting'])} climbs: click a lit square on the wall",
+                    " — click a lit square")
         elif view["phase"] == "target" and view["to_move"] == me:
-            title += f" — your {card_name(view['acting'])} acts: click the player it is against"
-        look.text(surface, look.fit_text(title, 14, r.w - 24, bold=True), (r.x + 12, r.y + 5), 14, colour, bold=True)
+            asks = (f" — your {card_name(view['acting'])} acts: click the player it is against",
+                    " — click the player")
+        line = look.fit_words(tuple(title + ask for ask in asks) + (title,), 14, r.w - 24, bold=True)
+        look.text(surface, line, (r.x + 12, r.y + 5), 14, colour, bold=True)
         rects = self.card_rects(view)
         for i, (card, rect) in enumerate(rects):
             target = ("card", card)
