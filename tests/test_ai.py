@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import pickle
 import random
@@ -17,7 +18,7 @@ import pytest
 from game import bench
 from game.engine import ai
 from game.shelf import GAME_IDS
-from tests.toy_games import CARDS, NIM, TTT, NimState, nim_value
+from tests.toy_games import CARDS, NIM, TTT, Mark, NimState, nim_value
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -531,3 +532,33 @@ def test_a_game_may_reward_finished_games_its_own_way():
     state = TTT.new_game(2, 0)
     ai.choose_move(state, "normal", 1, heuristics=h)
     assert finished  # playouts that reached the end were rewarded by the game's hook
+
+
+def test_a_level_may_play_for_the_size_of_the_win():
+    """margin_share: part of a finished playout's reward is the lead in points, so a
+    bigger win beats a narrow one and a narrow loss a heavy one; a win still beats
+    any loss, and the review's chance_only leaves the reward the win alone."""
+    from game.engine.core import Outcome
+
+    def finished(scores):
+        winner = max(range(len(scores)), key=lambda s: scores[s])
+        return SimpleNamespace(players=len(scores), outcome=Outcome(tuple(scores), (winner,), "scores"))
+
+    rewards = ai.margin_rewards(ai.outcome_rewards, 0.5, 8.0)
+    narrow, wide = rewards(finished([21, 20])), rewards(finished([40, 20]))
+    assert wide[0] > narrow[0] > 0.5 > narrow[1] > wide[1]
+    assert rewards(finished([20, 21, 40]))[1] > rewards(finished([20, 1, 40]))[1]  # against the best other seat
+    assert ai.margin_rewards(ai.outcome_rewards, 0.0, 8.0)(finished([40, 20])) == [1.0, 0.0]
+
+    # X can win at once (c1); with the whole reward the lead of 1 (scale 1), the win is worth 0.73, not 1
+    h = SimpleNamespace(LEVELS={"normal": {"iterations": 60, "rollout_depth": 50, "margin_share": 1.0,
+                                           "margin_scale": 1.0}})
+    values = {}
+    for chance_only in (False, True):
+        state = TTT.new_game(2, 0)
+        for cell in (0, 3, 1, 4):
+            state.apply(Mark(cell))
+        info: dict = {}
+        assert str(ai.choose_move(state, "normal", 1, heuristics=h, info=info, chance_only=chance_only)) == "c1"
+        values[chance_only] = info["values"]["c1"]
+    assert values == {False: pytest.approx(1 / (1 + math.exp(-1))), True: 1.0}

@@ -28,7 +28,10 @@ search by whoever starts it: the engine never looks a game up) with any of:
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
 
 A level's "candidates" entry (a dict) is passed to candidate_moves as keyword
-options, so a stronger level can look at more moves than a weaker one. A level
+options, so a stronger level can look at more moves than a weaker one. A level's
+"margin_share" (0 by default) plays for the size of the win too: that share of a
+finished playout's reward is the seat's lead in points, squashed by
+"margin_scale" (margin_rewards). A level
 with "keep_tree": True goes on from the tree of its seat's last decision when
 given a SearchMemory (see there): its budget is then spent on top of what the
 tree already knows.
@@ -103,6 +106,24 @@ def outcome_rewards(state) -> list[float]:
     if n == 1:
         score = out.scores[0] if out.scores else 0
         rewards[0] = 0.7 * rewards[0] + 0.3 * (0.5 + 0.5 * math.tanh(score / 30.0))
+    return rewards
+
+
+def margin_rewards(final_rewards, share: float, scale: float):
+    """`final_rewards` with `share` of each seat's reward taken by its final lead
+    over the best other seat, squashed into [0, 1] with `scale` points for a factor
+    e: a search with it prefers the bigger win and the smaller loss when the win
+    itself is settled, where a win-only reward sees every move alike."""
+    def rewards(state) -> list[float]:
+        scores = state.outcome.scores
+        base = final_rewards(state)
+        if len(scores) < 2:
+            return base
+        out = []
+        for seat, reward in enumerate(base):
+            lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+            out.append((1 - share) * reward + share / (1.0 + math.exp(-lead / scale)))
+        return out
     return rewards
 
 
@@ -360,6 +381,7 @@ def choose_move(
     memory: SearchMemory | None = None,
     focus=None,
     focus_visits: int = 0,
+    chance_only: bool = False,
 ):
     """The move for state.to_move. Deterministic for a given state, level and
     seed (and, for a level that keeps its tree, the memory's past searches)
@@ -379,7 +401,8 @@ def choose_move(
     `focus` (a move legal here) is searched at the root even when the game's
     candidate_moves leave it out, and at least `focus_visits` times: the game
     review (engine/review.py) weighs the move a person played against the
-    search's choice."""
+    search's choice; it asks for `chance_only`, rewards that are the chance to win
+    alone, whatever the level's margin_share."""
     started = time.perf_counter()
     settings = level_settings(level, heuristics)
     budget = settings["iterations"] if iterations is None else iterations
@@ -388,6 +411,8 @@ def choose_move(
     rollout_move = getattr(heuristics, "rollout_move", None)
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
     final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
+    if settings.get("margin_share") and not chance_only:
+        final_rewards = margin_rewards(final_rewards, settings["margin_share"], settings["margin_scale"])
     candidates = getattr(heuristics, "candidate_moves", None)
     candidate_options = settings.get("candidates", {})
 

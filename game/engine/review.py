@@ -41,7 +41,7 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
     info: dict = {}
     best = ai.choose_move(sample, level, seed, heuristics=heuristics, iterations=iterations, info=info,
                           time_limit=3 * ai.level_time_cap(level), stop=stop, progress=progress,
-                          focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)))
+                          focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)), chance_only=True)
     values, visits = info.get("values", {}), info.get("visits", {})
     played_value = values.get(str(played))
     # The search's choice among the other moves (the played one's visits were partly forced):

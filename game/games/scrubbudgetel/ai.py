@@ -27,7 +27,8 @@ The levels differ in what they know, not only in how long they think:
 - normal holds the Cave until laying it wins and picks the roomiest spot of
   each kind;
 - hard also weighs the three roomiest spots of each kind (which trail the turn
-  follows) and searches longer.
+  follows), searches longer, and plays for a bigger win (or a smaller loss) where
+  the win itself is settled.
 
 Measured (python -m game.bench --arena scrubbudgetel A B 40 --workers 1, seeds
 0-39, seats alternated): with every level knowing what normal knows, normal
@@ -98,20 +99,12 @@ import math
 from .geometry import TABLE
 from .rules import CAVE, MARKERS, OFFSETS
 
-# Hard's budget: with 500 iterations a decision took 3.0 s median (5.8 s at most) on a
-# core of its own over two whole games (arena, 2026-11-26); a decision is asked to take at
-# most about 3 s, so 440 (the time grows with the iterations; normal took 0.65 s).
-LEVELS = {
-    "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
-    "normal": {"iterations": 150, "rollout_depth": 10},
-    "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3}},
-}
 
 # The game review (engine/review.py) weighs a move by the chance to win rather than the
-# doubloons: the search scores its playouts as wins (evaluate above: a share of the win by
-# the haul), so the chance is what it measured; a margin in doubloons would need playouts
-# scored by points, which the levels were not tuned for. A lost doubloon that changes
-# nothing costs nothing here, which is what a player wants to hear.
+# doubloons: it asks the search for the chance alone (chance_only: hard's margin_share
+# aside), and the playouts are scored as wins (evaluate above: a share of the win by the
+# haul), so the chance is what it measured. A lost doubloon that changes nothing costs
+# nothing here, which is what a player wants to hear.
 REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
 
 SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
@@ -128,6 +121,20 @@ KEPT = 0.5  # the share of a kept marker's end cost that counts while the game g
 KEPT_NEAR_END = 0.85  # ... when someone holds the Cave and may lay it now
 MISSED_TURN = 6.0  # doubloons a missed turn costs (about what a turn lays)
 LEAD_SCALE = 8.0  # doubloons of lead for a factor e in the odds of winning
+
+# Hard's budget: with 500 iterations a decision took 3.0 s median (5.8 s at most) on a
+# core of its own over two whole games (arena, 2026-11-26); a decision is asked to take at
+# most about 3 s, so 440 (the time grows with the iterations; normal took 0.65 s).
+# Hard plays for the size of the win as well (margin_share, engine/ai.margin_rewards): half
+# of a finished playout's reward is the lead in doubloons. With the Cave deciding who wins,
+# the win alone is settled in most playouts that reach the end, and they then value every
+# move alike; the lead still tells them apart.
+LEVELS = {
+    "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
+    "normal": {"iterations": 150, "rollout_depth": 10},
+    "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3}, "margin_share": 0.5,
+             "margin_scale": LEAD_SCALE},
+}
 
 
 # (dx, dy, orientation) of the triangles one or two steps from a triangle of each orientation
