@@ -115,7 +115,7 @@ class Screen:
 
 
 BOARD_PHASES = ("play", "aid", "watch", "results", "replay", "lesson", "review", "review-board")
-OTHER_KINDS = ("title", "hand-off", "menu", "settings", "saves", "rules", "history", "statistics")
+OTHER_KINDS = ("title", "hand-off", "confirm", "menu", "settings", "saves", "rules", "history", "statistics")
 
 
 def kinds() -> list[str]:
@@ -150,6 +150,23 @@ def _watched(match):
     for played in match.played:
         copy.play(copy.spec.parse_move(copy.state, played.notation))
     return copy
+
+
+def _waiting_to_confirm(app, match) -> None:
+    """The board of `match` played by people only, the person to move having made a
+    secret choice that waits for Confirm before the screen goes to the next person."""
+    from ..engine.match import Match, Seat
+
+    people = Match(match.spec, [Seat(f"Player {i + 1}", s.colour) for i, s in enumerate(match.seats)], match.seed,
+                   match.options)
+    for played in match.played:
+        people.play(people.spec.parse_move(people.state, played.notation))
+    board = _board(app, people)
+    board.viewer = board.confirmed_viewer = people.state.to_move  # past the cover, as the person's click does
+    move = next(m for m in people.state.legal_moves() if board.hand_off.next_person(m))
+    for target in move.targets:
+        board.click_target(target)
+    assert board.controller.pending is not None, "the choice waits for Confirm"
 
 
 def _in_progress(app, shelf: Shelf, count: int) -> None:
@@ -230,6 +247,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     hidden = next(g for g in games if GAMES[g].hidden_information)
     out.append(Screen("hand-off", "hand-off", lambda app: (_board(app, shelf.playing[hidden]),
                                                            app.push(HandOffScene(app, "Ann", 0, lambda: None)))))
+    out.append(Screen("confirm", f"confirm-{hidden}", lambda app: _waiting_to_confirm(app, shelf.playing[hidden]), True))
     for game_id, spec in GAMES.items():  # the menu over each board (whose words, veiled, are not read)
         out.append(Screen("menu", f"menu-{game_id}", lambda app, m=shelf.playing[game_id]:
                           app.push(MenuScene(app, _board(app, m)))))
