@@ -145,3 +145,23 @@ def test_playouts_lay_a_destination_as_the_turns_last_marker():
     assert {heuristics.rollout_move(s, s.legal_moves(), rng).code for _ in range(20)} == {"TW"}
     s.apply(heuristics.rollout_move(s, s.legal_moves(), rng))
     assert heuristics.rollout_move(s, s.legal_moves(), rng).code == "GY"
+
+
+def test_hard_keeps_the_cave_back_for_a_good_lead_while_the_bag_is_full():
+    hard = ai.level_settings("hard", heuristics)["candidates"]
+    lead = hard["cave_lead"]
+    s = position([CAVE, "TW"], haul=(40, 30))  # shown 32 against 28: laying it wins by 16
+    assert heuristics.cave_pays(s, 0) and not heuristics.cave_pays(s, 0, lead)
+    assert len(s.bag) >= heuristics.CAVE_LEAD_BAG
+    assert CAVE not in {m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)}
+    assert ai.choose_move(s, "hard", 1, iterations=40, heuristics=heuristics).code == "TW"
+    assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves())] == [CAVE]  # normal lays it
+    s.haul[0] = 60  # wins by 36
+    assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)] == [CAVE]
+
+
+def test_hard_lays_the_cave_at_any_win_when_the_bag_runs_low():
+    hard = ai.level_settings("hard", heuristics)["candidates"]
+    s = position([CAVE, "TW"], haul=(40, 30))
+    s.bag = s.bag[:heuristics.CAVE_LEAD_BAG - 1]
+    assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)] == [CAVE]

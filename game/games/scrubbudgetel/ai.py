@@ -27,8 +27,9 @@ The levels differ in what they know, not only in how long they think:
 - normal holds the Cave until laying it wins and picks the roomiest spot of
   each kind;
 - hard also weighs the three roomiest spots of each kind (which trail the turn
-  follows), searches longer, and plays for a bigger win (or a smaller loss) where
-  the win itself is settled.
+  follows), searches longer, plays for a bigger win (or a smaller loss) where
+  the win itself is settled, and keeps the Cave back until it wins by a good
+  lead (HARD_CAVE_LEAD) while the bag still holds plenty.
 
 Measured (python -m game.bench --arena scrubbudgetel A B 40 --workers 1, seeds
 0-39, seats alternated): with every level knowing what normal knows, normal
@@ -107,6 +108,7 @@ from .rules import CAVE, MARKERS, OFFSETS
 # nothing here, which is what a player wants to hear.
 REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
 
+CAVE_LEAD_BAG = 30  # with fewer markers in the bag the Cave is laid at any win (the bag may run dry first)
 SPOTS_LOOKED_AT = 12  # per kind of marker, when choosing the roomiest spot
 
 # Playout preference by family: big, sure points first; an Obstacle (a missed
@@ -125,6 +127,14 @@ LEAD_SCALE = 8.0  # doubloons of lead for a factor e in the odds of winning
 # Hard's budget: with 500 iterations a decision took 3.0 s median (5.8 s at most) on a
 # core of its own over two whole games (arena, 2026-11-26); a decision is asked to take at
 # most about 3 s, so 440 (the time grows with the iterations; normal took 0.65 s).
+# Hard keeps the Cave back until laying it wins by this much, while the bag is full enough
+# (CAVE_LEAD_BAG): the rulebook's hint about the Cave and the size of the hauls. Measured
+# (2026-11-26, 30 seeds each played twice with the seats swapped, both sides the same
+# 20-iteration search, only the lead differing): a lead of 12 gained +0.8 doubloons a pair
+# (±0.8), 24 gained +2.6 (±1.7; 12 pairs better, 2 worse, 16 unchanged), 40 gained +2.0
+# (±2.0). Most games it does not change: the holder is usually behind until late, and
+# first wins by laying it when the bag is nearly empty.
+HARD_CAVE_LEAD = 24
 # Hard plays for the size of the win as well (margin_share, engine/ai.margin_rewards): half
 # of a finished playout's reward is the lead in doubloons. With the Cave deciding who wins,
 # the win alone is settled in most playouts that reach the end, and they then value every
@@ -132,8 +142,8 @@ LEAD_SCALE = 8.0  # doubloons of lead for a factor e in the odds of winning
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
     "normal": {"iterations": 150, "rollout_depth": 10},
-    "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3}, "margin_share": 0.5,
-             "margin_scale": LEAD_SCALE},
+    "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3, "cave_lead": HARD_CAVE_LEAD},
+             "margin_share": 0.5, "margin_scale": LEAD_SCALE},
 }
 
 
@@ -154,26 +164,29 @@ def open_room(state, tris) -> int:
     return len(room.difference(tris))
 
 
-def cave_pays(state, seat: int) -> bool:
-    """Would laying the Cave now leave `seat` winning alone? (It pays 6 and leaves
-    the stash: 12 doubloons on the shown score.) Then it is laid at once: a win is
-    a win, and after the rest of the turn it might find no room."""
+def cave_pays(state, seat: int, lead: int = 1) -> bool:
+    """Would laying the Cave now leave `seat` ahead of every other seat by `lead` or
+    more (by 1: winning alone)? (It pays 6 and leaves the stash: 12 doubloons on the
+    shown score.) Then it is laid at once: a win is a win, and after the rest of the
+    turn it might find no room."""
     scores = state.scores()
     mine = scores[seat] + 2 * MARKERS[CAVE].value
-    return all(mine > s for i, s in enumerate(scores) if i != seat)
+    return all(mine - s >= lead for i, s in enumerate(scores) if i != seat)
 
 
 _picked: dict = {}  # (moves, an Obstacle laid this turn) -> candidates, for positions the tree meets again
 
 
-def candidate_moves(state, moves, spots: int = 1, roomy: bool = True, hold_cave: bool = True) -> list:
+def candidate_moves(state, moves, spots: int = 1, roomy: bool = True, hold_cave: bool = True,
+                    cave_lead: int = 1) -> list:
     """The roomiest spot (or `spots` spots) per kind of marker, or with roomy
     False the first spot the rules list, as a beginner lays a marker wherever it
     fits; the Cave only when it wins (or, with hold_cave False, as soon as it
     may go down, as a beginner does), and a second Obstacle in one turn only
     when nothing else fits."""
+    lead = cave_lead if len(state.bag) >= CAVE_LEAD_BAG else 1
     for move in moves:
-        if move.code == CAVE and (not hold_cave or cave_pays(state, state.to_move)):
+        if move.code == CAVE and (not hold_cave or cave_pays(state, state.to_move, lead)):
             return [move]
     key = (tuple(moves), state.obstacle_now, spots, roomy)  # the Cave is settled above
     picked = _picked.get(key)
