@@ -65,3 +65,18 @@ def test_a_worker_that_dies_fails_its_job_and_is_restarted(player):
     assert job.move is None and "stopped unexpectedly" in job.error
     retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
     assert retry.error is None and retry.move is not None
+
+
+def test_a_request_right_after_the_worker_died_goes_to_a_new_one(player, monkeypatch):
+    """For a moment after its answers end the system may still call the dead worker
+    running (not yet reaped): the next request must not be sent into it and wait forever."""
+    state = scurry_position(7)
+    job = player.think(state, "hard", seed=1, time_limit=None, iterations=10_000_000)
+    time.sleep(0.3)
+    dead = player._process
+    dead.kill()
+    wait_for(job)  # its answers' reader has seen the end of the stream
+    monkeypatch.setattr(dead, "poll", lambda: None)
+    retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
+    assert retry.error is None and retry.move is not None
+    assert player._process is not dead

@@ -136,10 +136,15 @@ class RemotePlayer:
                     self._fail(job, answer.get("error", "unknown error"))
         except (EOFError, OSError, pickle.UnpicklingError):
             pass
-        # The worker is gone: whatever it was doing will never be answered.
-        for job in list(self._jobs.values()):
-            if not job.done:
-                self._fail(job, "The computer player stopped unexpectedly.")
+        # The worker is gone: whatever it was doing will never be answered. The system may
+        # not have reaped it yet (poll() still says running, and its stdin may still take a
+        # request nobody reads), so it is forgotten here: the next request starts another.
+        with self._lock:
+            if self._process is process:
+                self._process = None
+            unanswered = [job for job in self._jobs.values() if not job.done]
+        for job in unanswered:
+            self._fail(job, "The computer player stopped unexpectedly.")
 
     def _fail(self, job: Job, error: str) -> None:
         job.error = error
