@@ -80,3 +80,25 @@ def test_a_request_right_after_the_worker_died_goes_to_a_new_one(player, monkeyp
     retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
     assert retry.error is None and retry.move is not None
     assert player._process is not dead
+
+
+def test_the_app_tries_again_when_its_worker_dies_and_the_notice_goes_with_the_move():
+    """The controller as the app drives it: the worker is killed while it thinks; the side
+    panel says the computer is trying again, a new worker answers, and once the move is
+    played the notice is gone (it stayed on screen through the person's turn)."""
+    from game.engine.match import Match, Seat
+    from game.engine.remote import shared_player
+    from game.ui.controller import Controller
+
+    match = Match(shelf.GAMES["scurry"], [Seat("C", 0, "computer", "easy"), Seat("Ann", 1)], seed=3)
+    controller = Controller(match, ai_delay=0.0)
+    controller.poll()
+    shared_player()._process.kill()
+    deadline = time.monotonic() + 30
+    notices = set()
+    while controller.poll() is None and time.monotonic() < deadline:
+        notices.add(controller.message)
+        time.sleep(0.01)
+    assert "The computer player hit a problem and is trying again." in notices
+    assert len(match.state.history) == 1 and match.state.to_move == 1
+    assert controller.message == ""

@@ -330,6 +330,7 @@ class Controller:
         self.ai_failures = 0
         move = self.match.spec.parse_move(self.state, t.job.move)
         self._apply(move)
+        self.message = ""  # a notice of the computer's turn (trying again, please wait) ends with its move
         return move
 
     def _start_thinking(self, now: float) -> None:
