@@ -165,3 +165,24 @@ def test_hard_lays_the_cave_at_any_win_when_the_bag_runs_low():
     s = position([CAVE, "TW"], haul=(40, 30))
     s.bag = s.bag[:heuristics.CAVE_LEAD_BAG - 1]
     assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)] == [CAVE]
+
+
+def test_the_roomiest_spot_is_judged_on_the_board_in_hand():
+    """The same legal moves on another board (here the sand around the first pick filled in)
+    are judged on that board: nothing remembered from a position seen before (a cache keyed
+    by the moves alone made the computer's choice depend on what the process looked at first)."""
+    s = position(["TW"], roll=1)
+    moves = s.legal_moves()
+    first = heuristics.candidate_moves(s, moves)
+    assert len(first) == 1 and len(moves) > 1
+    other = s.clone()
+    for x, y, o in first[0].triangles:
+        for dx, dy, oo in heuristics._NEAR[o]:
+            t = (x + dx, y + dy, oo)
+            if t not in other.cells and t not in first[0].triangles:
+                other.cells[t] = 99  # taken: no room left around the first pick
+    room = {str(m): heuristics.open_room(other, m.triangles) for m in moves}
+    assert room[str(first[0])] < max(room.values())
+    again = heuristics.candidate_moves(other, moves)
+    assert room[str(again[0])] == max(room[str(m)] for m in heuristics._pick_spots(other, moves, 1, True))
+    assert again == heuristics._pick_spots(other, moves, 1, True)

@@ -174,9 +174,6 @@ def cave_pays(state, seat: int, lead: int = 1) -> bool:
     return all(mine - s >= lead for i, s in enumerate(scores) if i != seat)
 
 
-_picked: dict = {}  # (moves, an Obstacle laid this turn) -> candidates, for positions the tree meets again
-
-
 def candidate_moves(state, moves, spots: int = 1, roomy: bool = True, hold_cave: bool = True,
                     cave_lead: int = 1) -> list:
     """The roomiest spot (or `spots` spots) per kind of marker, or with roomy
@@ -188,14 +185,9 @@ def candidate_moves(state, moves, spots: int = 1, roomy: bool = True, hold_cave:
     for move in moves:
         if move.code == CAVE and (not hold_cave or cave_pays(state, state.to_move, lead)):
             return [move]
-    key = (tuple(moves), state.obstacle_now, spots, roomy)  # the Cave is settled above
-    picked = _picked.get(key)
-    if picked is None:
-        picked = _pick_spots(state, moves, spots, roomy)
-        if len(_picked) > 20000:
-            _picked.clear()
-        _picked[key] = picked
-    return picked
+    # Not cached: the room around a spot is the board's, which the legal moves do not name
+    # (a cache keyed by them made a choice depend on the positions seen before; it saved no time).
+    return _pick_spots(state, moves, spots, roomy)
 
 
 def _pick_spots(state, moves, per_kind: int, roomy: bool) -> list:
