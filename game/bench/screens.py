@@ -142,25 +142,28 @@ def _review_board(app, review) -> None:
     app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats]))
 
 
-def _watched(match):
-    from ..engine.match import Match, Seat
+def _reseated(match, seat):
+    """The same moves played again with other seats: seat(i, old seat) gives each."""
+    from ..engine.match import Match
 
-    seats = [Seat(f"Computer {i + 1}", s.colour, "computer", LEVELS[i % 3]) for i, s in enumerate(match.seats)]
-    copy = Match(match.spec, seats, match.seed, match.options)
+    copy = Match(match.spec, [seat(i, s) for i, s in enumerate(match.seats)], match.seed, match.options)
     for played in match.played:
         copy.play(copy.spec.parse_move(copy.state, played.notation))
     return copy
 
 
+def _watched(match):
+    from ..engine.match import Seat
+
+    return _reseated(match, lambda i, s: Seat(f"Computer {i + 1}", s.colour, "computer", LEVELS[i % 3]))
+
+
 def _waiting_to_confirm(app, match) -> None:
     """The board of `match` played by people only, the person to move having made a
     secret choice that waits for Confirm before the screen goes to the next person."""
-    from ..engine.match import Match, Seat
+    from ..engine.match import Seat
 
-    people = Match(match.spec, [Seat(f"Player {i + 1}", s.colour) for i, s in enumerate(match.seats)], match.seed,
-                   match.options)
-    for played in match.played:
-        people.play(people.spec.parse_move(people.state, played.notation))
+    people = _reseated(match, lambda i, s: Seat(f"Player {i + 1}", s.colour))
     board = _board(app, people)
     board.viewer = board.confirmed_viewer = people.state.to_move  # past the cover, as the person's click does
     move = next(m for m in people.state.legal_moves() if board.hand_off.next_person(m))
