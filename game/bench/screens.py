@@ -163,7 +163,7 @@ def _waiting_to_confirm(app, match) -> None:
     secret choice that waits for Confirm before the screen goes to the next person."""
     from ..engine.match import Seat
 
-    people = _reseated(match, lambda i, s: Seat(f"Player {i + 1}", s.colour))
+    people = _reseated(match, lambda i, s: Seat(f"Bartholomew {i + 1}", s.colour))  # a long name: the Confirm button must cope
     board = _board(app, people)
     board.viewer = board.confirmed_viewer = people.state.to_move  # past the cover, as the person's click does
     move = next(m for m in people.state.legal_moves() if board.hand_off.next_person(m))

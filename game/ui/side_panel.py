@@ -119,8 +119,12 @@ class SidePanel:
             if pending is None and self.confirm_button.visible:
                 self.confirm_button.hide()
             elif pending is not None:
-                # the compact panel has no room for the name: the message line says it
-                text = "Confirm" if self.folded else f"Confirm: pass to {controller.pending_to}"
+                # where the button has no room for the name (compact panel, a long name at a
+                # big scale) it just says Confirm: the message line names the person
+                button = self.confirm_button
+                text = f"Confirm: pass to {controller.pending_to}"
+                if self.folded or button.font is None or button.font.size(text)[0] > button.rect.w - 12:
+                    text = "Confirm"
                 if self.confirm_button.text != text:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:
