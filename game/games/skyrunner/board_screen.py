@@ -20,7 +20,7 @@ LEDGE_DARK = (96, 82, 62)
 STREET = (52, 50, 48)
 HOLE = (28, 30, 36)
 PLAQUE = (30, 26, 24, 215)
-HAND_TEXT_H = 22  # the line of text at the top of the hand
+HAND_TEXT_H = 26  # the line of text at the top of the hand (17 px from 5 px down) and a gap a lifted card keeps under it
 LIFT = 14  # how far a selected card rises (a hovered one half as far)
 PLAQUE_TWO_LINES = 50  # a player's plaque this tall has its name above its number chips
 
