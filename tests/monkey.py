@@ -181,7 +181,11 @@ class Monkey:
         full = False
         self.counts.scenes[type(scene).__name__] += 1
         roll = rng.random()
-        if roll < 0.50:
+        if self.counts.events == 0 and isinstance(scene, TitleScene):
+            # a person's first click opens their game, so every run sees its new-game screen
+            # (random clicks alone could wander off into settings and lessons for all 300 events)
+            self.click(scene.cards[self.game_id].center)
+        elif roll < 0.50:
             targets = self.clickables()
             if targets:
                 rect = rng.choice(targets)
