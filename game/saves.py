@@ -84,13 +84,18 @@ class OpenElsewhere(Exception):
 held_here: set[str] = set()  # the games this process holds (GameKeeper adds and removes them)
 
 
-def hold(save_id: str) -> FileLock | None:
+# Taking a game to play or delete waits this long for its lock: another window's title
+# holds it for a moment whenever it looks whether the game is open (open_elsewhere).
+TAKE_WAIT_S = 0.25
+
+
+def hold(save_id: str, wait: float = 0.0) -> FileLock | None:
     """Take the lock of a game in progress for this window (the system lets go of
-    it when the process ends, however it ends). OpenElsewhere when another window
-    holds it; None when no lock file can be made (a read-only disk: then no window
-    can write the game either)."""
+    it when the process ends, however it ends), trying for `wait` seconds. OpenElsewhere
+    when another window holds it; None when no lock file can be made (a read-only
+    disk: then no window can write the game either)."""
     path = lock_path(save_id)
-    lock = FileLock(str(path), timeout=0, thread_local=False)
+    lock = FileLock(str(path), timeout=wait, thread_local=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
@@ -265,7 +270,7 @@ def delete_in_progress(entry_path) -> None:
     """Delete a game in progress (the player asked twice); OpenElsewhere when a
     window (this one too: a board under the menu) plays it."""
     save_id = Path(entry_path).stem
-    lock = hold(save_id)
+    lock = hold(save_id, TAKE_WAIT_S)
     try:
         remove_files(save_id)
     finally:

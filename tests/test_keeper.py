@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from game.bench import kills
 from game import shelf
 from game.engine.match import Match, Seat
 from game.keeper import GameKeeper, write_pending_records
-from game.saves import OpenElsewhere, games_in_progress, in_progress_path, read_in_progress, resume
+from game.saves import (OpenElsewhere, delete_in_progress, games_in_progress, hold, in_progress_path,
+                        read_in_progress, resume)
 from game.ui.replay_screen import is_replay
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
@@ -144,6 +146,63 @@ def test_the_title_offers_a_look_at_a_game_open_in_another_window():
         other.stdout.close()
         other.stdin.close()
         pygame.quit()
+
+
+def steps_until(app, done, limit: float = 10.0) -> None:
+    """Run the app's loop with no input, sleeping as long as it asks, until done();
+    the pass that made it so must have drawn a frame."""
+    deadline = time.monotonic() + limit
+    drawn = False
+    while not done():
+        wait = app.seconds_to_next_frame()
+        assert wait is not None, "the screen sleeps until input: it would never look again"
+        assert time.monotonic() < deadline, "no change within the time"
+        time.sleep(min(wait, 0.05))
+        drawn = app.step(events=[])
+    assert drawn, "the screen changed without a frame to show it"
+
+
+def test_the_title_sees_by_itself_a_game_taken_or_let_go_by_another_window(monkeypatch):
+    monkeypatch.setattr(TitleScene, "RECHECK_S", 0.2)
+    held = scurry(7, moves=2)
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+
+    def button():
+        return next(resume_button for entry, _text, resume_button, _delete in app.scene.progress_rows
+                    if entry.save_id == held.save_id)
+
+    assert button().text == "Resume"
+    other = second_window(held)
+    try:
+        assert other.stdout.readline().split()[0] == "holding"
+        steps_until(app, lambda: button().text == "Look")  # nobody touched this window
+        other.send_signal(signal.SIGKILL)  # the other window dies without a word
+        other.wait(10)
+        steps_until(app, lambda: button().text == "Resume")
+        click(app, button().rect.center)
+        assert app.scene.match.save_id == held.save_id and len(app.scene.match.notations) == 3
+    finally:
+        other.kill()
+        other.wait(10)
+        other.stdout.close()
+        other.stdin.close()
+        pygame.quit()
+
+
+def test_taking_a_game_waits_out_another_windows_quick_look_at_its_lock():
+    """A title looks whether a game is open elsewhere by taking its lock for a moment:
+    a window taking the game to play or delete it just then is not refused."""
+    match = scurry(8, moves=1)
+    for take in (lambda: GameKeeper(resume(in_progress_path(match.save_id)), WriterNow(), print).close(),
+                 lambda: delete_in_progress(in_progress_path(match.save_id))):
+        look = hold(match.save_id)  # another window's title, looking
+        letting_go = threading.Timer(0.1, look.release)
+        letting_go.start()
+        take()
+        letting_go.join()
+    assert match.save_id not in listed()
 
 
 def test_no_record_ever_replaces_another():

@@ -31,6 +31,9 @@ class TitleScene(Scene):
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
     ROW = 36  # one game in progress
     MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
+    # the games in progress are read again this often while the title shows: another
+    # window may open, close (or lose) one meanwhile, and "2 minutes ago" ages
+    RECHECK_S = 2.0
     notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
@@ -42,10 +45,17 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         if getattr(self, "entered", False):  # back from another screen: games may have changed meanwhile
-            self.load_in_progress(self.app)
-            if self.shown() != self.built_for:  # a screen's worth of buttons is slow to make again
-                self.rebuild()
+            self.look_again()
         self.entered = True
+
+    def look_again(self) -> bool:
+        """Read the games in progress again; True when the title now shows something
+        else (its buttons made again only then: a screen's worth is slow to make)."""
+        self.load_in_progress(self.app)
+        if self.shown() == self.built_for:
+            return False
+        self.rebuild()
+        return True
 
     def shown(self) -> tuple:
         """What the title shows that can change while another screen is open: the window's
@@ -54,6 +64,7 @@ class TitleScene(Scene):
         return self.app.size, games, repr(Progress.load().data), self.delete_armed
 
     def load_in_progress(self, app) -> None:
+        self.checked_at = time.monotonic()
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
@@ -240,10 +251,12 @@ class TitleScene(Scene):
         self.app.open_statistics()
 
     def update(self, dt: float) -> bool:
-        quiet = time.monotonic() - self.last_input >= self.QUIET_BEFORE_PREPARING_S
+        now = time.monotonic()
+        changed = now - self.checked_at >= self.RECHECK_S and self.look_again()
+        quiet = now - self.last_input >= self.QUIET_BEFORE_PREPARING_S
         if self.preparing is not None and quiet and run_for(self.preparing, self.PREPARE_SLICE_S):
             self.preparing = None  # every game's rules laid out: they open within a frame or two
-        return super().update(dt)
+        return super().update(dt) or changed
 
     def handle_event(self, event) -> None:
         self.last_input = time.monotonic()
@@ -252,7 +265,7 @@ class TitleScene(Scene):
     def wake_interval(self) -> float | None:
         if self.preparing is not None:
             return self.PREPARE_EVERY_S
-        return super().wake_interval()
+        return min(self.RECHECK_S, super().wake_interval() or self.RECHECK_S)
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
