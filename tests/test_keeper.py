@@ -67,6 +67,14 @@ def second_window(match: Match) -> subprocess.Popen:
     return proc
 
 
+def shut(window: subprocess.Popen) -> None:
+    """The second window gone, whatever state the test left it in."""
+    window.kill()
+    window.wait(10)
+    window.stdout.close()
+    window.stdin.close()
+
+
 def listed() -> dict:
     found, messages = games_in_progress()
     assert messages == []
@@ -97,9 +105,7 @@ def test_a_game_is_open_in_one_window_and_a_killed_window_lets_go():
         other.send_signal(signal.SIGKILL)  # the window holding it dies without a word
         other.wait(10)
     finally:
-        other.kill()
-        other.stdout.close()
-        other.stdin.close()
+        shut(other)
     rows = listed()
     assert not rows[held.save_id].elsewhere, "the system let go of a killed window's lock"
     again = resume(rows[held.save_id].path)
@@ -141,10 +147,7 @@ def test_the_title_offers_a_look_at_a_game_open_in_another_window():
         pump(app)
         assert not any(row[0].elsewhere for row in app.scene.progress_rows), "closed: free for this window"
     finally:
-        other.kill()
-        other.wait(10)
-        other.stdout.close()
-        other.stdin.close()
+        shut(other)
         pygame.quit()
 
 
@@ -184,10 +187,7 @@ def test_the_title_sees_by_itself_a_game_taken_or_let_go_by_another_window(monke
         click(app, button().rect.center)
         assert app.scene.match.save_id == held.save_id and len(app.scene.match.notations) == 3
     finally:
-        other.kill()
-        other.wait(10)
-        other.stdout.close()
-        other.stdin.close()
+        shut(other)
         pygame.quit()
 
 
