@@ -202,13 +202,16 @@ def read_save(text: str):
 
     data = read_json(text)
     try:
-        return Match.from_save(data, GAMES), None
+        match = Match.from_save(data, GAMES)
     except SaveError as exc:
         kept = Match.good_part(data, exc, GAMES)
         if kept is None:
             fail(f"{text}: not a saved game that can be loaded: {exc}")
         message = f"{Path(text).name} could not be read whole ({exc}). The file is left as it is."
         return None, DamagedSave(storage.DamagedFile(message, None), kept)
+    if in_progress_file(Path(text).expanduser()):
+        match.save_id = Path(text).stem  # the same game goes on (and waits if another window plays it), not a copy
+    return match, None
 
 
 def read_replay(text: str):
@@ -222,12 +225,28 @@ def read_replay(text: str):
         fail(f"{text}: not a saved game that can be replayed: {exc}")
 
 
+def in_progress_file(path: Path) -> bool:
+    """Whether `path` is the autosave of one of this app's games in progress."""
+    try:
+        return path.resolve().parent == storage.in_progress_dir().resolve()
+    except OSError:
+        return False
+
+
 def read_json(text: str):
     """The JSON in the file `text`, read with the app's guards (storage.parse_json_file:
     an ordinary file only, the size cap before reading, no deep nesting); a clear
     line and exit status 2 when it cannot be used."""
+    from .saves import read_only
+
+    path = Path(text).expanduser()
     try:
-        return storage.parse_json_file(Path(text).expanduser())
+        if in_progress_file(path):
+            data = read_only(path)  # with the moves its journal holds beyond its last whole save
+            if data is None:
+                raise FileNotFoundError(path)
+            return data
+        return storage.parse_json_file(path)
     except FileNotFoundError:
         fail(f"{text}: no such file")
     except ValueError as exc:

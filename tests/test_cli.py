@@ -328,6 +328,34 @@ def test_a_save_file_opens_its_game(opened, tmp_path):
     assert path.exists()
 
 
+def test_a_game_in_progress_opened_by_its_own_file_goes_on_as_that_game(opened):
+    """Its autosave named on the command line: the same game with every move its journal
+    holds (not a copy of its last whole save beside it); --replay shows those moves too."""
+    from game import saves
+    from game.keeper import GameKeeper
+    from keeping import WriterNow
+
+    match = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 4)
+    keeper = GameKeeper(match, WriterNow(), print)
+
+    class DiskBusy(WriterNow):  # the whole save never gets its turn: each move is in the journal only
+        def submit(self, done, _key, work):
+            pass
+
+    keeper.writer = DiskBusy()
+    for _ in range(3):
+        match.play(match.state.legal_moves()[0])
+    path = saves.in_progress_path(match.save_id)
+    assert len(json.loads(path.read_text(encoding="utf-8"))["moves"]) < 3, "some moves are in the journal only"
+    keeper.lock.release()  # the window closed without a word (a kill): its files stay as they were
+    saves.held_here.discard(match.save_id)
+    assert cli.parse(["--replay", str(path)]).replay.length == 3
+    app = opened(str(path))
+    assert isinstance(app.scene, BoardScene)
+    assert app.scene.match.save_id == match.save_id and app.scene.match.notations == match.notations
+    assert [entry.save_id for entry in saves.games_in_progress()[0]] == [match.save_id], "no second copy"
+
+
 def test_a_save_with_one_bad_move_offers_to_go_on_from_the_last_good_one(opened, tmp_path):
     match = Match(GAMES["scurry"], [Seat("Ann", 0), Seat("Bob", 1)], 12, {"random_setup": True})
     for _ in range(40):
