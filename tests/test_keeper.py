@@ -24,6 +24,7 @@ from game.saves import (OpenElsewhere, delete_in_progress, games_in_progress, ho
                         read_in_progress, resume)
 from game.ui.replay_screen import is_replay
 from game.ui.scene import start_match
+from game.ui.menus import SavesScene
 from game.ui.title import TitleScene
 from keeping import WriterNow, autosave
 from uikit import click, make_app, pump
@@ -185,6 +186,42 @@ def test_the_title_sees_by_itself_a_game_taken_or_let_go_by_another_window(monke
         other.wait(10)
         steps_until(app, lambda: button().text == "Resume")
         click(app, button().rect.center)
+        assert app.scene.match.save_id == held.save_id and len(app.scene.match.notations) == 3
+    finally:
+        shut(other)
+        pygame.quit()
+
+
+def test_saved_games_sees_by_itself_a_game_taken_by_another_window_and_keeps_the_row_chosen(monkeypatch):
+    monkeypatch.setattr(SavesScene, "RECHECK_S", 0.2)
+    held = scurry(9, moves=2)
+    scurry(10, moves=1)  # a row beside it
+    app = make_app()
+    app.push(TitleScene(app))
+    app.push(SavesScene(app))
+    pump(app)
+
+    held_path = in_progress_path(held.save_id)
+
+    def row():
+        return next(r for r in app.scene.listing.item_list if app.scene.entries.get(r["text"]) == held_path)
+
+    click(app, row()["button_element"].rect.center)  # chosen: the next Load plays it
+    click(app, app.scene.button_rects()["Delete"].center)  # and its Delete asks "Sure?"
+    assert app.scene.delete_armed == held_path
+    other = second_window(held)
+    try:
+        assert other.stdout.readline().split()[0] == "holding"
+        steps_until(app, lambda: "open in another window" in row()["text"])
+        assert row()["selected"], "the chosen row is still chosen"
+        assert app.scene.delete_armed == held_path and app.scene.delete_button.text == "Sure? Delete"
+        click(app, app.scene.button_rects()["Load"].center)
+        assert is_replay(app.scene), "a game played in another window is only looked at"
+        app.pop()
+        other.send_signal(signal.SIGKILL)
+        other.wait(10)
+        steps_until(app, lambda: "open in another window" not in row()["text"])
+        click(app, app.scene.button_rects()["Load"].center)
         assert app.scene.match.save_id == held.save_id and len(app.scene.match.notations) == 3
     finally:
         shut(other)

@@ -1,6 +1,7 @@
 """The in-game menu, Save as…, the saved-games list and the pass-and-play hand-off."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -12,17 +13,20 @@ from ..engine.match import SaveError, save_summary
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
 from . import look
 from .rules_screen import RulesScene
-from .scene import Scene, look_at_in_progress, moves_text, panel, start_match, when
+from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
 
 
 class SavesScene(Scene):
     """The saved games, newest first: load or delete one, or go back."""
 
+    RECHECK_S = IN_PROGRESS_RECHECK_S
+
     def __init__(self, app):
         # the saved game whose Delete reads "Sure? Delete": the next click on it deletes
         # it; choosing another row takes that back (no time limit)
         self.delete_armed: Path | None = None
+        self.chosen: Path | None = None  # the row chosen when the list is made again
         super().__init__(app)
 
     def build(self) -> None:
@@ -30,6 +34,22 @@ class SavesScene(Scene):
         width = min(760, w - 60)
         left = (w - width) // 2
         self.label((left, 30, width, 44), "Saved games", "#title_label")
+        self.read_rows()
+        items = list(self.entries) or ["(no saved games yet)"]
+        chosen = next((text for text, path in self.entries.items() if path == self.chosen), None)
+        self.chosen = None
+        self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager,
+                                       default_selection=chosen)
+        self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
+        self.delete_button = self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
+        self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
+        if chosen is None or self.entries[chosen] != self.delete_armed:
+            self.delete_armed = None  # a Delete asks again unless its row is still the one chosen
+        self.arm_delete(self.delete_armed)
+
+    def read_rows(self) -> None:
+        """The rows, read from disk: the games in progress, then the saves a person made."""
+        self.checked_at = time.monotonic()
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
         self.elsewhere: set[Path] = set()  # open in another window: looked at here, not played
@@ -44,11 +64,22 @@ class SavesScene(Scene):
                 self.elsewhere.add(entry.path)
         for path in self.saved_files():
             self.add_entry(self.describe(path), path)
-        items = list(self.entries) or ["(no saved games yet)"]
-        self.listing = UISelectionList(pygame.Rect(left, 90, width, h - 200), items, self.manager)
-        self.button((left, h - 86, 180, 44), "Load", self.load, primary=True)
-        self.delete_button = self.button((left + 195, h - 86, 160, 44), "Delete", self.delete)
-        self.button((left + 370, h - 86, 160, 44), "Back", self.app.pop)
+
+    def update(self, dt: float) -> bool:
+        """Another window may open, close or lose a game, or save one, meanwhile: read the
+        rows again now and then, and make the list again (the chosen row kept) if they changed."""
+        changed = False
+        if time.monotonic() - self.checked_at >= self.RECHECK_S:
+            shown = self.entries
+            self.read_rows()
+            if list(self.entries) != list(shown):
+                self.chosen = shown.get(self.listing.get_single_selection())
+                self.rebuild()
+                changed = True
+        return super().update(dt) or changed
+
+    def wake_interval(self) -> float | None:
+        return self.wake_at_least_every(self.RECHECK_S)
 
     def add_entry(self, text: str, path: Path) -> None:
         while text in self.entries:

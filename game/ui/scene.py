@@ -21,6 +21,9 @@ PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for s
 
 
 GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this often, not 60 a second
+# Screens listing the games in progress read them again this often: another window may
+# open, close (or lose) one meanwhile, and "2 minutes ago" ages
+IN_PROGRESS_RECHECK_S = 2.0
 
 
 class IdCachingTheme(UIAppearanceTheme):
@@ -155,6 +158,10 @@ class Scene:
         if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
             return GUI_FRAME_S
         return None
+
+    def wake_at_least_every(self, seconds: float) -> float:
+        """wake_interval for a screen that also has something to look at every `seconds`."""
+        return min(seconds, Scene.wake_interval(self) or seconds)
 
     def typing(self) -> bool:
         return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())

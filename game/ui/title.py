@@ -12,7 +12,7 @@ from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .menus import SavesScene
 from .rules_screen import RulesScene, prepare_rules, run_for
-from .scene import Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
+from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -31,9 +31,7 @@ class TitleScene(Scene):
     COMPACT_BELOW = 240  # card width under which the text under a card is cut down
     ROW = 36  # one game in progress
     MAX_ROWS = 3  # games in progress listed here; the Saved games screen lists them all
-    # the games in progress are read again this often while the title shows: another
-    # window may open, close (or lose) one meanwhile, and "2 minutes ago" ages
-    RECHECK_S = 2.0
+    RECHECK_S = IN_PROGRESS_RECHECK_S  # the games in progress read again this often while it shows
     notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
@@ -265,7 +263,7 @@ class TitleScene(Scene):
     def wake_interval(self) -> float | None:
         if self.preparing is not None:
             return self.PREPARE_EVERY_S
-        return min(self.RECHECK_S, super().wake_interval() or self.RECHECK_S)
+        return self.wake_at_least_every(self.RECHECK_S)
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
