@@ -192,6 +192,36 @@ def test_the_title_sees_by_itself_a_game_taken_or_let_go_by_another_window(monke
         pygame.quit()
 
 
+def test_a_button_held_down_is_not_made_again_under_the_pointer(monkeypatch):
+    """The title waits with its new look until the button being pressed is let go: the
+    click is answered (here: the game went to another window meanwhile), not lost."""
+    monkeypatch.setattr(TitleScene, "RECHECK_S", 0.2)
+    held = scurry(11, moves=2)
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    [(_entry, _text, resume_button, _delete)] = app.scene.progress_rows
+    pos = resume_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app)
+    other = second_window(held)
+    try:
+        assert other.stdout.readline().split()[0] == "holding"
+        until = time.monotonic() + 0.6
+        while time.monotonic() < until:
+            time.sleep(0.05)
+            app.step(events=[])
+        assert app.scene.progress_rows[0][2] is resume_button, "made again while pressed"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        pump(app)
+        assert any("open in another window" in message for message, _until in app.toasts), "the click was answered"
+        assert app.scene.progress_rows[0][2].text == "Look"  # the answer shows the title as it now is
+    finally:
+        shut(other)
+        pygame.quit()
+
+
 def test_saved_games_sees_by_itself_a_game_taken_by_another_window_and_keeps_the_row_chosen(monkeypatch):
     monkeypatch.setattr(SavesScene, "RECHECK_S", 0.2)
     held = scurry(9, moves=2)

@@ -69,7 +69,7 @@ class SavesScene(Scene):
         """Another window may open, close or lose a game, or save one, meanwhile: read the
         rows again now and then, and make the list again (the chosen row kept) if they changed."""
         changed = False
-        if time.monotonic() - self.checked_at >= self.RECHECK_S:
+        if time.monotonic() - self.checked_at >= self.RECHECK_S and self.undisturbed():
             shown = self.entries
             self.read_rows()
             if list(self.entries) != list(shown):

@@ -24,6 +24,7 @@ GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this o
 # Screens listing the games in progress read them again this often: another window may
 # open, close (or lose) one meanwhile, and "2 minutes ago" ages
 IN_PROGRESS_RECHECK_S = 2.0
+QUIET_S = 0.3  # no input this long: the person is not in the middle of something
 
 
 class IdCachingTheme(UIAppearanceTheme):
@@ -104,6 +105,7 @@ class Scene:
     only when the window size changes."""
 
     background = "title_background.png"
+    last_input = 0.0  # time.monotonic() of the last event the screen handled
 
     def __init__(self, app: ScreenHost):
         self.app = app
@@ -158,6 +160,13 @@ class Scene:
         if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
             return GUI_FRAME_S
         return None
+
+    def undisturbed(self, quiet: float = QUIET_S) -> bool:
+        """Nobody is using the screen: no input for `quiet` seconds and no widget held down.
+        Widgets made again under a click would lose it (its press, or its answer still queued)."""
+        if time.monotonic() - self.last_input < quiet:
+            return False
+        return self.manager is None or not any(getattr(e, "held", False) for e in self.manager.ui_group.sprites())
 
     def wake_at_least_every(self, seconds: float) -> float:
         """wake_interval for a screen that also has something to look at every `seconds`."""
@@ -215,6 +224,7 @@ class Scene:
                      and e.current_state is e.menu_states["expanded"]), None)
 
     def handle_event(self, event) -> None:
+        self.last_input = time.monotonic()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (menu := self.open_drop_down()):
             menu.current_state.should_transition = True  # Esc closes the open list only (at the next update)
             self.app.dirty = True

@@ -18,11 +18,10 @@ from .setup import SetupScene
 
 
 class TitleScene(Scene):
-    # The games' rules are laid out ahead while the title waits for the player (quiet
-    # this long: no input), a slice a frame, so that each Rules screen opens within a frame
+    # The games' rules are laid out ahead while the title waits for the player (undisturbed:
+    # no input for a moment), a slice a frame, so that each Rules screen opens within a frame
     PREPARE_SLICE_S = 0.005
     PREPARE_EVERY_S = 0.02  # a slice this often: the rest of the processor is the player's
-    QUIET_BEFORE_PREPARING_S = 0.3
     CARD = (300, 188)  # the largest card; the art's shape
     GAP = 30  # between cards side by side
     BELOW_CARD = 112  # title, blurb and buttons under each card
@@ -250,15 +249,11 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> bool:
         now = time.monotonic()
-        changed = now - self.checked_at >= self.RECHECK_S and self.look_again()
-        quiet = now - self.last_input >= self.QUIET_BEFORE_PREPARING_S
+        quiet = self.undisturbed()
+        changed = now - self.checked_at >= self.RECHECK_S and quiet and self.look_again()
         if self.preparing is not None and quiet and run_for(self.preparing, self.PREPARE_SLICE_S):
             self.preparing = None  # every game's rules laid out: they open within a frame or two
         return super().update(dt) or changed
-
-    def handle_event(self, event) -> None:
-        self.last_input = time.monotonic()
-        super().handle_event(event)
 
     def wake_interval(self) -> float | None:
         if self.preparing is not None:
