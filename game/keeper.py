@@ -39,7 +39,7 @@ class GameKeeper:
         self.save_id = match.save_id
         if self.save_id in saves.held_here:
             writer.flush()  # this window let go of the game a moment ago: its last writes and its lock go first
-        self.lock = saves.hold(self.save_id, saves.TAKE_WAIT_S)
+        self.lock = saves.hold(self.save_id)
         saves.held_here.add(self.save_id)
         self.path = saves.in_progress_path(self.save_id)
         self.journal = saves.journal_path(self.save_id)

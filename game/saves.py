@@ -89,7 +89,7 @@ held_here: set[str] = set()  # the games this process holds (GameKeeper adds and
 TAKE_WAIT_S = 0.25
 
 
-def hold(save_id: str, wait: float = 0.0) -> FileLock | None:
+def hold(save_id: str, wait: float = TAKE_WAIT_S) -> FileLock | None:
     """Take the lock of a game in progress for this window (the system lets go of
     it when the process ends, however it ends), trying for `wait` seconds. OpenElsewhere
     when another window holds it; None when no lock file can be made (a read-only
@@ -112,7 +112,7 @@ def open_elsewhere(save_id: str) -> bool:
     if save_id in held_here or not lock_path(save_id).exists():
         return False  # never opened since its lock file went: nobody holds it
     try:
-        lock = hold(save_id)
+        lock = hold(save_id, wait=0.0)  # a look, not a taking: it must not keep the window waiting
     except OpenElsewhere:
         return True
     if lock is not None:
@@ -270,7 +270,7 @@ def delete_in_progress(entry_path) -> None:
     """Delete a game in progress (the player asked twice); OpenElsewhere when a
     window (this one too: a board under the menu) plays it."""
     save_id = Path(entry_path).stem
-    lock = hold(save_id, TAKE_WAIT_S)
+    lock = hold(save_id)
     try:
         remove_files(save_id)
     finally:

@@ -1,7 +1,6 @@
 """The in-game menu, Save as…, the saved-games list and the pass-and-play hand-off."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
@@ -49,7 +48,6 @@ class SavesScene(Scene):
 
     def read_rows(self) -> None:
         """The rows, read from disk: the games in progress, then the saves a person made."""
-        self.checked_at = time.monotonic()
         self.entries: dict[str, Path] = {}
         self.in_progress: set[Path] = set()
         self.elsewhere: set[Path] = set()  # open in another window: looked at here, not played
@@ -65,21 +63,16 @@ class SavesScene(Scene):
         for path in self.saved_files():
             self.add_entry(self.describe(path), path)
 
-    def update(self, dt: float) -> bool:
-        """Another window may open, close or lose a game, or save one, meanwhile: read the
-        rows again now and then, and make the list again (the chosen row kept) if they changed."""
-        changed = False
-        if time.monotonic() - self.checked_at >= self.RECHECK_S and self.undisturbed():
-            shown = self.entries
-            self.read_rows()
-            if list(self.entries) != list(shown):
-                self.chosen = shown.get(self.listing.get_single_selection())
-                self.rebuild()
-                changed = True
-        return super().update(dt) or changed
-
-    def wake_interval(self) -> float | None:
-        return self.wake_at_least_every(self.RECHECK_S)
+    def look_again(self) -> bool:
+        """Another window may open, close or lose a game, or save one: the list is made
+        again (the chosen row kept) when its rows changed."""
+        shown = self.entries
+        self.read_rows()
+        if list(self.entries) == list(shown):
+            return False
+        self.chosen = shown.get(self.listing.get_single_selection())
+        self.rebuild()
+        return True
 
     def add_entry(self, text: str, path: Path) -> None:
         while text in self.entries:

@@ -106,6 +106,10 @@ class Scene:
 
     background = "title_background.png"
     last_input = 0.0  # time.monotonic() of the last event the screen handled
+    # A screen showing what another window may change (the games in progress) looks
+    # again this often (look_again), when nobody is using it
+    RECHECK_S: float | None = None
+    checked_at = 0.0
 
     def __init__(self, app: ScreenHost):
         self.app = app
@@ -159,7 +163,7 @@ class Scene:
         update, and update says when they show (see update_widgets)."""
         if self.manager is not None and (self.manager.get_hovering_any_element() or self.typing()):
             return GUI_FRAME_S
-        return None
+        return self.RECHECK_S
 
     def undisturbed(self, quiet: float = QUIET_S) -> bool:
         """Nobody is using the screen: no input for `quiet` seconds and no widget held down.
@@ -167,10 +171,6 @@ class Scene:
         if time.monotonic() - self.last_input < quiet:
             return False
         return self.manager is None or not any(getattr(e, "held", False) for e in self.manager.ui_group.sprites())
-
-    def wake_at_least_every(self, seconds: float) -> float:
-        """wake_interval for a screen that also has something to look at every `seconds`."""
-        return min(seconds, Scene.wake_interval(self) or seconds)
 
     def typing(self) -> bool:
         return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
@@ -261,7 +261,17 @@ class Scene:
     # ---- frame -------------------------------------------------------
     def update(self, dt: float) -> bool:
         """Advance timers and widgets; True when what the screen shows changed."""
-        return self.update_widgets(dt)
+        changed = False
+        now = time.monotonic()
+        if self.RECHECK_S is not None and now - self.checked_at >= self.RECHECK_S and self.undisturbed():
+            self.checked_at = now
+            changed = self.look_again()
+        return self.update_widgets(dt) or changed
+
+    def look_again(self) -> bool:
+        """Read again what another window may have changed (RECHECK_S); True when the
+        screen now shows something else."""
+        return False
 
     def update_widgets(self, dt: float) -> bool:
         """pygame-gui's update; True when a widget now looks different. pygame-gui

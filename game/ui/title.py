@@ -61,7 +61,6 @@ class TitleScene(Scene):
         return self.app.size, games, repr(Progress.load().data), self.delete_armed
 
     def load_in_progress(self, app) -> None:
-        self.checked_at = time.monotonic()
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
@@ -248,17 +247,14 @@ class TitleScene(Scene):
         self.app.open_statistics()
 
     def update(self, dt: float) -> bool:
-        now = time.monotonic()
-        quiet = self.undisturbed()
-        changed = now - self.checked_at >= self.RECHECK_S and quiet and self.look_again()
-        if self.preparing is not None and quiet and run_for(self.preparing, self.PREPARE_SLICE_S):
+        if self.preparing is not None and self.undisturbed() and run_for(self.preparing, self.PREPARE_SLICE_S):
             self.preparing = None  # every game's rules laid out: they open within a frame or two
-        return super().update(dt) or changed
+        return super().update(dt)
 
     def wake_interval(self) -> float | None:
         if self.preparing is not None:
             return self.PREPARE_EVERY_S
-        return self.wake_at_least_every(self.RECHECK_S)
+        return super().wake_interval()
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
