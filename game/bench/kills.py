@@ -123,9 +123,16 @@ def one_round(seed: int, slow: bool, fsync: bool, journal: bool = True, window: 
         env["GAME_SHELF_NO_FSYNC"] = "1"
     args = [sys.executable, "-m", "game.bench.kills", "--child", str(seed)]
     args += ["--slow"] * slow + ["--no-journal"] * (not journal) + ["--window"] * window
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    errors = tempfile.TemporaryFile(mode="w+")  # a child that dies before it starts says why
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, env=env, text=True)
     try:
-        save_id = json.loads(proc.stdout.readline())["id"]
+        first = proc.stdout.readline()
+        if not first:
+            proc.wait()
+            errors.seek(0)
+            raise RuntimeError(f"the playing process ended before its first move (status {proc.returncode}): "
+                               f"{errors.read()[-2000:]}")
+        save_id = json.loads(first)["id"]
         reported: list[str] = []
         for _ in range(rng.randint(1, 40)):
             line = proc.stdout.readline()
@@ -142,6 +149,7 @@ def one_round(seed: int, slow: bool, fsync: bool, journal: bool = True, window: 
         proc.kill()
         proc.wait()
         proc.stdout.close()
+        errors.close()
     saved = saved_moves(home, save_id)
     shutil.rmtree(home, ignore_errors=True)
     shown = [reported] + later
