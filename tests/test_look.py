@@ -12,6 +12,7 @@ from game.ui import look
 @pytest.fixture(autouse=True, scope="module")
 def fonts():
     pygame.font.init()
+    look.reset_caches()  # fonts kept from an app an earlier test closed died with it
     yield
 
 
@@ -36,3 +37,11 @@ def test_fit_text_of_a_very_long_name_is_quick():
     fitted = look.fit_text(name, 16, 300)
     assert time.thread_time() - start < 0.5
     assert fitted.endswith("…") and look.font(16).size(fitted)[0] <= 300 and len(fitted) > 10
+
+
+def test_a_no_break_space_keeps_a_count_with_its_name_when_a_line_wraps():
+    width = look.font(14).size("Main set 35 · shared")[0]
+    assert look.wrap_text("Main set 35 · shared pile 0", 14, width) == ["Main set 35 · shared", "pile 0"]
+    assert look.wrap_text("Main\u00a0set\u00a035 · shared\u00a0pile\u00a00", 14, width) == \
+        ["Main\u00a0set\u00a035 ·", "shared\u00a0pile\u00a00"]
+    assert look.wrap_text(" two  words\n", 14, width) == ["two words"]

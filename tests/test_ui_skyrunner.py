@@ -330,3 +330,22 @@ def test_after_a_hand_off_the_clicks_go_to_the_new_persons_hand(app):
     assert board.viewer == 1
     assert board.target_rect(("card", "S")) is None, "Ann's cards are not on Bob's screen, nor under his mouse"
     play_move(app, board, SPEC.parse_move(state, "C5"))
+
+
+def test_the_card_put_down_shows_faded_in_the_hand_until_the_reveal(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 3))
+    board = app.scene
+    board.controller.ai_delay = 1000.0  # Bob waits while the test looks at Ann's hand
+    pump(app)
+    state = board.match.state
+    play_move(app, board, SPEC.parse_move(state, "N5"))
+    pump(app)
+    assert state.to_move == 1 and state.numbers[0] == list(range(1, 9))  # the 5 is still Ann's until the reveal
+
+    def card_face(card):  # a point of the card's plain face, clear of its number and of the next card
+        rect = board.target_rect(("card", card))
+        return tuple(app.screen.get_at((rect.x + 3, rect.bottom - 8)))
+
+    assert card_face("N6") == card_face("N7")
+    assert card_face("N5") != card_face("N6"), "the card already on the plaque is faded in the hand"

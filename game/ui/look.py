@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -235,7 +236,7 @@ def _wrapped(message: str, size: int, width: int, bold, max_lines) -> tuple[str,
     measuring each line word by word is most of what drawing a paragraph costs."""
     f = font(size, bold)
     lines, line = [], ""
-    for word in message.split():
+    for word in re.split(r"[^\S\u00a0]+", message.strip()):  # a no-break space joins, as in print
         trial = f"{line} {word}".strip()
         if f.size(trial)[0] <= width or not line:
             line = trial

@@ -154,7 +154,7 @@ class SkyRunnerScene(BoardScene):
 
     def _tower_geometry(self, state) -> None:
         t = self.tower_rect
-        self.roof_h = 40
+        self.roof_h = 44
         self.ground_h = 34
         self.ledge_h = 10
         sec_h = (t.h - self.roof_h - self.ground_h - 2 * self.ledge_h) / 3
@@ -167,7 +167,7 @@ class SkyRunnerScene(BoardScene):
             wall = pygame.Rect(t.centerx - w // 2, int(bottom - sec_h), w, int(sec_h))
             self.walls.append(wall)
             bottom = wall.y - self.ledge_h
-        self.roof_rect = pygame.Rect(0, 0, int(t.w * 0.66), 14)
+        self.roof_rect = pygame.Rect(0, 0, int(t.w * 0.66), 18)  # room for its word inside the rim
         self.roof_rect.midbottom = (t.centerx, self.walls[2].y - 2)
         self.fig_size = max(12, min(30, int(min(self.pitch * 2.1, self.walls[2].w / max(1, state.grooves[2]) * 0.7))))
 
@@ -240,7 +240,7 @@ class SkyRunnerScene(BoardScene):
         mast = (r.right - 14, r.y)
         pygame.draw.line(layer, (200, 200, 210), mast, (mast[0], mast[1] - 24), 2)
         pygame.draw.polygon(layer, look.GOLD, [(mast[0], mast[1] - 24), (mast[0] - 16, mast[1] - 19), (mast[0], mast[1] - 14)])
-        look.text(layer, "ROOF", (r.x + 6, r.y + 1), 12, (60, 44, 24), bold=True, shadow=False)
+        look.text(layer, "ROOF", (r.x + 7, r.centery), 12, (60, 44, 24), bold=True, anchor="midleft", shadow=False)
         return layer
 
     # ---- geometry -------------------------------------------------------------------
@@ -398,7 +398,8 @@ class SkyRunnerScene(BoardScene):
             lines.append(f"{self.match.seats[won[0]].name} uses the {card_name(won[1])} on a player now or keeps it.")
         elif view["open"]:
             lines.append(f"{card_name(view['open'])}: highest single number wins it.")
-        lines.append(f"Main set {view['main']} · shared pile {view['discard']}")
+        # no-break spaces keep each count with its name when the line wraps
+        lines.append(f"Main\u00a0set\u00a0{view['main']} · shared\u00a0pile\u00a0{view['discard']}")
         starter = self.match.seats[view["start"]].name
         lines.append(f"{starter} starts this round.")
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
@@ -541,6 +542,7 @@ class SkyRunnerScene(BoardScene):
         line = look.fit_words(tuple(title + ask for ask in asks) + (title,), 14, r.w - 24, bold=True)
         look.text(surface, line, (r.x + 12, r.y + 5), 14, colour, bold=True)
         rects = self.card_rects(view)
+        put_down = view["my_choice"][0] if view["my_choice"] else None
         for i, (card, rect) in enumerate(rects):
             target = ("card", card)
             # the part not covered by the next card is where the card is clicked
@@ -552,8 +554,8 @@ class SkyRunnerScene(BoardScene):
             elif highlights.hover == target and playable:
                 rect = rect.move(0, -LIFT // 2)
             image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
-            if highlights.next_targets and not playable:
-                image = image.copy()
+            if card == put_down or (highlights.next_targets and not playable):
+                image = image.copy()  # the card already lies face down on the plaque, or cannot be played now
                 image.set_alpha(120)
             surface.blit(image, rect)
             if playable:
