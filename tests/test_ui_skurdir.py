@@ -314,3 +314,20 @@ def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypa
     box = notes[0][1]
     assert box.bottom <= board.grid_rect.y - 14 and box.top >= 0 and box.right <= board.side_rect.x
     screenshot(app, "skurdir-cell-names")
+
+
+def test_the_stacks_to_place_stay_in_their_boxes_as_others_are_placed(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(shelf.GAMES["skurdir"], seats, 4))
+    board = app.scene
+    pump(app)
+    state = board.match.state
+    boxes = {tuple(pair): board.target_rect(("stack", tuple(pair))) for pair in state.stacks_left}
+    first = tuple(state.stacks_left[0])
+    click_target(app, ("stack", first))
+    click_target(app, ("cell", state.centre))
+    assert first not in map(tuple, state.stacks_left) and board.target_rect(("stack", first)) is None
+    assert {tuple(p): board.target_rect(("stack", tuple(p))) for p in state.stacks_left} == \
+        {pair: box for pair, box in boxes.items() if pair != first}
+    click_button(app, "Undo")  # the stack comes back to its own box
+    assert board.target_rect(("stack", first)) == boxes[first]

@@ -9,7 +9,7 @@ import pygame
 from ...ui import look
 from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
-from .rules import COLOURS, COLUMNS, GRID, LETTERS, cell_name, centre_of, xy
+from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, centre_of, xy
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
@@ -109,6 +109,10 @@ class SideColumn:
 
 class SkurdirScene(BoardScene):
     BUTTONS = {"pass": "Pass"}
+
+    def __init__(self, *args, **kwargs):
+        self.slots: list = []  # the set-up stacks in the order first shown (see stack_slots)
+        super().__init__(*args, **kwargs)
 
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -421,7 +425,9 @@ class SkurdirScene(BoardScene):
             column.heading("Stacks to place")
             cw = (w - 8) // 2
             ch = min(int(self.cell * 1.05), px(70))
-            for k, pair in enumerate(view["stacks_left"]):
+            for k, pair in enumerate(self.stack_slots(view["stacks_left"])):
+                if pair is None:
+                    continue
                 rect = pygame.Rect(x + (k % 2) * (cw + 8), column.y + (k // 2) * (ch + 6), cw, ch)
                 pygame.draw.rect(surface, (48, 40, 30), rect, border_radius=8)
                 column.box(("stack", tuple(pair)), rect)
@@ -429,7 +435,7 @@ class SkurdirScene(BoardScene):
                 self.draw_stack(surface, pair[0], [pair[1]], (rect.x + int(cw * 0.32), rect.bottom - 6), scale=scale)
                 look.text(surface, f"{LETTERS[pair[0]]}{LETTERS[pair[1]]}", (rect.right - 6, rect.centery),
                           px(13), look.INK, anchor="midright")
-            column.y += ((len(view["stacks_left"]) + 1) // 2) * (ch + 6) + 8
+            column.y += ((len(self.slots) + 1) // 2) * (ch + 6) + 8
         elif phase == "first":
             column.heading("Who plays first?")
             for s in range(view["players"]):
@@ -450,6 +456,16 @@ class SkurdirScene(BoardScene):
                 surface.blit(pyramid(c, px(30), px(30)), (x + 8, column.y + px(4)))
                 look.text(surface, COLOURS[c], (x + px(48), column.y + px(10)), px(16))
                 column.y += px(46)
+
+    def stack_slots(self, left) -> list:
+        """The stacks to place, each in the box it was first shown in (None where one
+        was placed): the others do not move under the eye after every placement."""
+        left = [tuple(pair) for pair in left]
+        new = [pair for pair in left if pair not in self.slots]  # first sight, or back by an undo
+        if len(self.slots) + len(new) > DEALT_STACKS:  # another deal (a lesson's next board)
+            self.slots, new = [], left
+        self.slots += new
+        return [pair if pair in left else None for pair in self.slots]
 
     def draw_supplies(self, column: "SideColumn", view) -> None:
         """The pool (passengers and neutral canals), the count transported, and

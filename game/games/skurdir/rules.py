@@ -211,6 +211,9 @@ def canal_move(cell: int, to: int, colour: int, neutral: bool, grid: int) -> Sku
 PASS = SkurdirMove("pass")
 
 
+DEALT_STACKS = 10
+
+
 def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
     """Ten different (station, passenger) pairs: two stations and two passengers
     of each colour, never a passenger on a station of its own colour."""
@@ -219,7 +222,7 @@ def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
         passengers = stations[:]
         rng.shuffle(passengers)
         pairs = list(zip(stations, passengers))
-        if all(s != p for s, p in pairs) and len(set(pairs)) == 10:
+        if all(s != p for s, p in pairs) and len(set(pairs)) == DEALT_STACKS:
             return sorted(pairs)
 
 
