@@ -8,6 +8,7 @@ import pytest
 
 from game import shelf
 from game.engine.match import Match, Seat
+from game.ui import look
 from game.ui.board import BoardScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
@@ -236,3 +237,19 @@ def test_clicks_find_what_the_last_frame_drew(app):
     play_move(app, board, SPEC.parse_move(board.match.state, "d R"))
     play_move(app, board, SPEC.parse_move(board.match.state, "p 2c"))
     assert board.match.state.sheets[0].colours[6] == 0
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_sheet_tabs_show_the_scores_on_all_or_none(app, size, scale):
+    app.settings["ui_scale"] = scale  # the panel's size, which takes room from the sheet
+    seats = [Seat("Ann", 0), Seat("Computer 2", 1), Seat("Computer 3", 2), Seat("Di", 3)]
+    start_match(app, Match(shelf.GAMES[GAME], seats, 3))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app)
+    board = app.scene
+    app.draw()
+    labels = [next(box.text for box in look.drawn if tab.collidepoint(box.rect.midleft)) for tab in board.tabs]
+    assert any("Computer 2" in label for label in labels)
+    with_score = ["  0" in label for label in labels]
+    assert all(with_score) or not any(with_score), labels

@@ -324,16 +324,21 @@ class SkylineScene(BoardScene):
         return self.seat_rgb(who)
 
     def _draw_tabs(self, surface, view, who) -> None:
+        names = ["Automaton" if view["solo"] and i == 1 else seat.name for i, seat in enumerate(self.match.seats)]
+        scored = [f"{name}  {view['breakdowns'][i]['total']}" for i, name in enumerate(names)]
+        # the scores show on every tab or on none (the panel has them): a score on some tabs only reads as a mistake
+        widest = max(look.font(self.fs(13), True).size("▶ " + label)[0] for label in scored)
+        with_score = widest <= self.tabs[0].w - 30
         for i, tab in enumerate(self.tabs):
             on = i == who
             pygame.draw.rect(surface, PAPER if on else (120, 110, 96), tab, border_top_left_radius=8,
                              border_top_right_radius=8)
             pygame.draw.rect(surface, PAPER_EDGE, tab, 1, border_top_left_radius=8, border_top_right_radius=8)
-            name = "Automaton" if view["solo"] and i == 1 else self.match.seats[i].name
+            name = names[i]
             self._sheet_mark(surface, view, i, (tab.x + 14, tab.centery))
             mark = "▶ " if view["to_move"] == i else ""
-            # a narrow tab keeps the name whole and leaves out the score (the panel has it), then the ▶
-            label = look.fit_words((f"{mark}{name}  {view['breakdowns'][i]['total']}", mark + name, name),
+            # a narrow tab keeps the name whole, then the ▶
+            label = look.fit_words(((mark + scored[i],) if with_score else ()) + (mark + name, name),
                                    self.fs(13), tab.w - 30, bold=on)
             look.text(surface, label, (tab.x + 26, tab.centery), self.fs(13), INK if on else (240, 232, 218),
                       bold=on, anchor="midleft", shadow=False)
