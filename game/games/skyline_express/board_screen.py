@@ -324,7 +324,8 @@ class SkylineScene(BoardScene):
         return self.seat_rgb(who)
 
     def _draw_tabs(self, surface, view, who) -> None:
-        names = ["Automaton" if view["solo"] and i == 1 else seat.name for i, seat in enumerate(self.match.seats)]
+        # one tab a sheet: the solo game's second is the automaton's, which has no seat
+        names = ["Automaton" if view["solo"] and i == 1 else self.match.seats[i].name for i in range(len(self.tabs))]
         scored = [f"{name}  {view['breakdowns'][i]['total']}" for i, name in enumerate(names)]
         # the scores show on every tab or on none (the panel has them): a score on some tabs only reads as a mistake
         widest = max(look.font(self.fs(13), True).size("▶ " + label)[0] for label in scored)
