@@ -173,6 +173,7 @@ class InProgress:
     moves: int
     last_played: float  # time.time() of its last autosave
     elsewhere: bool = False  # open in another window: it can be looked at, not played here
+    players: int = 0  # how many sit at it (a short row says "4 players" instead of every name)
 
     @property
     def save_id(self) -> str:
@@ -197,8 +198,9 @@ def games_in_progress(games=GAMES) -> tuple[list[InProgress], list[str]]:
             messages.append(damaged.message)
             continue
         if data is not None and not data.get("over"):
+            seats = data["seats"] if isinstance(data.get("seats"), list) else []
             found.append(InProgress(path, save_summary(data, games) or path.stem, len(data["moves"]), mtime,
-                                    open_elsewhere(path.stem)))
+                                    open_elsewhere(path.stem), len(seats)))
     return found, messages
 
 

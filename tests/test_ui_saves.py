@@ -369,3 +369,17 @@ def test_the_title_leads_to_every_game_in_progress_and_keeps_notices_off_its_hea
     click_button(app, "All 5 games in progress…")
     assert isinstance(app.scene, SavesScene)
     assert {path for path in app.scene.in_progress} == {in_progress_path(m.save_id) for m in matches}
+
+
+def test_a_small_title_keeps_how_far_and_when_and_the_games_name_on_continue():
+    spec = shelf.GAMES["scrubbudgetel"]
+    four = Match(spec, [Seat(name, i) for i, name in enumerate(("Player 1", "Computer 2", "Computer 3", "Player 4"))], 3)
+    four.play(four.state.legal_moves()[0])
+    autosave(four)
+    app = make_app((960, 640))
+    app.push(TitleScene(app))
+    pump(app)
+    (_entry, text, _resume, _delete), = app.scene.progress_rows
+    assert text == "Scrubbudgetel — 4 players · 1 move · " + text.rsplit(" · ", 1)[1] and "today" in text
+    assert "Continue: Scrubbudgetel" in app.scene.button_rects()  # whole, not "Continue: Scrubbud…"
+    screenshot(app, "title-small-window-four-players")

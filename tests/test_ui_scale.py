@@ -138,3 +138,25 @@ def test_the_watch_speed_list_opens_inside_the_window():
     assert listing is not None and pygame.Rect((0, 0), app.size).contains(listing.rect)
     shown = [item["text"] for item in listing.item_list if item["button_element"] is not None]
     assert {"Slow", "Instant"} <= set(shown)
+
+
+def test_the_players_names_on_the_panel_share_one_size_whoever_is_to_move():
+    app = make_app((960, 640))
+    app.settings.update(ui_scale=2.0)
+    seats = [Seat("Player 1", 0), Seat("Computer 2", 1), Seat("Computer 3", 2)]
+    match = Match(shelf.GAMES["scrubbudgetel"], seats, 5)  # names get their colours: "Computer 3 (Yellow)"
+    start_match(app, match)
+    board = app.scene
+    seen = []
+    for _ in range(len(seats)):
+        app.draw()
+        panel_names = [t for t in look.drawn if board.panel.rect.contains(t.rect) and t.rect.bottom <= board.log.rect.top
+                       and any(t.text.startswith(s.name + " (") for s in seats)]
+        assert len(panel_names) == len(seats)
+        seen.append(sorted((t.text, t.size) for t in panel_names))
+        mover = match.state.to_move
+        while match.state.to_move == mover:
+            match.play(ai.random_move(match.state, 1))
+    sizes = {size for names in seen for _text, size in names}
+    assert len(sizes) == 1, seen  # no name smaller than the others, nor changing as the turn goes round
+    assert all(names == seen[0] for names in seen)

@@ -177,6 +177,7 @@ class SidePanel:
         y = p.y + px(50)
         scores = state.scores()
         labels = match.spec.seat_labels
+        names = []  # (seat, name, room, bold, y): written once the size that fits them all is known
         for i, seat in enumerate(match.seats):
             row = pygame.Rect(p.x + 8, y - px(3), p.w - 16, px(30))
             if i == state.to_move:
@@ -189,20 +190,24 @@ class SidePanel:
                               anchor="topright")
             right = score.x - px(8)  # the name ends before the level and the score: never under them
             bold = i == state.to_move
-            if level and look.font(px(16), bold).size(name)[0] + look.font(px(12)).size(level)[0] + px(8) \
-                    <= right - (p.x + px(44)):  # a narrow panel keeps the whole name, not the level
+            # a narrow panel keeps the whole name, not the level; measured bold, as when it is this seat's
+            # turn, so that nothing on the list changes size or shows and hides as the turn goes round
+            if level and look.font(px(16), True).size(name)[0] + look.font(px(12)).size(level)[0] + px(8) \
+                    <= right - (p.x + px(44)):
                 right = look.text(surface, level, (right, y + px(5)), px(12), look.MUTED, anchor="topright").x - px(8)
-            room = right - (p.x + px(44))
-            size = px(16)
-            if look.font(size, bold).size(name)[0] > room:  # a long name is set smaller before it is shortened
-                size = max(look.SMALLEST_TEXT, px(13))
+            names.append((i, name, right - (p.x + px(44)), bold, y))
+            y += px(34)
+        # a long name is set smaller before it is shortened, and then every name with it: one size down the list
+        size = px(16)
+        if any(look.font(size, True).size(name)[0] > room for _i, name, room, _bold, _y in names):
+            size = max(look.SMALLEST_TEXT, px(13))
+        for i, name, room, bold, name_y in names:
             look.text(surface, look.fit_text(name, size, room, bold=bold),
-                      (p.x + px(44), y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
+                      (p.x + px(44), name_y + px(2) + (px(16) - size) // 2), size, look.INK, bold=bold)
             if highlights.thinking and i == state.to_move:
-                bar = pygame.Rect(p.x + px(44), y + px(24), room, 3)
+                bar = pygame.Rect(p.x + px(44), name_y + px(24), room, 3)
                 pygame.draw.rect(surface, (60, 50, 40), bar)
                 pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * highlights.progress), 3))
-            y += px(34)
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status

@@ -152,8 +152,12 @@ class TitleScene(Scene):
         # primary buttons use the bold 16 px face of the theme, the others 15 px
         widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
         if playable and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
-            room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
             game = self.in_progress[0].summary.split(" — ", 1)[0]  # "Scurry — Ann vs Bob": the list names the players
+            wanted = look.font(16, True).size(f"Continue: {game}")[0] + 40
+            room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
+            if room < wanted:  # then the other buttons narrow to their words, before the game's name is cut
+                widths[1:] = [max(96, look.font(15).size(n)[0] + 28) for n, _, _ in names[1:]]
+                room = min(wanted, w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1))
             names[0] = (look.fit_text(f"Continue: {game}", 16, room - 40, bold=True), *names[0][1:])
             widths[0] = room
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
@@ -198,8 +202,11 @@ class TitleScene(Scene):
             delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
-            text = f"{entry.summary} · {moves_text(entry.moves)} · {where}"
-            self.progress_rows.append((entry, look.fit_text(text, 15, width - 240), resume_button, delete_button))
+            game = entry.summary.split(" — ", 1)[0]
+            tail = f" · {moves_text(entry.moves)} · {where}"
+            # every name if they fit; else how many play, so how far and when stay in sight
+            text = look.fit_words((entry.summary + tail, f"{game} — {entry.players} player{'' if entry.players == 1 else 's'}{tail}"), 15, width - 240)
+            self.progress_rows.append((entry, text, resume_button, delete_button))
             y += self.ROW
         self.progress_left = left
 
