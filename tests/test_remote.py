@@ -90,7 +90,9 @@ def test_the_app_tries_again_when_its_worker_dies_and_the_notice_goes_with_the_m
     from game.engine.remote import shared_player
     from game.ui.controller import Controller
 
-    match = Match(shelf.GAMES["scurry"], [Seat("C", 0, "computer", "easy"), Seat("Ann", 1)], seed=3)
+    # normal thinks for a good part of a second: the kill lands while it thinks (a warm worker could
+    # answer an easy move before the kill, and then there is nothing to try again)
+    match = Match(shelf.GAMES["scurry"], [Seat("C", 0, "computer", "normal"), Seat("Ann", 1)], seed=3)
     controller = Controller(match, ai_delay=0.0)
     controller.poll()
     shared_player()._process.kill()
