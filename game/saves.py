@@ -179,6 +179,16 @@ class InProgress:
     def save_id(self) -> str:
         return self.path.stem
 
+    @property
+    def short_summary(self) -> str:
+        return short_summary(self.summary, self.players)
+
+
+def short_summary(summary: str, players: int) -> str:
+    """"Skurðir — 5 players" for "Skurðir — Ann vs Bob vs …", where a row has no room for every name."""
+    game = summary.split(" — ", 1)[0]
+    return f"{game} — {players} player{'' if players == 1 else 's'}"
+
 
 def games_in_progress(games=GAMES) -> tuple[list[InProgress], list[str]]:
     """The games in progress, newest first, checked without replaying them; and

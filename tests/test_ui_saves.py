@@ -18,6 +18,7 @@ from game import shelf
 from game.engine.match import NAME_MAX, Match, Seat
 from game.saves import in_progress_path, save_match
 from keeping import autosave
+from game.ui import look
 from game.ui.board import BoardScene
 from game.ui.menus import MenuScene, SaveAsScene, SavesScene
 from game.ui.scene import start_match
@@ -383,3 +384,21 @@ def test_a_small_title_keeps_how_far_and_when_and_the_games_name_on_continue():
     assert text == "Scrubbudgetel — 4 players · 1 move · " + text.rsplit(" · ", 1)[1] and "today" in text
     assert "Continue: Scrubbudgetel" in app.scene.button_rects()  # whole, not "Continue: Scrubbud…"
     screenshot(app, "title-small-window-four-players")
+
+
+def test_saved_games_rows_fit_the_list_and_keep_how_far_and_when():
+    spec = shelf.GAMES["skurdir"]
+    five = Match(spec, [Seat(name, i) for i, name in enumerate(
+        ("Player 1", "Computer 2", "Computer 3", "Computer 4", "Player 5"))], 3)
+    five.play(five.state.legal_moves()[0])
+    autosave(five)
+    save_match(five, storage.saves_dir() / "five.json")
+    app = make_app((960, 640))
+    app.push(TitleScene(app))
+    pump(app)
+    click_button(app, "Saved games")
+    rows = list(app.scene.entries)
+    assert [row.split(" — ")[:2] for row in rows] == [["In progress: Skurðir", "5 players"], ["Skurðir", "5 players"]]
+    assert all(row.endswith(("today " + row[-5:])) for row in rows)  # how far and when, whole
+    assert all(look.font(15).size(row)[0] <= app.scene.listing.rect.w - 40 for row in rows)
+    screenshot(app, "saved-games-small-window")

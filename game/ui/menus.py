@@ -9,11 +9,14 @@ from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import shelf, storage
 from ..engine.match import SaveError, save_summary
-from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match
+from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match,
+                     short_summary)
 from . import look
 from .rules_screen import RulesScene
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
+
+ROW_MARGINS = 50  # a list row's text starts 15 px in; a scroll bar takes 20 px at the right
 
 
 class SavesScene(Scene):
@@ -28,9 +31,12 @@ class SavesScene(Scene):
         self.chosen: Path | None = None  # the row chosen when the list is made again
         super().__init__(app)
 
+    def list_width(self) -> int:
+        return min(760, self.app.size[0] - 60)
+
     def build(self) -> None:
         w, h = self.app.size
-        width = min(760, w - 60)
+        width = self.list_width()
         left = (w - width) // 2
         self.label((left, 30, width, 44), "Saved games", "#title_label")
         self.read_rows()
@@ -56,7 +62,9 @@ class SavesScene(Scene):
             self.app.notify(message)
         for entry in found:  # every game in progress, the title lists only the newest
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
-            self.add_entry(f"In progress: {entry.summary} — {moves_text(entry.moves)} — {where}", entry.path)
+            tail = f" — {moves_text(entry.moves)} — {where}"
+            self.add_entry(self.fit_row(f"In progress: {entry.summary}{tail}", f"In progress: {entry.short_summary}{tail}"),
+                           entry.path)
             self.in_progress.add(entry.path)
             if entry.elsewhere:
                 self.elsewhere.add(entry.path)
@@ -74,6 +82,10 @@ class SavesScene(Scene):
         self.rebuild()
         return True
 
+    def fit_row(self, *wordings: str) -> str:
+        """The first wording that fits a row of the list (room kept for its scroll bar), the last cut with "…"."""
+        return look.fit_words(wordings, 15, self.list_width() - ROW_MARGINS)
+
     def add_entry(self, text: str, path: Path) -> None:
         while text in self.entries:
             text += " "  # two saves alike: keep both rows apart
@@ -88,8 +100,7 @@ class SavesScene(Scene):
             return []
         return [p for _t, p in sorted(dated, key=lambda item: item[0], reverse=True)]
 
-    @staticmethod
-    def describe(path: Path) -> str:
+    def describe(self, path: Path) -> str:
         """One row: what the game is, who plays, how far it went, when it was saved."""
         try:
             stamp = path.stat().st_mtime
@@ -100,7 +111,9 @@ class SavesScene(Scene):
         if summary is None:
             return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
         moves = data.get("moves") if isinstance(data.get("moves"), list) else []
-        return f"{summary} — {moves_text(len(moves))} — {when(stamp)}"
+        seats = data["seats"] if isinstance(data.get("seats"), list) else []
+        tail = f" — {moves_text(len(moves))} — {when(stamp)}"
+        return self.fit_row(summary + tail, short_summary(summary, len(seats)) + tail)
 
     def chosen_path(self) -> Path | None:
         path = self.entries.get(self.listing.get_single_selection())

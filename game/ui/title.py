@@ -202,10 +202,9 @@ class TitleScene(Scene):
             delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
-            game = entry.summary.split(" — ", 1)[0]
             tail = f" · {moves_text(entry.moves)} · {where}"
             # every name if they fit; else how many play, so how far and when stay in sight
-            text = look.fit_words((entry.summary + tail, f"{game} — {entry.players} player{'' if entry.players == 1 else 's'}{tail}"), 15, width - 240)
+            text = look.fit_words((entry.summary + tail, entry.short_summary + tail), 15, width - 240)
             self.progress_rows.append((entry, text, resume_button, delete_button))
             y += self.ROW
         self.progress_left = left
