@@ -8,6 +8,7 @@ import pytest
 
 from game import shelf
 from game.engine.match import Match, Seat
+from game.ui import look
 from game.ui.board import BoardScene
 from game.ui.menus import HandOffScene
 from game.ui.results import ResultsScene
@@ -349,3 +350,17 @@ def test_the_card_put_down_shows_faded_in_the_hand_until_the_reveal(app):
 
     assert card_face("N6") == card_face("N7")
     assert card_face("N5") != card_face("N6"), "the card already on the plaque is faded in the hand"
+    assert "Ann's hand — you put down Number 5" in [t.text for t in look.drawn]
+
+
+def test_a_watched_computers_hand_is_not_called_yours(app):
+    seats = [Seat("Robo", 0, "computer", "easy"), Seat("Cog", 1, "computer", "easy")]
+    start_match(app, Match(SPEC, seats, 3))
+    board = app.scene
+    board.controller.ai_delay = 1000.0  # only the move the test plays
+    state = board.match.state
+    board.match.play(SPEC.parse_move(state, "N5"))
+    app.dirty = True
+    pump(app)
+    assert state.to_move == 1 and board.viewer == 0
+    assert "Robo's hand — put down: Number 5" in [t.text for t in look.drawn]

@@ -530,7 +530,8 @@ class SkyRunnerScene(BoardScene):
                     (" — now pick the player to play it against (right-click cancels)", " — now pick the player"))
             colour = look.HIGHLIGHT
         elif view["my_choice"] and view["to_move"] != me:
-            asks = (f" — you put down {card_name(view['my_choice'][0])}",)
+            put_down = card_name(view["my_choice"][0])  # "you" only to a person: watched, a computer's hand is not yours
+            asks = (f" — you put down {put_down}" if self.match.seats[me].kind == "human" else f" — put down: {put_down}",)
         elif view["phase"] == "use" and view["to_move"] == me:
             asks = (f" — use the {card_name(view['pending'][1])} on a player now, or keep it", " — use it, or keep it")
         elif view["phase"] == "route" and view["to_move"] == me:
