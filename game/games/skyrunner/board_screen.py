@@ -520,6 +520,7 @@ class SkyRunnerScene(BoardScene):
             return
         # one line at the top of the hand: what is asked of its owner now, said shorter where the hand is narrow
         title, colour, asks = f"{who}'s hand", look.GOLD, ()
+        person = self.match.seats[me].kind == "human"  # a watched computer's hand is not "yours", nor asked to click
         if highlights.pending_to:
             asks = (f" — Confirm (Enter) before the screen goes to {highlights.pending_to}, or pick again",
                     " — Enter confirms, or pick again")
@@ -530,8 +531,10 @@ class SkyRunnerScene(BoardScene):
                     (" — now pick the player to play it against (right-click cancels)", " — now pick the player"))
             colour = look.HIGHLIGHT
         elif view["my_choice"] and view["to_move"] != me:
-            put_down = card_name(view["my_choice"][0])  # "you" only to a person: watched, a computer's hand is not yours
-            asks = (f" — you put down {put_down}" if self.match.seats[me].kind == "human" else f" — put down: {put_down}",)
+            put_down = card_name(view["my_choice"][0])
+            asks = (f" — you put down {put_down}" if person else f" — put down: {put_down}",)
+        elif not person:
+            pass
         elif view["phase"] == "use" and view["to_move"] == me:
             asks = (f" — use the {card_name(view['pending'][1])} on a player now, or keep it", " — use it, or keep it")
         elif view["phase"] == "route" and view["to_move"] == me:
