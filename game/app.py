@@ -169,12 +169,12 @@ class App:
 
         self.push(StatisticsScene(self))
 
-    def open_replay(self, match) -> None:
-        """The replay of `match` (a finished game), at its last move."""
+    def open_replay(self, match, follow=None) -> None:
+        """The replay of `match` (a finished game), at its last move; `follow`: see replay_scene."""
         from .replay import Replay
         from .ui.replay_screen import replay_scene
 
-        self.push(replay_scene(self, Replay.of_match(match)))
+        self.push(replay_scene(self, Replay.of_match(match), follow=follow))
 
     def open_review(self, replay) -> None:
         """The game review of a finished game (a Replay): game/ui/review_screen.py."""

@@ -32,7 +32,8 @@ from uikit import click, make_app, pump
 ROOT = Path(__file__).resolve().parents[1]
 
 # A second window: resumes a game in progress through the real code, plays one
-# move, says so, and holds the game until it is told to go (or killed).
+# move, says so, and holds the game until it is told to go (or killed); a line
+# "move" plays one more move first.
 SECOND_WINDOW = """
 import sys
 from game.autosaver import BackgroundWriter
@@ -46,7 +47,9 @@ except OpenElsewhere:
     sys.exit(3)
 match.play(match.state.legal_moves()[0])
 print("holding", len(match.notations), flush=True)
-sys.stdin.readline()
+while sys.stdin.readline().strip() == "move":
+    match.play(match.state.legal_moves()[0])
+    print("holding", len(match.notations), flush=True)
 keeper.close()
 keeper.writer.flush()
 print("closed", flush=True)
@@ -150,6 +153,13 @@ def test_the_title_offers_a_look_at_a_game_open_in_another_window():
     finally:
         shut(other)
         pygame.quit()
+
+
+def tell(window: subprocess.Popen, line: str) -> str:
+    """A line to the second window, and its answer."""
+    window.stdin.write(line + "\n")
+    window.stdin.flush()
+    return window.stdout.readline().strip()
 
 
 def steps_until(app, done, limit: float = 10.0) -> None:
@@ -421,3 +431,33 @@ def test_a_game_whose_journal_holds_a_bad_move_goes_on_from_its_last_good_move()
     GameKeeper(kept, WriterNow(), print)  # go on from move 3: the set-aside journal is not played onto it
     kept.play(kept.state.legal_moves()[0])
     assert read_in_progress(path)["moves"] == kept.notations and len(kept.notations) == 4
+
+
+def test_a_look_at_a_game_open_in_another_window_follows_the_moves_made_there(monkeypatch):
+    held = scurry(9, moves=2)
+    other = second_window(held)
+    try:
+        assert other.stdout.readline().split() == ["holding", "3"]
+        app = make_app()
+        app.push(TitleScene(app))
+        pump(app)
+        click(app, app.scene.button_rects()["Look"].center)
+        look = app.scene
+        assert is_replay(look) and (look.mode.replay.length, look.mode.ply) == (3, 3)
+        monkeypatch.setattr(look.mode, "recheck_s", 0.2)
+        # at the last move, the look goes on to each move made there, with no input here
+        assert tell(other, "move") == "holding 4"
+        steps_until(app, lambda: (look.mode.replay.length, look.mode.ply) == (4, 4))
+        assert len(look.match.state.history) == 4 and look.log.current == look.mode.move_entries[4]
+        # looking back at an earlier move, it stays there while the game goes on
+        look.mode.step(-1)
+        assert tell(other, "move") == "holding 5"
+        steps_until(app, lambda: look.mode.replay.length == 5)
+        assert look.mode.ply == 3 and len(look.match.state.history) == 3
+        assert tell(other, "") == "closed"
+        delete_in_progress(in_progress_path(held.save_id))  # gone from the list: the look says so and stays
+        steps_until(app, lambda: "no longer in progress" in look.controller.message)
+        assert look.mode.replay.length == 5 and is_replay(app.scene)
+    finally:
+        shut(other)
+        pygame.quit()

@@ -336,6 +336,13 @@ class BoardScene(Scene):
             interval = super().frame_interval()
         return self.mode.frame_interval(interval)
 
+    @property
+    def RECHECK_S(self) -> float | None:  # noqa: N802 - the Scene's name for it
+        return self.mode.recheck_s
+
+    def look_again(self) -> bool:
+        return self.mode.look_again()
+
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
         changed = self.animations.advance(dt) or changed

@@ -42,6 +42,12 @@ class PlayMode:
     def started(self) -> None:
         """The board is built."""
 
+    recheck_s: float | None = None  # how often look_again reads what another window may change
+
+    def look_again(self) -> bool:
+        """True when what another window changed is now on the board (see Scene.look_again)."""
+        return False
+
     # ---- the screen's parts --------------------------------------------------
     def band_height(self, width: int) -> int:
         """Height kept at the window's bottom, across its whole width, for a band of the

@@ -23,11 +23,13 @@ from pygame_gui.elements import UIDropDownMenu
 
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
+from ..saves import read_only
 from . import look
 from .board_modes import PlayMode
 from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
+from .scene import IN_PROGRESS_RECHECK_S
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -134,8 +136,11 @@ class ReplayMode(PlayMode):
     watchable = False  # a replay of computers' game has its own transport, not the Watch row
     offers_review = True  # a finished game's "Review this game" button (not in the review's own replay)
 
-    def __init__(self, replay: Replay, ply: int | None = None):
+    def __init__(self, replay: Replay, ply: int | None = None, follow=None):
         self.replay = replay
+        # a game in progress open in another window: its file, read again to show the moves played there
+        self.follow = follow
+        self.recheck_s = IN_PROGRESS_RECHECK_S if follow is not None else None
         self.playing = False
         self.speed = "normal"
         self.since = 0.0  # seconds since the last step while playing
@@ -146,13 +151,19 @@ class ReplayMode(PlayMode):
         self.transport = {}
         self.speed_menu = self.seen_menu = None
         # move number -> its entry in the log
-        self.move_entries = {}
-        for index, (n, _seat, _text) in enumerate(replay.log):
-            self.move_entries.setdefault(n, index)
+        self.move_entries = self.entries_of(replay)
         self.match = Match(replay.spec, [Seat(s.name, s.colour, s.kind, s.level) for s in replay.seats],
                            replay.seed, replay.options)
         self.ply = -1
         self._show(replay.length if ply is None else ply)
+
+    @staticmethod
+    def entries_of(replay: Replay) -> dict:
+        """Move number -> its entry in the log."""
+        entries = {}
+        for index, (n, _seat, _text) in enumerate(replay.log):
+            entries.setdefault(n, index)
+        return entries
 
     # ---- setting up ------------------------------------------------------
     def new_controller(self, match) -> Controller:
@@ -163,8 +174,44 @@ class ReplayMode(PlayMode):
 
     def new_log(self) -> MoveLog:
         log = ReplayLog()
-        log.replace([(seat, self.board.named(text)) for _n, seat, text in self.replay.log])
+        log.replace(self.log_entries())
         return log
+
+    def log_entries(self) -> list:
+        return [(seat, self.board.named(text)) for _n, seat, text in self.replay.log]
+
+    # ---- following another window --------------------------------------------
+    def look_again(self) -> bool:
+        """The game as the other window has it now: its new moves join the replay, and a
+        replay shown at its last move goes on to the new last move. A game that left the
+        list (finished, or deleted there) stays as it was last seen, and the note says so."""
+        try:
+            save = read_only(self.follow)  # the moves are compared as read: the game is replayed only when it changed
+            shown = [played.notation for played in self.replay.played]
+            if save is not None and save["moves"] == shown:
+                return False
+            replay = None if save is None else Replay(save)
+        except ValueError:  # not a save any more (SaveError is one too)
+            replay = None
+        board = self.board
+        if replay is None:
+            self.follow = self.recheck_s = None
+            board.controller.note = "This game is no longer in progress: it ended, or was deleted, in its own window."
+            board.controller.reset_input()
+            return True
+        at_end = self.ply == self.replay.length
+        one_more = save["moves"][:-1] == shown
+        self.replay = replay
+        self.move_entries = self.entries_of(self.replay)
+        board.log.replace(self.log_entries())
+        if at_end and one_more:
+            self.seek(self.replay.length, animate=True)  # the move just made there, as if watched
+        else:  # many moves, or some taken back there: the same move number, or the new end
+            self._show(self.replay.length if at_end else self.ply)
+            board.controller.reset_input()
+            board.log.show(self.move_entries.get(self.ply) if self.ply else None)
+            board.refresh_panel()
+        return True
 
     def started(self) -> None:
         board = self.board
@@ -431,9 +478,10 @@ class ReplayMode(PlayMode):
         return interval
 
 
-def replay_scene(app, replay: Replay, ply: int | None = None):
-    """The replay of `replay` on its game's board screen, after `ply` moves (default: the last)."""
-    mode = ReplayMode(replay, ply)
+def replay_scene(app, replay: Replay, ply: int | None = None, follow=None):
+    """The replay of `replay` on its game's board screen, after `ply` moves (default: the last);
+    `follow`: the file of a game in progress another window plays, whose new moves it shows."""
+    mode = ReplayMode(replay, ply, follow)
     return board_scene_class(replay.spec.id)(app, mode.match, mode)
 
 

@@ -331,7 +331,8 @@ def start_match(app, match: Match, *, replace: bool = True) -> bool:
 
 
 def look_at_in_progress(app, path) -> None:
-    """A game in progress open in another window, shown as its replay: nothing here can change it."""
+    """A game in progress open in another window, shown as its replay: nothing here can change it;
+    the moves played there join it as they are saved."""
     try:
         match = peek(path)
     except ValueError as exc:
@@ -340,7 +341,7 @@ def look_at_in_progress(app, path) -> None:
     if match is None:
         app.notify("That game is no longer there.")
         return
-    app.open_replay(match)
+    app.open_replay(match, follow=path)
 
 
 def panel(surface, rect, alpha=225) -> None:
