@@ -129,7 +129,9 @@ class ReplayLog(MoveLog):
 class ReplayMode(PlayMode):
     """A game's board, read-only, at any move of its record."""
 
-    panel_tag = "Replay"
+    @property
+    def panel_tag(self) -> str:
+        return "Live" if self.follow is not None else "Replay"  # live: another window's game, followed
     replaying = True
     follows_turns = False  # the replay says whose view is shown
     shows_results = False
