@@ -9,6 +9,7 @@ import pytest
 from game import shelf
 from game.engine import ai
 from game.engine.match import Match, Seat
+from game.games.skyrunner.rules import card_name
 from game.ui import look
 from game.ui.hint import search_state
 from game.ui.scene import start_match
@@ -87,6 +88,8 @@ def test_hint_button_shows_the_move_and_is_counted(game_id):
     hint = board.hinter.current
     assert board.controller.message == f"Hint: {hint.words}"
     assert hint.move in board.match.state.legal_moves()
+    if game_id == "skyrunner":  # the card to play is named to its owner, though the log will say "face down"
+        assert "face down" not in hint.words and card_name(hint.move.card) in hint.words
     first = hint.move.targets[0]
     rect = (board.panel.game_buttons[first[1]].rect if first[0] == "button" else board.target_rect(first))
     app.dirty = True

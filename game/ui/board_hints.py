@@ -29,8 +29,9 @@ class BoardHints:
     def collect(self) -> bool:
         """True when the hint changed (arrived, or became stale)."""
         board = self.board
-        # said as to the player who asked (it may name their own hidden card), not as the public log says it
-        if not self.hinter.poll(lambda state, move: board.named(board.controller.words.confirm(state, move))):
+        # said as to the player who asked, naming their own hidden card ("Ann plays the Number 5"),
+        # not as the public log says it ("Ann puts a card face down")
+        if not self.hinter.poll(lambda state, move: board.named(board.controller.words.choice(state, move))):
             return False
         hint = self.hinter.current
         if hint is not None and hint.move is not None:
