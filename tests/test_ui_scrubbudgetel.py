@@ -12,7 +12,7 @@ from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.geometry import RADIUS, on_table, tri_centre, tri_neighbours
 from game.games.scrubbudgetel.rules import MARKERS
-from game.games.scrubbudgetel.board_screen import ScrubScene
+from game.games.scrubbudgetel.board_screen import FIT_MAX, FOLLOW_WHOLE_MIN, ScrubScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 
@@ -275,6 +275,28 @@ def test_d_the_view_follows_the_trail_end(app):
     inner = board.map_rect.inflate(-board.map_rect.w // 4, -board.map_rect.h // 4)
     assert inner.collidepoint(laid)
     screenshot(app, "scrubbudgetel-followed")
+
+
+def test_d_a_map_that_still_fits_is_followed_whole(app):
+    board = start(app, seed=4)
+    rng = random.Random(3)
+    while board.fit_target()[1] > 0.8 * FIT_MAX:  # a map too big for the closest fitting zoom
+        lay_some(app, board, rng, 1)
+    assert board.fit_target()[1] >= FOLLOW_WHOLE_MIN and not board.match.state.is_over
+    state = board.match.state
+    move = state.legal_moves()[0]
+    board.camera.set(marker_centre(move.triangles), FIT_MAX)  # as close as a fit shows a small map
+    click_target(app, ("stash", move.code))
+    # the map panned so that the place lies near the left edge of the view
+    a = board.target_rect(("at", move.triangles)).center
+    safe = board.map_rect.inflate(-80, -90)
+    drag(app, a, (safe.x + 6, safe.centery))
+    click(app, board.target_rect(("at", move.triangles)).center)
+    assert board.match.state.history[-1] == move
+    settle(app, board)
+    assert math.isclose(board.camera.zoom, board.fit_target()[1])  # as F would show it, with no key pressed
+    for m in state.markers:
+        assert board.map_rect.collidepoint(board.camera.to_screen(marker_centre(m.triangles)))
 
 
 def test_e_the_log_tells_each_turn_in_order(app):

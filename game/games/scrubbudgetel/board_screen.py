@@ -32,6 +32,7 @@ from .rules import COLOURS, MARKERS
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
+FOLLOW_WHOLE_MIN = 30.0  # pixels per side: a map that fits at this size or more is followed whole
 ZOOM_MAX = 120.0
 TUMBLE_S = 0.7
 FAMILY_ORDER = {"trail": 0, "junction": 1, "destination": 2, "obstacle": 3, "landing": 4}
@@ -154,7 +155,8 @@ class ScrubScene(BoardScene):
 
     def follow(self) -> None:
         """After a marker is laid: if it, or the end of the trail followed this turn,
-        is near the edge of the map or beyond, glide there."""
+        is near the edge of the map or beyond, glide to show the whole map (while it
+        fits at FOLLOW_WHOLE_MIN and the player has not zoomed in), else to them."""
         view = self.view()
         markers = view["markers"]
         if len(markers) < 2:
@@ -171,6 +173,11 @@ class ScrubScene(BoardScene):
         m = self.map_rect
         inner = m.inflate(-int(m.w * 0.28), -int(m.h * 0.28))
         if all(inner.collidepoint(camera.to_screen(p)) for p in pts):
+            return
+        whole, whole_zoom = self.fit_target()
+        if camera.zoom <= FIT_MAX + 1e-6 and whole_zoom >= FOLLOW_WHOLE_MIN:
+            # not zoomed in by hand, and the whole map still reads and clicks well: show all of it
+            camera.glide_to(whole, whole_zoom)
             return
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         need_w = (max(xs) - min(xs) + 3) * camera.zoom
