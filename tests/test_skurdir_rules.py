@@ -679,3 +679,14 @@ def test_the_log_states_facts_and_words_says_them():
     assert WORDS.phase(state) == "P1: transport a passenger"
     sabotage = SkurdirMove("sabotage", cell=parse_cell("e5"), to=parse_cell("e6"))
     assert WORDS.entry(state.log_entry(sabotage)) == "P1 sabotages the canal e5→e6"
+
+
+def test_the_set_up_says_who_places_which_stack():
+    from game.games.skurdir.words import WORDS
+    state = SPEC.new_game(3, 5, {})
+    said = []
+    while state.phase == "stacks" and len(said) < 4:
+        said.append(WORDS.phase(state))
+        state.apply(state.legal_moves()[0])
+    assert said == ["P1: choose the centre stack", "P1: place a second stack, beside the centre one",
+                    "P2: place a stack", "P3: place a stack"]

@@ -44,7 +44,12 @@ class SkurdirWords(Words):
             return state.outcome.reason
         task = TASKS[state.phase]  # what the rules ask of the seat to move
         if state.phase == "stacks":
-            task = "place a stack" if state.station_cells else "choose the centre stack"
+            if not state.station_cells:
+                task = "choose the centre stack"
+            elif len(state.station_cells) == 1:  # the same player again: the rules give the chooser two
+                task = "place a second stack, beside the centre one"
+            else:
+                task = "place a stack"
         return f"{seat_ref(state.to_move)}: {task}"
 
     def confirm(self, state, move) -> str:
