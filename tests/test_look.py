@@ -45,3 +45,10 @@ def test_a_no_break_space_keeps_a_count_with_its_name_when_a_line_wraps():
     assert look.wrap_text("Main\u00a0set\u00a035 · shared\u00a0pile\u00a00", 14, width) == \
         ["Main\u00a0set\u00a035 ·", "shared\u00a0pile\u00a00"]
     assert look.wrap_text(" two  words\n", 14, width) == ["two words"]
+
+
+def test_a_times_sign_stays_with_its_numbers():
+    width = look.font(12).size("spread; a 9")[0]
+    lines = look.wrap_text("The table may spread; a 9 × 9 grid keeps it small.", 12, width)
+    assert "9 × 9 grid" in " ".join(lines) and any("9 × 9" in line for line in lines)
+    assert look.joined_words("a 9 × 9 grid") == ["a", "9 × 9", "grid"]

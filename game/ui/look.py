@@ -230,13 +230,25 @@ def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | 
     return list(_wrapped(message, size, width, bold, max_lines))
 
 
+def joined_words(message: str) -> list[str]:
+    """The words a line may break between: a no-break space joins, as in print, and so
+    does a times sign with its numbers ("9 × 9" is never cut in two)."""
+    words = []
+    for word in re.split(r"[^\S\u00a0]+", message.strip()):
+        if words and (word == "×" or words[-1].endswith(" ×")):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
 @functools.lru_cache(maxsize=1024)
 def _wrapped(message: str, size: int, width: int, bold, max_lines) -> tuple[str, ...]:
     """wrap_text's lines, kept: the same words are wrapped again at every frame, and
     measuring each line word by word is most of what drawing a paragraph costs."""
     f = font(size, bold)
     lines, line = [], ""
-    for word in re.split(r"[^\S\u00a0]+", message.strip()):  # a no-break space joins, as in print
+    for word in joined_words(message):
         trial = f"{line} {word}".strip()
         if f.size(trial)[0] <= width or not line:
             line = trial
