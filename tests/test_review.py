@@ -309,3 +309,13 @@ def test_a_cost_within_the_searchs_noise_is_not_marked():
     assert grade(dict(verdict, best_visits=400, played_visits=100)) == "blunder"  # 0.30 lost, noise 0.11
     assert grade(dict(verdict, best_visits=20, played_visits=4)) == "good"  # a handful of playouts: noise 0.52
     assert grade(dict(verdict, played="a", best_visits=400, played_visits=400)) == "good"  # the same move
+
+
+def test_a_players_line_says_the_worst_marks_first_in_plain_words():
+    from game.ui.review_screen import player_line
+    summary = {"blunder": 1, "mistake": 2, "inaccuracy": 1, "agreed_share": 0.5, "decisions": 1}
+    assert player_line("Ann", summary) == \
+        "Ann: 1 blunder, 2 mistakes, 1 inaccuracy; the computer's own choice in 50 % of 1 decision"
+    summary = {"blunder": 0, "mistake": 1, "inaccuracy": 3, "agreed_share": 0.25, "decisions": 12}
+    assert player_line("Bo", summary) == \
+        "Bo: 0 blunders, 1 mistake, 3 inaccuracies; the computer's own choice in 25 % of 12 decisions"

@@ -21,6 +21,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu
 
 from ..engine.core import IllegalMove, seat_names
+from ..engine.present import plural
 from ..replay import Replay
 from ..review import GameReview, ReviewRunner
 from . import boards, look
@@ -44,6 +45,15 @@ def open_review(app, replay: Replay) -> None:
 
 def percent(value) -> str:
     return "?" if value is None else f"{round(100 * value)}%"
+
+
+def player_line(name: str, summary: dict) -> str:
+    """A player's marks, the worst first, and how often they chose as the computer would."""
+    n = summary["inaccuracy"]
+    inaccuracies = f"{n} inaccuracy" if n == 1 else f"{n} inaccuracies"
+    return (f"{name}: {plural(summary['blunder'], 'blunder')}, {plural(summary['mistake'], 'mistake')}, "
+            f"{inaccuracies}; the computer's own choice in {round(100 * summary['agreed_share'])} % of "
+            f"{plural(summary['decisions'], 'decision')}")
 
 
 class ReviewScene(Scene):
@@ -281,10 +291,7 @@ class ReviewScene(Scene):
                 break
             s = self.review.summary(seat)
             look.draw_seat_shape(surface, seat, (box.x + 20, y + 9), 7, self.seat_rgb(seat))
-            text = (f"{self.names[seat]}: {s['mistake']} mistake{'s' if s['mistake'] != 1 else ''}, "
-                    f"{s['blunder']} blunder{'s' if s['blunder'] != 1 else ''}, {s['inaccuracy']} inaccurac"
-                    f"{'ies' if s['inaccuracy'] != 1 else 'y'}; the computer's own move {round(100 * s['agreed_share'])} %"
-                    f" of {s['decisions']}")
+            text = player_line(self.names[seat], s)
             for k, line in enumerate(look.wrap_text(text, 14, box.w - 48, max_lines=2)):
                 if y + 19 * k + 18 <= box.bottom - 24:
                     look.text(surface, line, (box.x + 34, y + 19 * k), 14, look.INK)
