@@ -456,7 +456,16 @@ def test_a_look_at_a_game_open_in_another_window_follows_the_moves_made_there(mo
         steps_until(app, lambda: look.mode.replay.length == 5)
         assert look.mode.ply == 3 and len(look.match.state.history) == 3
         assert tell(other, "") == "closed"
-        delete_in_progress(in_progress_path(held.save_id))  # gone from the list: the look says so and stays
+        path = in_progress_path(held.save_id)
+        kept = path.read_bytes()
+        path.write_text("{ half a save")  # unreadable for a moment: the look does not give up on it
+        deadline = time.monotonic() + 0.8
+        while time.monotonic() < deadline:
+            app.step(events=[])
+            time.sleep(0.05)
+        assert look.mode.follow is not None and "no longer" not in look.controller.message
+        path.write_bytes(kept)
+        delete_in_progress(path)  # gone from the list: the look says so and stays
         steps_until(app, lambda: "no longer in progress" in look.controller.message)
         assert look.mode.replay.length == 5 and is_replay(app.scene) and look.mode.panel_tag == "Replay"
     finally:

@@ -186,15 +186,16 @@ class ReplayMode(PlayMode):
     def look_again(self) -> bool:
         """The game as the other window has it now: its new moves join the replay, and a
         replay shown at its last move goes on to the new last move. A game that left the
-        list (finished, or deleted there) stays as it was last seen, and the note says so."""
+        list (finished, or deleted there) stays as it was last seen, and the note says so; a file
+        that cannot be read just now is read again next time."""
         try:
             save = read_only(self.follow)  # the moves are compared as read: the game is replayed only when it changed
             shown = [played.notation for played in self.replay.played]
             if save is not None and save["moves"] == shown:
                 return False
             replay = None if save is None else Replay(save)
-        except ValueError:  # not a save any more (SaveError is one too)
-            replay = None
+        except ValueError:  # unreadable just now (SaveError is one too): the next look may read it
+            return False
         board = self.board
         if replay is None:
             self.follow = self.recheck_s = None
