@@ -456,6 +456,7 @@ def test_a_look_at_a_game_open_in_another_window_follows_the_moves_made_there(mo
         steps_until(app, lambda: look.mode.replay.length == 5)
         assert look.mode.ply == 3 and len(look.match.state.history) == 3
         assert tell(other, "") == "closed"
+        steps_until(app, lambda: "let go of this game" in look.controller.message)  # free to play here now
         path = in_progress_path(held.save_id)
         kept = path.read_bytes()
         path.write_text("{ half a save")  # unreadable for a moment: the look does not give up on it

@@ -17,13 +17,14 @@ may see (replay.public_view).
 from __future__ import annotations
 
 import bisect
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIDropDownMenu
 
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
-from ..saves import read_only
+from ..saves import open_elsewhere, read_only
 from . import look
 from .board_modes import PlayMode
 from .boards import board_scene_class
@@ -170,9 +171,20 @@ class ReplayMode(PlayMode):
     # ---- setting up ------------------------------------------------------
     def new_controller(self, match) -> Controller:
         controller = ReplayController(match)
-        if not self.may_see_all():
-            controller.note = "A game in progress: what only one player may see stays hidden."
+        controller.note = self.hidden_note()
         return controller
+
+    def hidden_note(self) -> str:
+        return "" if self.may_see_all() else "A game in progress: what only one player may see stays hidden."
+
+    def tell(self, note: str) -> bool:
+        """The replay's standing note (under the status line); True when it changed."""
+        controller = self.board.controller
+        if note == controller.note:
+            return False
+        controller.note = note
+        controller.reset_input()
+        return True
 
     def new_log(self) -> MoveLog:
         log = ReplayLog()
@@ -192,16 +204,15 @@ class ReplayMode(PlayMode):
             save = read_only(self.follow)  # the moves are compared as read: the game is replayed only when it changed
             shown = [played.notation for played in self.replay.played]
             if save is not None and save["moves"] == shown:
-                return False
+                return self.tell(self.hidden_note() if open_elsewhere(Path(self.follow).stem) else
+                                 "Its window has let go of this game: Back, and Resume it to play here.")
             replay = None if save is None else Replay(save)
         except ValueError:  # unreadable just now (SaveError is one too): the next look may read it
             return False
         board = self.board
         if replay is None:
             self.follow = self.recheck_s = None
-            board.controller.note = "This game is no longer in progress: it ended, or was deleted, in its own window."
-            board.controller.reset_input()
-            return True
+            return self.tell("This game is no longer in progress: it ended, or was deleted, in its own window.")
         at_end = self.ply == self.replay.length
         one_more = save["moves"][:-1] == shown
         self.replay = replay
