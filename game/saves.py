@@ -16,7 +16,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from . import storage
-from .engine.match import Match, SaveError, check_save, save_summary
+from .engine.match import Match, SaveError, check_save, save_seat_count, save_summary
 from .shelf import GAMES
 
 
@@ -208,9 +208,8 @@ def games_in_progress(games=GAMES) -> tuple[list[InProgress], list[str]]:
             messages.append(damaged.message)
             continue
         if data is not None and not data.get("over"):
-            seats = data["seats"] if isinstance(data.get("seats"), list) else []
             found.append(InProgress(path, save_summary(data, games) or path.stem, len(data["moves"]), mtime,
-                                    open_elsewhere(path.stem), len(seats)))
+                                    open_elsewhere(path.stem), save_seat_count(data)))
     return found, messages
 
 

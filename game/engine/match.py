@@ -326,6 +326,12 @@ def _seats_from(data, players: int) -> list[Seat]:
 
 
 # ---- a save, read without replaying it -------------------------------------
+def save_seat_count(data) -> int:
+    """How many sit at a save's game, without replaying it (0 when it names no seats)."""
+    seats = data.get("seats") if isinstance(data, dict) else None
+    return len(seats) if isinstance(seats, list) else 0
+
+
 def save_summary(data, games: dict) -> str | None:
     """"Scurry — Ann vs Bob" for a save's JSON, without replaying it; None when
     it does not look like a save of one of `games`."""

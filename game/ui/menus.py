@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from .. import shelf, storage
-from ..engine.match import SaveError, save_summary
+from ..engine.match import SaveError, save_seat_count, save_summary
 from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match,
                      short_summary)
 from . import look
@@ -111,9 +111,8 @@ class SavesScene(Scene):
         if summary is None:
             return f"{look.fit_text(path.stem, 15, 300)} (not a save of a game here) — {when(stamp)}"
         moves = data.get("moves") if isinstance(data.get("moves"), list) else []
-        seats = data["seats"] if isinstance(data.get("seats"), list) else []
         tail = f" — {moves_text(len(moves))} — {when(stamp)}"
-        return self.fit_row(summary + tail, short_summary(summary, len(seats)) + tail)
+        return self.fit_row(summary + tail, short_summary(summary, save_seat_count(data)) + tail)
 
     def chosen_path(self) -> Path | None:
         path = self.entries.get(self.listing.get_single_selection())
