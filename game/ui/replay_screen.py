@@ -209,7 +209,6 @@ class ReplayMode(PlayMode):
             replay = None if save is None else Replay(save)
         except ValueError:  # unreadable just now (SaveError is one too): the next look may read it
             return False
-        board = self.board
         if replay is None:
             self.follow = self.recheck_s = None
             return self.tell("This game is no longer in progress: it ended, or was deleted, in its own window.")
@@ -217,14 +216,9 @@ class ReplayMode(PlayMode):
         one_more = save["moves"][:-1] == shown
         self.replay = replay
         self.move_entries = self.entries_of(self.replay)
-        board.log.replace(self.log_entries())
-        if at_end and one_more:
-            self.seek(self.replay.length, animate=True)  # the move just made there, as if watched
-        else:  # many moves, or some taken back there: the same move number, or the new end
-            self._show(self.replay.length if at_end else self.ply)
-            board.controller.reset_input()
-            board.log.show(self.move_entries.get(self.ply) if self.ply else None)
-            board.refresh_panel()
+        self.board.log.replace(self.log_entries())
+        # at the end: on to the new end (one new move animated, as if watched); else the same move number
+        self.seek(self.replay.length if at_end else self.ply, animate=at_end and one_more, again=True)
         return True
 
     def started(self) -> None:
@@ -256,11 +250,12 @@ class ReplayMode(PlayMode):
     def may_see_all(self) -> bool:
         return self.replay.finished or not self.replay.spec.hidden_information
 
-    def seek(self, ply: int, animate: bool = False) -> None:
-        """Show the board after `ply` moves (animating a single step forward)."""
+    def seek(self, ply: int, animate: bool = False, again: bool = False) -> None:
+        """Show the board after `ply` moves (animating a single step forward); `again`:
+        even at the move shown now (the replay itself changed)."""
         board = self.board
         ply = max(0, min(self.replay.length, ply))
-        if ply == self.ply:
+        if ply == self.ply and not again:
             return
         board.finish_animations()
         before = self.match.state
