@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -265,6 +266,20 @@ def _query(sql: str, params=(), convert=None) -> list:
         if isinstance(exc, RecordsUnreadable):
             raise
         raise _unreadable(path, exc) from None
+
+
+def stamp() -> tuple | None:
+    """What the records file looks like on disk (None: no file yet): it differs after any
+    change, made here or by another window, so a screen listing the records can tell
+    when to read them again without opening the file."""
+    try:
+        with open(storage.records_path(), "rb") as file:
+            found = os.fstat(file.fileno())
+            header = file.read(28)
+    except OSError:
+        return None
+    # SQLite counts its changes in the header (bytes 24-27): a change within the clock's tick shows too
+    return found.st_mtime_ns, found.st_size, found.st_ino, header[24:28]
 
 
 def list_records(game: str | None = None, limit: int | None = None) -> list[Record]:

@@ -27,7 +27,7 @@ from game.ui.scene import start_match
 from game.ui.menus import SavesScene
 from game.ui.title import TitleScene
 from keeping import WriterNow, autosave
-from uikit import click, make_app, pump
+from uikit import click, make_app, pump, steps_until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -160,20 +160,6 @@ def tell(window: subprocess.Popen, line: str) -> str:
     window.stdin.write(line + "\n")
     window.stdin.flush()
     return window.stdout.readline().strip()
-
-
-def steps_until(app, done, limit: float = 10.0) -> None:
-    """Run the app's loop with no input, sleeping as long as it asks, until done();
-    the pass that made it so must have drawn a frame."""
-    deadline = time.monotonic() + limit
-    drawn = False
-    while not done():
-        wait = app.seconds_to_next_frame()
-        assert wait is not None, "the screen sleeps until input: it would never look again"
-        assert time.monotonic() < deadline, "no change within the time"
-        time.sleep(min(wait, 0.05))
-        drawn = app.step(events=[])
-    assert drawn, "the screen changed without a frame to show it"
 
 
 def test_the_title_sees_by_itself_a_game_taken_or_let_go_by_another_window(monkeypatch):

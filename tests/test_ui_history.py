@@ -19,7 +19,8 @@ from game.replay import CHECKPOINT_EVERY, Replay
 from game.ui.history import HistoryScene
 from game.ui.movelog import LINE_HEIGHT
 from game.ui.title import TitleScene
-from uikit import choose, click, click_button, key, make_app, open_title, pump, read_records, run_until, screenshot
+from uikit import (choose, click, click_button, key, make_app, open_title, pump, read_records, run_until, screenshot,
+                   steps_until)
 
 
 @pytest.fixture(autouse=True)
@@ -281,3 +282,34 @@ def test_the_last_position_marks_only_the_last_turn():
     assert all(seat == movers[-1] for seat in movers[-len(marked):]) and len(marked) <= len(turn)
     assert movers[-len(marked) - 1] != movers[-1], "the whole last turn"
     screenshot(app, "replay-last-position")
+
+
+def test_a_game_finished_in_another_window_joins_the_list_by_itself(monkeypatch):
+    """The records change under the open History (another window's game ended): the
+    list takes it in with no input, keeping the row chosen; a read that fails for a
+    moment keeps the list shown and is tried again."""
+    monkeypatch.setattr(HistoryScene, "RECHECK_S", 0.2)
+    played("scurry", 4)
+    app = title()
+    click_button(app, "History")
+    read_records(app)
+    history = app.scene
+    click(app, history.row_rect(0).center)
+    chosen = history.selected
+    played("skurdir", 5)  # as another window's last autosave writes it
+    steps_until(app, lambda: len(history.shown) == 2)
+    assert [s.game for s in history.shown] == ["skurdir", "scurry"] and history.selected == chosen
+
+    real = records.summaries
+
+    def locked(*args, **kwargs):
+        raise records.RecordsUnreadable(0, "another program is using the records file")
+
+    monkeypatch.setattr(records, "summaries", locked)
+    played("skyrunner", 6)
+    checks = history.reads  # the failing re-read comes and goes, the list stays
+    steps_until(app, lambda: history.read_stamp[0] is None)
+    assert len(history.shown) == 2 and history.problem is None and not checks.busy
+    monkeypatch.setattr(records, "summaries", real)
+    steps_until(app, lambda: len(history.shown) == 3)
+    assert history.problem is None

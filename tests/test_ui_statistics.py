@@ -18,7 +18,8 @@ from game.ui.results import ResultsScene
 from game.ui.scene import start_match
 from game.ui.title import TitleScene
 from game.ui.statistics import StatisticsScene
-from uikit import choose, click_button, open_title, play_move, pump, read_records, run_until, screenshot, type_into
+from uikit import (choose, click, click_button, open_title, play_move, pump, read_records, run_until, screenshot,
+                   steps_until, type_into)
 
 
 @pytest.fixture(autouse=True)
@@ -151,3 +152,22 @@ def test_statistics_of_5000_games_open_quickly():
         assert app.scene.figures.played == 5000
         app.pop()
     assert min(timings) < 0.2, f"opening statistics of 5,000 games took {min(timings) * 1000:.0f} ms"
+
+
+def test_a_game_finished_in_another_window_counts_by_itself_and_an_open_menu_stays(monkeypatch):
+    monkeypatch.setattr(StatisticsScene, "RECHECK_S", 0.2)
+    finished("scurry", 1)
+    app = title()
+    click_button(app, "Statistics")
+    read_records(app)
+    scene = app.scene
+    assert scene.player == "Ann" and scene.figures.played == 1
+    click(app, scene.game_menu.rect.center)  # the game menu is open
+    menu = scene.game_menu
+    assert menu.current_state is menu.menu_states["expanded"]
+    finished("skurdir", 2)  # as another window's last autosave writes it
+    steps_until(app, lambda: scene.figures.played == 2)
+    assert scene.game_menu is menu and menu.current_state is menu.menu_states["expanded"], "not made again"
+    finished("scurry", 3, names=("Ann", "Cy"))  # a new player: the player menu lists Cy
+    steps_until(app, lambda: scene.names == ["Ann", "Bob", "Cy"])
+    assert scene.player == "Ann" and scene.figures.played == 3 and ("Cy", "Cy") in scene.player_menu.options_list

@@ -197,6 +197,20 @@ def paced_step(app, events=None) -> bool:
     return drew
 
 
+def steps_until(app, done, limit: float = 10.0) -> None:
+    """Run the app's loop with no input, sleeping as long as it asks, until done();
+    the pass that made it so must have drawn a frame."""
+    deadline = time.monotonic() + limit
+    drawn = False
+    while not done():
+        wait = app.seconds_to_next_frame()
+        assert wait is not None, "the screen sleeps until input: it would never look again"
+        assert time.monotonic() < deadline, "no change within the time"
+        time.sleep(min(wait, 0.05))
+        drawn = app.step(events=[])
+    assert drawn, "the screen changed without a frame to show it"
+
+
 def run_until(app, predicate, timeout: float = 60.0) -> None:
     """Run the loop until `predicate` holds, paced as App.run (paced_step)."""
     deadline = time.monotonic() + timeout

@@ -18,7 +18,7 @@ from ..replay import Replay
 from . import look
 from .loading import Background, unreadable_text, words
 from .replay_screen import replay_scene
-from .scene import Scene, panel
+from .scene import IN_PROGRESS_RECHECK_S, Scene, panel
 
 ALL_GAMES = "All games"
 ROW = 30
@@ -65,6 +65,8 @@ def shelf_titles() -> dict[str, str]:
 
 
 class HistoryScene(Scene):
+    RECHECK_S = IN_PROGRESS_RECHECK_S  # a game finished in another window joins the list while it shows
+
     def __init__(self, app):
         self.game = ALL_GAMES
         self.games: list = []  # newest first, without their moves (read off the window's thread)
@@ -80,16 +82,29 @@ class HistoryScene(Scene):
         self.load()
 
     # ---- the records, read off the window's thread ----------------------------
-    def load(self) -> None:
-        self.loading = True
+    def load(self, quietly: bool = False) -> None:
+        """Read the records; `quietly` (a re-read) keeps the list shown meanwhile."""
+        self.loading = not quietly
+        self.read_stamp = records.stamp()
         self.reads.run(records.summaries, self.loaded)
 
+    def look_again(self) -> bool:
+        if not self.reads.busy and records.stamp() != self.read_stamp:
+            self.load(quietly=True)
+        return False  # what changes shows when the read is done (loaded)
+
     def loaded(self, games, error) -> None:
+        if not self.loading and error is not None:  # a re-read: what shows stays, read again at the next look
+            self.read_stamp = None, error
+            return
+        had_problem = self.problem is not None
         self.loading = False
         self.problem = error
         self.games = games or []
+        self.fitted = {}  # a player renamed meanwhile
         self.show_game(self.game)
-        self.rebuild()  # "Try again" comes or goes
+        if had_problem != (error is not None):
+            self.rebuild()  # "Try again" comes or goes
 
     def update(self, dt: float) -> bool:
         changed = self.reads.collect()

@@ -15,7 +15,7 @@ from .. import records, shelf, stats
 from ..engine.match import NAME_LIMIT
 from . import look
 from .loading import Background, unreadable_text, words
-from .scene import Scene, panel
+from .scene import IN_PROGRESS_RECHECK_S, Scene, panel
 
 ALL_GAMES = "All games"
 CONFIRM_SECONDS = 5.0
@@ -32,6 +32,8 @@ def number(value, digits: int = 1) -> str:
 
 
 class StatisticsScene(Scene):
+    RECHECK_S = IN_PROGRESS_RECHECK_S  # a game finished in another window counts while it shows
+
     def __init__(self, app, player: str | None = None, game: str = stats.ALL):
         self.games: list = []  # every finished game, oldest first, without its moves
         self.marks: dict = {}
@@ -53,13 +55,26 @@ class StatisticsScene(Scene):
         self.figures = stats.compute(self.games, self.player, self.game, self.marks) if self.player else None
         self.backdrop = (None, None)
 
-    def reload(self) -> None:
-        """Read the records (at first, after a rename or a reset, on Try again)."""
-        self.loading = True
-        self.backdrop = (None, None)
+    def reload(self, quietly: bool = False) -> None:
+        """Read the records (at first, after a rename or a reset, on Try again; `quietly`
+        when another window changed them: the figures shown stay until the new ones come)."""
+        self.loading = not quietly
+        self.rereading = quietly
+        if not quietly:
+            self.backdrop = (None, None)
+        self.read_stamp = records.stamp()
         self.reads.run(lambda: (stats.load(), stats.resets()), self.loaded)
 
+    def look_again(self) -> bool:
+        if not self.reads.busy and records.stamp() != self.read_stamp:
+            self.reload(quietly=True)
+        return False  # what changes shows when the read is done (loaded)
+
     def loaded(self, found, error) -> None:
+        if self.rereading and error is not None:
+            self.read_stamp = None, error  # kept as shown, read again at the next look
+            return
+        shown = (self.names, self.player, self.problem is None)
         self.loading = False
         self.problem = error
         self.games, self.marks = found if error is None else ([], {})
@@ -67,7 +82,8 @@ class StatisticsScene(Scene):
         wanted = stats.key(self.player) if self.player else None
         self.player = next((n for n in self.names if stats.key(n) == wanted), self.names[0] if self.names else None)
         self.recompute()
-        self.rebuild()
+        if not self.rereading or (self.names, self.player, self.problem is None) != shown:
+            self.rebuild()  # the menus' choices or "Try again" may change (a re-read leaves an open menu open)
 
     def update(self, dt: float) -> bool:
         changed = self.reads.collect()
