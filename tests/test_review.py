@@ -319,3 +319,6 @@ def test_a_players_line_says_the_worst_marks_first_in_plain_words():
     summary = {"blunder": 0, "mistake": 1, "inaccuracy": 3, "agreed_share": 0.25, "decisions": 12}
     assert player_line("Bo", summary) == \
         "Bo: 0 blunders, 1 mistake, 3 inaccuracies; the computer's own choice in 25 % of 12 decisions"
+    summary = {"blunder": 0, "mistake": 0, "inaccuracy": 0, "agreed_share": 0.6, "decisions": 5}
+    assert player_line("Cy", summary) == \
+        "Cy: no blunder, mistake or inaccuracy; the computer's own choice in 60 % of 5 decisions"

@@ -51,8 +51,9 @@ def player_line(name: str, summary: dict) -> str:
     """A player's marks, the worst first, and how often they chose as the computer would."""
     n = summary["inaccuracy"]
     inaccuracies = f"{n} inaccuracy" if n == 1 else f"{n} inaccuracies"
-    return (f"{name}: {plural(summary['blunder'], 'blunder')}, {plural(summary['mistake'], 'mistake')}, "
-            f"{inaccuracies}; the computer's own choice in {round(100 * summary['agreed_share'])} % of "
+    marks = (f"{plural(summary['blunder'], 'blunder')}, {plural(summary['mistake'], 'mistake')}, {inaccuracies}"
+             if summary["blunder"] or summary["mistake"] or n else "no blunder, mistake or inaccuracy")
+    return (f"{name}: {marks}; the computer's own choice in {round(100 * summary['agreed_share'])} % of "
             f"{plural(summary['decisions'], 'decision')}")
 
 
