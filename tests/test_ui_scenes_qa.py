@@ -213,3 +213,41 @@ def test_esc_with_a_drop_down_open_closes_only_the_drop_down():
     key(app, pygame.K_ESCAPE)  # the next Esc goes back, to the menu
     assert isinstance(app.scene, MenuScene)
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800)])
+def test_each_options_help_ends_before_the_next_one_begins(size):
+    """An option's words beside its menu used to run on into the next option's, read as
+    one paragraph; where the window has room, a gap now parts them, and where rows lie
+    close (five players at 960x640) every other row is shaded."""
+    from game.ui import look
+    from game.ui.setup import SetupScene
+
+    app = make_app(size)
+    app.push(TitleScene(app))
+    checked = 0
+    for spec in shelf.GAMES.values():
+        for players in range(spec.min_players, spec.max_players + 1):
+            scene = SetupScene(app, spec)
+            scene.players = players
+            scene.rebuild()
+            app.push(scene)
+            surface = pygame.display.get_surface()
+            with look.captured() as lines:
+                scene.draw_scene(surface)
+            helps = [[line.rect for line in lines if line.text in look.wrap_text(text, 12, box.w)
+                      and box.left == line.rect.left and box.top <= line.rect.top < box.bottom]
+                     for text, box in scene.help_lines]
+            assert all(helps), "every help is drawn, starting in its row"
+            banded = [any(band.collidepoint(box.topleft) for band in scene.bands) for _text, box in scene.help_lines]
+            for k, (above, below) in enumerate(zip(helps, helps[1:])):
+                gap = min(r.top for r in below) - max(r.bottom for r in above)
+                roomy = size == (1280, 800) or (spec.id == "skyline_express" and players == 2)
+                if roomy:
+                    assert gap >= 4, (spec.id, players, gap)
+                else:  # rows close together: one of the two lies on a shaded band
+                    assert gap >= 0 and banded[k] != banded[k + 1], (spec.id, players, gap, banded)
+                checked += 1
+            app.pop()
+    assert checked > 10
+    pygame.quit()

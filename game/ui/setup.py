@@ -13,6 +13,9 @@ from .scene import Scene, start_match
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
                  ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
+HELP_PX, HELP_LINE = 12, 15  # an option's help beside its menu: text size, line spacing
+HELP_GAP = 8  # under one option's help before the next one's, where the window has room
+BAND = (0, 0, 0, 70)  # the shade behind every other option's row
 
 
 class SetupScene(Scene):
@@ -90,6 +93,7 @@ class SetupScene(Scene):
         y += 12
         self.option_menus = {}
         self.help_lines = []
+        self.bands = []
         if shown:
             self.label((left, y, 300, 32), "Options", "#heading_label")
             y += 36
@@ -98,15 +102,18 @@ class SetupScene(Scene):
             label_w = max(font.size(o.label)[0] for o in shown) + 16
             menu_w = min(360, max(font.size(o.label_of(c))[0] for o in shown for c in o.choices) + 64)
             help_x = left + label_w + menu_w + 14
-            for option in shown:
+            help_w = max(120, w - 30 - help_x)
+            for option, row_h in zip(shown, self.option_heights(shown, step, help_w, top=y, bottom=h - 124)):
                 self.label((left, y, label_w, tall), option.label).set_tooltip(option.help)
                 labels_ = [option.label_of(c) for c in option.choices]
                 menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
                                       pygame.Rect(left + label_w, y, menu_w, tall), self.manager)
                 menu.set_tooltip(option.help)  # the whole help, where the words beside it are cut short
                 self.option_menus[menu] = option
-                self.help_lines.append((option.help, pygame.Rect(help_x, y, max(120, w - 30 - help_x), step)))
-                y += step
+                self.help_lines.append((option.help, pygame.Rect(help_x, y, help_w, row_h)))
+                if len(self.help_lines) % 2 == 0:  # every other row on a band: whose words are whose, at a glance
+                    self.bands.append(pygame.Rect(left - 8, y - 3, help_x + help_w - left + 16, row_h))
+                y += row_h
         self.message_label = self.label((left, h - 118, 900, 30), self.message, "#message_label")
         self.button((left, h - 80, 200, 46), "Start", self.start, primary=True)
         self.button((left + 215, h - 80, 160, 46), "Rules", lambda: self.app.push(RulesScene(self.app, self.spec)))
@@ -137,11 +144,23 @@ class SetupScene(Scene):
             if element is name:
                 self.seats[i].name = text
 
+    @staticmethod
+    def option_heights(shown, step: int, help_w: int, top: int, bottom: int) -> list[int]:
+        """Each option's row height: tall enough for its help beside it with a gap under
+        it (one help must not read on into the next), where the window has the room;
+        else every row `step` high, its help filling it."""
+        wanted = [max(step, HELP_LINE * len(look.wrap_text(o.help, HELP_PX, help_w)) + HELP_GAP) for o in shown]
+        return wanted if top + sum(wanted) <= bottom else [step] * len(shown)
+
     def draw_scene(self, surface) -> None:
+        for band in self.bands:
+            surface.blit(look.tint(band.size, BAND), band.topleft)
         for help_text, box in self.help_lines:
-            lines = max(1, (box.h + 4) // 15)  # as many lines as the row holds; the tooltip has it all
-            for k, line in enumerate(look.wrap_text(help_text, 12, box.w, max_lines=lines)):
-                look.text(surface, line, (box.x, box.y + 1 + 15 * k), 12, look.MUTED)
+            lines = max(1, (box.h + 4) // HELP_LINE)  # as many lines as the row holds; the tooltip has it all
+            wrapped = look.wrap_text(help_text, HELP_PX, box.w, max_lines=lines)
+            top = box.y + max(1, (self.seat_h - HELP_LINE * len(wrapped)) // 2)  # beside the menu's middle
+            for k, line in enumerate(wrapped):
+                look.text(surface, line, (box.x, top + HELP_LINE * k), HELP_PX, look.MUTED)
         if self.spec.colours_chosen_in_play:
             return  # no swatch: its colour would mean nothing
         for i, _name, _colour, _kind in self.seat_rows:

@@ -951,8 +951,8 @@ class ScrubSpec(GameSpec):
                help="Who plays first: the highest die roll, or a named player (the last game's winner)."),
         Option("own_first", "Own markers first (rule 13)", ("colour", "neutral"),
                labels=("Your colour; neutral any time", "Neutral count as yours"),
-               help="Before another player's markers: only your colour must go first, or neutral "
-                    "markers (Junctions, the Cave...) must go first too."),
+               help="What must be laid before another player's markers: your colour, or neutral ones "
+                    "(Junctions, the Cave) too."),
         Option("obstacles", "Obstacles", ("touch", "block"),
                labels=("Trails may touch them", "Nothing laid against one"),
                help="Whether a later Trail marker may lie against an Obstacle, or an Obstacle blocks the way."),
