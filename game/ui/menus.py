@@ -202,17 +202,19 @@ class MenuScene(OverlayScene):
 
     def build(self) -> None:
         w, h = self.app.size
-        box = pygame.Rect(0, 0, 320, 456)
+        choices = (("Resume", self.app.pop), ("Save game", self.save),
+                   ("Save as…", lambda: self.app.push(SaveAsScene(self.app, self.board.match))),
+                   ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
+                   ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                   ("Quit to title", self.quit))
+        top, step, button_h = 70, 56, 42  # under the heading; a button and the space under it
+        box = pygame.Rect(0, 0, 320, top + step * (len(choices) - 1) + button_h + 36)
         box.center = (w // 2, h // 2)
         self.box = box
-        y = box.y + 70
-        for text, action in (("Resume", self.app.pop), ("Save game", self.save),
-                             ("Save as…", lambda: self.app.push(SaveAsScene(self.app, self.board.match))),
-                             ("Rules", lambda: self.app.push(RulesScene(self.app, self.board.match.spec))),
-                             ("Settings", lambda: self.app.push(SettingsScene(self.app))),
-                             ("Quit to title", self.quit)):
-            self.button((box.x + 40, y, box.w - 80, 42), text, action, primary=text == "Resume")
-            y += 56
+        y = box.y + top
+        for text, action in choices:
+            self.button((box.x + 40, y, box.w - 80, button_h), text, action, primary=text == "Resume")
+            y += step
 
     def draw_scene(self, surface) -> None:
         panel(surface, self.box, 240)
