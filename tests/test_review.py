@@ -322,3 +322,19 @@ def test_a_players_line_says_the_worst_marks_first_in_plain_words():
     summary = {"blunder": 0, "mistake": 0, "inaccuracy": 0, "agreed_share": 0.6, "decisions": 5}
     assert player_line("Cy", summary) == \
         "Cy: no blunder, mistake or inaccuracy; the computer's own choice in 60 % of 5 decisions"
+
+
+def test_the_caption_calls_a_good_moves_alternative_the_computers_choice_not_better():
+    import pygame
+    from game.ui.review_screen import ReviewMode
+    pygame.font.init()  # the caption is wrapped to its width
+    mode = ReviewMode.__new__(ReviewMode)  # the caption's words alone: no replay needed
+    mode.names = ["Ann", "Bo"]
+    decision = {"ply": 0, "seat": 0, "played": "a", "best": "b", "played_words": "Ann lays it here",
+                "best_words": "Ann lays it there", "played_value": 0.59, "best_value": 0.6}
+    for grade, word in (("good", "The computer's choice:"), ("inaccuracy", "Better:"), ("blunder", "Better:")):
+        mode.decision = dict(decision, grade=grade)
+        texts = [text for text, _colour, _bold in mode.caption_lines(600)]
+        assert texts[2].startswith(word), texts
+    mode.decision = dict(decision, grade="good", best="a")  # the computer's own choice: nothing more to say
+    assert len(mode.caption_lines(600)) == 2

@@ -385,8 +385,9 @@ class ReviewMode(ReplayMode):
         lines = [(f"Move {d['ply'] + 1} · {self.names[d['seat']]} · {GRADE_WORD[d['grade']]}", look.INK, True)]
         said = [(f"Played: {seat_names(d['played_words'], self.names)} (chance {percent(d['played_value'])})",
                  look.BAD)]
-        if d["best"] != d["played"]:
-            said.append((f"Better: {seat_names(d['best_words'], self.names)} (chance {percent(d['best_value'])})",
+        if d["best"] != d["played"]:  # a good move may not be the computer's own: then it is no "better"
+            other = "The computer's choice" if d["grade"] == "good" else "Better"
+            said.append((f"{other}: {seat_names(d['best_words'], self.names)} (chance {percent(d['best_value'])})",
                          look.HINT))
         for text, colour in said:
             lines += [(line, colour, False) for line in look.wrap_text(text, self.CAPTION_SIZE, width, max_lines=3)]
