@@ -111,13 +111,13 @@ def a_name(words: str, app) -> bool:
 def problems(app, size, scale) -> list[str]:
     window = pygame.Rect((0, 0), size)
     found = []
-    for box in look.drawn:  # a note, a rule or a result the player reads is never cut short
-        whole = SHORTENED.get(box.text) if box.text.endswith("…") else None
-        if whole is not None and not a_name(whole, app):
-            found.append(f"{box.text!r} cuts short {whole!r}")
     listing = open_list(app.scene)
     boxes = [(b.rect, b.text, b.size, b.container, None) for b in look.drawn]
     boxes += gui_texts(app.scene.manager)
+    for _rect, text, *_rest in boxes:  # a note, a rule, a result or a button's words are never cut short
+        whole = SHORTENED.get(text) if text.endswith("…") else None
+        if whole is not None and not a_name(whole, app):
+            found.append(f"{text!r} cuts short {whole!r}")
     if listing is not None:
         # the open list hides what lies under it: only its own items are read there
         own = {item["button_element"] for item in listing.item_list}

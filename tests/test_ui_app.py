@@ -3,6 +3,7 @@ load, settings, and the pass-and-play hand-off for hidden information."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 
@@ -91,6 +92,29 @@ def test_continue_the_autosaved_game_from_the_title():
     saved = json.loads(in_progress_path(match.save_id).read_text())
     assert saved["moves"] == board.match.notations
     assert len(list(storage.in_progress_dir().glob("*.json"))) == 1
+
+
+def test_continue_names_as_much_of_its_game_as_fits_and_the_game_it_opens():
+    spec = shelf.GAMES["skurdir"]
+    long_names = Match(spec, [Seat("Computer 1", 0, "computer"), Seat("Computer 2", 1, "computer"),
+                              Seat("Annabelle", 2)], 3)
+    autosave(long_names)
+    app = make_app((1280, 800))
+    app.push(TitleScene(app))
+    pump(app)
+    # every name does not fit: the players counted, not cut short
+    assert [t for t in app.scene.button_rects() if t.startswith("Continue")] == ["Continue: Skurðir — 3 players"]
+    newer = scurry_match()
+    autosave(newer)
+    app.set_window_size((960, 640))
+    title = app.scene
+    title.look_again()
+    title.in_progress[0] = dataclasses.replace(title.in_progress[0], elsewhere=True)  # Scurry, played elsewhere
+    title.rebuild()
+    # in a small window Continue names only the game: the one it opens, not the one open elsewhere
+    assert [t for t in title.button_rects() if t.startswith("Continue")] == ["Continue: Skurðir"]
+    click_button(app, "Continue: Skurðir")
+    assert app.scene.match.save_id == long_names.save_id
 
 
 def test_back_on_the_title_it_shows_what_changed_meanwhile_and_only_then_is_laid_out_again():

@@ -401,7 +401,8 @@ class RulesScene(Scene):
         sections = headings(self.spec.id)
         step = max(30, min(40, box.h // max(1, len(sections))))
         for i, heading in enumerate(sections):
-            label = look.fit_text(heading, 15, contents_w - 16)
+            # a long heading is named by its words before the colon ("Solo game: you against …")
+            label = look.fit_words((heading, heading.split(":")[0]), 15, contents_w - 16)
             self.contents[heading] = self.button((left, box.y + i * step, contents_w, step - 4), label,
                                                  lambda heading=heading: self.jump_to(heading), tooltip=heading)
         self.button(((w - 160) // 2, h - 66, 160, 44), "Back", self.app.pop, primary=True)

@@ -142,8 +142,9 @@ class TitleScene(Scene):
         playable = [entry for entry in self.in_progress if not entry.elsewhere]
         if playable:
             newest = playable[0]
-            names.append((look.fit_text(f"Continue: {newest.summary}", 16, 440, bold=True),
-                          lambda: self.resume(newest.path), True))
+            game = newest.summary.split(" — ", 1)[0]  # "Scurry — Ann vs Bob"
+            wordings = tuple(f"Continue: {words}" for words in (newest.summary, newest.short_summary, game))
+            names.append((look.fit_words(wordings, 16, 440, bold=True), lambda: self.resume(newest.path), True))
         names += [("Saved games", lambda: self.app.push(SavesScene(self.app)), False),
                   ("History", self.open_history, False),
                   ("Statistics", self.open_statistics, False),
@@ -152,7 +153,6 @@ class TitleScene(Scene):
         # primary buttons use the bold 16 px face of the theme, the others 15 px
         widths = [max(120, look.font(16 if primary else 15, primary).size(n)[0] + 40) for n, _, primary in names]
         if playable and sum(widths) + 12 * (len(widths) - 1) > w - 40:  # Continue's text gives way
-            game = self.in_progress[0].summary.split(" — ", 1)[0]  # "Scurry — Ann vs Bob": the list names the players
             wanted = look.font(16, True).size(f"Continue: {game}")[0] + 40
             room = w - 40 - sum(widths[1:]) - 12 * (len(widths) - 1)
             if room < wanted:  # then the other buttons narrow to their words, before the game's name is cut
