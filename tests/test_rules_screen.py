@@ -176,3 +176,11 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
             pump(app)
     finally:
         pygame.quit()
+
+
+def test_a_table_stays_close_under_the_words_that_lead_into_it():
+    from game.ui.markdown import to_html
+    text = "**Scoring:**\n\n| what | pays |\n|---|---|\n| a | 1 |\n\nAfter it.\n"
+    html = to_html(text, table=lambda rows: f"[table of {len(rows)} rows]")
+    assert html.startswith("<b>Scoring:</b><br>[table of 2 rows]<br>"), html  # one break, not a blank line
+    assert html.endswith("After it.<br><br>")

@@ -45,6 +45,8 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None) -> str
             out.append(text + ("<br><br>" if gap else "<br>"))
             paragraph.clear()
         if rows:
+            if out and out[-1].endswith("<br><br>"):  # a table stays with the words that lead into it
+                out[-1] = out[-1][: -len("<br>")]
             out.append(table(list(rows)) if table else "".join(_inline(" · ".join(r)) + "<br>" for r in rows))
             out.append("<br>")
             rows.clear()
