@@ -113,6 +113,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert replay.ply == ply + 1
     key(app, pygame.K_HOME)
     assert replay.ply == 0
+    assert log.first_shown() == 0 and log.current is None, "the start of the game: the log's first lines"
     key(app, pygame.K_END)
     assert replay.ply == n
 

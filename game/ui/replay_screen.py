@@ -226,7 +226,7 @@ class ReplayMode(PlayMode):
         board.viewer = self.seat_shown(self.match.state)
         self.match.on_change = None  # a replay is never saved
         board.controller.reset_input()
-        board.log.show(self.move_entries.get(self.ply) if self.ply else None)
+        self.frame_log(self.ply)
 
     # ---- which moment is shown -------------------------------------------
     def _show(self, ply: int) -> None:
@@ -269,8 +269,16 @@ class ReplayMode(PlayMode):
             views[board.viewer] = before.view(board.viewer)
             board.last_played = (self.replay.moves[ply - 1], seat, views)
             board.animate_last_move()
-        board.log.show(self.move_entries.get(ply) if ply else None)
+        self.frame_log(ply)
         board.refresh_panel()
+
+    def frame_log(self, ply: int) -> None:
+        """Frame the log's entry of the move that led to `ply`; at the start of the game
+        nothing is framed and the log shows its first lines."""
+        log = self.board.log
+        log.show(self.move_entries.get(ply) if ply else None)
+        if not ply:
+            log.scroll_by(len(log.lines))
 
     def step(self, by: int) -> None:
         self.seek(self.ply + by, animate=by == 1)
