@@ -690,3 +690,28 @@ def test_the_set_up_says_who_places_which_stack():
         state.apply(state.legal_moves()[0])
     assert said == ["P1: choose the centre stack", "P1: place a second stack, beside the centre one",
                     "P2: place a stack", "P3: place a stack"]
+
+
+def test_the_next_click_of_a_canal_or_a_pool_passenger_is_said_in_words():
+    from game.engine.core import seat_ref
+    from game.games.skurdir.rules import COLOURS, cell_name
+    from game.games.skurdir.words import WORDS
+    state = SPEC.new_game(2, 3, {"random_setup": True})
+    rng = random.Random(3)
+    said = {}
+    while not state.is_over and len(said) < 2:
+        legal = state.legal_moves()
+        for move in legal:
+            kind = "canal" if move.kind == "canal" and not move.neutral else move.kind
+            if kind in ("canal", "add") and kind not in said:
+                chosen = move.targets[:1]
+                starting = [m for m in legal if m.targets[:1] == chosen]
+                said[kind] = (move, WORDS.step(state, chosen, starting), {m.kind for m in starting}, state.to_move)
+        state.apply(rng.choice(legal))
+    canal, words, kinds, canal_seat = said["canal"]
+    start = cell_name(canal.cell, canal.grid)
+    assert words.startswith(f"{seat_ref(canal_seat)}: now click "), words
+    assert f"where the canal from {start} ends" in words
+    assert ("the passenger's way on" in words) == ("transport" in kinds)
+    add, words, _kinds, _seat = said["add"]
+    assert words.endswith(f"now click a lit station for the {COLOURS[add.colour]} passenger")

@@ -331,3 +331,24 @@ def test_the_stacks_to_place_stay_in_their_boxes_as_others_are_placed(app):
         {pair: box for pair, box in boxes.items() if pair != first}
     click_button(app, "Undo")  # the stack comes back to its own box
     assert board.target_rect(("stack", first)) == boxes[first]
+
+
+def test_after_the_first_click_of_a_move_the_panel_says_where_the_next_goes(app):
+    seats = [Seat("Ann", 0), Seat("Bob", 1)]
+    start_match(app, Match(shelf.GAMES["skurdir"], seats, 4))
+    board = app.scene
+    pump(app)
+    state = board.match.state
+
+    def status():
+        return board.panel.status_text(board.controller.highlights())
+
+    assert status() == "Ann: choose the centre stack"
+    click_target(app, ("stack", tuple(state.stacks_left[0])))
+    assert status() == "Ann: now click o15 for this stack"
+    key(app, pygame.K_ESCAPE)  # chosen again: the phase line comes back
+    assert status() == "Ann: choose the centre stack"
+    click_target(app, ("stack", tuple(state.stacks_left[0])))
+    click_target(app, ("cell", state.centre))
+    click_target(app, ("stack", tuple(state.stacks_left[0])))
+    assert status() == "Ann: now click a lit cell for this stack"

@@ -54,6 +54,12 @@ class Words:
         ("" lets the board say whose turn it is)."""
         return ""
 
+    def step(self, state, chosen: tuple, moves: list) -> str | None:
+        """What to click next once a move's first clicks are made (`chosen`: their targets;
+        `moves`: the legal moves that begin so), for the side panel in place of the phase;
+        None keeps the phase line."""
+        return None
+
     sounds: dict = {}  # this game's verbs -> effect ("dice", "cards"), over SOUND_OF_VERB
     plain_sound = "move"  # the effect of a move whose verbs name none (a card game's is "cards")
 

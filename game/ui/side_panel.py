@@ -247,7 +247,10 @@ class SidePanel:
         if highlights.thinking or match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             return f"{match.seats[state.to_move].name} is thinking{dots}"
-        return board.named(board.controller.words.phase(state)) or f"{match.seats[state.to_move].name} to move"
+        controller = board.controller
+        chosen = controller.prefix
+        step = controller.words.step(state, chosen, controller.candidates()) if chosen else None
+        return board.named(step or controller.words.phase(state)) or f"{match.seats[state.to_move].name} to move"
 
     def draw_note(self, surface, rect, text) -> None:
         """A tooltip above a disabled button saying why it is disabled."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.core import seat_ref
 from ...engine.present import LogEntry, Words
-from .rules import COLOURS, TASKS
+from .rules import COLOURS, TASKS, cell_name
 
 SENTENCES = {
     "stack": "{who} places a {station} station with a {passenger} passenger at {cell}",
@@ -54,6 +54,28 @@ class SkurdirWords(Words):
 
     def confirm(self, state, move) -> str:
         return self.move(state, move)
+
+    def step(self, state, chosen: tuple, moves: list) -> str | None:
+        """After the first click of a stack, a canal, a transport or a pool passenger:
+        where the next click goes (the phase line still named the first)."""
+        kinds = {m.kind for m in moves}
+        who = seat_ref(state.to_move)
+        first = chosen[0]
+        if kinds == {"stack"}:
+            cells = sorted({m.cell for m in moves})
+            where = cell_name(cells[0], state.n) if len(cells) == 1 else "a lit cell"
+            return f"{who}: now click {where} for this stack"
+        if kinds == {"add"}:
+            return f"{who}: now click a lit station for the {COLOURS[first[1]]} passenger"
+        if not kinds <= {"canal", "transport"}:
+            return None
+        cells = [target[1] for target in chosen if target[0] == "cell"]
+        if not cells:  # "neutral" chosen: the canal's first cell comes next
+            return f"{who}: now click the cell the neutral canal starts from"
+        start = cell_name(cells[0], state.n)
+        neutral = "neutral " if first[0] == "neutral" else ""
+        ways = {"canal": f"where the {neutral}canal from {start} ends", "transport": "the passenger's way on, cell by cell"}
+        return f"{who}: now click " + " or ".join(ways[k] for k in sorted(kinds))
 
 
 WORDS = SkurdirWords()
