@@ -49,3 +49,16 @@ def test_the_set_up_reads_the_captain_and_the_first_draws():
 def test_a_roll_above_the_stash_says_why_fewer_are_laid():
     assert WORDS.entry(LogEntry(0, "roll", {"roll": 4, "lay": 2})) == "P1 rolls 4: lay 2 (the whole stash)"
     assert WORDS.entry(LogEntry(0, "roll", {"roll": 2, "lay": 2})) == "P1 rolls 2: lay 2"
+
+
+def test_a_marker_chosen_from_the_stash_says_where_it_may_go():
+    state = built_turn(["TR", "TW", "CV"])
+    white = [m for m in state.legal_moves() if m.code == "TW"]
+    spots = len({m.triangles for m in white})
+    assert spots > 1
+    assert WORDS.step(state, (("stash", "TW"),), white) == \
+        "P1: now click a lit place on the map for the White trail"
+    assert WORDS.step(state, (("stash", "TW"),), white[:1]) == "P1: now click the lit place on the map for the White trail"
+    state.apply(white[0])
+    cave = next(m for m in state.legal_moves() if m.code == "CV")
+    assert WORDS.step(state, cave.targets[:2], [cave]) is None  # the Cave's confirming click says its own words

@@ -48,6 +48,13 @@ class ScrubWords(Words):
             return f"{who}: lay a Trail marker from your new Junction"
         return f"{who} rolled {state.roll}: lay {plural(state.to_lay - len(state.laid_now), 'more marker')}"
 
+    def step(self, state, chosen: tuple, moves: list) -> str | None:
+        """A marker chosen from the stash: where it may go."""
+        if len(chosen) != 1 or chosen[0][0] != "stash" or not moves:
+            return None  # the Cave's place chosen too: its confirming click has words of its own
+        where = "the lit place" if len({m.triangles for m in moves}) == 1 else "a lit place"
+        return f"{seat_ref(state.to_move)}: now click {where} on the map for the {MARKERS[chosen[0][1]].name}"
+
     def confirm(self, state, move) -> str:
         """Said for the Cave's confirming click and for hints: only the Cave ends the game."""
         said = self.move(state, move)
