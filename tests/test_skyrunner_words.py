@@ -21,3 +21,16 @@ def test_a_climb_that_gets_nowhere_says_so():
     assert WORDS.entry(stuck) == "P2 cannot climb: the Climb 4 finds no way up"
     short = LogEntry(1, "climb", {"rise": 2, "value": 4, "side": 1, "used": 1})
     assert WORDS.entry(short) == "P2 climbs 2 of 4 (1 sideways, 1 equipment)"
+
+
+def test_a_sabotage_picked_from_the_hand_asks_for_its_victim_when_named_with_it():
+    from game.games.skyrunner.rules import SPEC
+    state = SPEC.new_game(3, 2, {"targets": "laid"})
+    seat = state.to_move
+    state.hand[seat] = list(state.hand[seat]) + ["S"]
+    state._legal = None
+    moves = [m for m in state.legal_moves() if m.targets[:1] == (("card", "S"),)]
+    assert len(moves) == 2  # one per other player
+    assert WORDS.step(state, (("card", "S"),), moves) == "Your Sabotage: now click the player it goes against."
+    number = [m for m in state.legal_moves() if m.kind == "play" and m.against < 0][:1]
+    assert WORDS.step(state, number[0].targets[:1], number) is None  # a card that hits nobody: nothing to add

@@ -97,6 +97,13 @@ class SkyRunnerWords(Words):
             return "A crash card is up: play a number card face down."
         return "Choose a card to play face down."
 
+    def step(self, state, chosen: tuple, moves: list) -> str | None:
+        """A lost equipment or sabotage picked from the hand, when the player it hits is
+        named with it (the option): who that is comes next."""
+        if len(chosen) == 1 and chosen[0][0] == "card" and any(m.against >= 0 for m in moves):
+            return f"Your {card_name(chosen[0][1])}: now click the player it goes against."
+        return None
+
     def confirm(self, state, move) -> str:
         """A lost equipment or sabotage about to go against a player, told to its owner:
         the card is named even while it is still face down to the others."""
