@@ -12,6 +12,7 @@ from game import lessons, records, storage
 from game import shelf
 from game.saves import games_in_progress
 from game.ui.board import BoardScene
+from game.ui import look
 from game.ui.lesson import LessonDone, is_lesson
 from game.ui.rules_screen import RulesScene
 from game.ui.title import TitleScene
@@ -343,3 +344,26 @@ def test_a_lessons_board_keeps_its_size_from_step_to_step(game_id, size):
         boards.add(tuple(app.scene.board_rect))
     pygame.quit()
     assert len(boards) == 1, f"the board changes size: {sorted(boards)}"
+
+
+@pytest.mark.parametrize("size, panel, strip", [((1920, 1080), 2.0, 2.0), ((1280, 800), 1.5, 1.25),
+                                                ((960, 640), 2.0, 1.0), ((1920, 1080), 1.0, 1.0)])
+def test_the_lesson_strips_words_grow_with_the_panel_size_where_the_window_has_room(size, panel, strip):
+    """Read from across a table (Settings: a bigger side panel), the lesson's words grow too,
+    while the strip leaves most of the window to the board and the panel."""
+    from game.ui.lesson import open_lesson
+    from uikit import make_app
+
+    app = make_app(size)
+    app.settings["ui_scale"] = panel
+    app.push(TitleScene(app))
+    open_lesson(app, "skurdir", 8)
+    pump(app)
+    mode = app.scene.mode
+    assert mode.scale == strip
+    assert mode.lesson_rect.h <= size[1] * 0.3 or strip == 1.0
+    with look.captured() as lines:
+        mode.draw_strip(pygame.display.get_surface())
+    assert max(line.size for line in lines) == round(18 * strip)  # the step's title
+    assert app.scene.mode.next_button.rect.h == round(40 * strip)
+    pygame.quit()

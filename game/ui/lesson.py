@@ -13,7 +13,7 @@ import pygame
 
 from .. import lessons, shelf
 from ..engine.match import Match, Seat
-from . import look
+from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
 from .menus import MenuScene
@@ -25,6 +25,7 @@ STRIP_MIN = 120
 BUTTON_COLUMN = 150  # the strip's right-hand side: Next and Start again
 TEXT, TITLE = 15, 18
 LINE = 20
+STRIP_SHARE = 0.3  # the strip grows with the side panel's size (Settings) while it takes at most this of the window
 LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
 
 
@@ -151,15 +152,20 @@ class LessonMode(PlayMode):
             self.note = "" if message == "Move cancelled." else message
 
     # ---- layout -----------------------------------------------------
+    scale = 1.0  # the strip's sizes: the side panel's size, as far as the window allows (band_height)
+
+    def px(self, size: int) -> int:
+        return round(size * self.scale)
+
     def text_width(self, width: int) -> int:
-        return width - BUTTON_COLUMN - 32
+        return width - self.px(BUTTON_COLUMN) - 32
 
     def strip_lines(self, width: int, step=None) -> tuple[list, list, list]:
         w = self.text_width(width)
         step = step or self.step
-        body = look.wrap_text(step.text, TEXT, w)
-        ask = look.wrap_text(step.ask, TEXT, w, bold=True)
-        after = look.wrap_text(step.after, TEXT, w)
+        body = look.wrap_text(step.text, self.px(TEXT), w)
+        ask = look.wrap_text(step.ask, self.px(TEXT), w, bold=True)
+        after = look.wrap_text(step.after, self.px(TEXT), w)
         return body, ask, after
 
     def strip_height(self, width: int) -> int:
@@ -169,11 +175,17 @@ class LessonMode(PlayMode):
         for step in self.lesson.steps:
             body, ask, after = self.strip_lines(width, step)
             lines = max(lines, len(body) + max(len(ask), len(after), 3))  # 3: the answer to a wrong click
-        return max(STRIP_MIN, 14 + 26 + LINE * lines + 10)
+        return max(self.px(STRIP_MIN), self.px(14 + 26) + self.px(LINE) * lines + 10)
 
     def band_height(self, width: int) -> int:
         """The strip runs under the board and the side panel, the window's whole width:
-        its lines are long and few, and a small window keeps its height for the board."""
+        its lines are long and few, and a small window keeps its height for the board.
+        Its words are as large as the side panel's where the window has room for them."""
+        height = self.board.app.size[1]
+        wanted = sizing.scale_of(self.board.app.settings)
+        for self.scale in sorted({k for k in sizing.SCALES if k <= wanted} | {1.0}, reverse=True):
+            if self.strip_height(width - 20) + 8 <= height * STRIP_SHARE or self.scale == 1.0:
+                break
         return self.strip_height(width - 20) + 8
 
     def board_area(self, rect: pygame.Rect) -> pygame.Rect:
@@ -189,13 +201,15 @@ class LessonMode(PlayMode):
         panel.redo_button.hide()
         panel.hint_button.hide()  # the step says what to do; the computer would suggest another move
         r = self.lesson_rect
-        x = r.right - BUTTON_COLUMN - 8
+        px, k = self.px, self.scale
+        x = r.right - px(BUTTON_COLUMN) - 8
         last = self.index == len(self.lesson.steps) - 1
-        self.next_button = board.button((x, r.bottom - 50, BUTTON_COLUMN, 40), "Finish" if last else "Next ▸",
-                                        self.next_step, primary=True, enabled=self.step_done,
-                                        tooltip="Go on to the next step")
-        board.button((x, r.bottom - 96, BUTTON_COLUMN, 38), "Start again", self.again,
-                     tooltip="Set this step up again")
+        self.next_button = board.button((x, r.bottom - px(50), px(BUTTON_COLUMN), px(40)),
+                                        "Finish" if last else "Next ▸", self.next_step, primary=True,
+                                        enabled=self.step_done, tooltip="Go on to the next step",
+                                        style=sizing.primary_style(k))
+        board.button((x, r.bottom - px(96), px(BUTTON_COLUMN), px(38)), "Start again", self.again,
+                     tooltip="Set this step up again", theme_class=sizing.button_class(k))
 
     # ---- drawing ------------------------------------------------------
     def draw_on_board(self, surface) -> None:
@@ -207,22 +221,24 @@ class LessonMode(PlayMode):
         panel(surface, r, 235)
         count = len(self.lesson.steps)
         title = f"Step {self.index + 1} of {count} · {self.step.title}"
-        look.text(surface, look.fit_text(title, TITLE, r.w - 28, bold=True), (r.x + 14, r.y + 12), TITLE,
-                  look.GOLD, bold=True)
+        px = self.px
+        look.text(surface, look.fit_text(title, px(TITLE), r.w - 28, bold=True), (r.x + 14, r.y + px(12)),
+                  px(TITLE), look.GOLD, bold=True)
         body, ask, after = self.strip_lines(r.w)
-        y = r.y + 14 + 26
+        y = r.y + px(14 + 26)
         for line in body:
-            look.text(surface, line, (r.x + 14, y), TEXT, look.INK)
-            y += LINE
+            look.text(surface, line, (r.x + 14, y), px(TEXT), look.INK)
+            y += px(LINE)
         if self.note:
-            lines, colour, bold = look.wrap_text(self.note, TEXT, self.text_width(r.w), max_lines=3), look.WARN, False
+            lines = look.wrap_text(self.note, px(TEXT), self.text_width(r.w), max_lines=3)
+            colour, bold = look.WARN, False
         elif self.step_done:
             lines, colour, bold = after, look.GOOD, False
         else:
             lines, colour, bold = ask, look.HIGHLIGHT, True
         for line in lines:
-            look.text(surface, line, (r.x + 14, y), TEXT, colour, bold=bold)
-            y += LINE
+            look.text(surface, line, (r.x + 14, y), px(TEXT), colour, bold=bold)
+            y += px(LINE)
 
     # ---- going on -------------------------------------------------------
     def next_step(self) -> None:
