@@ -958,3 +958,15 @@ def test_remembered_spots_give_the_same_moves_as_working_them_out_afresh(players
         fresh._spots, fresh._legal = {}, None
         assert [(str(m), m.against) for m in fresh.legal_moves()] == [(str(m), m.against) for m in moves]
         state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_a_markers_ring_is_every_triangle_beside_it_in_the_order_first_met():
+    from game.games.scrubbudgetel.geometry import tri_neighbours
+    from game.games.scrubbudgetel.rules import _ring, shapes_on_table
+    inner = (0, 0, 0)
+    for outer in tri_neighbours(inner):
+        for shape in ("tri", "rhombus", "hex"):
+            for tris in shapes_on_table(inner, outer, shape):
+                met = [n for t in tris for n in tri_neighbours(t) if n not in tris]
+                assert list(_ring(tris)) == list(dict.fromkeys(met))
+                assert inner in _ring(tris)  # the anchor's triangle lies beside the spot laid against it

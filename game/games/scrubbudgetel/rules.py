@@ -167,6 +167,18 @@ def _shape_offsets(shape: tuple) -> tuple:
     return tuple((x, y, o, d) for (x, y, o), d in nearest.items())
 
 
+@lru_cache(maxsize=None)
+def _ring(tris: tuple) -> tuple:
+    """The triangles sharing a side with a marker on `tris` (none of its own), in the
+    order first met: contact_fault looks at what lies there, in its innermost loop."""
+    ring = []
+    for t in tris:
+        for n in tri_neighbours(t):
+            if n not in tris and n not in ring:
+                ring.append(n)
+    return tuple(ring)
+
+
 def is_shape(tris: tuple, shape: str) -> bool:
     if shape == "tri":
         return len(tris) == 1
@@ -521,11 +533,10 @@ class ScrubState(CachedMovesState):
                 return OFF_TABLE
         touched = set()  # self.touching(tris), inlined: this is the search's innermost loop
         get = cells.get
-        for t in tris:
-            for n in tri_neighbours(t):
-                m = get(n)
-                if m is not None:  # never one of `tris`: they are free
-                    touched.add(m)
+        for n in _ring(tris):
+            m = get(n)
+            if m is not None:
+                touched.add(m)
         if anchor not in touched:
             return "A marker must lie edge to edge against the trail it continues."
         if len(touched) == 1:
