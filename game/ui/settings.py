@@ -46,6 +46,8 @@ class SettingsScene(Scene):
         self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
                                          f"{round(self.app.settings['ui_scale'] * 100)}%",
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
+        self.scale_menu.set_tooltip("The side panel's words and buttons, and a lesson's: larger to read from "
+                                    "across the table")
         y += 56
         self.label((left, y, 260, 36), "Game review")
         self.review_menu = UIDropDownMenu(list(self.REVIEW_DEPTHS.values()),
