@@ -251,3 +251,34 @@ def test_each_options_help_ends_before_the_next_one_begins(size):
             app.pop()
     assert checked > 10
     pygame.quit()
+
+
+def test_an_options_menu_shows_its_whole_help_when_the_pointer_rests_on_it_also_after_it_opened():
+    """pygame-gui hovers the button that is a drop-down's face, which had no tooltip: the
+    help written for the menu never showed."""
+    from game.ui.setup import SetupScene
+    from uikit import click
+
+    app = make_app((960, 640))
+    app.push(TitleScene(app))
+    setup = SetupScene(app, shelf.GAMES["skyrunner"])
+    setup.players = 5
+    setup.rebuild()
+    app.push(setup)
+    pump(app)
+    menu, option = next(iter(setup.option_menus.items()))
+
+    def rest_on_it():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pump(app)
+        for _ in range(3):
+            setup.update_widgets(0.6)  # pygame-gui shows a tooltip after a second of hover
+        face = menu.current_state.selected_option_button
+        return face.tool_tip is not None and face.tool_tip_text == option.help
+
+    assert rest_on_it()
+    click(app, menu.rect.center)  # opened and closed again: a new face
+    click(app, (5, 630))
+    assert menu.current_state is menu.menu_states["closed"]
+    assert rest_on_it()
+    pygame.quit()

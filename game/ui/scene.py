@@ -24,6 +24,7 @@ GUI_FRAME_S = 0.1  # pygame-gui's tooltips and text cursor need an update this o
 # Screens listing the games in progress read them again this often: another window may
 # open, close (or lose) one meanwhile, and "2 minutes ago" ages
 IN_PROGRESS_RECHECK_S = 2.0
+TOOLTIP_WRAP = 340  # px: a tooltip of a sentence or two reads as a few lines, not a column of words
 QUIET_S = 0.3  # no input this long: the person is not in the middle of something
 
 
@@ -98,6 +99,17 @@ class UIManagerPool:
     def release(self, manager) -> None:
         manager.clear_and_reset()
         self.free.append(manager)
+
+
+class TippedDropDown(UIDropDownMenu):
+    """A drop-down whose tooltip (set_tooltip) shows: the mouse hovers the button that
+    is its face, a new one at every opening and closing, which pygame-gui gives none."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        face = getattr(self.current_state, "selected_option_button", None)
+        if face is not None and face.tool_tip_text != self.tool_tip_text:
+            face.set_tooltip(self.tool_tip_text, wrap_width=TOOLTIP_WRAP)
 
 
 class Scene:

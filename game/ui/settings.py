@@ -7,7 +7,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UITextBox
 
 from .. import storage
-from .scene import Scene
+from .scene import Scene, TippedDropDown
 
 WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
@@ -43,7 +43,7 @@ class SettingsScene(Scene):
                                           pygame.Rect(left + 385, y, 95, 36), self.manager)
         y += 56
         self.label((left, y, 260, 36), "Side panel size")
-        self.scale_menu = UIDropDownMenu([f"{round(k * 100)}%" for k in storage.UI_SCALES],
+        self.scale_menu = TippedDropDown([f"{round(k * 100)}%" for k in storage.UI_SCALES],
                                          f"{round(self.app.settings['ui_scale'] * 100)}%",
                                          pygame.Rect(left + 280, y, 200, 36), self.manager)
         self.scale_menu.set_tooltip("The side panel's words and buttons, and a lesson's: larger to read from "

@@ -9,7 +9,7 @@ from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 from ..engine.match import NAME_LIMIT, Match, Seat
 from . import boards, look, setup_memory
 from .rules_screen import RulesScene
-from .scene import Scene, start_match
+from .scene import TOOLTIP_WRAP, Scene, TippedDropDown, start_match
 
 LEVEL_CHOICES = (("Human", "human", "normal"), ("Computer: easy", "computer", "easy"),
                  ("Computer: normal", "computer", "normal"), ("Computer: hard", "computer", "hard"))
@@ -104,9 +104,9 @@ class SetupScene(Scene):
             help_x = left + label_w + menu_w + 14
             help_w = max(120, w - 30 - help_x)
             for option, row_h in zip(shown, self.option_heights(shown, step, help_w, top=y, bottom=h - 124)):
-                self.label((left, y, label_w, tall), option.label).set_tooltip(option.help)
+                self.label((left, y, label_w, tall), option.label).set_tooltip(option.help, wrap_width=TOOLTIP_WRAP)
                 labels_ = [option.label_of(c) for c in option.choices]
-                menu = UIDropDownMenu(labels_, option.label_of(self.options[option.key]),
+                menu = TippedDropDown(labels_, option.label_of(self.options[option.key]),
                                       pygame.Rect(left + label_w, y, menu_w, tall), self.manager)
                 menu.set_tooltip(option.help)  # the whole help, where the words beside it are cut short
                 self.option_menus[menu] = option
