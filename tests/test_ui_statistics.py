@@ -4,6 +4,7 @@ the games kept), and 5,000 recorded games opened quickly."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pygame
@@ -171,3 +172,17 @@ def test_a_game_finished_in_another_window_counts_by_itself_and_an_open_menu_sta
     finished("scurry", 3, names=("Ann", "Cy"))  # a new player: the player menu lists Cy
     steps_until(app, lambda: scene.names == ["Ann", "Bob", "Cy"])
     assert scene.player == "Ann" and scene.figures.played == 3 and ("Cy", "Cy") in scene.player_menu.options_list
+
+
+def test_while_the_records_are_read_the_player_menu_says_so_not_nobody(monkeypatch):
+    finished("scurry", 1)
+    release = threading.Event()
+    real = stats.load
+    monkeypatch.setattr(stats, "load", lambda: (release.wait(10), real())[1])  # a slow disk, or a locked file
+    app = title()
+    click_button(app, "Statistics")
+    scene = app.scene
+    assert scene.loading and scene.player_menu.selected_option[0] == "…"
+    release.set()
+    read_records(app)
+    assert scene.player_menu.selected_option[0] == "Ann"

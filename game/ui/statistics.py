@@ -45,7 +45,7 @@ class StatisticsScene(Scene):
         self.backdrop = (None, None)
         self.figures = None
         self.problem: records.RecordsError | None = None  # why the records cannot be read now
-        self.loading = False
+        self.loading = True  # the first read starts at once: its menus say "…" until it is done, not "(nobody yet)"
         self.reads = Background()  # sqlite may wait on a locked file: never on the window's thread
         super().__init__(app)
         self.reload()
