@@ -256,10 +256,20 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
                           app.push(MenuScene(app, _board(app, m)))))
         out.append(Screen("rules", f"rules-{game_id}", lambda app, spec=spec: app.push(RulesScene(app, spec))))
         out.append(Screen("rules", f"rules-{game_id}-pictures", lambda app, spec=spec: _rules_at_pictures(app, spec)))
-    for kind, cls in (("settings", SettingsScene), ("saves", SavesScene), ("history", HistoryScene),
-                      ("statistics", StatisticsScene)):
+    for kind, cls in (("settings", SettingsScene), ("saves", SavesScene)):
         out.append(Screen(kind, kind, lambda app, cls=cls: app.push(cls(app))))
+    for kind, cls in (("history", HistoryScene), ("statistics", StatisticsScene)):
+        out.append(Screen(kind, kind, lambda app, cls=cls: _records_read(app, cls(app))))
     return out
+
+
+def _records_read(app, scene) -> None:
+    """History or Statistics as a person sees it once the records are read (off the
+    window's thread): its rows and figures, not "Loading the records…"."""
+    app.push(scene)
+    while scene.reads.busy:
+        scene.reads.wait()
+        scene.reads.collect()
 
 
 def frame(app) -> None:
