@@ -196,7 +196,8 @@ def test_line_of_sight_own_tile_other_squirrel_and_empty_vertices():
         "There is no tile there: squirrels land only on the other player's tiles."
     )
     assert s.check(SPEC.parse_move(s, "m g5")) == "The other squirrel stands there."
-    assert s.check(SPEC.parse_move(s, "m f6")) == "Your squirrel is already there."
+    assert s.check(SPEC.parse_move(s, "m f6")) == \
+        "Your squirrel is already there: it moves on to a tile of the other player's that it can see."
     # e7 = (2, -1) is on none of the three lines through f6 = (0, 0)
     off = play(position({**SIGHT, "e7": G}), "p a1")
     assert off.check(SPEC.parse_move(off, "m e7")) == "Squirrels move only along the three grid lines."

@@ -550,7 +550,7 @@ class ScurryState(CachedMovesState):
         at = self.squirrels[seat]
         board = self.board
         if v == at:
-            return "Your squirrel is already there."
+            return "Your squirrel is already there: it moves on to a tile of the other player's that it can see."
         if v == self.squirrels[opp]:
             return "The other squirrel stands there."
         c = board[v]
