@@ -352,3 +352,20 @@ def test_after_the_first_click_of_a_move_the_panel_says_where_the_next_goes(app)
     click_target(app, ("cell", state.centre))
     click_target(app, ("stack", tuple(state.stacks_left[0])))
     assert status() == "Ann: now click a lit cell for this stack"
+
+
+def test_the_cell_just_chosen_stays_framed_white_under_the_pointer_not_red(app):
+    from game.ui import look
+    from game.ui.lesson import open_lesson
+
+    open_lesson(app, "skurdir", 0)  # the first step: a canal from c5 to d5
+    pump(app)
+    board = app.scene
+    start = ("cell", parse_cell("c5", board.match.state.n))
+    click_target(app, start)  # the pointer stays on c5
+    assert board.controller.prefix == (start,) and board.controller.hover == start
+    app.dirty = True
+    app.step([])
+    frame = board.cell_rect(start[1]).inflate(-2, -2)
+    edge = app.screen.get_at((frame.centerx, frame.top + 1))[:3]
+    assert edge == (255, 255, 255) and edge != look.BAD[:3]

@@ -377,6 +377,8 @@ class SkurdirScene(BoardScene):
             mine = view["colour_of"][view["to_move"]]
             colour = view["neutral"] if highlights.selected[0] == ("neutral",) else mine
             self.draw_canal(surface, a, c, colour, alpha=150)
+        if hover in highlights.selected:
+            return  # the cell just chosen keeps its white frame: red would read as a wrong click
         colour = look.HIGHLIGHT if highlights.hover_ok else look.BAD
         pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 2, border_radius=8)
 
