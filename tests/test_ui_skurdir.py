@@ -316,11 +316,15 @@ def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypa
     screenshot(app, "skurdir-cell-names")
 
 
-def test_the_stacks_to_place_stay_in_their_boxes_as_others_are_placed(app):
-    seats = [Seat("Ann", 0), Seat("Bob", 1)]
-    start_match(app, Match(shelf.GAMES["skurdir"], seats, 4))
-    board = app.scene
+def ann_and_bob_set_up(app):
+    """A two-person game at its set-up (the stacks to place), on its board."""
+    start_match(app, Match(shelf.GAMES["skurdir"], [Seat("Ann", 0), Seat("Bob", 1)], 4))
     pump(app)
+    return app.scene
+
+
+def test_the_stacks_to_place_stay_in_their_boxes_as_others_are_placed(app):
+    board = ann_and_bob_set_up(app)
     state = board.match.state
     boxes = {tuple(pair): board.target_rect(("stack", tuple(pair))) for pair in state.stacks_left}
     first = tuple(state.stacks_left[0])
@@ -334,10 +338,7 @@ def test_the_stacks_to_place_stay_in_their_boxes_as_others_are_placed(app):
 
 
 def test_after_the_first_click_of_a_move_the_panel_says_where_the_next_goes(app):
-    seats = [Seat("Ann", 0), Seat("Bob", 1)]
-    start_match(app, Match(shelf.GAMES["skurdir"], seats, 4))
-    board = app.scene
-    pump(app)
+    board = ann_and_bob_set_up(app)
     state = board.match.state
 
     def status():
