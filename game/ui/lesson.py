@@ -183,8 +183,9 @@ class LessonMode(PlayMode):
         Its words are as large as the side panel's where the window has room for them."""
         height = self.board.app.size[1]
         wanted = sizing.scale_of(self.board.app.settings)
-        for self.scale in sorted({k for k in sizing.SCALES if k <= wanted} | {1.0}, reverse=True):
-            if self.strip_height(width - 20) + 8 <= height * STRIP_SHARE or self.scale == 1.0:
+        for scale in sorted({k for k in sizing.SCALES if k <= wanted} | {1.0}, reverse=True):
+            self.scale = scale  # the largest that leaves the board and the panel their room
+            if scale == 1.0 or self.strip_height(width - 20) + 8 <= height * STRIP_SHARE:
                 break
         return self.strip_height(width - 20) + 8
 
