@@ -16,9 +16,9 @@ from .. import records, shelf
 from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
-from .loading import Background, unreadable_text, words
+from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
-from .scene import IN_PROGRESS_RECHECK_S, Scene, panel
+from .scene import Scene, panel
 
 ALL_GAMES = "All games"
 ROW = 30
@@ -64,9 +64,7 @@ def shelf_titles() -> dict[str, str]:
     return {spec.id: spec.title for spec in shelf.GAMES.values()}
 
 
-class HistoryScene(Scene):
-    RECHECK_S = IN_PROGRESS_RECHECK_S  # a game finished in another window joins the list while it shows
-
+class HistoryScene(FollowsRecords, Scene):
     def __init__(self, app):
         self.game = ALL_GAMES
         self.games: list = []  # newest first, without their moves (read off the window's thread)
@@ -79,19 +77,14 @@ class HistoryScene(Scene):
         self.last_click = (None, 0.0)
         self.fitted: dict = {}
         super().__init__(app)
-        self.load()
+        self.reload()
 
     # ---- the records, read off the window's thread ----------------------------
-    def load(self, quietly: bool = False) -> None:
+    def reload(self, quietly: bool = False) -> None:
         """Read the records; `quietly` (a re-read) keeps the list shown meanwhile."""
         self.loading = not quietly
         self.read_stamp = records.stamp()
         self.reads.run(records.summaries, self.loaded)
-
-    def look_again(self) -> bool:
-        if not self.reads.busy and records.stamp() != self.read_stamp:
-            self.load(quietly=True)
-        return False  # what changes shows when the read is done (loaded)
 
     def loaded(self, games, error) -> None:
         if not self.loading and error is not None:  # a re-read: what shows stays, read again at the next look
@@ -138,7 +131,7 @@ class HistoryScene(Scene):
                     tooltip="The computer looks back at the chosen game's moves")
         self.button((left + 430, bottom, 160, 44), "Back", self.app.pop)
         if self.problem is not None:
-            self.button((left + width - 160, bottom, 160, 44), "Try again", self.load,
+            self.button((left + width - 160, bottom, 160, 44), "Try again", self.reload,
                         tooltip="Read the records again")
         self.fitted = {}
         self.backdrop = None  # what stays the same from frame to frame, drawn once

@@ -11,6 +11,7 @@ import threading
 import time
 
 from .. import records, storage
+from .scene import IN_PROGRESS_RECHECK_S
 
 POLL_S = 0.1  # how often a screen that waits for an answer looks for it
 
@@ -80,3 +81,18 @@ def words(error: Exception) -> str:
 def unreadable_text(error: records.RecordsError) -> str:
     """What a screen says in place of its games when the records cannot be read."""
     return f"The records of finished games can't be read right now: {words(error)}."
+
+
+class FollowsRecords:
+    """For a screen that lists the finished games (History, Statistics): another window
+    may add to them, so while it shows it reads them again when the file changed
+    (Scene.look_again, every RECHECK_S). The screen has `reads` and `reload(quietly)`,
+    which sets `read_stamp = records.stamp()` as it starts a read."""
+
+    RECHECK_S = IN_PROGRESS_RECHECK_S
+    read_stamp = None
+
+    def look_again(self) -> bool:
+        if not self.reads.busy and records.stamp() != self.read_stamp:
+            self.reload(quietly=True)
+        return False  # what changes shows when the read is done

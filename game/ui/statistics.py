@@ -14,8 +14,8 @@ from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 from .. import records, shelf, stats
 from ..engine.match import NAME_LIMIT
 from . import look
-from .loading import Background, unreadable_text, words
-from .scene import IN_PROGRESS_RECHECK_S, Scene, panel
+from .loading import Background, FollowsRecords, unreadable_text, words
+from .scene import Scene, panel
 
 ALL_GAMES = "All games"
 CONFIRM_SECONDS = 5.0
@@ -31,9 +31,7 @@ def number(value, digits: int = 1) -> str:
     return str(value)
 
 
-class StatisticsScene(Scene):
-    RECHECK_S = IN_PROGRESS_RECHECK_S  # a game finished in another window counts while it shows
-
+class StatisticsScene(FollowsRecords, Scene):
     def __init__(self, app, player: str | None = None, game: str = stats.ALL):
         self.games: list = []  # every finished game, oldest first, without its moves
         self.marks: dict = {}
@@ -64,11 +62,6 @@ class StatisticsScene(Scene):
             self.backdrop = (None, None)
         self.read_stamp = records.stamp()
         self.reads.run(lambda: (stats.load(), stats.resets()), self.loaded)
-
-    def look_again(self) -> bool:
-        if not self.reads.busy and records.stamp() != self.read_stamp:
-            self.reload(quietly=True)
-        return False  # what changes shows when the read is done (loaded)
 
     def loaded(self, found, error) -> None:
         if self.rereading and error is not None:
