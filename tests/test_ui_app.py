@@ -322,6 +322,24 @@ def test_title_screen_fits_five_games_in_any_window(monkeypatch, size):
     pygame.quit()
 
 
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_the_title_cards_grow_into_a_big_window_and_stand_mid_way(size):
+    """A big window shows the games' pictures bigger (up to the art's own 480 px); the
+    rows of cards stand as far from the heading as from the games in progress under them."""
+    app = make_app(size)
+    app.push(TitleScene(app))
+    scene = app.scene
+    cards = list(scene.cards.values())
+    if size == (1920, 1080):
+        assert all(card.w > 400 for card in cards), [card.w for card in cards]
+    above = min(card.top for card in cards) - scene.TOP
+    below = (size[1] - scene.bottom) - (max(card.bottom for card in cards) + scene.BELOW_CARD + 8)
+    assert above >= 0 and below >= 0 and abs(above - below) <= 1, (above, below)
+    if size == (960, 640):
+        assert above > 50, "the room left by one row of small cards is shared, not all left below it"
+    pygame.quit()
+
+
 def test_every_title_card_caption_fits_without_cutting():
     """At the default window size every game's title and blurb show whole."""
     from game import shelf

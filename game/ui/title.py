@@ -22,7 +22,7 @@ class TitleScene(Scene):
     # no input for a moment), a slice a frame, so that each Rules screen opens within a frame
     PREPARE_SLICE_S = 0.005
     PREPARE_EVERY_S = 0.02  # a slice this often: the rest of the processor is the player's
-    CARD = (300, 188)  # the largest card; the art's shape
+    CARD = (480, 300)  # the largest card: the art's own size and shape (a big window shows it whole)
     GAP = 30  # between cards side by side
     BELOW_CARD = 112  # title, blurb and buttons under each card
     TOP = 150
@@ -115,12 +115,15 @@ class TitleScene(Scene):
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
         self.compact = card_w < self.COMPACT_BELOW
+        rows = -(-len(games) // per_row)
+        row_h = card_h + self.BELOW_CARD + 8
+        # the rows stand in the middle of the room between the heading and what is under them
+        top = self.TOP + max(0, (h - self.TOP - self.bottom - rows * row_h) // 2)
         for i, spec in enumerate(games):
             row, col = divmod(i, per_row)
             count = min(per_row, len(games) - row * per_row)
             left = (w - count * card_w - (count - 1) * self.GAP) // 2
-            card = pygame.Rect(left + col * (card_w + self.GAP), self.TOP + row * (card_h + self.BELOW_CARD + 8),
-                               card_w, card_h)
+            card = pygame.Rect(left + col * (card_w + self.GAP), top + row * row_h, card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
             self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
