@@ -168,6 +168,48 @@ def test_hover_shows_what_a_click_would_do(app):
     assert board.controller.highlights().hover == taken and not board.controller.highlights().hover_ok
 
 
+def test_the_place_just_played_is_not_framed_red_under_the_resting_pointer(app):
+    """After a click that plays, the pointer rests on a place the next player may not
+    take: no red frame there (it would read as a wrong click) until the pointer moves;
+    nudged, the frame says a click there would be refused."""
+    from game.ui import look
+
+    spec = shelf.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
+    board = app.scene
+    pump(app)
+    state = board.match.state
+
+    def taken_after(move) -> bool:  # the place the move ends on starts no move of Bob's
+        after = state.clone()
+        after.apply(move)
+        return all(m.targets[0] != move.targets[-1] for m in after.legal_moves())
+
+    move = next(m for m in state.legal_moves() if taken_after(m))
+    play_move(app, board, move)  # the pointer stays where Ann's last click was
+    place = move.targets[-1]
+    assert place not in board.controller.next_targets()
+    x, y = board.target_rect(place).center
+    radius = board.tile_px // 2  # of the red frame's circle
+
+    def framed_red() -> bool:  # a red pixel right above the place, where the circle passes
+        board.finish_animations()
+        app.dirty = True
+        app.step([])
+        return any(app.screen.get_at((x, y - d))[:3] == look.BAD[:3] for d in range(radius - 3, radius + 2))
+
+    assert board.controller.highlights().hover == place
+    assert not board.controller.highlights().hover_refused and not framed_red()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)  # a motion event with the pointer where it was is no move
+    assert not framed_red()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y), rel=(3, 0), buttons=(0, 0, 0)))
+    pump(app)  # a nudge, still on the same place
+    assert framed_red()
+    highlights = board.controller.highlights()
+    assert highlights.hover == place and highlights.hover_refused
+
+
 def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):
     spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4))

@@ -74,6 +74,8 @@ class BoardScene(Scene):
         self.viewer = humans[0] if humans else 0  # the seat whose view is drawn
         self.confirmed_viewer = None if self.hand_off.needed() else self.viewer  # the seat that said it is looking
         self.pressed_target = None
+        self.changed = None  # the board as last drawn (its state and how many moves), to see it change
+        self.pointer_at_change = None  # where the pointer was when the board last changed
         self.last_played = None  # (move, seat, every seat's view before it), for animating it
         self.hits = HitMap()  # filled by draw_board (and the panel), read by target_at
         self.turn_sound_due = False  # a person's turn comes after the computer's move has been shown
@@ -141,6 +143,7 @@ class BoardScene(Scene):
         """Drop everything that belonged to the person who was in front of the
         screen: hover, a half-made or unconfirmed move, messages, animations."""
         self.controller.reset_input()
+        self.pointer_at_change = self.mouse  # the next person's pointer has not moved yet
         self.hinter.drop()
         self.forget_widget_hover()
         self.pressed_target = None
@@ -205,6 +208,17 @@ class BoardScene(Scene):
         """Where the pointer is, for what the board draws under it (nowhere while a
         menu or another screen is on top: the board does not answer it then)."""
         return self.app.mouse_pos if self.app.scene is self else (-1, -1)
+
+    def note_pointer(self) -> None:
+        """Tell the controller whether the pointer still rests where it was when the
+        board last changed: a move, an undo, a hand-off. (A motion event with the pointer
+        where it was is no move.)"""
+        state = self.match.state
+        changed = (id(state), len(state.history))
+        if changed != self.changed:
+            self.changed = changed
+            self.pointer_at_change = self.mouse
+        self.controller.pointer_still = self.mouse == self.pointer_at_change
 
     def target_under(self, pos):
         """The board's target drawn under `pos` in the last frame, or None."""
@@ -376,6 +390,7 @@ class BoardScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
+        self.note_pointer()
         highlights = self.controller.highlights()
         view = self.view()
         self._draw_board_area(surface, view, highlights)

@@ -49,6 +49,9 @@ class Highlights:
     selected: tuple = ()  # targets clicked so far
     hover: object = None  # target under the mouse
     hover_ok: bool = False  # hover continues a legal move
+    # a click on the hover would be refused (framed red): not while the pointer rests where
+    # it was when the board last changed (the piece just played under it is no wrong click)
+    hover_refused: bool = False
     last_moves: list = field(default_factory=list)  # moves since the seat to move last played
     thinking: bool = False
     progress: float = 0.0
@@ -62,6 +65,7 @@ class Controller:
         self.heuristics = shelf.heuristics_for(match.spec.id)  # the computer player's help
         self.prefix: tuple = ()
         self.hover = None
+        self.pointer_still = False  # the pointer rests where it was when the board last changed (set by the scene)
         self.message = ""  # the latest explanation or notice for the side panel
         self.thinking: Thinking | None = None
         self.ai_failures = 0
@@ -123,6 +127,7 @@ class Controller:
             selected=self.prefix,
             hover=self.hover,
             hover_ok=self.hover in nxt,
+            hover_refused=self.hover is not None and self.hover not in nxt and not self.pointer_still,
             last_moves=self.last_moves(),
             thinking=self.thinking is not None,
             progress=self.thinking.progress if self.thinking else 0.0,

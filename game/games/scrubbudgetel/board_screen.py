@@ -471,7 +471,7 @@ class ScrubScene(BoardScene):
             surface.blit(layer, box.topleft)
             pts = [self.camera.to_screen(p) for p in marker_outline(hover[1])]
             pygame.draw.polygon(surface, look.HIGHLIGHT, pts, 3)
-        elif hover[0] == "tri" and code is not None:
+        elif hover[0] == "tri" and code is not None and highlights.hover_refused:
             pts = [self.camera.to_screen(point_xy(p)) for p in tri_corners(hover[1])]
             pygame.draw.polygon(surface, look.BAD, pts, 2)
 

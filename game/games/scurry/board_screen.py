@@ -177,8 +177,9 @@ class ScurryScene(BoardScene):
         if hover is None or hover[0] != "vertex" or view["to_move"] is None:
             return
         point = self.points[hover[1]]
-        if not highlights.hover_ok:
+        if highlights.hover_refused:
             pygame.draw.circle(surface, look.BAD, point, self.tile_px // 2, 2)
+        if not highlights.hover_ok:
             return
         phase = view["phase"]
         if phase in ("setup_tiles", "leadoff"):

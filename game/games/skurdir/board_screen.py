@@ -379,6 +379,8 @@ class SkurdirScene(BoardScene):
             self.draw_canal(surface, a, c, colour, alpha=150)
         if hover in highlights.selected:
             return  # the cell just chosen keeps its white frame: red would read as a wrong click
+        if not (highlights.hover_ok or highlights.hover_refused):
+            return
         colour = look.HIGHLIGHT if highlights.hover_ok else look.BAD
         pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 2, border_radius=8)
 

@@ -472,7 +472,7 @@ class SkylineScene(BoardScene):
             if highlights.hover_ok:
                 self.passenger(surface, rect, view["colour"], view["value"] >= 5, alpha=150)
                 pygame.draw.rect(surface, look.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=int(10 * self.scale))
-            else:
+            elif highlights.hover_refused:
                 pygame.draw.rect(surface, look.BAD, rect.inflate(4, 4), 2, border_radius=int(10 * self.scale))
 
     def _draw_track_marks(self, surface, sheet) -> None:
