@@ -171,8 +171,10 @@ def test_hover_shows_what_a_click_would_do(app):
 def test_the_place_just_played_is_not_framed_red_under_the_resting_pointer(app):
     """After a click that plays, the pointer rests on a place the next player may not
     take: no red frame there (it would read as a wrong click) until the pointer moves;
-    nudged, the frame says a click there would be refused."""
+    nudged, the frame says a click there would be refused. A replay frames nothing red."""
+    from game.replay import Replay
     from game.ui import look
+    from game.ui.replay_screen import replay_scene
 
     spec = shelf.GAMES["scurry"]
     start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {"random_setup": True}))
@@ -208,6 +210,14 @@ def test_the_place_just_played_is_not_framed_red_under_the_resting_pointer(app):
     assert framed_red()
     highlights = board.controller.highlights()
     assert highlights.hover == place and highlights.hover_refused
+    # in a replay nothing on the board takes a click: no red frame, however the pointer moves
+    app.push(replay_scene(app, Replay.of_match(board.match), 1))
+    board = app.scene
+    pump(app)
+    for pos in ((x + 3, y), (x, y)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pump(app)
+    assert board.controller.highlights().hover == place and not framed_red()
 
 
 def test_the_legend_counts_one_tile_in_the_singular(app, monkeypatch):

@@ -49,8 +49,9 @@ class Highlights:
     selected: tuple = ()  # targets clicked so far
     hover: object = None  # target under the mouse
     hover_ok: bool = False  # hover continues a legal move
-    # a click on the hover would be refused (framed red): not while the pointer rests where
-    # it was when the board last changed (the piece just played under it is no wrong click)
+    # a person to move could not click the hover (framed red): not while the pointer rests where
+    # it was when the board last changed (the piece just played under it is no wrong click), nor
+    # while nobody may click (the computer's turn, a replay, a game over)
     hover_refused: bool = False
     last_moves: list = field(default_factory=list)  # moves since the seat to move last played
     thinking: bool = False
@@ -127,7 +128,8 @@ class Controller:
             selected=self.prefix,
             hover=self.hover,
             hover_ok=self.hover in nxt,
-            hover_refused=self.hover is not None and self.hover not in nxt and not self.pointer_still,
+            hover_refused=(self.hover is not None and self.hover not in nxt and not self.pointer_still
+                           and self.human_to_move()),
             last_moves=self.last_moves(),
             thinking=self.thinking is not None,
             progress=self.thinking.progress if self.thinking else 0.0,
