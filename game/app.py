@@ -85,6 +85,7 @@ class App:
         # hover and what is drawn under the pointer all read this one place.
         self.mouse_pos = pygame.mouse.get_pos()
         self.ui_managers = UIManagerPool(lambda: self.mouse_pos)
+        self.keys_in_use = False  # the person moves the focus ring by keys: every screen shows it
         self.autosaves = BackgroundWriter()  # saves and records, written off this thread
         keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
@@ -292,6 +293,7 @@ class App:
     def draw(self) -> None:
         look.drawn.clear()
         self.scene.draw(self.screen)
+        self.scene.draw_focus(self.screen)
         self._draw_toasts()
         pygame.display.flip()
         self.dirty = False

@@ -32,6 +32,7 @@ from .aid import AidScene
 from .animations import SPEED_FACTOR, Anim, AnimationQueue  # noqa: F401 (Anim: the games' board screens make them)
 from .board_hints import BoardHints
 from .board_modes import PlayMode
+from .focus import Stop, reading_order
 from .hand_off import HandOff
 from .hint import Hinter
 from .hitmap import HitMap
@@ -39,6 +40,7 @@ from .menus import MenuScene
 from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
+from .typed_move import MoveTyping
 from .watch import WatchControls, watching
 
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
@@ -83,6 +85,7 @@ class BoardScene(Scene):
         self.hints = BoardHints(self, self.hinter)
         self.watch = WatchControls(self) if self.mode.watchable and watching(match) else None
         self.panel = SidePanel(self)
+        self.typing_move = MoveTyping(self)  # "/": a move typed in its notation
         super().__init__(app)
         self.mode.started()
 
@@ -147,6 +150,8 @@ class BoardScene(Scene):
         self.hinter.drop()
         self.forget_widget_hover()
         self.pressed_target = None
+        self.typing_move.close()
+        self.focus.forget()
         self.animations.clear()
         self.log.scroll = 0
         self._set_hand_cursor(False)
@@ -161,6 +166,74 @@ class BoardScene(Scene):
             return
         self.answer(event)
         self.mode.after_event()
+
+    # ---- keys: the board's places are stops of the focus ring (the board cursor) ------
+    def focus_stops(self) -> list:
+        stops = super().focus_stops()
+        for stop in stops:
+            if stop.key[0] != "target":
+                stop.group = 1  # the panel's buttons after the board's places
+        return stops
+
+    def drawn_stops(self) -> list:
+        """The places a click could go now (the controller's next targets, where the hit map has them)."""
+        if self.app.scene is not self:
+            return []
+        stops = []
+        for target in self.controller.next_targets():
+            rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
+            if rect is not None:
+                stops.append(Stop(("target", target), rect, lambda t=target: self.click_target(t),
+                                  round=abs(rect.w - rect.h) <= 2 and rect.w <= 60))
+        return stops
+
+    def focus_start(self, stops: list):
+        """The hint's first place when a hint shows, else the place nearest the last move."""
+        confirm = self.panel.confirm_button
+        if self.controller.pending is not None and confirm is not None:  # a secret choice waits for its Confirm
+            return next((s for s in stops if s.key[:2] == ("button", confirm.text)), None)
+        places = reading_order([s for s in stops if s.key[0] == "target"])
+        if not places:
+            return super().focus_start(stops)
+        path = self.hinter.path()
+        if path:
+            hinted = next((s for s in places if s.key[1] == path[0]), None)
+            if hinted is not None:
+                return hinted
+        history = self.match.state.history
+        for target in reversed(history[-1].targets if history else ()):
+            rect = None if target[0] == "button" else self.target_rect(target)
+            if rect is not None:
+                return min(places, key=lambda s: (s.rect.centerx - rect.centerx) ** 2
+                           + (s.rect.centery - rect.centery) ** 2)
+        return places[0]
+
+    def keyed_place(self):
+        """The board place the focus ring is on while the keys are in use (lit as a hovered one), else None."""
+        if not self.app.keys_in_use or self.app.scene is not self:
+            return None
+        stops = self.focus_stops()
+        stop = self.focus.current(reading_order(stops), self.focus_start(stops))
+        return stop.key[1] if stop is not None and stop.key[0] == "target" else None
+
+    def number_target(self, number: int):
+        """The place a number key picks (SkyRunner's bid cards, Skyline's dice); None in most games."""
+        return None
+
+    def handle_event(self, event) -> None:
+        if self.typing_move.takes(event) and self.controller.human_to_move():
+            self.last_input = time.monotonic()
+            self.typing_move.on_event(event)
+            self.refresh_panel()
+            self.app.dirty = True
+            return
+        super().handle_event(event)
+
+    def keys_of_its_own(self) -> set:
+        keys = set(self.mode.own_keys)
+        if self.watch is not None:
+            keys |= self.watch.KEYS
+        return keys
 
     def answer(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, self.app.mouse_pos):
@@ -197,6 +270,10 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.hints.ask()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and not event.mod & pygame.KMOD_CTRL:
+                target = self.number_target(event.key - pygame.K_0)
+                if target is not None:
+                    self.click_target(target)
             elif event.key == pygame.K_F1:
                 self.open_aid()
             elif self.watch is not None:
@@ -235,8 +312,11 @@ class BoardScene(Scene):
 
     def click_target(self, target) -> None:
         self.finish_animations()
-        if self.controller.click(target).kind == "refused":
+        answer = self.controller.click(target).kind
+        if answer == "refused":
             self.app.sounds.play("refused")
+        elif answer == "pending":
+            self.focus.forget()  # the ring goes to Confirm
         self.refresh_panel()
         self.mode.after_click()
 
@@ -285,6 +365,7 @@ class BoardScene(Scene):
         for row in self._note_rows(self.match.state):
             self.log.append(*row)
         self.last_played = (move, seat, before)
+        self.focus.forget()  # the ring starts again near the move just played
         self.animate_last_move()
         self.refresh_panel()
         self.mode.played(move, seat)
@@ -367,7 +448,9 @@ class BoardScene(Scene):
                     self.watch.moved()
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
-            changed = self.hints.collect() or changed
+            if self.hints.collect():
+                self.focus.forget()  # the ring goes to the hint's first place
+                changed = True
             if self.turn_sound_due and not self.animations:
                 self.turn_sound_due = False
                 self.app.sounds.play("turn")  # after the computer's move is shown: your turn
@@ -397,7 +480,8 @@ class BoardScene(Scene):
         # The hover is what lies under the pointer in this frame, not in the frame the
         # mouse last moved over: a move, an undo or a hand-off moves the board's places
         # under a resting pointer. When it changed, draw the board again with it lit.
-        if self.controller.set_hover(self.target_under(self.mouse)):
+        keyed = self.keyed_place()
+        if self.controller.set_hover(keyed if keyed is not None else self.target_under(self.mouse)):
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
             highlights = self.controller.highlights()
             self._draw_board_area(surface, view, highlights)
@@ -405,6 +489,7 @@ class BoardScene(Scene):
             self._set_hand_cursor(self.controller.hover in highlights.next_targets)
         self.animations.paint(surface)
         self.hints.draw(surface, pulse())
+        self.typing_move.draw(surface, self.board_rect)
         self.mode.draw_over_hint(surface)
         with look.within(self.panel.rect):  # and the panel's on the panel
             self.panel.draw(surface, highlights)

@@ -88,6 +88,8 @@ class PlayMode:
         return self.board.panel.disabled_button_note(pos)
 
     # ---- input ---------------------------------------------------------------
+    own_keys: frozenset = frozenset()  # keys the mode answers itself (a replay's arrows): not the focus ring's
+
     def before_event(self, event) -> bool:
         """True when the mode took the event (the board does nothing more with it)."""
         return False

@@ -16,6 +16,7 @@ from .. import records, shelf
 from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
+from .focus import Stop
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
 from .scene import Scene, panel
@@ -149,6 +150,33 @@ class HistoryScene(FollowsRecords, Scene):
         """Where the row of `self.shown[index]` is drawn (while it is in view)."""
         return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * ROW, self.table.w - 8, ROW)
 
+    def drawn_stops(self) -> list:
+        """The list of games is one stop: Up and Down choose a row, Enter replays it."""
+        if not self.shown:
+            return []
+        ids = [s.id for s in self.shown]
+        rect = self.row_rect(ids.index(self.selected)) if self.selected in ids else self.table.copy()
+        return [Stop(("list",), rect, self.open_or_choose, on_key=self.list_key, label="the games played")]
+
+    def focus_start(self, stops: list):
+        return next((s for s in stops if s.key == ("list",)), None)
+
+    def open_or_choose(self) -> None:
+        if self.selected in [s.id for s in self.shown]:
+            self.open_selected()
+        else:
+            self.move_selection(0)
+
+    def list_key(self, event) -> bool:
+        """Up and Down walk the rows (out of the list past its first row); Enter and Space are the stop's press."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        ids = [s.id for s in self.shown]
+        if event.key == pygame.K_UP and ids and self.selected == ids[0]:
+            return False  # on up to the game chooser
+        self.move_selection(-1 if event.key == pygame.K_UP else 1)
+        return True
+
     def index_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
             return None
@@ -193,13 +221,8 @@ class HistoryScene(FollowsRecords, Scene):
                 self.last_click = (record_id, now)
                 if again:
                     self.open_selected()
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.move_selection(-1 if event.key == pygame.K_UP else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open_selected()
-            else:
-                super().on_event(event)
+        else:
+            super().on_event(event)  # Up, Down and Enter: the list is a stop of the focus ring
 
     def move_selection(self, by: int) -> None:
         ids = [s.id for s in self.shown]

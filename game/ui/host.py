@@ -17,6 +17,7 @@ class ScreenHost(Protocol):
     # ---- the window and the person in front of it -----------------------
     settings: dict  # the person's settings; change, then save_settings()
     mouse_pos: tuple[int, int]  # where the pointer is; (-1, -1) when it is over nothing
+    keys_in_use: bool  # the person uses the keys: the focus ring shows (game/ui/focus.py)
     fullscreen: bool
     windowed_size: tuple[int, int]  # the window's size when not fullscreen
     dirty: bool  # set True: the next pass of the loop draws a frame

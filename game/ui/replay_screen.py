@@ -399,6 +399,7 @@ class ReplayMode(PlayMode):
 
     # ---- input -------------------------------------------------------------
     KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+    own_keys = frozenset(KEYS) | {pygame.K_HOME, pygame.K_END, pygame.K_SPACE}
 
     def before_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -14,6 +14,7 @@ from ..keeper import GameKeeper
 from ..saves import OpenElsewhere, peek
 from . import look
 from .boards import board_scene_class
+from .focus import MOVE_KEYS, PRESS_KEYS, FocusRing, press_button, widget_stops
 from .host import ScreenHost
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
@@ -127,6 +128,8 @@ class Scene:
         self.app = app
         self.manager = app.ui_managers.acquire(app.size)
         self.actions: dict = {}
+        self.primaries: set = set()  # the primary buttons: Enter presses the one shown, if only one
+        self.focus = FocusRing()
         self.build()
 
     # ---- life cycle ----------------------------------------------------
@@ -143,12 +146,14 @@ class Scene:
         """Lay the widgets out again (after a resize, or when what they show changed)."""
         self.manager.clear_and_reset()
         self.actions = {}
+        self.primaries = set()
         self.build()
 
     def enter(self) -> None:
         if self.manager is None:  # a scene shown again after it left
             self.manager = self.app.ui_managers.acquire(self.app.size)
             self.actions = {}
+            self.primaries = set()
             self.build()
 
     def leave(self) -> None:
@@ -223,6 +228,8 @@ class Scene:
         if not enabled:
             element.disable()
         self.actions[element] = action
+        if primary or (style and "primary" in style):
+            self.primaries.add(element)
         return element
 
     def label(self, rect, text, style=None) -> UILabel:
@@ -235,8 +242,64 @@ class Scene:
         return next((e for e in self.manager.get_sprite_group().sprites() if isinstance(e, UIDropDownMenu)
                      and e.current_state is e.menu_states["expanded"]), None)
 
+    # ---- keys: the focus ring (game/ui/focus.py) -------------------------------
+    def focus_stops(self) -> list:
+        """Every place the ring can stand on now: the controls, and what the screen draws itself."""
+        if self.open_drop_down() is not None:
+            return widget_stops(self)  # an open list is all there is until it closes
+        return widget_stops(self) + self.drawn_stops()
+
+    def drawn_stops(self) -> list:
+        """Places the screen draws itself that a click presses (cards, rows, a board's places)."""
+        return []
+
+    def focus_start(self, stops: list):
+        """The stop the ring starts on: the screen's main button if it has one, else None
+        (the first in reading order)."""
+        shown = [b for b in self.primaries if b.alive() and b.visible and b.is_enabled]
+        if len(shown) == 1:
+            return next((s for s in stops if s.key == ("button", shown[0].text, tuple(shown[0].rect.topleft))), None)
+        return None
+
+    def keys_of_its_own(self) -> set:
+        """Keys the screen answers itself, which the ring leaves alone (a replay's arrows)."""
+        return set()
+
+    def main_action(self):
+        """What Enter does with no ring shown: the screen's one primary button, if just one shows."""
+        shown = [b for b in self.primaries if b.alive() and b.visible and b.is_enabled]
+        return (lambda: press_button(shown[0])) if len(shown) == 1 else None
+
+    def focus_key(self, event) -> bool:
+        """Tab, arrows, Enter and Space for the ring; True when taken."""
+        if event.key in self.keys_of_its_own():
+            return False
+        if self.typing():
+            if event.key != pygame.K_TAB:
+                return False  # the entry takes the text, Enter and the arrows
+            self.manager.set_focus_set(None)
+        self.focus.shown = self.app.keys_in_use  # a person on the keys goes on with them on the next screen
+        if event.key in MOVE_KEYS or (event.key in PRESS_KEYS and self.focus.shown):
+            stops = self.focus_stops()
+            taken = self.focus.on_key(event, stops, self.focus_start(stops))
+            self.app.keys_in_use = self.focus.shown
+            if taken:
+                self.app.dirty = True
+                return True
+        if event.key in PRESS_KEYS and not self.focus.shown:
+            action = self.main_action()
+            if action is not None:
+                action()
+                return True
+        return False
+
     def handle_event(self, event) -> None:
         self.last_input = time.monotonic()
+        if event.type == pygame.KEYDOWN and self.focus_key(event):
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self.app.keys_in_use:
+            self.app.keys_in_use = False  # the mouse or a finger took over: no ring where the keys left it
+            self.app.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (menu := self.open_drop_down()):
             menu.current_state.should_transition = True  # Esc closes the open list only (at the next update)
             self.app.dirty = True
@@ -310,6 +373,13 @@ class Scene:
             if element.visible and shape is not None and shape.has_fresh_surface():
                 return True
         return False
+
+    def draw_focus(self, surface) -> None:
+        """The focus ring, over everything the screen drew (the app draws it after the screen)."""
+        self.focus.shown = self.app.keys_in_use
+        if self.focus.shown and self.manager is not None:
+            stops = self.focus_stops()
+            self.focus.draw(surface, stops, self.focus_start(stops))
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))

@@ -10,6 +10,7 @@ from ..engine.match import SaveError
 from ..lessons import Progress, has_lesson, load as load_lesson
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
+from .focus import Stop
 from .menus import SavesScene
 from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
@@ -264,6 +265,11 @@ class TitleScene(Scene):
         if self.preparing is not None:
             return self.PREPARE_EVERY_S
         return super().wake_interval()
+
+    def drawn_stops(self) -> list:
+        """Each game's card: Enter on it opens the game's new-game screen, as a click does."""
+        return [Stop(("card", game_id), card.copy(), lambda s=shelf.GAMES[game_id]: self.app.push(SetupScene(self.app, s)),
+                     label=shelf.GAMES[game_id].title) for game_id, card in self.cards.items()]
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:

@@ -69,6 +69,8 @@ class WatchControls:
         self.apply_speed()
         return True
 
+    KEYS = frozenset({pygame.K_SPACE, pygame.K_RIGHT})  # pause or play, one step
+
     def on_key(self, key) -> bool:
         if key == pygame.K_SPACE:
             self.toggle()
