@@ -64,8 +64,7 @@ def widget_stops(scene) -> list[Stop]:
             inner.update(element.current_state.active_buttons if hasattr(element.current_state, "active_buttons")
                          else ())
             if element.visible and element.is_enabled:
-                stops.append(Stop(("menu", element.selected_option[0] if isinstance(element.selected_option, tuple)
-                                   else element.selected_option, tuple(element.rect.topleft)),
+                stops.append(Stop(("menu", _selected_text(element), tuple(element.rect.topleft)),
                                   element.rect.copy(), lambda e=element: open_drop_down(e)))
         elif isinstance(element, UISelectionList):
             for item in element.item_list:
@@ -99,8 +98,21 @@ def drop_down_options(menu: UIDropDownMenu) -> list[Stop]:
     for item in options.item_list:
         button = item.get("button_element")
         if button is not None and button.visible:
-            stops.append(Stop(("option", item["text"]), button.rect.copy(), lambda b=button: press_button(b)))
+            stops.append(Stop(("option", item["text"]), button.rect.copy(),
+                              lambda b=button, text=item["text"]: choose_option(menu, b, text)))
     return stops
+
+
+def choose_option(menu: UIDropDownMenu, button: UIButton, text: str) -> None:
+    if text == _selected_text(menu):
+        menu.current_state.should_transition = True  # the choice it has: the list just closes
+    else:
+        press_button(button)
+
+
+def _selected_text(menu: UIDropDownMenu) -> str:
+    option = menu.selected_option
+    return option[0] if isinstance(option, tuple) else option
 
 
 def type_into(manager, entry: UITextEntryLine) -> None:
@@ -124,24 +136,20 @@ def reading_order(stops: list[Stop]) -> list[Stop]:
 
 
 def nearest_in_direction(stops: list[Stop], here: pygame.Rect, direction) -> Stop | None:
-    """The stop the arrow points at: ahead of `here` in that direction, the one with the
-    least distance along it plus twice the distance across (a stop straight ahead beats a
-    nearer one off to the side)."""
+    """The stop the arrow points at: its middle ahead of `here`'s in that direction, the
+    nearest one within a cone around the arrow (a stop straight ahead beats one as near
+    off to the side)."""
     dx, dy = direction
     best, best_score = None, None
     for stop in stops:
-        r = stop.rect
-        if dx:
-            along = (r.centerx - here.centerx) * dx
-            across = max(0, r.top - here.bottom, here.top - r.bottom)  # 0 when level with it
-            ahead = along > 0 and (r.left >= here.centerx if dx > 0 else r.right <= here.centerx)
-        else:
-            along = (r.centery - here.centery) * dy
-            across = max(0, r.left - here.right, here.left - r.right)
-            ahead = along > 0 and (r.top >= here.centery if dy > 0 else r.bottom <= here.centery)
-        if not ahead:
+        off_x, off_y = stop.rect.centerx - here.centerx, stop.rect.centery - here.centery
+        along, across = (off_x * dx, abs(off_y)) if dx else (off_y * dy, abs(off_x))
+        if along <= 0:
             continue
-        score = along + 2 * across
+        # within 60 degrees of the arrow: the nearest, a little against the side; outside that
+        # cone only when nothing is in it (a lattice's next row down is half a step aside)
+        distance = (along * along + across * across) ** 0.5
+        score = distance + (0.5 * across if across <= 1.8 * along else 1000 + 3 * across)
         if best_score is None or score < best_score:
             best, best_score = stop, score
     return best

@@ -44,6 +44,15 @@ ROLL_SECONDS = 0.6
 
 class SkylineScene(BoardScene):
     # ---- layout --------------------------------------------------------
+    def number_target(self, number: int):
+        """A number key turns the die to that face when a face is asked for, else takes the
+        tray's die at that place (1 the first)."""
+        targets = self.controller.next_targets()
+        if ("face", number) in targets:
+            return ("face", number)
+        dice = sorted(t for t in targets if t[0] == "die")
+        return dice[number - 1] if number <= len(dice) else None
+
     def layout(self, rect: pygame.Rect) -> None:
         self.scale = min(rect.w / DESIGN[0], rect.h / DESIGN[1])
         w, h = int(DESIGN[0] * self.scale), int(DESIGN[1] * self.scale)

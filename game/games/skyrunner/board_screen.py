@@ -132,6 +132,11 @@ def _edge(surf, rect, radius):
 class SkyRunnerScene(BoardScene):
     BUTTONS = {"keep": "Keep the card for later"}
 
+    def number_target(self, number: int):
+        """A number key puts down the bid card of that number, where it may be played now."""
+        target = ("card", f"N{number}")
+        return target if target in self.controller.next_targets() else None
+
     # ---- layout -------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         state = self.match.state

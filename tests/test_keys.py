@@ -1,0 +1,174 @@
+"""Every screen and every move by keys alone (issue #36/#47): no mouse event in these tests."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game import shelf
+from game.ui.focus import reading_order
+from game.ui.board import BoardScene
+from game.ui.menus import HandOffScene
+from game.ui.results import ResultsScene
+from game.ui.setup import SetupScene
+from keyskit import (choose_by_keys, cursor_move, play_by_keys, ring, tab_to, tab_to_button, type_text,
+                     typed_move)
+from uikit import key, option_menu, pump, seat_kind_menu, think_quickly, title_app
+
+# What each game is set up with, chosen by keys on the new-game screen: short games
+SHORT = {
+    "scurry": {"players": None, "options": {"tiles": "6"}},
+    "skurdir": {"players": None, "options": {"random_setup": True}},
+    "skyline_express": {"players": "1", "options": {}},
+    "scrubbudgetel": {"players": None, "options": {}},
+    "skyrunner": {"players": None, "options": {}},
+}
+
+
+@pytest.fixture
+def app():
+    yield from title_app()
+
+
+def start_by_keys(app, game_id: str, computer: str = "Computer: easy") -> BoardScene:
+    """From the title by keys: the game's card, its options, the second seat the computer, Start."""
+    tab_to(app, lambda stop: stop.key == ("card", game_id))
+    key(app, pygame.K_RETURN)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.spec.id == game_id
+    wanted = SHORT[game_id]
+    if wanted["players"]:
+        choose_by_keys(app, setup.count_menu, wanted["players"])
+    for option_key, value in wanted["options"].items():
+        menu = option_menu(setup, option_key)
+        choose_by_keys(app, menu, setup.option_menus[menu].label_of(value))
+    if setup.players > 1:
+        choose_by_keys(app, seat_kind_menu(setup, 1), computer)
+    tab_to_button(app, "Start")
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, HandOffScene):  # two people at a game with secrets: the first cover
+        key(app, pygame.K_RETURN)
+    board = app.scene
+    assert isinstance(board, BoardScene), "Start by Enter did not open the board"
+    return board
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", list(shelf.GAMES))
+@pytest.mark.parametrize("play", [cursor_move, typed_move], ids=["cursor", "typed"])
+def test_a_whole_game_from_the_title_to_the_results_by_keys_alone(app, monkeypatch, game_id, play):
+    think_quickly(monkeypatch, 20)
+    monkeypatch.setattr("game.ui.board.RESULTS_DELAY", 0.05)  # the results screen at once: the test waits for it
+    board = start_by_keys(app, game_id)
+    play_by_keys(app, random.Random(7), play)
+    assert board.match.state.is_over
+    for _ in range(200):
+        if isinstance(app.scene, ResultsScene):
+            break
+        pump(app)
+        pygame.time.wait(10)
+    assert isinstance(app.scene, ResultsScene), "the results screen did not come"
+    key(app, pygame.K_RETURN)  # Enter: Play again, the results screen's one main action
+    assert isinstance(app.scene, BoardScene) and app.scene is not board and not app.scene.match.state.history
+
+
+@pytest.mark.slow
+def test_three_people_pass_skyrunner_round_the_table_by_keys(app):
+    """A round of three people's secret picks through the hand-off covers, each cover
+    passed with Enter, each pick by the cursor and Confirm by Enter."""
+    tab_to(app, lambda stop: stop.key == ("card", "skyrunner"))
+    key(app, pygame.K_RETURN)
+    setup = app.scene
+    choose_by_keys(app, setup.count_menu, "3")
+    for seat in range(3):
+        choose_by_keys(app, seat_kind_menu(setup, seat), "Human")
+    tab_to_button(app, "Start")
+    key(app, pygame.K_RETURN)
+    board = next(s for s in app.scenes if isinstance(s, BoardScene))
+    rng = random.Random(4)
+    covers = []
+    start_round = board.match.state.round if hasattr(board.match.state, "round") else None
+    for _ in range(12):
+        if isinstance(app.scene, HandOffScene):
+            covers.append(app.scene.name)
+            assert ring(app).key[1] == f"I am {app.scene.name}: show my view"
+            key(app, pygame.K_SPACE)
+            continue
+        assert app.scene is board
+        seat = board.match.state.to_move
+        assert board.viewer == seat, "the screen shows another seat's view"
+        cursor_move(app, board, rng.choice(board.match.state.legal_moves()))
+        if len(covers) == 3 and not isinstance(app.scene, HandOffScene):
+            break
+    assert covers[:3] == [s.name for s in board.match.seats], covers
+    assert len(board.match.state.history) >= 3
+    assert start_round is None or board.match.state.round != start_round or board.match.state.history
+
+
+def test_typed_notation_lists_matches_refuses_with_the_rule_and_closes_on_escape(app):
+    board = start_by_keys(app, "scurry", "Human")
+    state = board.match.state
+    legal = {str(m) for m in state.legal_moves()}
+    type_text(app, "/")
+    assert board.typing_move.open
+    first = sorted(legal)[0]
+    type_text(app, first[0])
+    listed = [n for n, _w, _m in board.typing_move.matches()]
+    assert listed and all(n.lower().startswith(first[0].lower()) for n in listed)
+    assert set(listed) == {n for n in legal if n.lower().startswith(first[0].lower())}
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "zz9")
+    key(app, pygame.K_RETURN)
+    assert not board.match.state.history
+    assert "zz9" in board.controller.message  # says what it could not read, and why
+    key(app, pygame.K_ESCAPE)
+    assert not board.typing_move.open
+    key(app, pygame.K_h)  # keys are the board's again: H asks for a hint
+    assert board.hinter.current is not None or "Hint" in board.controller.message or board.controller.message
+
+
+def test_the_ring_is_drawn_and_moves_by_tab_and_arrows(app):
+    """The ring shows at the first Tab, around the stop, in its bright colour; Tab walks the
+    reading order; an arrow goes to the nearest stop that way."""
+    title = app.scene
+    key(app, pygame.K_TAB)
+    first = ring(app)
+    assert first.key == ("card", next(iter(shelf.GAMES)))
+    shot = app.screen
+    box = first.rect.inflate(10, 10)
+    gold = sum(1 for x in range(box.left, box.right) if shot.get_at((x, box.top + 1))[:3] == (255, 214, 64))
+    assert gold > box.w // 2, "no ring drawn around the card"
+    order = reading_order(title.focus_stops())
+    key(app, pygame.K_TAB)
+    assert ring(app).key == order[1].key
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert ring(app).key == first.key
+    key(app, pygame.K_DOWN)
+    below = ring(app)
+    assert below.rect.centery > first.rect.centery
+    # a mouse press hides it: a person on the mouse sees no ring
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1))
+    pump(app)
+    assert not app.keys_in_use
+
+
+def test_number_keys_pick_skyrunner_bid_cards_and_skyline_dice(app):
+    board = start_by_keys(app, "skyrunner", "Human")
+    state = board.match.state
+    numbers = sorted(m.card for m in state.legal_moves() if m.kind == "play" and m.card.startswith("N"))
+    card = numbers[-1]
+    key(app, getattr(pygame, f"K_{card[1:]}"))
+    if board.controller.pending is not None:
+        key(app, pygame.K_RETURN)
+    assert str(board.match.state.history[0]).startswith(card)
+
+
+def test_number_keys_take_skyline_dice_and_turn_faces(app):
+    board = start_by_keys(app, "skyline_express")
+    state = board.match.state
+    dice = sorted(t for t in board.controller.next_targets() if t[0] == "die")
+    assert len(dice) >= 2
+    key(app, pygame.K_2)
+    assert board.match.state.history and board.match.state.history[0].targets[0] == dice[1]
