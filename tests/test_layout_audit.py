@@ -19,7 +19,7 @@ from filelock import FileLock
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.bench import screens
-from game.ui import look
+from game.ui import focus, look
 
 # a long walk: the full suite runs it, the quick loop leaves it out; one worker walks, the other goes on with other tests
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("layout_audit")]
@@ -149,6 +149,41 @@ def problems(app, size, scale) -> list[str]:
     return found
 
 
+def ring_problems(app) -> list[str]:
+    """Walk the screen by Tab: the ring must reach every enabled control and be seen where it stands."""
+    scene = app.scene
+    listing = open_list(scene)
+    if listing is not None:  # an open drop-down: its options are all there is until it closes
+        wanted = [(f"option {item['text']!r}", item["button_element"].rect.copy()) for item in listing.item_list
+                  if item["button_element"] is not None and item["button_element"].visible]
+    else:
+        wanted = [(f"{type(e).__name__} {getattr(e, 'text', '')!r}", e.rect.copy())
+                  for e in scene.manager.get_sprite_group().sprites()
+                  if isinstance(e, (UIDropDownMenu, UITextEntryLine)) and e.visible and e.is_enabled]
+        wanted += [(f"UIButton {e.text!r}", e.rect.copy()) for e in scene.actions if e.visible and e.is_enabled]
+    found, reached = [], set()
+    window = pygame.Rect((0, 0), app.size)
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    for _ in range(len(scene.focus_stops()) + 1):
+        app.step(events=[tab])
+        stop = scene.focus.drawn
+        if stop is None or app.scene is not scene:
+            found.append("Tab shows no ring")
+            break
+        reached.add(tuple(stop.rect))
+        box = stop.rect.inflate(2 * focus.RING_WIDTH + 2, 2 * focus.RING_WIDTH + 2).clip(window)
+        row = [app.screen.get_at((x, box.top + 1))[:3] for x in range(box.left, box.right)]
+        if row.count(focus.RING_COLOUR) < min(8, box.w // 3):
+            found.append(f"the ring around {stop.key} cannot be seen")
+    for what, rect in wanted:
+        if tuple(rect) not in reached:
+            found.append(f"Tab never reaches {what} {rect}")
+    app.keys_in_use = False
+    app.dirty = True
+    app.step(events=[])
+    return found
+
+
 def walk_and_check() -> dict:
     """Walk every screen once: {"found": {kind or str((kind, size, scale)): [...]}, "seen": {kind: frames}}."""
     look.reset_caches()
@@ -168,7 +203,10 @@ def _walk_and_check() -> dict:
     seen = defaultdict(int)
     for screen, name, size, scale in screens.walk(app, shelf):
         seen[screen.kind] += 1
-        for problem in problems(app, size, scale):
+        checks = problems(app, size, scale)
+        if (size, scale) == TARGET_SIZE:
+            checks += ring_problems(app)
+        for problem in checks:
             found[screen.kind].append(
                 f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
     pygame.quit()
