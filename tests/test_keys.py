@@ -172,3 +172,18 @@ def test_number_keys_take_skyline_dice_and_turn_faces(app):
     assert len(dice) >= 2
     key(app, pygame.K_2)
     assert board.match.state.history and board.match.state.history[0].targets[0] == dice[1]
+
+
+def test_the_player_aid_lists_the_keys_of_the_phase(app):
+    from game.ui.aid import AidScene
+
+    board = start_by_keys(app, "skyrunner", "Human")
+    key(app, pygame.K_F1)
+    aid = app.scene
+    assert isinstance(aid, AidScene)
+    text = " ".join(line.text for line in aid.shown)
+    assert "Arrows move the gold ring" in text and "bid card of that number" in text
+    example = str(board.controller.candidates(())[0])
+    assert f"“{example}”" in text  # the typed notation, with a move that may be typed now
+    from uikit import screenshot
+    screenshot(app, "keys-aid-skyrunner")

@@ -216,6 +216,26 @@ class BoardScene(Scene):
         stop = self.focus.current(reading_order(stops), self.focus_start(stops))
         return stop.key[1] if stop is not None and stop.key[0] == "target" else None
 
+    NUMBER_KEYS = ""  # what the number keys do in this game, for the player aid ("" none)
+    GAME_KEYS = ""  # other keys of the game's own (the map's F, + and −)
+
+    def keys_help(self) -> list[str]:
+        """The keys of this moment, for the player aid (F1)."""
+        lines = []
+        if self.controller.human_to_move():
+            example = next(iter(self.controller.candidates(())), None)
+            lines.append("Arrows move the gold ring over the places you may click; Enter or Space clicks "
+                         "there; Esc cancels a half-made move.")
+            if example is not None:
+                lines.append(f"/ types a move as the log writes it (such as “{example}”), Enter plays it.")
+            if self.NUMBER_KEYS:
+                lines.append(self.NUMBER_KEYS)
+        if self.GAME_KEYS:
+            lines.append(self.GAME_KEYS)
+        lines.append("Tab reaches the panel's buttons · H hint · Ctrl+Z undo · Ctrl+Y redo · F1 this aid · "
+                     "Esc the menu.")
+        return lines
+
     def number_target(self, number: int):
         """The place a number key picks (SkyRunner's bid cards, Skyline's dice); None in most games."""
         return None

@@ -92,6 +92,7 @@ def place_shapes(places) -> list:
 
 
 class ScrubScene(BoardScene):
+    GAME_KEYS = "F fits the whole map in view (every place then has its stop for the ring); + and − zoom."
     def __init__(self, app, match, mode=None):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))

@@ -44,6 +44,8 @@ ROLL_SECONDS = 0.6
 
 class SkylineScene(BoardScene):
     # ---- layout --------------------------------------------------------
+    NUMBER_KEYS = "1–4 take that die of the tray (counted from the left); 1–6 turn a die to that face."
+
     def number_target(self, number: int):
         """A number key turns the die to that face when a face is asked for, else takes the
         tray's die at that place (1 the first)."""

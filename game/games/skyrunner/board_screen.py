@@ -132,6 +132,8 @@ def _edge(surf, rect, radius):
 class SkyRunnerScene(BoardScene):
     BUTTONS = {"keep": "Keep the card for later"}
 
+    NUMBER_KEYS = "1–9 put down the bid card of that number."
+
     def number_target(self, number: int):
         """A number key puts down the bid card of that number, where it may be played now."""
         target = ("card", f"N{number}")
