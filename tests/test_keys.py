@@ -136,9 +136,10 @@ def test_the_ring_is_drawn_and_moves_by_tab_and_arrows(app):
     first = ring(app)
     assert first.key == ("card", next(iter(shelf.GAMES)))
     shot = app.screen
-    box = first.rect.inflate(10, 10)
-    gold = sum(1 for x in range(box.left, box.right) if shot.get_at((x, box.top + 1))[:3] == (255, 214, 64))
-    assert gold > box.w // 2, "no ring drawn around the card"
+    from game.ui import focus
+    box = first.rect.inflate(2 * (focus.RING_WIDTH + focus.RING_GAP), 2 * (focus.RING_WIDTH + focus.RING_GAP))
+    ringed = sum(1 for x in range(box.left, box.right) if shot.get_at((x, box.top + 1))[:3] == focus.RING_COLOUR)
+    assert ringed > box.w // 2, "no ring drawn around the card"
     order = reading_order(title.focus_stops())
     key(app, pygame.K_TAB)
     assert ring(app).key == order[1].key
@@ -187,3 +188,33 @@ def test_the_player_aid_lists_the_keys_of_the_phase(app):
     assert f"“{example}”" in text  # the typed notation, with a move that may be typed now
     from uikit import screenshot
     screenshot(app, "keys-aid-skyrunner")
+
+
+def test_the_rules_scroll_by_arrows_page_keys_home_and_end(app):
+    from game.ui.rules_screen import RulesScene
+
+    tab_to(app, lambda stop: stop.key[:2] == ("button", "Rules"))
+    key(app, pygame.K_RETURN)
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
+    assert ring(app).key == ("text",)  # the ring starts on the text
+    bar = rules.text_box.scroll_bar
+
+    def at() -> float:
+        pump(app)
+        return bar.start_percentage
+
+    assert at() == 0
+    key(app, pygame.K_DOWN)
+    down = at()
+    assert down > 0
+    key(app, pygame.K_PAGEDOWN)
+    assert at() > down
+    key(app, pygame.K_END)
+    assert at() + bar.visible_percentage > 0.99  # the last line in view
+    key(app, pygame.K_HOME)
+    assert at() == 0
+    key(app, pygame.K_LEFT)  # out of the text to the list of sections
+    assert ring(app).key[0] == "button"
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, RulesScene)

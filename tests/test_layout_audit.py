@@ -171,7 +171,7 @@ def ring_problems(app) -> list[str]:
             found.append("Tab shows no ring")
             break
         reached.add(tuple(stop.rect))
-        box = stop.rect.inflate(2 * focus.RING_WIDTH + 2, 2 * focus.RING_WIDTH + 2).clip(window)
+        box = stop.rect.inflate(2 * (focus.RING_WIDTH + focus.RING_GAP), 2 * (focus.RING_WIDTH + focus.RING_GAP)).clip(window)
         row = [app.screen.get_at((x, box.top + 1))[:3] for x in range(box.left, box.right)]
         if row.count(focus.RING_COLOUR) < min(8, box.w // 3):
             found.append(f"the ring around {stop.key} cannot be seen")

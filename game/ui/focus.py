@@ -20,9 +20,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UISelectionList, UITextEntryLine
 
-RING_COLOUR = (255, 214, 64)  # bright gold: at least 3:1 against the felt, the wood and every button face
-RING_SHADOW = (20, 14, 10)  # a dark line inside it, so the ring reads on a pale button too
+# White, with a dark line inside it and a gap around the control: unlike any frame the screens
+# draw themselves (gold frames, hover, the blue hint), and clear on felt, wood, pale sheets and buttons
+RING_COLOUR = (255, 255, 255)
+RING_SHADOW = (16, 12, 8)
 RING_WIDTH = 4
+RING_GAP = 3  # px between the control and the ring
 MOVE_KEYS = {pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT}
 PRESS_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
 DIRECTIONS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
@@ -144,8 +147,8 @@ def nearest_in_direction(stops: list[Stop], here: pygame.Rect, direction) -> Sto
     for stop in stops:
         off_x, off_y = stop.rect.centerx - here.centerx, stop.rect.centery - here.centery
         along, across = (off_x * dx, abs(off_y)) if dx else (off_y * dy, abs(off_x))
-        if along <= 0:
-            continue
+        if along <= 0 or (dx and stop.rect.colliderect(here)):
+            continue  # sideways past what lies on the stop (a card's Learn button): to the next card
         # within 60 degrees of the arrow: the nearest, a little against the side; outside that
         # cone only when nothing is in it (a lattice's next row down is half a step aside)
         distance = (along * along + across * across) ** 0.5
@@ -226,12 +229,13 @@ class FocusRing:
 
 def draw_ring(surface, rect: pygame.Rect, round_: bool = False) -> None:
     """The focus ring: a thick gold line with a dark one inside, clear on felt, wood and buttons."""
-    box = rect.inflate(2 * RING_WIDTH + 2, 2 * RING_WIDTH + 2)
-    if round_:
-        radius = max(box.w, box.h) // 2
+    box = rect.inflate(2 * (RING_WIDTH + RING_GAP), 2 * (RING_WIDTH + RING_GAP))
+    if round_:  # a round place's hit area is already wider than what is drawn: the ring on its edge
+        radius = max(rect.w, rect.h) // 2 + RING_WIDTH
         pygame.draw.circle(surface, RING_COLOUR, box.center, radius, RING_WIDTH)
         pygame.draw.circle(surface, RING_SHADOW, box.center, radius - RING_WIDTH, 2)
         return
+    pygame.draw.rect(surface, RING_SHADOW, box.inflate(2, 2), 1, border_radius=9)  # and a dark edge outside
     pygame.draw.rect(surface, RING_COLOUR, box, RING_WIDTH, border_radius=8)
     pygame.draw.rect(surface, RING_SHADOW, box.inflate(-2 * RING_WIDTH, -2 * RING_WIDTH), 2, border_radius=6)
 

@@ -33,6 +33,7 @@ from pygame_gui.elements import UITextBox, ui_text_box
 from .. import shelf
 from ..lessons import has_lesson
 from . import look, markdown, rules_pictures
+from .focus import Stop
 from .scene import Scene, open_lesson
 
 PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
@@ -384,6 +385,10 @@ class RulesScene(Scene):
         super().__init__(app)
 
     def on_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in self.SCROLL_KEYS:
+            self.on_key_scroll(event.key)
+            self.app.dirty = True
+            return
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and str(event.link_target).startswith("lesson:"):
             _kind, game_id, step = str(event.link_target).split(":")
             open_lesson(self.app, game_id, int(step))
@@ -474,6 +479,41 @@ class RulesScene(Scene):
             if line and heading.startswith(line) and len(line) >= min(len(heading), 4):
                 return row.y
         return None
+
+    # ---- keys: the text is a stop of the focus ring, and scrolls by the keys --------
+    SCROLL_KEYS = {pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END}
+
+    def drawn_stops(self) -> list:
+        return [Stop(("text",), self.text_box.rect.copy(), lambda: None, on_key=self.scroll_key, label="the rules")]
+
+    def focus_start(self, stops: list):
+        return next((s for s in stops if s.key == ("text",)), None)
+
+    def keys_of_its_own(self) -> set:
+        return self.SCROLL_KEYS  # the page keys scroll the text wherever the ring is
+
+    def scroll_key(self, event) -> bool:
+        """Up and Down scroll the text a few lines while the ring is on it."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        self.scroll_by(-60 if event.key == pygame.K_UP else 60)
+        return True
+
+    def scroll_by(self, pixels: int) -> None:
+        bar = self.text_box.scroll_bar
+        if bar is None:
+            return
+        height = self.text_box.text_box_layout.layout_rect.height
+        start = bar.start_percentage * height + pixels
+        start = max(0.0, min(start, height - self.text_box.text_wrap_rect.h))
+        self.draw_rows(0.0, down_to=start + self.text_box.text_wrap_rect.h)  # what the scroll shows, if not yet
+        bar.set_scroll_from_start_percentage(start / height)
+
+    def on_key_scroll(self, key) -> None:
+        page = self.text_box.text_wrap_rect.h - 40
+        height = self.text_box.text_box_layout.layout_rect.height
+        self.scroll_by({pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                        pygame.K_HOME: -height, pygame.K_END: height}[key])
 
     def jump_to(self, heading: str) -> None:
         """Scroll the text so that `heading` is at the top."""

@@ -245,7 +245,14 @@ class Scene:
     # ---- keys: the focus ring (game/ui/focus.py) -------------------------------
     def focus_stops(self) -> list:
         """Every place the ring can stand on now: the controls, and what the screen draws itself."""
-        if self.open_drop_down() is not None:
+        menu = self.open_drop_down()
+        was = getattr(self, "_ringed_menu", None)
+        if menu is not was:
+            self._ringed_menu = menu
+            self.focus.forget()  # a list just opened: the ring starts on its chosen option
+            if menu is None and was is not None:
+                self.focus.rect = was.rect.copy()  # and when it closes, the ring is back on the drop-down
+        if menu is not None:
             return widget_stops(self)  # an open list is all there is until it closes
         return widget_stops(self) + self.drawn_stops()
 
@@ -256,6 +263,10 @@ class Scene:
     def focus_start(self, stops: list):
         """The stop the ring starts on: the screen's main button if it has one, else None
         (the first in reading order)."""
+        menu = self.open_drop_down()
+        if menu is not None:
+            chosen = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
+            return next((s for s in stops if s.key == ("option", chosen)), None)
         shown = [b for b in self.primaries if b.alive() and b.visible and b.is_enabled]
         if len(shown) == 1:
             return next((s for s in stops if s.key == ("button", shown[0].text, tuple(shown[0].rect.topleft))), None)
