@@ -32,24 +32,31 @@ def tab_to_button(app, text: str) -> None:
 
 
 def arrow_to(app, wanted_key) -> None:
-    """Move the ring to the stop `wanted_key` with the arrows, the way a person would: the
-    arrow that brings it closest; Tab only if no arrow brings it any closer."""
+    """Move the ring to the stop `wanted_key` by the shortest way of arrows (worked out with the
+    screen's own rule for where an arrow goes); by Tab or Shift+Tab where no arrows lead there."""
     if not app.keys_in_use:
         key(app, pygame.K_TAB)  # the first Tab shows the ring where it is
-    for _ in range(MAX_PRESSES):
-        here = ring(app)
-        if here.key == wanted_key:
-            return
-        stops = reading_order(app.scene.focus_stops())
-        there = next((s for s in stops if s.key == wanted_key), None)
-        assert there is not None, f"{wanted_key} is not a stop now"
-        best, best_distance = pygame.K_TAB, _distance(here.rect, there.rect)
+    stops = reading_order(app.scene.focus_stops())
+    by_key = {s.key: s for s in stops}
+    assert wanted_key in by_key, f"{wanted_key} is not a stop now"
+    start = ring(app).key
+    paths, queue = {start: []}, [start]
+    while queue and wanted_key not in paths:
+        here = queue.pop(0)
         for arrow, direction in DIRECTIONS.items():
-            lands = nearest_in_direction(stops, here.rect, direction)
-            if lands is not None and _distance(lands.rect, there.rect) < best_distance:
-                best, best_distance = arrow, _distance(lands.rect, there.rect)
-        key(app, best)
-    raise AssertionError(f"the arrows never reached {wanted_key}")
+            lands = nearest_in_direction(stops, by_key[here].rect, direction)
+            if lands is not None and lands.key not in paths:
+                paths[lands.key] = paths[here] + [arrow]
+                queue.append(lands.key)
+    if wanted_key in paths:
+        presses = paths[wanted_key]
+    else:
+        order = [s.key for s in stops]
+        ahead = (order.index(wanted_key) - order.index(start)) % len(order)
+        presses = [pygame.K_TAB] * ahead if ahead <= len(order) - ahead else ["back"] * (len(order) - ahead)
+    for press in presses:
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT) if press == "back" else key(app, press)
+    assert ring(app).key == wanted_key, f"the keys did not bring the ring to {wanted_key}"
 
 
 def _distance(a, b) -> float:

@@ -218,3 +218,47 @@ def test_the_rules_scroll_by_arrows_page_keys_home_and_end(app):
     assert ring(app).key[0] == "button"
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, RulesScene)
+
+
+def test_a_name_is_typed_into_its_field_and_enter_starts_the_game(app):
+    from uikit import open_setup
+    from game.ui.setup import SetupScene
+
+    setup = open_setup(app, "scurry")  # by a click: the ring is not shown
+    assert not app.keys_in_use
+    _i, name_entry, _c, _kind = setup.seat_rows[0]
+    tab_to(app, lambda stop: stop.key[0] == "entry" and stop.rect == name_entry.rect)
+    key(app, pygame.K_RETURN)  # the field takes the typing
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    type_text(app, "Eva")
+    key(app, pygame.K_TAB)  # and gives it back to the ring
+    assert name_entry.get_text() == "Eva"
+    assert ring(app).key[0] != "entry"
+    app.keys_in_use = False  # the ring hidden: Enter is the screen's one main button
+    key(app, pygame.K_RETURN)
+    assert not isinstance(app.scene, SetupScene)
+    board = next(s for s in app.scenes if isinstance(s, BoardScene))
+    assert board.match.seats[0].name == "Eva"
+
+
+def test_the_cursor_starts_on_the_hints_first_place_and_near_the_last_move(app, monkeypatch):
+    from uikit import run_until
+
+    think_quickly(monkeypatch, 20)
+    board = start_by_keys(app, "scurry")
+    run_until(app, lambda: not board.match.is_computer_turn())
+    key(app, pygame.K_h)
+    run_until(app, lambda: board.hinter.current is not None and board.hinter.path())
+    pump(app)
+    assert ring(app).key == ("target", board.hinter.path()[0])
+    # the computer's placement: the ring comes back near it, not where the person left it
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: not board.match.is_computer_turn() or board.match.state.is_over)
+    pump(app)
+    last = board.match.state.history[-1]
+    placed = board.target_rect(last.targets[-1])
+    here = ring(app).rect
+    others = [s.rect for s in board.focus_stops() if s.key[0] == "target"]
+    def away(r):
+        return (r.centerx - placed.centerx) ** 2 + (r.centery - placed.centery) ** 2
+    assert away(here) == min(away(r) for r in others)  # one of the places nearest to it

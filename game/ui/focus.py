@@ -147,8 +147,8 @@ def nearest_in_direction(stops: list[Stop], here: pygame.Rect, direction) -> Sto
     for stop in stops:
         off_x, off_y = stop.rect.centerx - here.centerx, stop.rect.centery - here.centery
         along, across = (off_x * dx, abs(off_y)) if dx else (off_y * dy, abs(off_x))
-        if along <= 0 or (dx and stop.rect.colliderect(here)):
-            continue  # sideways past what lies on the stop (a card's Learn button): to the next card
+        if along <= 0 or across > 4 * along or (dx and stop.rect.colliderect(here)):
+            continue  # not that way; or sideways past what lies on the stop (a card's Learn button)
         # within 60 degrees of the arrow: the nearest, a little against the side; outside that
         # cone only when nothing is in it (a lattice's next row down is half a step aside)
         distance = (along * along + across * across) ** 0.5
