@@ -262,3 +262,19 @@ def test_the_cursor_starts_on_the_hints_first_place_and_near_the_last_move(app, 
     def away(r):
         return (r.centerx - placed.centerx) ** 2 + (r.centery - placed.centery) ** 2
     assert away(here) == min(away(r) for r in others)  # one of the places nearest to it
+
+
+def test_while_the_computer_thinks_the_ring_waits_on_the_board_and_enter_only_says_why(app):
+    from game.engine.match import Match, Seat
+    from game.ui.scene import start_match
+
+    spec = shelf.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Robo", 0, "computer", "easy"), Seat("Ann", 1)], 3, {"random_setup": True}))
+    board = app.scene
+    board.controller.ai_delay = 30  # the computer's answer waits: its turn lasts through the test
+    pump(app)
+    key(app, pygame.K_TAB)
+    assert ring(app).key == ("board",)
+    key(app, pygame.K_RETURN)
+    assert board.controller.message == "Please wait: the computer is thinking."
+    assert app.scene is board and not board.match.state.history

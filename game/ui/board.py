@@ -171,7 +171,7 @@ class BoardScene(Scene):
     def focus_stops(self) -> list:
         stops = super().focus_stops()
         for stop in stops:
-            if stop.key[0] != "target":
+            if stop.key[0] not in ("target", "board"):
                 stop.group = 1  # the panel's buttons after the board's places
         return stops
 
@@ -179,6 +179,10 @@ class BoardScene(Scene):
         """The places a click could go now (the controller's next targets, where the hit map has them)."""
         if self.app.scene is not self:
             return []
+        if not self.controller.human_to_move():
+            # nobody here may click the board now (the computer's turn, a replay): the ring waits on
+            # the board as a whole, where Enter only says why, rather than on Undo or Menu
+            return [Stop(("board",), self.board_rect.copy(), self.say_why_not, label="the board")]
         stops = []
         for target in self.controller.next_targets():
             rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
@@ -194,7 +198,7 @@ class BoardScene(Scene):
             return next((s for s in stops if s.key[:2] == ("button", confirm.text)), None)
         places = reading_order([s for s in stops if s.key[0] == "target"])
         if not places:
-            return super().focus_start(stops)
+            return next((s for s in stops if s.key == ("board",)), None) or super().focus_start(stops)
         path = self.hinter.path()
         if path:
             hinted = next((s for s in places if s.key[1] == path[0]), None)
@@ -207,6 +211,11 @@ class BoardScene(Scene):
                 return min(places, key=lambda s: (s.rect.centerx - rect.centerx) ** 2
                            + (s.rect.centery - rect.centery) ** 2)
         return places[0]
+
+    def say_why_not(self) -> None:
+        if self.mode.follows_turns:  # a game, not a replay: the computer is thinking
+            self.controller.message = self.controller.refusal(None)
+            self.refresh_panel()
 
     def keyed_place(self):
         """The board place the focus ring is on while the keys are in use (lit as a hovered one), else None."""
