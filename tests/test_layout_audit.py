@@ -171,9 +171,17 @@ def ring_problems(app) -> list[str]:
             found.append("Tab shows no ring")
             break
         reached.add(tuple(stop.rect))
-        box = stop.rect.inflate(2 * (focus.RING_WIDTH + focus.RING_GAP), 2 * (focus.RING_WIDTH + focus.RING_GAP)).clip(window)
-        row = [app.screen.get_at((x, box.top + 1))[:3] for x in range(box.left, box.right)]
-        if row.count(focus.RING_COLOUR) < min(8, box.w // 3):
+        if stop.round:  # the top of the circle
+            top = stop.rect.centery - max(stop.rect.w, stop.rect.h) // 2 - focus.RING_WIDTH + 1
+            row = [app.screen.get_at((x, top))[:3] for x in range(stop.rect.centerx - 3, stop.rect.centerx + 4)
+                   if window.collidepoint(x, top)]
+            seen_px = 3
+        else:
+            box = stop.rect.inflate(2 * (focus.RING_WIDTH + focus.RING_GAP),
+                                    2 * (focus.RING_WIDTH + focus.RING_GAP)).clip(window)
+            row = [app.screen.get_at((x, box.top + 1))[:3] for x in range(box.left, box.right)]
+            seen_px = min(8, box.w // 3)
+        if row.count(focus.RING_COLOUR) < seen_px:
             found.append(f"the ring around {stop.key} cannot be seen")
     for what, rect in wanted:
         if tuple(rect) not in reached:

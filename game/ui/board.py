@@ -188,7 +188,7 @@ class BoardScene(Scene):
             rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
             if rect is not None:
                 stops.append(Stop(("target", target), rect, lambda t=target: self.click_target(t),
-                                  round=abs(rect.w - rect.h) <= 2 and rect.w <= 90))
+                                  round=self.hits.is_round(target)))
         return stops
 
     def focus_start(self, stops: list):

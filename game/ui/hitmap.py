@@ -31,10 +31,12 @@ class HitMap:
     def __init__(self):
         self._shapes: list[tuple] = []  # (target, bounding rect, test or None)
         self._rects: dict = {}
+        self._round: set = set()  # targets drawn as circles (the focus ring goes round them)
 
     def clear(self) -> None:
         self._shapes.clear()
         self._rects.clear()
+        self._round.clear()
 
     def __len__(self) -> int:
         return len(self._shapes)
@@ -62,6 +64,7 @@ class HitMap:
         cx, cy = centre
         bounds = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
         self._add(target, bounds, lambda x, y: (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius)
+        self._round.add(target)
 
     def polygon(self, target, points, clip=None) -> None:
         """`target` is clicked inside the polygon `points`; with `clip`, only where the
@@ -90,6 +93,9 @@ class HitMap:
         overlap: one place); None if it was not drawn."""
         found = self._rects.get(target)
         return None if found is None else pygame.Rect(found)
+
+    def is_round(self, target) -> bool:
+        return target in self._round
 
     def targets(self) -> list:
         return list(self._rects)
