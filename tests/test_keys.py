@@ -278,3 +278,22 @@ def test_while_the_computer_thinks_the_ring_waits_on_the_board_and_enter_only_sa
     key(app, pygame.K_RETURN)
     assert board.controller.message == "Please wait: the computer is thinking."
     assert app.scene is board and not board.match.state.history
+
+
+def test_the_move_log_reads_back_by_keys(app):
+    from game.engine.match import Match, Seat
+    from game.ui.scene import start_match
+
+    spec = shelf.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 3, {"random_setup": True}))
+    board = app.scene
+    rng = random.Random(2)
+    while len(board.log.lines) < 80 and not board.match.state.is_over:
+        board.controller.play(rng.choice(board.match.state.legal_moves()))  # as clicks would, by the controller
+    pump(app)
+    tab_to(app, lambda stop: stop.key == ("log",))
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert board.log.scroll == 2
+    key(app, pygame.K_DOWN)
+    assert board.log.scroll == 1

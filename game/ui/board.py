@@ -179,17 +179,31 @@ class BoardScene(Scene):
         """The places a click could go now (the controller's next targets, where the hit map has them)."""
         if self.app.scene is not self:
             return []
+        log = self.log_stops()
         if not self.controller.human_to_move():
             # nobody here may click the board now (the computer's turn, a replay): the ring waits on
             # the board as a whole, where Enter only says why, rather than on Undo or Menu
-            return [Stop(("board",), self.board_rect.copy(), self.say_why_not, label="the board")]
+            return [Stop(("board",), self.board_rect.copy(), self.say_why_not, label="the board")] + log
         stops = []
         for target in self.controller.next_targets():
             rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
             if rect is not None:
                 stops.append(Stop(("target", target), rect, lambda t=target: self.click_target(t),
                                   round=self.hits.is_round(target)))
-        return stops
+        return stops + log
+
+    def log_stops(self) -> list:
+        """The move log, when it holds more than it shows: Up and Down read back through it."""
+        log = self.log
+        if not log.rect.h or len(log.lines) <= log.visible_count():
+            return []
+
+        def read(event) -> bool:
+            if event.key not in (pygame.K_UP, pygame.K_DOWN):
+                return False
+            log.scroll_by(1 if event.key == pygame.K_UP else -1)
+            return True
+        return [Stop(("log",), log.rect.copy(), lambda: None, on_key=read, group=1, label="the move log")]
 
     def focus_start(self, stops: list):
         """The hint's first place when a hint shows, else the place nearest the last move."""
