@@ -183,7 +183,7 @@ class BoardScene(Scene):
         if not self.controller.human_to_move():
             # nobody here may click the board now (the computer's turn, a replay): the ring waits on
             # the board as a whole, where Enter only says why, rather than on Undo or Menu
-            return [Stop(("board",), self.board_rect.copy(), self.say_why_not, label="the board")] + log
+            return [Stop(("board",), self.board_rect.copy(), self.say_why_not)] + log
         stops = []
         for target in self.controller.next_targets():
             rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
@@ -203,7 +203,7 @@ class BoardScene(Scene):
                 return False
             log.scroll_by(1 if event.key == pygame.K_UP else -1)
             return True
-        return [Stop(("log",), log.rect.copy(), lambda: None, on_key=read, group=1, label="the move log")]
+        return [Stop(("log",), log.rect.copy(), lambda: None, on_key=read, group=1)]
 
     def focus_start(self, stops: list):
         """The hint's first place when a hint shows, else the place nearest the last move."""

@@ -13,7 +13,7 @@ finger presses somewhere: a person using the mouse sees no ring.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -42,8 +42,6 @@ class Stop:
     on_key: Callable | None = None
     round: bool = False  # a board place drawn round: the ring is a circle
     group: int = 0  # reading order goes group by group (a board's places before its panel)
-    label: str = ""
-    extra: dict = field(default_factory=dict)
 
 
 def press_button(button: UIButton) -> None:
@@ -61,31 +59,23 @@ def widget_stops(scene) -> list[Stop]:
     if open_menu is not None:
         return drop_down_options(open_menu)
     stops = []
-    inner = set()  # buttons that belong to a drop-down or a list: the whole is the stop
     for element in manager.get_sprite_group().sprites():
         if isinstance(element, UIDropDownMenu):
-            inner.update(element.current_state.active_buttons if hasattr(element.current_state, "active_buttons")
-                         else ())
             if element.visible and element.is_enabled:
                 stops.append(Stop(("menu", _selected_text(element), tuple(element.rect.topleft)),
                                   element.rect.copy(), lambda e=element: open_drop_down(e)))
         elif isinstance(element, UISelectionList):
             for item in element.item_list:
                 button = item.get("button_element")
-                if button is None:
-                    continue
-                inner.add(button)
-                if button.visible and element.is_enabled:
+                if button is not None and button.visible and element.is_enabled:
                     stops.append(Stop(("row", item["text"]), button.rect.copy(), lambda b=button: press_button(b)))
         elif isinstance(element, UITextEntryLine) and element.visible and element.is_enabled:
             stops.append(Stop(("entry", tuple(element.rect.topleft)), element.rect.copy(),
                               lambda e=element: type_into(manager, e)))
-    for element in scene.actions:
-        if element in inner or not element.alive() or not element.visible or not element.is_enabled:
-            continue
-        stops.append(Stop(("button", element.text, tuple(element.rect.topleft)), element.rect.copy(),
-                          lambda b=element: press_button(b), group=getattr(element, "focus_group", 0),
-                          label=element.text))
+    for element in scene.actions:  # the screen's own buttons (not a drop-down's or a list's inner ones)
+        if element.alive() and element.visible and element.is_enabled:
+            stops.append(Stop(("button", element.text, tuple(element.rect.topleft)), element.rect.copy(),
+                              lambda b=element: press_button(b)))
     return stops
 
 
@@ -166,9 +156,6 @@ class FocusRing:
         self.key = None  # the stop the ring is on
         self.rect = None  # where that stop was: after a rebuild the nearest stop takes over
         self.drawn = None
-
-    def hide(self) -> None:
-        self.shown = False
 
     def current(self, stops: list[Stop], start=None) -> Stop | None:
         """The stop the ring is on: the same one as before, else the nearest to where it was,

@@ -156,7 +156,7 @@ class HistoryScene(FollowsRecords, Scene):
             return []
         ids = [s.id for s in self.shown]
         rect = self.row_rect(ids.index(self.selected)) if self.selected in ids else self.table.copy()
-        return [Stop(("list",), rect, self.open_or_choose, on_key=self.list_key, label="the games played")]
+        return [Stop(("list",), rect, self.open_or_choose, on_key=self.list_key)]
 
     def focus_start(self, stops: list):
         return next((s for s in stops if s.key == ("list",)), None)

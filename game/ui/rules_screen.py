@@ -484,7 +484,7 @@ class RulesScene(Scene):
     SCROLL_KEYS = {pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END}
 
     def drawn_stops(self) -> list:
-        return [Stop(("text",), self.text_box.rect.copy(), lambda: None, on_key=self.scroll_key, label="the rules")]
+        return [Stop(("text",), self.text_box.rect.copy(), lambda: None, on_key=self.scroll_key)]
 
     def focus_start(self, stops: list):
         return next((s for s in stops if s.key == ("text",)), None)

@@ -268,8 +268,8 @@ class TitleScene(Scene):
 
     def drawn_stops(self) -> list:
         """Each game's card: Enter on it opens the game's new-game screen, as a click does."""
-        return [Stop(("card", game_id), card.copy(), lambda s=shelf.GAMES[game_id]: self.app.push(SetupScene(self.app, s)),
-                     label=shelf.GAMES[game_id].title) for game_id, card in self.cards.items()]
+        return [Stop(("card", game_id), card.copy(), lambda s=spec: self.app.push(SetupScene(self.app, s)))
+                for game_id, card in self.cards.items() for spec in [shelf.GAMES[game_id]]]
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:

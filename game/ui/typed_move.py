@@ -110,13 +110,14 @@ class MoveTyping:
         pygame.draw.rect(surface, look.GOLD, box, 2, border_radius=8)
         with look.within(box):
             look.text(surface, f"Move: {self.text}▏", (box.x + 12, box.y + 10), 18, look.INK, bold=True)
-            look.text(surface, "Enter plays · ↑↓ choose · Esc closes", (box.right - 12, box.y + 14), 13, look.MUTED,
-                      anchor="topright")
+            look.text(surface, "Enter plays · ↑↓ choose · Esc closes", (box.right - 12, box.y + 14), 13,
+                      look.MUTED, anchor="topright")
             y = box.y + 44
             if not rows:
                 note = f"No move you may make now starts with “{self.text.strip()}”."
                 look.text(surface, look.fit_text(note, 14, box.w - 24), (box.x + 12, y + 3), 14, look.MUTED)
-            column = min(box.w // 2, max((look.font(15, True).size(n)[0] for n, _w, _m in found), default=0) + 18)
+            widest = max((look.font(15, True).size(n)[0] for n, _w, _m in found), default=0)
+            column = min(box.w // 2, widest + 18)  # the notations' column, then the words
             for i, (notation, words, _move) in enumerate(found):
                 row = pygame.Rect(box.x + 6, y, box.w - 12, LINE)
                 if i == self.chosen:
