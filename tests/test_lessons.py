@@ -31,12 +31,8 @@ def app():
 
 @pytest.fixture(autouse=True)
 def fresh_progress():
-    """Every test starts with no lesson begun, and leaves no font of a closed window cached."""
+    """Every test starts with no lesson begun."""
     lessons.progress_path().unlink(missing_ok=True)
-    yield
-    from game.ui import look
-
-    look.reset_caches()
 
 
 def words(text: str) -> list[str]:
