@@ -6,6 +6,8 @@ import errno
 import threading
 import time
 
+import pytest
+
 from game.autosaver import BackgroundWriter
 from game import shelf
 from game.engine.match import Match, Seat
@@ -14,10 +16,12 @@ from game.ui.scene import start_match
 from uikit import make_app
 
 
-def test_the_newest_data_wins_and_errors_come_back():
-    written, gate = [], threading.Event()
+@pytest.mark.parametrize("thread_starts_late", [False, True])
+def test_the_newest_data_wins_and_errors_come_back(thread_starts_late):
+    written, under_way, gate = [], threading.Event(), threading.Event()
 
     def write(path, data):
+        under_way.set()
         gate.wait(5)
         if data == "refuse":
             raise OSError(errno.ENOSPC, "No space left on device")
@@ -25,8 +29,10 @@ def test_the_newest_data_wins_and_errors_come_back():
         return data
 
     writer = BackgroundWriter()
+    if thread_starts_late:  # a machine so busy that the writer's thread runs 100 ms after it is started
+        writer._run = lambda: (time.sleep(0.1), BackgroundWriter._run(writer))
     writer.submit("a", "game-a", lambda: write("game-a", 1))
-    time.sleep(0.05)  # the first write is under way (held at the gate)
+    assert under_way.wait(5)  # the first write is under way (held at the gate)
     for n in (2, 3, 4):
         writer.submit("a", "game-a", lambda n=n: write("game-a", n))  # only the newest of these needs writing
     writer.submit("b", "game-b", lambda: write("game-b", "refuse"))
