@@ -73,9 +73,30 @@ def pytest_configure_node(node):
     node.workerinput["dist"] = node.config.option.dist
 
 
+def pytest_addoption(parser):
+    parser.addoption("--screenshots", action="store_true",
+                     help="write every screenshot the tests take to tests/screenshots/ (as GAME_SHELF_SCREENSHOTS=1 "
+                          "does); without it only those of a test that fails are written")
+
+
 def pytest_configure(config):
+    if config.getoption("screenshots"):
+        os.environ["GAME_SHELF_SCREENSHOTS"] = "1"  # read by uikit, here and in the workers this run starts
     if getattr(config, "workerinput", {}).get("dist") == "loadgroup":
         config.option.loadgroup = True  # what xdist sets from a worker's own `--dist loadgroup`
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's screenshots are written for a person to look at; a passed test's are not."""
+    report = yield
+    import uikit
+
+    if report.failed:
+        uikit.write_kept_screenshots()
+    if report.when == "teardown":
+        uikit.forget_screenshots()
+    return report
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: without xdist (-p no:xdist) it is never called

@@ -36,3 +36,29 @@ def test_the_lessons_are_checked_against_the_rulebooks_beside_the_project_and_ci
     in_ci = pytest_run("-p", "no:xdist", test, env=dict(away, CI="true"))
     assert in_ci.returncode == 1 and " failed" in in_ci.stdout and " passed" not in in_ci.stdout \
         and " skipped" not in in_ci.stdout, in_ci.stdout[-2000:]
+
+
+SHOOTING = """
+from uikit import make_app, screenshot
+
+
+def test_passes():
+    screenshot(make_app((960, 640)), "of-a-test-that-passed")
+
+
+def test_fails():
+    screenshot(make_app((960, 640)), "of-a-test-that-failed")
+    assert False
+"""
+
+
+def test_screenshots_are_written_for_a_failed_test_or_when_asked_for(tmp_path):
+    """A run wrote 218 screenshots (85 MB) every time into tests/screenshots/."""
+    (tmp_path / "test_shooting.py").write_text(SHOOTING, encoding="utf-8")
+    for asked, written in (((), ["of-a-test-that-failed.png"]),
+                           (("--screenshots",), ["of-a-test-that-failed.png", "of-a-test-that-passed.png"])):
+        shots = tmp_path / f"shots{len(asked)}"
+        run = pytest_run("-p", "no:xdist", "-p", "conftest", *asked, str(tmp_path / "test_shooting.py"),
+                         env={"GAME_SHELF_SHOTS_DIR": str(shots), "PYTHONPATH": str(ROOT / "tests")})
+        assert "1 failed, 1 passed" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+        assert sorted(p.name for p in shots.iterdir()) == written
