@@ -18,7 +18,7 @@ from game.ui.lesson import LessonDone, is_lesson
 from game.ui.rules_screen import RulesScene
 from game.ui.title import TitleScene
 
-from uikit import click, click_button, click_target, play_move, pump, screenshot, title_app
+from uikit import click, click_button, click_target, make_app, play_move, pump, screenshot, title_app
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_WITH_LESSONS = [g for g in shelf.GAME_IDS if lessons.has_lesson(g)]
@@ -190,6 +190,44 @@ def test_a_damaged_progress_file_is_set_aside_with_a_message(app):
     assert any("lessons.json could not be read" in message for message, _until in app.toasts)
     assert list(path.parent.glob("lessons.json.damaged-*")), "the damaged file is kept aside"
     screenshot(app, "lesson_damaged_progress")
+
+
+DAMAGED_PROGRESS = {  # what lessons.json may hold instead of a record of lessons
+    "cut short": '{"scurry": {"ste',
+    "not text": b"\xff\xfe\x00lessons",
+    "a list": "[1, 2, 3]",
+    "a step in words": '{"scurry": {"step": "two"}}',
+    "finished not true or false": '{"scurry": {"step": 1, "finished": "yes"}}',
+    "too large": '{"scurry": {"step": 1}, "x": "' + "a" * 70_000 + '"}',
+    "nested too deeply": "[" * 40 + "]" * 40,
+    "a folder": None,
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_PROGRESS)
+def test_a_damaged_progress_file_found_by_the_title_is_told(damage):
+    """The title reads lessons.json twice as it is built: the first read set the file
+    aside, its message was dropped, and the second found no file to tell of."""
+    path = lessons.progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    content = DAMAGED_PROGRESS[damage]
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    app = make_app()
+    try:
+        app.push(TitleScene(app))
+        pump(app)
+        told = [message for message, _until in app.toasts if "lessons.json could not be read" in message]
+        assert len(told) == 1, app.toasts
+        assert "Lessons start from the beginning" in told[0]
+        assert list(path.parent.glob("lessons.json.damaged-*")), "the damaged file is kept aside"
+        app.scene.look_again()  # the title looks again (back from another screen): nothing more to tell
+        pump(app)
+        assert len([m for m, _until in app.toasts if "lessons.json" in m]) == 1
+    finally:
+        pygame.quit()
 
 
 def test_a_failed_progress_write_is_a_message(app, monkeypatch):
