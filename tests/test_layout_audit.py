@@ -254,7 +254,6 @@ def test_text_records_its_box_where_it_lands_on_the_window():
     layer) with the box it belongs in; text on an image placed later is not noted."""
     pygame.display.init()
     pygame.font.init()
-    look.reset_caches()
     screen = pygame.display.set_mode((320, 200))
     look.drawn.clear()
     with look.within((10, 10, 200, 100)):

@@ -306,12 +306,12 @@ def test_a_huge_name_in_a_save_does_not_freeze_the_title():
     match = scurry_match(moves=2)
     match.seats[0].name = "Bartholomew" * 2000  # 22,000 letters
     autosave(match)
-    start = time.perf_counter()
+    start = time.process_time()  # processor time: a busy machine's wall clock counts the other processes
     app = title_app()
     for _ in range(5):
         app.dirty = True
         app.step()
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     [entry] = app.scene.in_progress
     assert len(entry.summary) < 100
     click_button(app, next(t for t in app.scene.button_rects() if t.startswith("Continue")))

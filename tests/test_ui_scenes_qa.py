@@ -29,10 +29,6 @@ def small_app():
 @pytest.fixture(autouse=True)
 def fresh_progress():
     lessons.progress_path().unlink(missing_ok=True)
-    yield
-    from game.ui import look
-
-    look.reset_caches()
 
 
 def skyrunner_boards(app):

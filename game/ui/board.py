@@ -46,6 +46,7 @@ from .watch import WatchControls, watching
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
 WAITING_FRAME_S = 0.1  # while a computer thinks: 10 frames a second for its bar, the rest for its search
 PULSE_CLOCK = time.monotonic  # what highlights throb by (tests that compare frames hold it still)
+KEEPER_LOOK_S = 2.0  # how often a board whose game is kept on disk looks that it still holds the game's lock
 
 
 def pulse() -> float:
@@ -476,9 +477,13 @@ class BoardScene(Scene):
 
     @property
     def RECHECK_S(self) -> float | None:  # noqa: N802 - the Scene's name for it
-        return self.mode.recheck_s
+        if self.keeper is None:
+            return self.mode.recheck_s
+        return min(self.mode.recheck_s or KEEPER_LOOK_S, KEEPER_LOOK_S)
 
     def look_again(self) -> bool:
+        if self.keeper is not None:
+            self.keeper.hold_on()  # its lock file removed meanwhile (with its folder, say): taken again
         return self.mode.look_again()
 
     def update(self, dt: float) -> bool:

@@ -94,6 +94,7 @@ class HistoryScene(FollowsRecords, Scene):
         had_problem = self.problem is not None
         self.loading = False
         self.problem = error
+        self.tell_what_happened(self.games, games)
         self.games = games or []
         self.fitted = {}  # a player renamed meanwhile
         self.show_game(self.game)

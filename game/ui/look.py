@@ -48,7 +48,23 @@ def seat_colour(index: int) -> tuple[int, int, int]:
 
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font of this size, made once. A Font dies with pygame.quit() (a new App in the
+    same process, as the tests make hundreds, would draw with a dead one), so the first
+    font made after a quit asks pygame to empty this cache at the next quit."""
+    global _fonts_forgotten_at_quit
+    if not _fonts_forgotten_at_quit:
+        pygame.register_quit(_forget_fonts)  # pygame calls it once, at its next quit
+        _fonts_forgotten_at_quit = True
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+
+
+_fonts_forgotten_at_quit = False  # _forget_fonts is registered with pygame.quit
+
+
+def _forget_fonts() -> None:
+    global _fonts_forgotten_at_quit
+    _fonts_forgotten_at_quit = False
+    font.cache_clear()
 
 
 @functools.lru_cache(maxsize=64)

@@ -70,6 +70,7 @@ class StatisticsScene(FollowsRecords, Scene):
         shown = (self.names, self.player, self.problem is None)
         self.loading = False
         self.problem = error
+        self.tell_what_happened(self.games, found[0] if error is None else None)
         self.games, self.marks = found if error is None else ([], {})
         self.names = stats.players(self.games)
         wanted = stats.key(self.player) if self.player else None

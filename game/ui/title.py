@@ -7,7 +7,7 @@ import pygame
 
 from .. import shelf, storage
 from ..engine.match import SaveError
-from ..lessons import Progress, has_lesson, load as load_lesson
+from ..lessons import Progress, has_lesson, load as load_lesson, take_notices as take_lesson_notices
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
 from .focus import Stop
@@ -51,6 +51,7 @@ class TitleScene(Scene):
         else (its buttons made again only then: a screen's worth is slow to make)."""
         self.load_in_progress(self.app)
         if self.shown() == self.built_for:
+            self.tell_lesson_notices()  # a progress file damaged since, set aside by that look
             return False
         self.rebuild()
         return True
@@ -60,6 +61,10 @@ class TitleScene(Scene):
         size, the games in progress (with how long ago each was played, in words) and the lessons."""
         games = tuple((entry, when(entry.last_played)) for entry in self.in_progress)
         return self.app.size, games, repr(Progress.load().data), self.delete_armed
+
+    def tell_lesson_notices(self) -> None:
+        for message in take_lesson_notices():
+            self.app.notify(message)
 
     def load_in_progress(self, app) -> None:
         self.in_progress, messages = games_in_progress()
@@ -110,8 +115,7 @@ class TitleScene(Scene):
         self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
         self.lesson_badges: dict[str, tuple] = {}  # game id -> (how far its lesson has got, where)
         progress = Progress.load()
-        if progress.message:
-            self.app.notify(progress.message)
+        self.tell_lesson_notices()
         games = list(shelf.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
