@@ -337,14 +337,16 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             wait = self.seconds_to_next_frame()
+            events = None  # step takes what is queued
             if wait is not None and wait <= 1 / 60:
                 clock.tick(60)
             else:
                 timeout = IDLE_WAIT_MS if wait is None else min(IDLE_WAIT_MS, int(wait * 1000))
                 first = pygame.event.wait(timeout)
-                if first.type != pygame.NOEVENT:
-                    pygame.event.post(first)
-            self.step()
+                # The event that woke the loop goes first. Posted back, it queued behind the
+                # ones that came with it: a tap's release was handled before its press, and lost.
+                events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+            self.step(events)
         while self.scenes:  # each game's keeper writes what is left and lets go of its lock
             self.scenes.pop().leave()
         self.autosaves.flush()
