@@ -26,6 +26,7 @@ from .autosaver import BackgroundWriter
 from .keeper import keep_pending_records
 from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
+from .ui.touch import Touch, fit_theme
 
 MIN_SIZE = storage.MIN_WINDOW
 
@@ -89,6 +90,7 @@ class App:
         keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
+        self.touch = Touch(self)  # fingers: taps, long presses, drags, pinches (game/ui/touch.py)
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""
@@ -125,6 +127,16 @@ class App:
             storage.log("saving settings", exc)
             self.notify(f"Settings could not be saved ({storage.write_problem(exc)}); "
                         "they apply until you quit.")
+
+    def set_large_targets(self, on: bool) -> None:
+        """Large targets (game/ui/touch.py) on or off, kept in the settings; every screen is laid out again."""
+        self.settings["large_targets"] = on
+        self.save_settings()
+        fit_theme(self.ui_managers.theme, self.settings)
+        for scene in self.scenes:
+            if scene.manager is not None:
+                scene.rebuild()
+        self.dirty = True
 
     def _relayout(self) -> None:
         for scene in self.scenes:
@@ -220,6 +232,9 @@ class App:
 
     # ---- the loop ----------------------------------------------------
     def handle(self, event) -> None:
+        event = self.touch.filter(event)  # fingers become mouse events (handled already); SDL's copies go
+        if event is None:
+            return
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -258,6 +273,7 @@ class App:
             if not self.running:
                 return False
         self.collect_autosaves()
+        self.touch.update()  # a finger resting long enough: a long press
         scene = self.scene
         if scene is None:
             self.running = False
@@ -325,6 +341,8 @@ class App:
         cursor blink is due, or None (only input changes it)."""
         now = time.monotonic()
         waits = [t - now for _m, t in self.toasts]
+        if (long_press := self.touch.due()) is not None:
+            waits.append(long_press)
         if self.scene is not None:
             interval, wake = self.scene.frame_interval(), self.scene.wake_interval()
             if interval is not None:

@@ -39,6 +39,7 @@ from .menus import MenuScene
 from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
+from .touch import explain_place
 from .watch import WatchControls, watching
 
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
@@ -202,6 +203,12 @@ class BoardScene(Scene):
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
+
+    def on_long_press(self, pos) -> None:
+        """A finger resting on a board place: what a tap there would do, on the panel (touch.py)."""
+        said = explain_place(self, pos)
+        if said:
+            self.controller.message = said
 
     @property
     def mouse(self) -> tuple[int, int]:

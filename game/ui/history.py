@@ -19,6 +19,7 @@ from . import look
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
 from .scene import Scene, panel
+from .touch import at_least
 
 ALL_GAMES = "All games"
 ROW = 30
@@ -114,7 +115,9 @@ class HistoryScene(FollowsRecords, Scene):
         titles = shelf_titles()
         self.titles = titles
         choices = [ALL_GAMES] + [titles[g] for g in shelf.GAMES]
-        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
+        self.row = at_least(ROW, self.app.settings)  # Large targets: a row a finger's height (touch.py)
+        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, at_least(34, self.app.settings)),
+                                        self.manager)
         self.table = pygame.Rect(left, 120, width, h - 120 - 80)
         fixed = sum(size for _name, size in COLUMNS)
         flexible = max(120, width - 24 - fixed)
@@ -140,20 +143,26 @@ class HistoryScene(FollowsRecords, Scene):
     # ---- the list -----------------------------------------------------------
     @property
     def rows_shown(self) -> int:
-        return max(1, (self.table.h - ROW - 8) // ROW)
+        return max(1, (self.table.h - self.row - 8) // self.row)
 
     def clamp(self) -> None:
         self.top = max(0, min(self.top, len(self.shown) - self.rows_shown))
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where the row of `self.shown[index]` is drawn (while it is in view)."""
-        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * ROW, self.table.w - 8, ROW)
+        return pygame.Rect(self.table.x + 4, self.table.y + self.row + 4 + (index - self.top) * self.row,
+                           self.table.w - 8, self.row)
+
+    def own_click_targets(self) -> list:
+        return [(f"row {index}", self.row_rect(index))
+                for index in range(self.top, min(len(self.shown), self.top + self.rows_shown))]
 
     def index_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
             return None
-        index = self.top + (pos[1] - self.table.y - ROW - 4) // ROW
-        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown), self.top + self.rows_shown):
+        index = self.top + (pos[1] - self.table.y - self.row - 4) // self.row
+        if pos[1] < self.table.y + self.row + 4 or not self.top <= index < min(len(self.shown),
+                                                                               self.top + self.rows_shown):
             return None
         return index
 
@@ -250,7 +259,8 @@ class HistoryScene(FollowsRecords, Scene):
             panel(self.backdrop, t)
             for name, x, _width in self.columns:
                 look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
-            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
+            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + self.row + 2),
+                             (t.right - 6, t.y + self.row + 2))
         surface.blit(self.backdrop, (0, 0))
         self.draw_scene(surface)
         self.manager.draw_ui(surface)
@@ -275,9 +285,9 @@ class HistoryScene(FollowsRecords, Scene):
             elif index == hover:
                 pygame.draw.rect(surface, (52, 42, 32), row, border_radius=5)
             for text, (_name, x, _width) in zip(self.cells(summary), self.columns):
-                look.text(surface, text, (x, row.y + 6), 15, look.INK, shadow=False)
+                look.text(surface, text, (x, row.centery - 9), 15, look.INK, shadow=False)
         if len(self.shown) > self.rows_shown:  # where the view is in the whole list
-            track = pygame.Rect(t.right - 7, t.y + ROW + 6, 3, t.h - ROW - 12)
+            track = pygame.Rect(t.right - 7, t.y + self.row + 6, 3, t.h - self.row - 12)
             pygame.draw.rect(surface, (60, 48, 36), track)
             size = max(12, track.h * self.rows_shown // len(self.shown))
             y = track.y + (track.h - size) * self.top // max(1, len(self.shown) - self.rows_shown)

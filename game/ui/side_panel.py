@@ -11,6 +11,7 @@ import pygame
 
 from . import look, sizing
 from .scene import panel
+from .touch import MIN_TARGET, at_least, large_targets
 
 
 class SidePanel:
@@ -28,13 +29,19 @@ class SidePanel:
         w, h = app.size
         h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
-        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
+        cancels = not board.mode.replaying  # a row for Cancel, shown while a move is half made
+        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded \
+            + cancels
         self.asked_scale = sizing.scale_of(app.settings)
-        k = self.scale = sizing.panel_scale(self.asked_scale, h, len(board.match.seats), button_rows)
+        # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
+        large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
+        k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(board.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
-        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
-        fold = round(26 * k)
+        bh, theme = at_least(round(40 * k), app.settings), sizing.button_class(k)
+        step = bh + 8
+        fold = at_least(round(26 * k), app.settings)
+        self.seats_top = max(round(50 * k), 8 + fold + 6)  # the players' rows start under the ? and » buttons
         self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                         board.toggle_fold, tooltip="The full panel, with the move log"
                                         if self.folded else "A narrower panel without the move log: more room "
@@ -69,6 +76,12 @@ class SidePanel:
                                                style=style, tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
             y -= step
+        self.cancel_button = None
+        if cancels:  # what right-click and Esc do, for fingers and for anyone: nothing only by a mouse button
+            self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
+                                              tooltip="Drop the move you began (right-click or Esc)")
+            self.cancel_button.hide()
+            y -= step
         if board.watch is not None:
             board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
@@ -80,7 +93,8 @@ class SidePanel:
 
     def header_height(self) -> int:
         """The room above the log: the title, the players, what to do now and a message."""
-        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale)
+        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale) + self.seats_top \
+            - round(50 * self.scale)
         return self.board.mode.panel_header_height(height)
 
     def place_log(self, top: int) -> None:
@@ -114,6 +128,8 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+        if self.cancel_button is not None and bool(controller.prefix) != self.cancel_button.visible:
+            self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:
@@ -129,6 +145,10 @@ class SidePanel:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:
                     self.confirm_button.show()
+
+    def cancel(self) -> None:
+        self.board.controller.cancel()
+        self.board.refresh_panel()
 
     def disabled_button_note(self, pos):
         """(rect, why) for a disabled button under `pos` (a click on it is not passed
@@ -174,7 +194,7 @@ class SidePanel:
         size = fitting(room) or sizes[-1]
         title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
-        y = p.y + px(50)
+        y = p.y + self.seats_top
         scores = state.scores()
         labels = match.spec.seat_labels
         names = []  # (seat, name, room, bold, y): written once the size that fits them all is known

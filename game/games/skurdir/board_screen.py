@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ...ui import look
+from ...ui import look, touch
 from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
 from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, centre_of, xy
@@ -246,8 +246,14 @@ class SkurdirScene(BoardScene):
         x0, y0, cols, rows = self.box
         places = [(("cell", y * self.n + x), self.cell_rect(y * self.n + x), None)
                   for y in range(y0, y0 + rows) for x in range(x0, x0 + cols)]
-        places += [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
-        places += [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        links = [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
+        stations = [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        if touch.large_targets(self.app.settings):
+            # a canal is thin: with Large targets it is reached from a finger's width (an odd one: as far
+            # into each cell), over the stations, which keep a finger's width about their middle
+            places += stations + [(t, touch.reach(r, touch.MIN_TARGET - 1), None) for t, r, _ in links]
+        else:
+            places += links + stations
         for on_top in (False, True):
             for target, where, radius in places:
                 if (target in clickable) != on_top:
@@ -476,7 +482,7 @@ class SkurdirScene(BoardScene):
         each player's pieces in hand."""
         surface, x, w, px = column.surface, column.x, column.w, column.px
         column.heading("Pool")
-        pw = min(px(34), (w - 10) // 5)
+        pw = (w - 10) // 5 if touch.large_targets(column.scene.app.settings) else min(px(34), (w - 10) // 5)
         y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))
