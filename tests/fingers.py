@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from uikit import pump
+from uikit import paced_step, pump
 
 FINGER = 0  # the one finger of taps, presses and drags
 
@@ -79,6 +79,8 @@ def drag(app, a, b, steps: int = 6) -> None:
         pump(app)
     post(app, pygame.FINGERUP, b)
     pump(app)
+    for _ in range(30):  # what it scrolled settles: pygame-gui glides a scroll bar over its next updates
+        paced_step(app)
 
 
 def pinch(app, centre, spread_from: float, spread_to: float, steps: int = 6) -> None:

@@ -266,3 +266,18 @@ def test_with_large_targets_a_click_just_beside_a_small_button_presses_it():
     assert first.h < touch.MIN_TARGET and replay.ply > 0
     click(app, (first.centerx, first.bottom + 1))
     assert replay.ply == 0, "the click below |< went to it"
+
+
+def test_a_finger_drag_scrolls_the_rules():
+    """A finger moving over the rules' text scrolls it, as the wheel does (nothing only by a wheel)."""
+    app = open_title()
+    app.set_large_targets(False)  # (the first touch would lay the screen out again)
+    click_button(app, "Rules")
+    bar = app.scene.text_box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    box = app.scene.text_box.rect
+    fingers.drag(app, (box.centerx, box.bottom - 40), (box.centerx, box.top + 40))
+    assert bar.start_percentage > 0, "dragged up, the text moved up"
+    scrolled = bar.start_percentage
+    fingers.drag(app, (box.centerx, box.top + 60), (box.centerx, box.top + 200))
+    assert bar.start_percentage < scrolled, "and down again"

@@ -204,6 +204,12 @@ class BoardScene(Scene):
                 self.watch.on_key(event.key)
         self.refresh_panel()
 
+    def takes_drag(self, pos) -> bool:
+        return self.mode.takes_drag(pos)  # a replay's timeline
+
+    def own_click_targets(self) -> list:
+        return self.mode.own_click_targets()
+
     def on_long_press(self, pos) -> None:
         """A finger resting on a board place: what a tap there would do, on the panel (touch.py)."""
         said = explain_place(self, pos)

@@ -274,6 +274,11 @@ class Scene:
     def on_pinch(self, centre_before, centre_now, factor: float) -> None:
         """Two fingers moved: their middle from `centre_before` to `centre_now`, their spread by `factor`."""
 
+    def takes_drag(self, pos) -> bool:
+        """True where a drag is the screen's own (a map pans): a finger's drag there is a mouse drag,
+        elsewhere it scrolls what is under it."""
+        return False
+
     def own_click_targets(self) -> list:
         """(what, rect) of what the screen draws itself and answers clicks on (not pygame-gui's
         elements, nor a board's hit map): the layout audit's Large targets check reads them."""

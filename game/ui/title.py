@@ -292,6 +292,9 @@ class TitleScene(Scene):
     def on_escape(self) -> None:
         pass
 
+    def own_click_targets(self) -> list:
+        return [(f"card {game_id}", card) for game_id, card in self.cards.items()]
+
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")

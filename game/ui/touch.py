@@ -8,7 +8,9 @@ events, as they always did:
 
     a tap (down and up within LONG_PRESS_S, moving less than TAP_SLOP)  -> a click where it began
     a long press (LONG_PRESS_S without moving)  -> what hover shows, there; the release clicks nothing
-    a drag (one finger moving past TAP_SLOP)    -> a mouse drag (Scrubbudgetel's map pans)
+    a drag (one finger moving past TAP_SLOP)    -> scrolls what is under it (as the wheel does), or,
+                                                   where the screen takes drags (scene.takes_drag:
+                                                   Scrubbudgetel's map) or on a scroll bar, a mouse drag
     two fingers                                 -> a pinch: the screen's on_pinch (the map zooms and pans)
 
 The pointer goes where the finger goes down (so what hover shows shows), and away
@@ -32,6 +34,7 @@ import pygame
 
 LONG_PRESS_S = 0.5
 TAP_SLOP = 10  # px a finger may wander and still tap or long-press (fingers are not still)
+WHEEL_PX = 48  # px a scrolling finger goes for a notch of the wheel
 MIN_TARGET = 44  # px each way: the least a finger is sure to hit (Apple's and WCAG's figure)
 NOWHERE = (-1, -1)
 FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
@@ -74,10 +77,12 @@ def widen_scroll_bars(manager, settings: dict) -> None:
     for listing in manager.get_sprite_group().sprites():
         if isinstance(listing, UISelectionList) and listing.scroll_bar is not None \
                 and listing.scroll_bar_width < MIN_TARGET:
+            scrolled = listing.scroll_bar.start_percentage
             listing.scroll_bar.kill()
             listing.scroll_bar = None
             listing.scroll_bar_width = MIN_TARGET
             listing.set_item_list([(item["text"], item["object_id"]) for item in listing.item_list])
+            listing.scroll_bar.set_scroll_from_start_percentage(scrolled)  # where it was (the chosen item shows)
 
 
 # ---- fingers ----------------------------------------------------------------------
@@ -90,6 +95,8 @@ class Press:
     since: float
     dragging: bool = False
     long: bool = False
+    scrolling: bool = False  # the drag turns the wheel (see Touch.move_press)
+    scrolled: float = 0.0  # px of the drag the wheel has turned for
 
 
 class Touch:
@@ -144,7 +151,8 @@ class Touch:
             if press is not None and press.finger == key:
                 self.press = None
                 if press.dragging:
-                    self.pointer(pygame.MOUSEBUTTONUP, pos)
+                    if not press.scrolling:
+                        self.pointer(pygame.MOUSEBUTTONUP, pos)
                     self.leave()
                 elif not press.long:  # a tap: a click where the finger came down
                     self.pointer(pygame.MOUSEBUTTONDOWN, press.start)
@@ -163,14 +171,33 @@ class Touch:
             return
         if not press.dragging:
             press.dragging = True
-            self.pointer(pygame.MOUSEBUTTONDOWN, press.start)
+            press.scrolling = not self.drags_there(press.start)
+            if not press.scrolling:
+                self.pointer(pygame.MOUSEBUTTONDOWN, press.start)
+        if press.scrolling:  # a notch of the wheel for each WHEEL_PX the finger went, the way it went
+            notches = int((pos[1] - press.start[1] - press.scrolled) / WHEEL_PX)
+            if notches:
+                press.scrolled += notches * WHEEL_PX
+                self.app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, precise_x=0.0,
+                                                   precise_y=float(notches), flipped=False, which=0))
+            return
         self.pointer(pygame.MOUSEMOTION, pos, held=True)
+
+    def drags_there(self, pos) -> bool:
+        """A drag from `pos` is the screen's own (a map pans) or a scroll bar's; elsewhere it scrolls."""
+        from pygame_gui.elements import UIVerticalScrollBar
+
+        scene = self.app.scene
+        if scene is None or scene.takes_drag(pos):
+            return True
+        sprites = scene.manager.get_sprite_group().sprites() if scene.manager is not None else []
+        return any(isinstance(e, UIVerticalScrollBar) and e.visible and e.rect.collidepoint(pos) for e in sprites)
 
     # ---- two fingers ----------------------------------------------------------------
     def start_pinch(self) -> None:
         """A second finger: the first one's tap, long press or drag is over, unfinished."""
         press, self.press = self.press, None
-        if press is not None and press.dragging:
+        if press is not None and press.dragging and not press.scrolling:
             self.pointer(pygame.MOUSEBUTTONUP, NOWHERE)  # let go of the drag where nothing is clicked
         self.leave()
         two = tuple(self.fingers)[:2]

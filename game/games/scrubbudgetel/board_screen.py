@@ -222,6 +222,9 @@ class ScrubScene(BoardScene):
                 return
         super().on_event(event)
 
+    def takes_drag(self, pos) -> bool:
+        return self.map_rect.collidepoint(pos) or super().takes_drag(pos)  # a drag pans the map
+
     def on_pinch(self, centre_before, centre_now, factor: float) -> None:
         """Two fingers on the map zoom it about their middle, and pan it as that moves."""
         if self.map_rect.collidepoint(centre_before):
