@@ -29,9 +29,7 @@ class SidePanel:
         w, h = app.size
         h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
-        cancels = not board.mode.replaying  # a row for Cancel, shown while a move is half made
-        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded \
-            + cancels
+        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
         self.asked_scale = sizing.scale_of(app.settings)
         # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
         large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
@@ -76,18 +74,18 @@ class SidePanel:
                                                style=style, tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
             y -= step
-        self.cancel_button = None
-        if cancels:  # what right-click and Esc do, for fingers and for anyone: nothing only by a mouse button
-            self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
-                                              tooltip="Drop the move you began (right-click or Esc)")
-            self.cancel_button.hide()
-            y -= step
         if board.watch is not None:
             board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
+        # Cancel does what right-click and Esc do (nothing only by a mouse button): over the buttons while a
+        # move is half made, in room taken from the log's bottom then
+        self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
+                                          tooltip="Drop the move you began (right-click or Esc)")
+        self.cancel_button.hide()
         self.log_top = p.y + self.header_height()
         board.log.set_scale(k)
-        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.log_ends = (y + step - 6, y - 6)  # the log fills the panel down to the buttons, or to Cancel
+        self.log_bottom = self.log_ends[0]  # (see place_log)
         self.place_log(self.log_top)
         return pygame.Rect(10, 10, w - width - 30, h - 20)
 
@@ -128,8 +126,10 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
-        if self.cancel_button is not None and bool(controller.prefix) != self.cancel_button.visible:
+        if bool(controller.prefix) != self.cancel_button.visible:
             self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
+            self.log_bottom = self.log_ends[bool(controller.prefix)]
+            self.place_log(self.board.log.rect.y)
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:

@@ -80,9 +80,14 @@ class TitleScene(Scene):
         return self.BELOW_CARD + self.tall(34) - 34
 
     @property
+    def max_rows(self) -> int:
+        """Games in progress listed here: one fewer in a low window with Large targets (their rows are taller)."""
+        return self.MAX_ROWS - (self.row > self.ROW and self.app.size[1] < 760)
+
+    @property
     def bottom(self) -> int:
         """Room under the cards: the button row and the games in progress."""
-        rows = min(len(self.in_progress), self.MAX_ROWS)
+        rows = min(len(self.in_progress), self.max_rows)
         return self.BOTTOM + (self.row * rows + self.tall(30) + 4 if rows else 0)
 
     def card_layout(self, count: int) -> tuple[int, int, int]:
@@ -198,7 +203,7 @@ class TitleScene(Scene):
         """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
         w, h = self.app.size
         self.progress_rows = []  # (entry, text, resume button, delete button)
-        shown = self.in_progress[: self.MAX_ROWS]
+        shown = self.in_progress[: self.max_rows]
         if not shown:
             return
         width = min(860, w - 60)
