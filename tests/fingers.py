@@ -101,3 +101,32 @@ def pinch(app, centre, spread_from: float, spread_to: float, steps: int = 6) -> 
     post(app, pygame.FINGERUP, a, 0)
     post(app, pygame.FINGERUP, b, 1)
     pump(app)
+
+
+def choose(app, menu, option_text: str) -> None:
+    """Open a drop-down with a tap, and tap one of its options."""
+    tap(app, menu.rect.center)
+    options = menu.current_state.options_selection_list
+    assert options is not None, "the drop-down did not open"
+    for item in options.item_list:
+        if item["text"] == option_text:
+            assert item["button_element"] is not None, f"{option_text!r} is scrolled out of view"
+            tap(app, item["button_element"].rect.center)
+            return
+    raise AssertionError(f"{option_text!r} not in drop-down")
+
+
+def tap_move(app, board, move) -> None:
+    """Tap a move's path (board places, or the side panel's buttons), and confirm it if it waits
+    for that: the move is the one played."""
+    before = len(board.match.state.history)
+    for target in move.targets:
+        if target[0] == "button":
+            rect = app.scene.button_rects()[board.BUTTONS[target[1]]]
+        else:
+            rect = board.target_rect(target)
+        assert rect is not None, f"{target} is not on the screen"
+        tap(app, rect.center)
+    if board.controller.pending is not None:
+        tap(app, board.panel.confirm_button.rect.center)
+    assert board.match.state.history[before] == move, "the taps did not play the move they aim at"
