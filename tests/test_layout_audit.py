@@ -5,7 +5,7 @@ leaves its box or the window, or is too small to read; for words cut short with 
 past the window's edge; and for click targets outside the window or too small to hit.
 The walk is made twice: as the app starts, and with Large targets on (game/ui/touch.py),
 where at 1280x800 and 1920x1080 every click target must be reached from every point of
-a fingertip (a disc of touch.MIN_TARGET px) on its middle.
+a fingertip (a disc of FINGERTIP px) on its middle.
 
 Our own text is read from what look.text recorded as it drew (look.drawn); pygame-gui's
 from its managers. The walk runs once; each kind of screen is a test of its own, so a
@@ -162,18 +162,22 @@ def problems(app, size, scale) -> list[str]:
     return found
 
 
-def finger_points(centre) -> list[tuple[int, int]]:
-    """Points of a fingertip's disc of touch.MIN_TARGET px about `centre`: the middle and two rings."""
-    x, y = centre
+FINGERTIP = touch.MIN_TARGET - 2  # px across: the disc a target must hold about its middle (what a
+# MIN_TARGET px control holds, a pixel of rounding either side; and two places MIN_TARGET - 2 apart)
+
+
+def finger_points(rect) -> list[tuple[int, int]]:
+    """Pixels of a fingertip's disc (FINGERTIP px across) about the middle of `rect`: the middle and two rings."""
+    x, y = rect.x + rect.w / 2, rect.y + rect.h / 2
     ring = [(math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8)]
-    return [(x, y)] + [(round(x + r * dx), round(y + r * dy)) for r in (touch.MIN_TARGET / 4, touch.MIN_TARGET / 2 - 1)
-                       for dx, dy in ring]
+    return [(math.floor(x), math.floor(y))] + [
+        (math.floor(x + r * dx), math.floor(y + r * dy)) for r in (FINGERTIP / 4, FINGERTIP / 2 - 0.01)
+        for dx, dy in ring]
 
 
 def small_targets(app, size) -> list[str]:
     """With Large targets on: click targets that a fingertip on their middle (a disc of
-    touch.MIN_TARGET px) would not reach from every point of it, or whose disc leaves the
-    window. A board's places are checked while they can be clicked (the controller's next
+    FINGERTIP px) would not reach from every point of it, or whose disc leaves the window. A board's places are checked while they can be clicked (the controller's next
     targets); what an open drop-down list covers, not (a tap there closes the list)."""
     window = pygame.Rect((0, 0), size)
     scene = app.scene
@@ -195,7 +199,7 @@ def small_targets(app, size) -> list[str]:
         if not window.contains(disc):
             found.append(f"click target {target.what} {target.rect}: its fingertip leaves the window")
             continue
-        for point in finger_points(target.rect.center):
+        for point in finger_points(target.rect):
             reached = targets.resolve(point)
             if reached is None or reached.key != target.key:
                 found.append(f"click target {target.what} {target.rect}: a tap at {point} reaches "

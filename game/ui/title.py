@@ -15,6 +15,7 @@ from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
+from . import touch
 from .touch import at_least
 
 
@@ -152,11 +153,14 @@ class TitleScene(Scene):
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
             if not has_lesson(spec.id):
                 continue
-            # "Learn to play" sits on the card's picture, bottom right
-            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            # "Learn to play" sits on the card's picture, bottom right (with Large targets, clear of its middle,
+            # where a finger taps the card, and a little taller: the button's rim is the card's)
+            room = card.w - 16 if self.tall(30) == 30 else card.right - 8 - (card.centerx + touch.MIN_TARGET // 2)
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= room else "Learn"
             width = look.font(15).size(learn)[0] + 24
-            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 8 - self.tall(30), width,
-                                                       self.tall(30)), learn,
+            high = 30 if self.tall(30) == 30 else touch.MIN_TARGET + 4
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 8 - high, width, high),
+                                                      learn,
                                                       lambda s=spec: open_lesson(self.app, s.id),
                                                       tooltip="A guided first game, step by step")
             self.place_lesson_badge(spec.id, progress, card)

@@ -249,9 +249,9 @@ class SkurdirScene(BoardScene):
         links = [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
         stations = [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
         if touch.large_targets(self.app.settings):
-            # a canal is thin: with Large targets it is reached from a finger's width (an odd one: as far
-            # into each cell), over the stations, which keep a finger's width about their middle
-            places += stations + [(t, touch.reach(r, touch.MIN_TARGET - 1), None) for t, r, _ in links]
+            # a canal is thin: with Large targets it is reached from a fingertip's width (half into each
+            # cell), over the stations, which keep as much about their middle
+            places += stations + [(t, touch.reach(r, touch.MIN_TARGET - 2), None) for t, r, _ in links]
         else:
             places += links + stations
         for on_top in (False, True):
