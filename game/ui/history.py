@@ -22,7 +22,7 @@ from .scene import Scene, panel
 from .touch import at_least
 
 ALL_GAMES = "All games"
-ROW = 30
+ROW = 30  # the headings' row, and a game's (a finger's height with Large targets: self.row)
 DOUBLE_CLICK_S = 0.5
 # columns: (heading, share of the width left after the fixed ones, or a fixed width)
 COLUMNS = (("When", 165), ("Game", 165), ("Players", 0), ("Result", 220), ("Moves", 70))
@@ -143,14 +143,14 @@ class HistoryScene(FollowsRecords, Scene):
     # ---- the list -----------------------------------------------------------
     @property
     def rows_shown(self) -> int:
-        return max(1, (self.table.h - self.row - 8) // self.row)
+        return max(1, (self.table.h - ROW - 8) // self.row)  # under the headings' row
 
     def clamp(self) -> None:
         self.top = max(0, min(self.top, len(self.shown) - self.rows_shown))
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where the row of `self.shown[index]` is drawn (while it is in view)."""
-        return pygame.Rect(self.table.x + 4, self.table.y + self.row + 4 + (index - self.top) * self.row,
+        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * self.row,
                            self.table.w - 8, self.row)
 
     def own_click_targets(self) -> list:
@@ -160,8 +160,8 @@ class HistoryScene(FollowsRecords, Scene):
     def index_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
             return None
-        index = self.top + (pos[1] - self.table.y - self.row - 4) // self.row
-        if pos[1] < self.table.y + self.row + 4 or not self.top <= index < min(len(self.shown),
+        index = self.top + (pos[1] - self.table.y - ROW - 4) // self.row
+        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown),
                                                                                self.top + self.rows_shown):
             return None
         return index
@@ -259,8 +259,7 @@ class HistoryScene(FollowsRecords, Scene):
             panel(self.backdrop, t)
             for name, x, _width in self.columns:
                 look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
-            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + self.row + 2),
-                             (t.right - 6, t.y + self.row + 2))
+            pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
         surface.blit(self.backdrop, (0, 0))
         self.draw_scene(surface)
         self.manager.draw_ui(surface)
@@ -287,7 +286,7 @@ class HistoryScene(FollowsRecords, Scene):
             for text, (_name, x, _width) in zip(self.cells(summary), self.columns):
                 look.text(surface, text, (x, row.centery - 9), 15, look.INK, shadow=False)
         if len(self.shown) > self.rows_shown:  # where the view is in the whole list
-            track = pygame.Rect(t.right - 7, t.y + self.row + 6, 3, t.h - self.row - 12)
+            track = pygame.Rect(t.right - 7, t.y + ROW + 6, 3, t.h - ROW - 12)
             pygame.draw.rect(surface, (60, 48, 36), track)
             size = max(12, track.h * self.rows_shown // len(self.shown))
             y = track.y + (track.h - size) * self.top // max(1, len(self.shown) - self.rows_shown)

@@ -95,6 +95,13 @@ class SidePanel:
             - round(50 * self.scale)
         return self.board.mode.panel_header_height(height)
 
+    def log_lines(self) -> int:
+        """The fewest lines the log shows: four, or three with Large targets' taller buttons, or
+        two while Cancel takes the log's bottom (what to do now is read whole first)."""
+        if self.cancel_button.visible:
+            return 2
+        return 3 if large_targets(self.board.app.settings) else 4
+
     def place_log(self, top: int) -> None:
         """The move log from `top` (under what the panel says now) down to the buttons; at
         least a few lines high, however long the message above it (that is cut shorter)."""
@@ -102,7 +109,7 @@ class SidePanel:
         if self.folded:
             log.set_rect(pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, 0))
             return
-        top = min(top, self.log_bottom - 4 * log.line_height - 8)
+        top = min(top, self.log_bottom - self.log_lines() * log.line_height - 8)
         rect = pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, self.log_bottom - top)
         if rect != log.rect:
             log.set_rect(rect)
@@ -231,7 +238,7 @@ class SidePanel:
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
-        log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
+        log_room = 0 if self.folded else self.log_lines() * board.log.line_height + 8  # the log keeps a few lines
         # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
         room = self.log_bottom - log_room - y
         size, step = px(15), px(20)

@@ -18,10 +18,12 @@ after a tap or a drag (nothing stays lit under a finger that has gone); after a 
 press it stays, so what it showed can be read once the finger is off it.
 
 Large targets (a setting; on by itself after the first touch, unless the person chose):
-every click target is at least MIN_TARGET px each way. Layouts give small controls
-that size where they can; for the rest a click's reach is larger than what is drawn:
-a click (or hover) just beside a target, where nothing else is, goes to the nearest
-target within MIN_TARGET / 2 of its middle (`Targets.resolve`, `Targets.snapped`).
+every click target is at least MIN_TARGET px each way. Layouts draw small controls that
+size where they can; for the rest a click's reach is larger than what is drawn (as a board's
+hit map may be): a click or hover beside a target, where nothing else is drawn, goes to the
+nearest target whose reach (its rect grown to MIN_TARGET each way about its middle) holds
+it (`Targets.resolve`, `Targets.snapped`). The layout audit checks that a fingertip on each
+target's middle reaches it from every point (tests/test_layout_audit.py).
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import pygame
+from pygame_gui.elements import UIButton, UIDropDownMenu, UISelectionList, UITextEntryLine, UIVerticalScrollBar
 
 LONG_PRESS_S = 0.5
 TAP_SLOP = 10  # px a finger may wander and still tap or long-press (fingers are not still)
@@ -70,8 +73,6 @@ def widen_scroll_bars(manager, settings: dict) -> None:
     """Large targets: a list's scroll bar as wide as a finger (pygame-gui makes it 20 px, with no
     setting for it): a list that shows one (an open drop-down's long list, the saved games) is
     made again with a wider one, once."""
-    from pygame_gui.elements import UISelectionList
-
     if manager is None or not large_targets(settings):
         return
     for listing in manager.get_sprite_group().sprites():
@@ -185,8 +186,6 @@ class Touch:
 
     def drags_there(self, pos) -> bool:
         """A drag from `pos` is the screen's own (a map pans) or a scroll bar's; elsewhere it scrolls."""
-        from pygame_gui.elements import UIVerticalScrollBar
-
         scene = self.app.scene
         if scene is None or scene.takes_drag(pos):
             return True
@@ -341,8 +340,6 @@ def widget_targets(scene) -> list[Target]:
     """What the screen draws itself and answers clicks on (scene.own_click_targets), then
     pygame-gui's buttons, drop-downs and text entries, bottom to top. A drop-down is one
     target, open or closed (its face and arrow are in it); an open one's items are more."""
-    from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
-
     out = [Target(what, pygame.Rect(rect), what, False) for what, rect in scene.own_click_targets()]
     if scene.manager is None:
         return out

@@ -464,7 +464,7 @@ class ScrubScene(BoardScene):
         self._draw_hover(surface, view, highlights)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
-        hint = "Drag to pan · wheel to zoom · F fits the map"
+        hint = "Drag to pan · wheel or two fingers to zoom · F fits the map"
         w = look.font(12).size(hint)[0] + 16
         pill = pygame.Surface((w, 22), pygame.SRCALPHA)
         pygame.draw.rect(pill, (20, 30, 40, 170), pill.get_rect(), border_radius=11)
