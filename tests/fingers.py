@@ -7,6 +7,7 @@ import time
 
 import pygame
 
+import uikit
 from uikit import paced_step, pump
 
 FINGER = 0  # the one finger of taps, presses and drags
@@ -105,15 +106,7 @@ def pinch(app, centre, spread_from: float, spread_to: float, steps: int = 6) -> 
 
 def choose(app, menu, option_text: str) -> None:
     """Open a drop-down with a tap, and tap one of its options."""
-    tap(app, menu.rect.center)
-    options = menu.current_state.options_selection_list
-    assert options is not None, "the drop-down did not open"
-    for item in options.item_list:
-        if item["text"] == option_text:
-            assert item["button_element"] is not None, f"{option_text!r} is scrolled out of view"
-            tap(app, item["button_element"].rect.center)
-            return
-    raise AssertionError(f"{option_text!r} not in drop-down")
+    uikit.choose(app, menu, option_text, press=tap)
 
 
 def tap_move(app, board, move) -> None:

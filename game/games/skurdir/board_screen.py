@@ -207,6 +207,17 @@ class SkurdirScene(BoardScene):
         r.center = (int(mid[0]), int(mid[1]))
         return r
 
+    def link_hit(self, a: int, b: int) -> pygame.Rect:
+        """With Large targets, where a tap finds the canal between stations a and b: a fingertip's
+        square across the border of their cells, as far into each."""
+        hit = touch.reach(self.link_rect(a, b), touch.MIN_TARGET - 2)
+        ra, rb = self.cell_rect(a), self.cell_rect(b)
+        if ra.y == rb.y:  # halfway between the cells, to the pixel (their centres are half pixels)
+            hit.centerx = math.floor((ra.x + rb.x + ra.w) / 2 + 0.5)
+        else:
+            hit.centery = math.floor((ra.y + rb.y + ra.h) / 2 + 0.5)
+        return hit
+
     def _draw_board_layer(self) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
         # the frame leaves room for the row numbers on the left and the column letters below
@@ -251,7 +262,7 @@ class SkurdirScene(BoardScene):
         if touch.large_targets(self.app.settings):
             # a canal is thin: with Large targets it is reached from a fingertip's width (half into each
             # cell), over the stations, which keep as much about their middle
-            places += stations + [(t, touch.reach(r, touch.MIN_TARGET - 2), None) for t, r, _ in links]
+            places += stations + [(t, self.link_hit(*t[1:]), None) for t, _r, _ in links]
         else:
             places += links + stations
         for on_top in (False, True):
