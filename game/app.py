@@ -26,6 +26,7 @@ from .autosaver import BackgroundWriter
 from .keeper import keep_pending_records
 from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
+from .ui.touch import Touch, fit_theme
 
 MIN_SIZE = storage.MIN_WINDOW
 
@@ -90,6 +91,7 @@ class App:
         keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
+        self.touch = Touch(self)  # fingers: taps, long presses, drags, pinches (game/ui/touch.py)
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""
@@ -126,6 +128,16 @@ class App:
             storage.log("saving settings", exc)
             self.notify(f"Settings could not be saved ({storage.write_problem(exc)}); "
                         "they apply until you quit.")
+
+    def set_large_targets(self, on: bool) -> None:
+        """Large targets (game/ui/touch.py) on or off, kept in the settings; every screen is laid out again."""
+        self.settings["large_targets"] = on
+        self.save_settings()
+        fit_theme(self.ui_managers.theme, self.settings)
+        for scene in self.scenes:
+            if scene.manager is not None:
+                scene.rebuild()
+        self.dirty = True
 
     def _relayout(self) -> None:
         for scene in self.scenes:
@@ -221,6 +233,9 @@ class App:
 
     # ---- the loop ----------------------------------------------------
     def handle(self, event) -> None:
+        event = self.touch.filter(event)  # fingers become mouse events (handled already); SDL's copies go
+        if event is None:
+            return
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -259,6 +274,7 @@ class App:
             if not self.running:
                 return False
         self.collect_autosaves()
+        self.touch.update()  # a finger resting long enough: a long press
         scene = self.scene
         if scene is None:
             self.running = False
@@ -327,6 +343,8 @@ class App:
         cursor blink is due, or None (only input changes it)."""
         now = time.monotonic()
         waits = [t - now for _m, t in self.toasts]
+        if (long_press := self.touch.due()) is not None:
+            waits.append(long_press)
         if self.scene is not None:
             interval, wake = self.scene.frame_interval(), self.scene.wake_interval()
             if interval is not None:
@@ -339,14 +357,16 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             wait = self.seconds_to_next_frame()
+            events = None  # step takes what is queued
             if wait is not None and wait <= 1 / 60:
                 clock.tick(60)
             else:
                 timeout = IDLE_WAIT_MS if wait is None else min(IDLE_WAIT_MS, int(wait * 1000))
                 first = pygame.event.wait(timeout)
-                if first.type != pygame.NOEVENT:
-                    pygame.event.post(first)
-            self.step()
+                # The event that woke the loop goes first. Posted back, it queued behind the
+                # ones that came with it: a tap's release was handled before its press, and lost.
+                events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+            self.step(events)
         while self.scenes:  # each game's keeper writes what is left and lets go of its lock
             self.scenes.pop().leave()
         self.autosaves.flush()

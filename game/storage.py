@@ -335,6 +335,7 @@ DEFAULT_SETTINGS = {
     "ui_scale": 1.0,  # the side panel's text and sizes, 1.0-2.0 (ui/sizing.py)
     "review_depth": "quick",  # game review: quick (the normal computer's budget) or deep (the hard one's)
     "review_computers": False,  # game review: look at the computer seats' moves too
+    "large_targets": None,  # every click target 44 px or more (ui/touch.py); None: not chosen, on at the first touch
     "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -370,6 +371,8 @@ def _validate_settings(data) -> None:
         raise ValueError("the review depth is not one of quick, deep")
     if not isinstance(data.get("review_computers", False), bool):
         raise ValueError("review computers must be true or false")
+    if data.get("large_targets") is not None and not isinstance(data.get("large_targets"), bool):
+        raise ValueError("large targets must be true, false or null")
     if not isinstance(data.get("panel_folded", False), bool):
         raise ValueError("panel folded must be true or false")
     memory = data.get("new_game", {})

@@ -3,6 +3,9 @@ game/bench/screens.py for the walk), is checked for text that overlaps other tex
 leaves its box or the window, or is too small to read; for words cut short with "…"
 (only a person's name may be, as a last resort); for drop-down lists that open
 past the window's edge; and for click targets outside the window or too small to hit.
+The walk is made twice: as the app starts, and with Large targets on (game/ui/touch.py),
+where at 1280x800 and 1920x1080 every click target must be reached from every point of
+a fingertip (a disc of FINGERTIP px) on its middle.
 
 Our own text is read from what look.text recorded as it drew (look.drawn); pygame-gui's
 from its managers. The walk runs once; each kind of screen is a test of its own, so a
@@ -10,23 +13,27 @@ failure names the screens, sizes and scales where it was found."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import defaultdict
 
 import pygame
 import pytest
 from filelock import FileLock
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from game.bench import screens
-from game.ui import focus, look
+from game.ui import focus, look, touch
 
-# a long walk: the full suite runs it, the quick loop leaves it out; one worker walks, the other goes on with other tests
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("layout_audit")]
+# a long walk: the full suite runs it, the quick loop leaves it out; one worker walks each
+# (the usual and the Large targets walk), the others go on with other tests
+pytestmark = [pytest.mark.slow]
 
 FLOOR_PX = 12  # no text smaller
 TARGET_PX = 16  # no click target smaller, at 1280x800 and 100 %
 TARGET_SIZE = ((1280, 800), 1.0)
+# where Large targets must be MIN_TARGET px: at the panel's own scale (a larger panel leaves the board less room)
+LARGE_TARGET_SIZES = (((1280, 800), 1.0), ((1920, 1080), 1.0))
 
 
 def tight(rect: pygame.Rect, size: int) -> pygame.Rect:
@@ -69,7 +76,13 @@ def click_targets(app):
     rects = []
     for element in scene.manager.get_sprite_group().sprites():
         if isinstance(element, (UIButton, UIDropDownMenu, UITextEntryLine)) and element.visible:
-            rects.append((f"{type(element).__name__} {getattr(element, 'text', '')!r}", element.rect))
+            rect, what = element.rect, f"{type(element).__name__} {getattr(element, 'text', '')!r}"
+            clip = element.get_image_clipping_rect()
+            if clip is not None:  # a list's item scrolled partly out of view: the part shown ("~": scroll to it)
+                rect, what = rect.clip(clip.move(rect.topleft)), "~" + what
+                if not rect.w or not rect.h:
+                    continue
+            rects.append((what, rect))
     hits = getattr(scene, "hits", None)
     if hits is not None:
         rects += [(repr(target), hits.rect_of(target)) for target in hits.targets()]
@@ -144,7 +157,7 @@ def problems(app, size, scale) -> list[str]:
             continue
         if not window.contains(rect) and not window.clip(rect).size == rect.size:
             found.append(f"click target {what} {rect} leaves the window")
-        if (size, scale) == TARGET_SIZE and min(rect.size) < TARGET_PX:
+        if (size, scale) == TARGET_SIZE and min(rect.size) < TARGET_PX and not what.startswith("~"):
             found.append(f"click target {what} {rect} is under {TARGET_PX} px")
     return found
 
@@ -192,61 +205,133 @@ def ring_problems(app) -> list[str]:
     return found
 
 
-def walk_and_check() -> dict:
+FINGERTIP = touch.MIN_TARGET - 2  # px across: the disc a target must hold about its middle (what a
+# MIN_TARGET px control holds, a pixel of rounding either side; and two places MIN_TARGET - 2 apart)
+
+
+def finger_points(rect) -> list[tuple[int, int]]:
+    """Pixels of a fingertip's disc (FINGERTIP px across) about the middle of `rect`: the middle and two rings."""
+    x, y = rect.x + rect.w / 2, rect.y + rect.h / 2
+    ring = [(math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8)]
+    return [(math.floor(x), math.floor(y))] + [
+        (math.floor(x + r * dx), math.floor(y + r * dy)) for r in (FINGERTIP / 4, FINGERTIP / 2 - 0.01)
+        for dx, dy in ring]
+
+
+def small_targets(app, size) -> list[str]:
+    """With Large targets on: click targets that a fingertip on their middle (a disc of
+    FINGERTIP px) would not reach from every point of it, or whose disc leaves the window. A board's places are checked while they can be clicked (the controller's next
+    targets); what an open drop-down list covers, not (a tap there closes the list)."""
+    window = pygame.Rect((0, 0), size)
+    scene = app.scene
+    targets = touch.Targets(scene)
+    controller = getattr(scene, "controller", None)
+    live = controller.next_targets() if controller is not None else set()
+    lists = [e for e in scene.manager.get_sprite_group().sprites() if isinstance(e, UISelectionList) and e.visible]
+    own = {item["button_element"] for listing in lists for item in listing.item_list}
+    found = []
+    for target in targets.all:
+        if target.rect is None or (target.on_board and target.key not in live):
+            continue
+        if target.key not in own and any(listing.rect.colliderect(target.rect) for listing in lists):
+            continue  # under a list (an open drop-down's): a tap there closes the list
+        if getattr(target.key, "get_image_clipping_rect", lambda: None)() is not None:
+            continue  # a list's item scrolled partly out of view: scrolled to, it is whole
+        disc = pygame.Rect(0, 0, touch.MIN_TARGET, touch.MIN_TARGET)
+        disc.center = target.rect.center
+        if not window.contains(disc):
+            found.append(f"click target {target.what} {target.rect}: its fingertip leaves the window")
+            continue
+        for point in finger_points(target.rect):
+            reached = targets.resolve(point)
+            if reached is None or reached.key != target.key:
+                found.append(f"click target {target.what} {target.rect}: a tap at {point} reaches "
+                             f"{reached.what if reached else 'nothing'}")
+                break
+    return found
+
+
+def walk_and_check(large: bool) -> dict:
     """Walk every screen once: {"found": {kind or str((kind, size, scale)): [...]}, "seen": {kind: frames}}."""
     look.reset_caches()
     SHORTENED.clear()
     look.fit_text = record_shortening(fit_text := look.fit_text)
     try:
-        return _walk_and_check()
+        return _walk_and_check(large)
     finally:
         look.fit_text = fit_text
 
 
-def _walk_and_check() -> dict:
+def _walk_and_check(large: bool) -> dict:
     shelf = screens.make_shelf()
     screens.write_records(shelf)
     app = screens.open_app()
+    app.set_large_targets(large)
     found = defaultdict(list)  # by kind
     seen = defaultdict(int)
     for screen, name, size, scale in screens.walk(app, shelf):
         seen[screen.kind] += 1
-        checks = problems(app, size, scale)
-        if (size, scale) == TARGET_SIZE:
-            checks += ring_problems(app)
-        for problem in checks:
+        found_here = problems(app, size, scale)
+        if large and (size, scale) in LARGE_TARGET_SIZES:
+            found_here += small_targets(app, size)
+        if not large and (size, scale) == TARGET_SIZE:
+            found_here += ring_problems(app)  # the keys' walk: once, with the usual targets
+        for problem in found_here:
             found[screen.kind].append(
                 f"{name} at {size[0]}x{size[1]}, {round(scale * 100)} %: {problem}")
     pygame.quit()
     return {"found": found, "seen": seen}
 
 
-@pytest.fixture(scope="module")
-def audit(tmp_path_factory, request):
+def findings(tmp_path_factory, request, large: bool):
     """The walk's findings. With pytest-xdist each worker would walk again: the first one
     to get here walks and leaves the findings in the run's shared folder for the other."""
     worker = getattr(request.config, "workerinput", None)
     folder = tmp_path_factory.getbasetemp()
     if worker is not None:
         folder = folder.parent  # shared by this run's workers
-    path = folder / "layout_audit.json"
+    path = folder / f"layout_audit{'_large' if large else ''}.json"
     with FileLock(str(path) + ".lock"):
         if not path.exists():
-            path.write_text(json.dumps(walk_and_check()), encoding="utf-8")
+            path.write_text(json.dumps(walk_and_check(large)), encoding="utf-8")
     data = json.loads(path.read_text(encoding="utf-8"))
     return defaultdict(list, data["found"]), data["seen"]
 
 
-@pytest.mark.slow
+@pytest.fixture(scope="module")
+def audit(tmp_path_factory, request):
+    return findings(tmp_path_factory, request, large=False)
+
+
+@pytest.fixture(scope="module")
+def large_audit(tmp_path_factory, request):
+    return findings(tmp_path_factory, request, large=True)
+
+
+@pytest.mark.xdist_group("layout_audit")
 def test_the_walk_shows_every_kind_of_screen(audit):
     _found, seen = audit
     assert set(screens.kinds()) <= set(seen)
 
 
+def report(found, kind) -> str:
+    return f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
+
+
+@pytest.mark.xdist_group("layout_audit")
 @pytest.mark.parametrize("kind", screens.kinds())
 def test_layout(audit, kind):
     found, _seen = audit
-    assert not found[kind], f"{len(found[kind])} problems:\n" + "\n".join(sorted(set(found[kind]))[:60])
+    assert not found[kind], report(found, kind)
+
+
+@pytest.mark.xdist_group("layout_audit_large")
+@pytest.mark.parametrize("kind", screens.kinds())
+def test_layout_with_large_targets(large_audit, kind):
+    """Every screen with Large targets on: everything fits as before, at every size and
+    scale, and every click target is a finger's size at 1280x800 and 1920x1080."""
+    found, _seen = large_audit
+    assert not found[kind], report(found, kind)
 
 
 def test_text_records_its_box_where_it_lands_on_the_window():

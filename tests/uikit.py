@@ -126,16 +126,17 @@ def click_button(app, text: str) -> None:
     click(app, rects[text].center)
 
 
-def choose(app, menu, option_text: str) -> None:
-    """Open a pygame-gui drop-down by clicking it, then click one of its options."""
-    click(app, menu.rect.center)
+def choose(app, menu, option_text: str, press=click) -> None:
+    """Open a pygame-gui drop-down by clicking it, then click one of its options
+    (`press`: how, at a point; a tap in tests/fingers.py)."""
+    press(app, menu.rect.center)
     options = menu.current_state.options_selection_list
     assert options is not None, "the drop-down did not open"
     for item in options.item_list:
         if item["text"] == option_text:
             element = item["button_element"]
             assert element is not None, f"{option_text!r} is scrolled out of view"
-            click(app, element.rect.center)
+            press(app, element.rect.center)
             return
     raise AssertionError(f"{option_text!r} not in drop-down")
 

@@ -276,7 +276,7 @@ def frame(app) -> None:
     """Draw the screen as it stands (the widgets brought up to date; no game logic runs)."""
     for scene in app.scenes[-2:]:
         if scene.manager is not None:
-            scene.manager.update(0.0)
+            scene.update_widgets(0.0)
     app.draw()
 
 

@@ -40,6 +40,7 @@ from .menus import MenuScene
 from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
+from .touch import explain_place
 from .typed_move import MoveTyping
 from .watch import WatchControls, watching
 
@@ -323,6 +324,18 @@ class BoardScene(Scene):
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
+
+    def takes_drag(self, pos) -> bool:
+        return self.mode.takes_drag(pos)  # a replay's timeline
+
+    def own_click_targets(self) -> list:
+        return self.mode.own_click_targets()
+
+    def on_long_press(self, pos) -> None:
+        """A finger resting on a board place: what a tap there would do, on the panel (touch.py)."""
+        said = explain_place(self, pos)
+        if said:
+            self.controller.message = said
 
     @property
     def mouse(self) -> tuple[int, int]:

@@ -94,6 +94,14 @@ class PlayMode:
         """True when the mode took the event (the board does nothing more with it)."""
         return False
 
+    def takes_drag(self, pos) -> bool:
+        """True where a drag is the mode's own (a replay's timeline; touch.py)."""
+        return False
+
+    def own_click_targets(self) -> list:
+        """(what, rect) the mode answers clicks on itself (see Scene.own_click_targets)."""
+        return []
+
     def after_click(self) -> None:
         """A click on the board (or a game button) was answered."""
 

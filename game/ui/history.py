@@ -20,9 +20,10 @@ from .focus import Stop
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
 from .scene import Scene, panel
+from .touch import at_least
 
 ALL_GAMES = "All games"
-ROW = 30
+ROW = 30  # the headings' row, and a game's (a finger's height with Large targets: self.row)
 DOUBLE_CLICK_S = 0.5
 # columns: (heading, share of the width left after the fixed ones, or a fixed width)
 COLUMNS = (("When", 165), ("Game", 165), ("Players", 0), ("Result", 220), ("Moves", 70))
@@ -116,7 +117,9 @@ class HistoryScene(FollowsRecords, Scene):
         titles = shelf_titles()
         self.titles = titles
         choices = [ALL_GAMES] + [titles[g] for g in shelf.GAMES]
-        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
+        self.row = at_least(ROW, self.app.settings)  # Large targets: a row a finger's height (touch.py)
+        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, at_least(34, self.app.settings)),
+                                        self.manager)
         self.table = pygame.Rect(left, 120, width, h - 120 - 80)
         fixed = sum(size for _name, size in COLUMNS)
         flexible = max(120, width - 24 - fixed)
@@ -142,14 +145,19 @@ class HistoryScene(FollowsRecords, Scene):
     # ---- the list -----------------------------------------------------------
     @property
     def rows_shown(self) -> int:
-        return max(1, (self.table.h - ROW - 8) // ROW)
+        return max(1, (self.table.h - ROW - 8) // self.row)  # under the headings' row
 
     def clamp(self) -> None:
         self.top = max(0, min(self.top, len(self.shown) - self.rows_shown))
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where the row of `self.shown[index]` is drawn (while it is in view)."""
-        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * ROW, self.table.w - 8, ROW)
+        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * self.row,
+                           self.table.w - 8, self.row)
+
+    def own_click_targets(self) -> list:
+        return [(f"row {index}", self.row_rect(index))
+                for index in range(self.top, min(len(self.shown), self.top + self.rows_shown))]
 
     def drawn_stops(self) -> list:
         """The list of games is one stop: Up and Down choose a row, Enter replays it."""
@@ -181,8 +189,9 @@ class HistoryScene(FollowsRecords, Scene):
     def index_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
             return None
-        index = self.top + (pos[1] - self.table.y - ROW - 4) // ROW
-        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown), self.top + self.rows_shown):
+        index = self.top + (pos[1] - self.table.y - ROW - 4) // self.row
+        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown),
+                                                                               self.top + self.rows_shown):
             return None
         return index
 
@@ -299,7 +308,7 @@ class HistoryScene(FollowsRecords, Scene):
             elif index == hover:
                 pygame.draw.rect(surface, (52, 42, 32), row, border_radius=5)
             for text, (_name, x, _width) in zip(self.cells(summary), self.columns):
-                look.text(surface, text, (x, row.y + 6), 15, look.INK, shadow=False)
+                look.text(surface, text, (x, row.centery - 9), 15, look.INK, shadow=False)
         if len(self.shown) > self.rows_shown:  # where the view is in the whole list
             track = pygame.Rect(t.right - 7, t.y + ROW + 6, 3, t.h - ROW - 12)
             pygame.draw.rect(surface, (60, 48, 36), track)

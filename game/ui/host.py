@@ -32,6 +32,10 @@ class ScreenHost(Protocol):
 
     def set_window_size(self, size) -> None: ...
 
+    def set_large_targets(self, on: bool) -> None: ...  # touch.py's setting, kept; every screen laid out again
+
+    def handle(self, event) -> None: ...  # one event, as if from the queue (touch.py hands the app its own)
+
     def save_settings(self) -> None: ...
 
     def notify(self, message: str, seconds: float = 7.0) -> None:

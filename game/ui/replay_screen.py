@@ -31,6 +31,7 @@ from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
 from .scene import IN_PROGRESS_RECHECK_S
+from .touch import at_least
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -340,17 +341,18 @@ class ReplayMode(PlayMode):
                 ("last", ">|", lambda: self.seek(self.replay.length), "The end (End)"))):
             self.transport[name] = board.button((p.x + 12 + i * (width + 6), y, width, 40), text, action,
                                                 tooltip=tip, primary=name == "play")
-        y -= 44
+        y -= 44 + at_least(28, board.app.settings) - 28  # the timeline and what reaches it (timeline_reach)
         self.timeline = pygame.Rect(p.x + 16, y + 22, p.w - 32, 12)
         self.seen_menu = None
+        tall = at_least(34, board.app.settings)  # Large targets: a finger's height (touch.py)
         if self.replay.finished and self.replay.spec.hidden_information:
-            y -= 42
+            y -= tall + 8
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
-            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), board.manager)
+            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, tall), board.manager)
         if self.replay.finished and self.offers_review:
-            y -= 42
-            board.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
+            y -= tall + 8
+            board.button((p.x + 12, y, p.w - 24, tall), "Review this game", self.open_review,
                          tooltip="The computer looks back at each move: where the game turned, and what was better")
         panel.log_bottom = y - 6
         panel.place_log(panel.log_top)
@@ -415,8 +417,7 @@ class ReplayMode(PlayMode):
             elif event.key == pygame.K_ESCAPE:
                 self.back()
             return True  # no undo, menu or confirm in a replay
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
-                event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline_reach().collidepoint(event.pos):
             self.dragging = True
             self.pause()
             self.seek_to_x(event.pos[0])
@@ -438,6 +439,17 @@ class ReplayMode(PlayMode):
     def seek_to_x(self, x: int) -> None:
         bar = self.timeline
         self.seek(round((x - bar.x) / max(1, bar.w) * self.replay.length))
+
+    def timeline_reach(self) -> pygame.Rect:
+        """Where a click or drag finds the timeline: above and below it too (a finger's height with Large
+        targets, touch.py)."""
+        return self.timeline.inflate(0, at_least(28, self.board.app.settings) - self.timeline.h)
+
+    def takes_drag(self, pos) -> bool:
+        return self.timeline_reach().collidepoint(pos)
+
+    def own_click_targets(self) -> list:
+        return [("timeline", self.timeline_reach())] if self.timeline.w else []
 
     def on_choice(self, element, text) -> bool:
         """True when `element` is one of the replay's drop-downs."""

@@ -173,6 +173,10 @@ class ReviewScene(Scene):
                 return
         super().on_event(event)
 
+    def own_click_targets(self) -> list:
+        """The chart (a click finds the nearest decision shown there) and the list's rows."""
+        return [("chart", self.chart_area().inflate(12, 12))] + [(f"row {ply}", rect) for rect, ply in self.rows()]
+
     def ply_at(self, pos) -> int | None:
         """The decision under `pos`: a mark on the chart or a row of the list."""
         for rect, ply in self.marks:

@@ -35,6 +35,7 @@ from ..lessons import has_lesson
 from . import look, markdown, rules_pictures
 from .focus import Stop
 from .scene import Scene, open_lesson
+from .touch import at_least
 
 PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
 GAP = rules_pictures.GAP
@@ -404,7 +405,7 @@ class RulesScene(Scene):
         self.text_box = KeptTextBox(plan.html(self.spec.id), box, self.manager)
         self.contents = {}
         sections = headings(self.spec.id)
-        step = max(30, min(40, box.h // max(1, len(sections))))
+        step = max(30, min(at_least(36, self.app.settings) + 4, box.h // max(1, len(sections))))
         for i, heading in enumerate(sections):
             # a long heading is named by its words before the colon ("Solo game: you against …")
             label = look.fit_words((heading, heading.split(":")[0]), 15, contents_w - 16)

@@ -16,6 +16,7 @@ from . import look
 from .boards import board_scene_class
 from .focus import MOVE_KEYS, PRESS_KEYS, FocusRing, press_button, widget_stops
 from .host import ScreenHost
+from .touch import fit_theme, widen_scroll_bars
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
@@ -127,6 +128,8 @@ class Scene:
     def __init__(self, app: ScreenHost):
         self.app = app
         self.manager = app.ui_managers.acquire(app.size)
+        if self.manager is not None:  # (a board drawn as a rules picture has none)
+            fit_theme(self.manager.ui_theme, app.settings)  # Large targets: a drop-down's items too (touch.py)
         self.actions: dict = {}
         self.primaries: set = set()  # the primary buttons: Enter presses the one shown, if only one
         self.focus = FocusRing()
@@ -338,6 +341,23 @@ class Scene:
         if len(self.app.scenes) > 1:
             self.app.pop()
 
+    # ---- touch (game/ui/touch.py) ----------------------------------------------
+    def on_long_press(self, pos) -> None:
+        """A finger rests at `pos`: hover shows what it shows there already; a screen may say more."""
+
+    def on_pinch(self, centre_before, centre_now, factor: float) -> None:
+        """Two fingers moved: their middle from `centre_before` to `centre_now`, their spread by `factor`."""
+
+    def takes_drag(self, pos) -> bool:
+        """True where a drag is the screen's own (a map pans): a finger's drag there is a mouse drag,
+        elsewhere it scrolls what is under it."""
+        return False
+
+    def own_click_targets(self) -> list:
+        """(what, rect) of what the screen draws itself and answers clicks on (not pygame-gui's
+        elements, nor a board's hit map): the layout audit's Large targets check reads them."""
+        return []
+
     def on_choice(self, element, text) -> None:
         pass
 
@@ -365,6 +385,7 @@ class Scene:
         or relabelled, and its tooltips and text cursor come and go here too."""
         before = self.widgets_look()
         self.manager.update(dt)
+        widen_scroll_bars(self.manager, self.app.settings)  # Large targets: a list's, if one shows (touch.py)
         after = self.widgets_look()
         return len(after) != len(before) or any(
             image is not was or rect != where for (image, rect), (was, where) in zip(after, before))

@@ -11,6 +11,7 @@ import pygame
 
 from . import look, sizing
 from .scene import panel
+from .touch import MIN_TARGET, at_least, large_targets
 
 
 class SidePanel:
@@ -30,11 +31,15 @@ class SidePanel:
         self.folded = app.settings.get("panel_folded", False)
         button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
         self.asked_scale = sizing.scale_of(app.settings)
-        k = self.scale = sizing.panel_scale(self.asked_scale, h, len(board.match.seats), button_rows)
+        # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
+        large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
+        k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(board.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
-        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
-        fold = round(26 * k)
+        bh, theme = at_least(round(40 * k), app.settings), sizing.button_class(k)
+        step = bh + 8
+        fold = at_least(round(26 * k), app.settings)
+        self.seats_top = max(round(50 * k), 8 + fold + 6)  # the players' rows start under the ? and » buttons
         self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                         board.toggle_fold, tooltip="The full panel, with the move log"
                                         if self.folded else "A narrower panel without the move log: more room "
@@ -72,16 +77,30 @@ class SidePanel:
         if board.watch is not None:
             board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
+        # Cancel does what right-click and Esc do (nothing only by a mouse button): over the buttons while a
+        # move is half made, in room taken from the log's bottom then
+        self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
+                                          tooltip="Drop the move you began (right-click or Esc)")
+        self.cancel_button.hide()
         self.log_top = p.y + self.header_height()
         board.log.set_scale(k)
-        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.log_ends = (y + step - 6, y - 6)  # the log fills the panel down to the buttons, or to Cancel
+        self.log_bottom = self.log_ends[0]  # (see place_log)
         self.place_log(self.log_top)
         return pygame.Rect(10, 10, w - width - 30, h - 20)
 
     def header_height(self) -> int:
         """The room above the log: the title, the players, what to do now and a message."""
-        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale)
+        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale) + self.seats_top \
+            - round(50 * self.scale)
         return self.board.mode.panel_header_height(height)
+
+    def log_lines(self) -> int:
+        """The fewest lines the log shows: four, or three with Large targets' taller buttons, or
+        two while Cancel takes the log's bottom (what to do now is read whole first)."""
+        if self.cancel_button.visible:
+            return 2
+        return 3 if large_targets(self.board.app.settings) else 4
 
     def place_log(self, top: int) -> None:
         """The move log from `top` (under what the panel says now) down to the buttons; at
@@ -90,7 +109,7 @@ class SidePanel:
         if self.folded:
             log.set_rect(pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, 0))
             return
-        top = min(top, self.log_bottom - 4 * log.line_height - 8)
+        top = min(top, self.log_bottom - self.log_lines() * log.line_height - 8)
         rect = pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, self.log_bottom - top)
         if rect != log.rect:
             log.set_rect(rect)
@@ -114,6 +133,10 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+        if bool(controller.prefix) != self.cancel_button.visible:
+            self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
+            self.log_bottom = self.log_ends[bool(controller.prefix)]
+            self.place_log(self.board.log.rect.y)
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:
@@ -129,6 +152,10 @@ class SidePanel:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:
                     self.confirm_button.show()
+
+    def cancel(self) -> None:
+        self.board.controller.cancel()
+        self.board.refresh_panel()
 
     def disabled_button_note(self, pos):
         """(rect, why) for a disabled button under `pos` (a click on it is not passed
@@ -174,7 +201,7 @@ class SidePanel:
         size = fitting(room) or sizes[-1]
         title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
-        y = p.y + px(50)
+        y = p.y + self.seats_top
         scores = state.scores()
         labels = match.spec.seat_labels
         names = []  # (seat, name, room, bold, y): written once the size that fits them all is known
@@ -211,7 +238,7 @@ class SidePanel:
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
-        log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
+        log_room = 0 if self.folded else self.log_lines() * board.log.line_height + 8  # the log keeps a few lines
         # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
         room = self.log_bottom - log_room - y
         size, step = px(15), px(20)

@@ -16,6 +16,7 @@ from ..engine.match import NAME_LIMIT
 from . import look
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .scene import Scene, panel
+from .touch import at_least
 
 ALL_GAMES = "All games"
 CONFIRM_SECONDS = 5.0
@@ -106,31 +107,32 @@ class StatisticsScene(FollowsRecords, Scene):
         self.left, self.width = left, width
         self.label((left, 18, width, 44), "Statistics", "#title_label")
         y = 74
-        self.label((left, y, 70, 34), "Player")
+        tall = at_least(34, self.app.settings)  # Large targets: a finger's height (touch.py)
+        self.label((left, y, 70, tall), "Player")
         names = self.names or [NOT_READ if self.loading or self.problem else NO_PLAYERS]
-        self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, 34),
+        self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, tall),
                                           self.manager)
-        self.label((left + 330, y, 60, 34), "Game")
+        self.label((left + 330, y, 60, tall), "Game")
         titles = [ALL_GAMES] + [spec.title for spec in shelf.GAMES.values()]
-        self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, 34), self.manager)
+        self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, tall), self.manager)
         top = 124
         bottom = h - 150
         self.figures_rect = pygame.Rect(left, top, min(400, width // 2 - 10), bottom - top)
         self.chart_rect = pygame.Rect(self.figures_rect.right + 16, top, left + width - self.figures_rect.right - 16,
                                       bottom - top)
         y = h - 134
-        self.label((left, y, 150, 34), "Rename player")
-        self.name_entry = UITextEntryLine(pygame.Rect(left + 152, y, 220, 34), self.manager,
+        self.label((left, y, 150, tall), "Rename player")
+        self.name_entry = UITextEntryLine(pygame.Rect(left + 152, y, 220, tall), self.manager,
                                           initial_text=self.rename_text)
         self.name_entry.set_text_length_limit(NAME_LIMIT)
         merging = self.armed is not None and self.armed[0] == "merge"
         self.rename_button = self.button(
-            (left + 384, y, 200, 34), f"Merge into {look.fit_text(self.armed[1], 14, 90)}?" if merging else "Rename",
+            (left + 384, y, 200, tall), f"Merge into {look.fit_text(self.armed[1], 14, 90)}?" if merging else "Rename",
             self.rename, enabled=self.player is not None,
             tooltip="Give the player another name; a name already listed merges the two")
         resetting = self.armed is not None and self.armed[0] == "reset"
         self.reset_button = self.button(
-            (left + width - 250, y, 250, 34), "Sure? Reset" if resetting else "Reset statistics…", self.reset,
+            (left + width - 250, y, 250, tall), "Sure? Reset" if resetting else "Reset statistics…", self.reset,
             enabled=self.player is not None,
             tooltip="Start this player's statistics at this game again; the games stay in History")
         self.button(((w - 160) // 2, h - 64, 160, 44), "Back", self.app.pop, primary=True)

@@ -16,6 +16,8 @@ from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
+from . import touch
+from .touch import at_least
 
 
 class TitleScene(Scene):
@@ -71,11 +73,29 @@ class TitleScene(Scene):
         for message in messages:
             app.notify(message)
 
+    def tall(self, size: int) -> int:
+        """A button's height, or a finger's where Large targets are on (touch.py)."""
+        return at_least(size, self.app.settings)
+
+    @property
+    def row(self) -> int:
+        """One game in progress: its Resume and Delete buttons and the gap under them."""
+        return self.ROW + self.tall(30) - 30
+
+    @property
+    def below_card(self) -> int:
+        return self.BELOW_CARD + self.tall(34) - 34
+
+    @property
+    def max_rows(self) -> int:
+        """Games in progress listed here: one fewer in a low window with Large targets (their rows are taller)."""
+        return self.MAX_ROWS - (self.row > self.ROW and self.app.size[1] < 760)
+
     @property
     def bottom(self) -> int:
         """Room under the cards: the button row and the games in progress."""
-        rows = min(len(self.in_progress), self.MAX_ROWS)
-        return self.BOTTOM + (self.ROW * rows + 34 if rows else 0)
+        rows = min(len(self.in_progress), self.max_rows)
+        return self.BOTTOM + (self.row * rows + self.tall(30) + 4 if rows else 0)
 
     def card_layout(self, count: int) -> tuple[int, int, int]:
         """(cards per row, card width, card height): the largest cards for which
@@ -86,7 +106,7 @@ class TitleScene(Scene):
         for per_row in range(1, count + 1):
             rows = -(-count // per_row)
             width = min(self.CARD[0], (w - 60 - self.GAP * (per_row - 1)) / per_row)
-            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.BELOW_CARD - 8)
+            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.below_card - 8)
             scale = min(width / self.CARD[0], height / self.CARD[1])
             size = (int(self.CARD[0] * scale), int(self.CARD[1] * scale))
             if size[0] > best[1]:
@@ -121,7 +141,7 @@ class TitleScene(Scene):
         # narrow cards (many games in a small window) drop the blurb and say less
         self.compact = card_w < self.COMPACT_BELOW
         rows = -(-len(games) // per_row)
-        row_h = card_h + self.BELOW_CARD + 8
+        row_h = card_h + self.below_card + 8
         # the rows stand in the middle of the room between the heading and what is under them
         top = self.TOP + max(0, (h - self.TOP - self.bottom - rows * row_h) // 2)
         for i, spec in enumerate(games):
@@ -131,16 +151,21 @@ class TitleScene(Scene):
             card = pygame.Rect(left + col * (card_w + self.GAP), top + row * row_h, card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
-            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, self.tall(34)),
+                        "Play" if self.compact else "New game",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
-            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
+            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, self.tall(34)), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
             if not has_lesson(spec.id):
                 continue
-            # "Learn to play" sits on the card's picture, bottom right
-            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            # "Learn to play" sits on the card's picture, bottom right (with Large targets, clear of its middle,
+            # where a finger taps the card, and a little taller: the button's rim is the card's)
+            room = card.w - 16 if self.tall(30) == 30 else card.right - 8 - (card.centerx + touch.MIN_TARGET // 2)
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= room else "Learn"
             width = look.font(15).size(learn)[0] + 24
-            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
+            high = 30 if self.tall(30) == 30 else touch.MIN_TARGET + 4
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 8 - high, width, high),
+                                                      learn,
                                                       lambda s=spec: open_lesson(self.app, s.id),
                                                       tooltip="A guided first game, step by step")
             self.place_lesson_badge(spec.id, progress, card)
@@ -170,7 +195,7 @@ class TitleScene(Scene):
             widths[0] = room
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
         for (name, action, primary), bw in zip(names, widths):
-            self.button((x, y, bw, 40), name, action, primary=primary)
+            self.button((x, y, bw, self.tall(40)), name, action, primary=primary)
             x += bw + 12
 
     def place_lesson_badge(self, game_id: str, progress, card: pygame.Rect) -> None:
@@ -187,34 +212,34 @@ class TitleScene(Scene):
         """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
         w, h = self.app.size
         self.progress_rows = []  # (entry, text, resume button, delete button)
-        shown = self.in_progress[: self.MAX_ROWS]
+        shown = self.in_progress[: self.max_rows]
         if not shown:
             return
         width = min(860, w - 60)
         left = (w - width) // 2
         self.progress_top = h - self.bottom + 6
         if len(self.in_progress) > len(shown):  # the rest are a click away, on the Saved games screen
-            self.button((left + width - 226, self.progress_top - 4, 226, 28),
+            self.button((left + width - 226, self.progress_top - 4, 226, self.tall(28)),
                         f"All {len(self.in_progress)} games in progress…", lambda: self.app.push(SavesScene(self.app)),
                         tooltip="The Saved games screen lists every game in progress")
-        y = self.progress_top + 30
+        y = self.progress_top + self.tall(30)
         for entry in shown:
             armed = self.delete_armed == entry.path
             if entry.elsewhere:  # played in another window: only a look at it from here
-                resume_button = self.button((left + width - 226, y, 110, 30), "Look",
+                resume_button = self.button((left + width - 226, y, 110, self.tall(30)), "Look",
                                             lambda e=entry: look_at_in_progress(self.app, e.path),
                                             tooltip="Open in another window: see its moves here, play it there")
             else:
-                resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                resume_button = self.button((left + width - 226, y, 110, self.tall(30)), "Resume",
                                             lambda e=entry: self.resume(e.path))
-            delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
+            delete_button = self.button((left + width - 110, y, 110, self.tall(30)), "Sure?" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
             tail = f" · {moves_text(entry.moves)} · {where}"
             # every name if they fit; else how many play, so how far and when stay in sight
             text = look.fit_words((entry.summary + tail, entry.short_summary + tail), 15, width - 240)
             self.progress_rows.append((entry, text, resume_button, delete_button))
-            y += self.ROW
+            y += self.row
         self.progress_left = left
 
     def resume(self, path) -> None:
@@ -286,6 +311,9 @@ class TitleScene(Scene):
     def on_escape(self) -> None:
         pass
 
+    def own_click_targets(self) -> list:
+        return [(f"card {game_id}", card) for game_id, card in self.cards.items()]
+
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
         look.text(surface, "Game Shelf", (w // 2, 40), 44, look.GOLD, bold=True, anchor="midtop")
@@ -318,4 +346,4 @@ class TitleScene(Scene):
         if self.progress_rows:
             look.text(surface, "Games in progress", (self.progress_left, self.progress_top), 17, look.GOLD, bold=True)
             for _entry, text, resume_button, _delete in self.progress_rows:
-                look.text(surface, text, (self.progress_left, resume_button.rect.y + 5), 15, look.INK)
+                look.text(surface, text, (self.progress_left, resume_button.rect.centery - 10), 15, look.INK)

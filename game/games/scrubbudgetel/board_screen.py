@@ -19,6 +19,7 @@ import pygame
 from ...ui import look
 from ...ui.board import Anim, BoardScene, pulse
 from ...ui.camera import Camera
+from ...ui.touch import at_least
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
 from .icons import (
@@ -114,11 +115,13 @@ class ScrubScene(BoardScene):
     def build(self) -> None:
         super().build()
         m, camera = self.map_rect, self.camera
-        self.button((m.right - 52, m.y + 8, 44, 32), "Fit", self.fit_view, tooltip="Show the whole map (F)")
-        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: camera.zoom_at(m.center, 1.3),
-                    tooltip="Zoom in (mouse wheel)")
-        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: camera.zoom_at(m.center, 1 / 1.3),
-                    tooltip="Zoom out (mouse wheel)")
+        wide, high = at_least(36, self.app.settings), at_least(32, self.app.settings)  # Large targets: a finger's
+        x = m.right - 8 - at_least(44, self.app.settings)
+        self.button((x, m.y + 8, m.right - 8 - x, high), "Fit", self.fit_view, tooltip="Show the whole map (F)")
+        self.button((x - 4 - wide, m.y + 8, wide, high), "+", lambda: camera.zoom_at(m.center, 1.3),
+                    tooltip="Zoom in (mouse wheel, or spread two fingers)")
+        self.button((x - 8 - 2 * wide, m.y + 8, wide, high), "−", lambda: camera.zoom_at(m.center, 1 / 1.3),
+                    tooltip="Zoom out (mouse wheel, or pinch two fingers)")
 
     def layout(self, rect: pygame.Rect) -> None:
         n = self.match.state.players
@@ -219,6 +222,16 @@ class ScrubScene(BoardScene):
                 camera.zoom_at(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
+
+    def takes_drag(self, pos) -> bool:
+        return self.map_rect.collidepoint(pos) or super().takes_drag(pos)  # a drag pans the map
+
+    def on_pinch(self, centre_before, centre_now, factor: float) -> None:
+        """Two fingers on the map zoom it about their middle, and pan it as that moves."""
+        if self.map_rect.collidepoint(centre_before):
+            self.camera.zoom_at(centre_before, factor)
+            self.camera.pan(centre_now[0] - centre_before[0], centre_now[1] - centre_before[1])
+            self.controller.set_hover(None)
 
     def target_under(self, pos):
         """Nothing lights under the pointer while it pans the map."""
@@ -452,7 +465,7 @@ class ScrubScene(BoardScene):
         self._draw_hover(surface, view, highlights)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
-        hint = "Drag to pan · wheel to zoom · F fits the map"
+        hint = "Drag to pan · wheel or two fingers to zoom · F fits the map"
         w = look.font(12).size(hint)[0] + 16
         pill = pygame.Surface((w, 22), pygame.SRCALPHA)
         pygame.draw.rect(pill, (20, 30, 40, 170), pill.get_rect(), border_radius=11)

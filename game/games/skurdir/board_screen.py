@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ...ui import look
+from ...ui import look, touch
 from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
 from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, centre_of, xy
@@ -207,6 +207,17 @@ class SkurdirScene(BoardScene):
         r.center = (int(mid[0]), int(mid[1]))
         return r
 
+    def link_hit(self, a: int, b: int) -> pygame.Rect:
+        """With Large targets, where a tap finds the canal between stations a and b: a fingertip's
+        square across the border of their cells, as far into each."""
+        hit = touch.reach(self.link_rect(a, b), touch.MIN_TARGET - 2)
+        ra, rb = self.cell_rect(a), self.cell_rect(b)
+        if ra.y == rb.y:  # halfway between the cells, to the pixel (their centres are half pixels)
+            hit.centerx = math.floor((ra.x + rb.x + ra.w) / 2 + 0.5)
+        else:
+            hit.centery = math.floor((ra.y + rb.y + ra.h) / 2 + 0.5)
+        return hit
+
     def _draw_board_layer(self) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
         # the frame leaves room for the row numbers on the left and the column letters below
@@ -246,8 +257,14 @@ class SkurdirScene(BoardScene):
         x0, y0, cols, rows = self.box
         places = [(("cell", y * self.n + x), self.cell_rect(y * self.n + x), None)
                   for y in range(y0, y0 + rows) for x in range(x0, x0 + cols)]
-        places += [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
-        places += [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        links = [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
+        stations = [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        if touch.large_targets(self.app.settings):
+            # a canal is thin: with Large targets it is reached from a fingertip's width (half into each
+            # cell), over the stations, which keep as much about their middle
+            places += stations + [(t, self.link_hit(*t[1:]), None) for t, _r, _ in links]
+        else:
+            places += links + stations
         for on_top in (False, True):
             for target, where, radius in places:
                 if (target in clickable) != on_top:
@@ -476,7 +493,7 @@ class SkurdirScene(BoardScene):
         each player's pieces in hand."""
         surface, x, w, px = column.surface, column.x, column.w, column.px
         column.heading("Pool")
-        pw = min(px(34), (w - 10) // 5)
+        pw = (w - 10) // 5 if touch.large_targets(column.scene.app.settings) else min(px(34), (w - 10) // 5)
         y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))

@@ -103,6 +103,9 @@ class SkylineScene(BoardScene):
             return state.to_move
         return self.viewer
 
+    def own_click_targets(self) -> list:
+        return super().own_click_targets() + [(f"sheet tab {i}", tab) for i, tab in enumerate(self.tabs)]
+
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, tab in enumerate(self.tabs):
