@@ -40,6 +40,16 @@ def _malloc_trim():
 MALLOC_TRIM = _malloc_trim() if sys.platform.startswith("linux") else None
 
 
+def give_back_memory(forget_images: bool = True) -> None:
+    """After a game's screens are gone: collect them, and hand the freed pages
+    back to the system (glibc keeps freed window-sized surfaces otherwise, and
+    the process looks as if it grew with every game). forget_images=False keeps
+    the cached text and art (a screen closed, the others stay)."""
+    if forget_images:
+        look.forget_images()  # the last game's text and scaled art: quick to draw again when needed
+    gc.collect()
+    if MALLOC_TRIM is not None:
+        MALLOC_TRIM(0)
 IDLE_WAIT_MS = 500  # longest sleep between loop passes when nothing moves
 
 
@@ -82,15 +92,8 @@ class App:
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
 
-    def give_back_memory(self) -> None:
-        """After a game's screens (or the Rules with their pictures) are gone: drop the
-        images they left in the caches, collect them, and hand the freed pages back to
-        the system (glibc keeps freed window-sized surfaces otherwise, and the process
-        looks as if it grew with every game)."""
-        look.forget_images()  # the last game's text and scaled art: quick to draw again when needed
-        gc.collect()
-        if MALLOC_TRIM is not None:
-            MALLOC_TRIM(0)
+    def release_memory(self) -> None:
+        give_back_memory(forget_images=False)
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""
@@ -206,7 +209,7 @@ class App:
         """Clear the stack (e.g. quit to title) and show `scene`."""
         while self.scenes:
             self.scenes.pop().leave()
-        self.give_back_memory()
+        give_back_memory()
         self.push(scene)
 
     def notify(self, message: str, seconds: float = 7.0) -> None:

@@ -44,9 +44,9 @@ class ScreenHost(Protocol):
 
     def new_seed(self) -> int: ...
 
-    def give_back_memory(self) -> None:
-        """Screens that drew a lot have gone (a game's, the Rules with their pictures): the
-        images they left in the caches are dropped and the memory handed back (~20-40 ms)."""
+    def release_memory(self) -> None:
+        """Collect what a closed screen left (pygame-gui's elements hold their images in
+        reference cycles) and hand the freed memory back to the system: ~20 ms."""
 
     def quit(self) -> None:
         """The app closes after this pass of the loop."""

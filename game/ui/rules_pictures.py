@@ -88,7 +88,8 @@ def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Sur
     if picture.show != "last":
         highlights.last_moves = []
     surface = pygame.Surface(area.size)
-    surface.blit(look.tiled(scene.background, area.size), (0, 0))
+    surface.blit(look.tiled.__wrapped__(scene.background, area.size), (0, 0))  # not kept: look.tiled keeps
+    # the screens' backgrounds, and each game's picture area is a size of its own (~2-3 MB each)
     with look.within(area):
         scene.draw_board(surface, scene.view(), highlights)
     cut = pygame.Rect((0, 0), board_size(picture, width))

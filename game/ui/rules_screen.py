@@ -468,7 +468,7 @@ class RulesScene(Scene):
 
     def leave(self) -> None:
         super().leave()
-        self.app.give_back_memory()  # the pictures were drawn by the boards' screens: their art and text
+        self.app.release_memory()  # ~10 MB: the box's images, and what drawing the pictures used
 
     def heading_y(self, heading: str) -> int | None:
         """Where `heading` is in the laid-out text (px from its top), None if not found."""
