@@ -46,7 +46,6 @@ import math
 import os
 import platform
 import random
-import resource
 import signal
 import statistics
 import sys
@@ -57,6 +56,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON
 from .. import shelf  # noqa: E402
 from ..engine import ai  # noqa: E402
 from . import ui  # noqa: E402
+from .ui import peak_rss_mb  # noqa: E402
 
 PLAYOUT_SECONDS = 2.0
 POSITIONS = 3  # mid-game positions per game and level
@@ -218,12 +218,6 @@ def review_seconds(state, heuristics) -> dict:
 
 
 # ---- the whole run -------------------------------------------------------------
-def peak_rss_mb() -> float:
-    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
-    return round(kb / scale, 1)
-
-
 def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, only: str | None = None,
                 positions: int | None = None) -> dict:
     """The default run. The per-game figures share what is left of `budget_s`
@@ -245,6 +239,7 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
         position = mid_game_positions(spec, bench_players(spec), 1)[0]
         result["games"][game_id]["review_s_per_decision"] = review_seconds(position, shelf.heuristics_for(game_id))
         result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
+        result["peak_rss_mb_by_step"][f"game {game_id}"] = peak_rss_mb()
     result["peak_rss_mb"] = peak_rss_mb()
     return result
 

@@ -126,7 +126,11 @@ class Dice(ChancePoint):
         return [(c, p) for c in combos]
 
     def sample(self, rng: random.Random) -> tuple:
-        return tuple(rng.randint(1, self.sides) for _ in range(self.count))
+        # randint(1, sides) is 1 + _randbelow(sides): the same draws from the generator (a seed
+        # replays alike; tests/test_chance.py holds them equal) without randint's checks, as
+        # dice are rolled often (in Skyline every turn)
+        below, sides = rng._randbelow, self.sides
+        return tuple([1 + below(sides) for _ in range(self.count)])
 
 
 @dataclass(frozen=True)
@@ -233,7 +237,8 @@ class State:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
-        self.apply_checked(move)
+        self._apply(move)  # apply_checked's two lines: a playout applies a move every few microseconds
+        self.history.append(move)
 
     def apply_checked(self, move) -> None:
         """Apply a move `check` has just allowed (Match checks once, then asks

@@ -49,6 +49,10 @@ class ScreenHost(Protocol):
 
     def new_seed(self) -> int: ...
 
+    def release_memory(self) -> None:
+        """Collect what a closed screen left (pygame-gui's elements hold their images in
+        reference cycles) and hand the freed memory back to the system: ~20 ms."""
+
     def quit(self) -> None:
         """The app closes after this pass of the loop."""
 
