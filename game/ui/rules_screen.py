@@ -511,7 +511,6 @@ class RulesScene(Scene):
         height = self.text_box.text_box_layout.layout_rect.height
         start = bar.start_percentage * height + pixels
         start = max(0.0, min(start, height - self.text_box.text_wrap_rect.h))
-        self.draw_rows(0.0, down_to=start + self.text_box.text_wrap_rect.h)  # what the scroll shows, if not yet
         bar.set_scroll_from_start_percentage(start / height)
 
     def on_key_scroll(self, key) -> None:
