@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-from .ui import ROOT, _env
+from .child import ROOT, child_env as _env
 
 STARTS = 5
 

@@ -15,7 +15,7 @@ import sys
 import time
 
 SIZE = (1280, 800)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .child import ROOT, child_env as _env
 
 _FIRST_FRAME = r"""
 import os, sys, time
@@ -48,13 +48,6 @@ wall = time.monotonic() - t0
 cpu = (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
 print(100.0 * cpu / wall)
 """
-
-
-def _env() -> dict:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    env.setdefault("GAME_SHELF_HOME", os.path.join(ROOT, ".bench-home"))
-    return env
 
 
 def startup_seconds(runs: int = 5) -> float:
