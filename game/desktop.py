@@ -140,6 +140,7 @@ def icon_png(size: int) -> bytes:
     """The app's icon, `size` px square, as PNG bytes (drawn by game/art.py)."""
     import io
 
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command's output is its one line
     import pygame
 
     from .art import app_icon

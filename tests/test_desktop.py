@@ -133,7 +133,7 @@ def test_install_desktop_writes_into_the_home_only_and_uninstall_takes_it_all_aw
     env = {"XDG_DATA_HOME": str(share)} if xdg else {}
     done = run_app(home, "--install-desktop", **env)
     assert done.returncode == 0, done.stderr
-    assert str(desktop.launcher_path(share)) in done.stdout
+    assert str(desktop.launcher_path(share)) in done.stdout and len(done.stdout.splitlines()) == 1, done.stdout
     assert files_under(tmp_path) == set(desktop.installed_files(share))  # nothing else, nowhere else
     launcher = read_launcher(desktop.launcher_path(share))
     script = Path(sys.executable).parent / "game-shelf"

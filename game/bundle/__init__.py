@@ -76,7 +76,8 @@ def build(dist: Path, work: Path, log=print) -> Path:
     icon = work / "app_icon.png"
     icon.write_bytes(_icon_png(256))
     subprocess.run([sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--log-level", "WARN",
-                    "--distpath", str(dist), "--workpath", str(work), "--", "--icon", str(icon)], check=True)
+                    "--distpath", str(dist), "--workpath", str(work), "--", "--icon", str(icon)], check=True,
+                   env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})  # PyInstaller imports pygame to look at it
     folder = dist / "game-shelf"
     if sys.platform.startswith("linux"):
         from ..desktop import PROGRAM, write_files
