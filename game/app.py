@@ -76,6 +76,7 @@ class App:
         self.screen = self._open_window()
         self.scenes: list = []
         self.running = True
+        self.quit_when = None  # a test's or the bench's end: () -> bool, asked after each frame drawn
         self.dirty = True
         self.last_frame = time.monotonic()  # the last pass of the loop
         self.last_draw = 0.0  # when the last frame was drawn
@@ -90,7 +91,6 @@ class App:
         keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
-        self.quit_when = None  # a test's or the bench's end: () -> bool, asked after each frame drawn
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""
