@@ -156,4 +156,5 @@ def test_the_bench_reports_the_bundles_size_and_start_up_beside_the_packages(bun
     figures = bundle_figures(bundle, runs=1)
     assert figures["bundle_mb"] == round(bundle_module.size_on_disk(bundle) / 1e6, 1) > 20
     assert figures["bundle_startup_s"] > 0 and figures["installed_startup_s"] > 0
+    assert figures["bundle_startup_cpu_s"] > 0 and figures["installed_startup_cpu_s"] > 0
     assert figures["bundle_startup_ratio"] == round(figures["bundle_startup_s"] / figures["installed_startup_s"], 2)
