@@ -79,6 +79,7 @@ class App:
         self.screen = self._open_window()
         self.scenes: list = []
         self.running = True
+        self.quit_when = None  # a test's or the bench's end: () -> bool, asked after each frame drawn
         self.dirty = True
         self.last_frame = time.monotonic()  # the last pass of the loop
         self.last_draw = 0.0  # when the last frame was drawn
@@ -309,6 +310,8 @@ class App:
         if not self.dirty or not draw:
             return False
         self.draw()
+        if self.quit_when is not None and self.quit_when():
+            self.running = False
         return True
 
     def draw(self) -> None:
@@ -398,7 +401,25 @@ def build_app(launch) -> App:
         app.tell_damaged(launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
+    if launch.quit_after_first_frame:
+        app.quit_when = first_frame_said
+    elif launch.quit_when_over:
+        app.quit_when = lambda: game_over_shown(app, launch.match)
     return app
+
+
+def first_frame_said() -> bool:
+    """--quit-after-first-frame: the bench times start-up to this line."""
+    print("first frame", flush=True)
+    return True
+
+
+def game_over_shown(app, match) -> bool:
+    """--quit-when-over: the game is over and its results screen drawn (its record
+    is written as the app quits, as at any quit)."""
+    from .ui.results import ResultsScene
+
+    return match.state.is_over and isinstance(app.scene, ResultsScene)
 
 
 def unusable_display() -> str | None:

@@ -192,11 +192,16 @@ def sync(fd: int) -> None:
 
 def write_json_atomic(path: Path, data) -> None:
     """Write `data` as JSON so that `path` holds either the old or the new file, never half."""
+    write_bytes_atomic(path, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` so that `path` holds either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             sync(handle.fileno())
         os.replace(tmp, path)

@@ -5,6 +5,7 @@
     python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
+    python -m game.bench --bundle dist/game-shelf   # the bundle's size, its start-up against the package's
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
@@ -518,7 +519,14 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
     parser.add_argument("--gallery", metavar="DIR", help="write a PNG of every audited screen into DIR")
+    parser.add_argument("--bundle", metavar="DIR", help="the bundled app in DIR (python -m game.bundle) against "
+                        "the installed package: its size on disk, and each one's start-up to the first frame")
     args = parser.parse_args(argv)
+    if args.bundle:
+        from .bundle import bundle_figures
+
+        print(json.dumps({"machine": machine(), **bundle_figures(args.bundle)}))
+        return 0
     if args.gallery:
         from .screens import gallery
 
