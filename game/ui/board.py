@@ -356,6 +356,7 @@ class BoardScene(Scene):
     def click_target(self, target) -> None:
         self.finish_animations()
         answer = self.controller.click(target).kind
+        self.hints.follow()
         if answer == "refused":
             self.app.sounds.play("refused")
         elif answer == "pending":
