@@ -125,7 +125,7 @@ def test_the_pass_button_speaks_as_large_as_the_panel():
 
 
 def test_the_watch_speed_list_opens_inside_the_window():
-    """The Watch speed drop-down opened below the window's edge: Slow and Instant were hidden."""
+    """The Watch speed drop-down opened below the window's edge: Slow and Fastest were hidden."""
     app = make_app((1280, 800))
     spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5)
@@ -137,7 +137,7 @@ def test_the_watch_speed_list_opens_inside_the_window():
     listing = board.watch.speed_menu.current_state.options_selection_list
     assert listing is not None and pygame.Rect((0, 0), app.size).contains(listing.rect)
     shown = [item["text"] for item in listing.item_list if item["button_element"] is not None]
-    assert {"Slow", "Instant"} <= set(shown)
+    assert {"Slow", "Fastest"} <= set(shown)
 
 
 def test_the_players_names_on_the_panel_share_one_size_whoever_is_to_move():

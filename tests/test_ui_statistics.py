@@ -94,7 +94,7 @@ def test_rename_merge_and_reset_ask_first_and_keep_the_games():
     click_button(app, "Reset statistics…")
     assert scene.figures.played == 2, "the first click only asks"
     screenshot(app, "statistics-reset-asks")
-    click_button(app, "Sure? Reset")
+    click_button(app, "Yes, reset")
     read_records(app)
     assert scene.figures.played == 0 and len(records.list_records()) == 2
     # a merge of two people who played each other is refused with a message

@@ -31,6 +31,7 @@ from .boards import board_scene_class
 from .controller import ClickResult, Controller
 from .movelog import LINE_HEIGHT, MoveLog
 from .scene import IN_PROGRESS_RECHECK_S
+from .watch import SPEED_WORDS
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -326,7 +327,7 @@ class ReplayMode(PlayMode):
         y = p.bottom - 52
         board.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
         speed_x = p.x + 12 + back_w + 12
-        self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
+        self.speed_menu = UIDropDownMenu([self.speed_words(name) for name in SPEEDS], self.speed_words(self.speed),
                                          pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), board.manager,
                                          object_id="#upward_menu")  # at the window's bottom: the list opens upwards
         y -= 48
@@ -355,6 +356,10 @@ class ReplayMode(PlayMode):
         panel.log_bottom = y - 6
         panel.place_log(panel.log_top)
         board.refresh_panel()
+
+    @staticmethod
+    def speed_words(name: str) -> str:
+        return f"Speed: {SPEED_WORDS[name]}"
 
     def refresh_panel(self) -> None:
         if not self.transport:
@@ -442,7 +447,7 @@ class ReplayMode(PlayMode):
     def on_choice(self, element, text) -> bool:
         """True when `element` is one of the replay's drop-downs."""
         if element is self.speed_menu:
-            self.speed = text.split(": ", 1)[1]
+            self.speed = next(name for name in SPEEDS if self.speed_words(name) == text)
         elif element is self.seen_menu:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             index = choices.index(text) if text in choices else 0

@@ -9,7 +9,7 @@ from pygame_gui.elements import UIDropDownMenu, UITextBox
 from .. import storage
 from .scene import Scene, TippedDropDown
 
-WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+WINDOW_SIZES = (storage.MIN_WINDOW, (1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
 
 

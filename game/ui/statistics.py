@@ -129,7 +129,7 @@ class StatisticsScene(FollowsRecords, Scene):
             tooltip="Give the player another name; a name already listed merges the two")
         resetting = self.armed is not None and self.armed[0] == "reset"
         self.reset_button = self.button(
-            (left + width - 250, y, 250, 34), "Sure? Reset" if resetting else "Reset statistics…", self.reset,
+            (left + width - 250, y, 250, 34), "Yes, reset" if resetting else "Reset statistics…", self.reset,
             enabled=self.player is not None,
             tooltip="Start this player's statistics at this game again; the games stay in History")
         self.button(((w - 160) // 2, h - 64, 160, 44), "Back", self.app.pop, primary=True)
@@ -197,7 +197,7 @@ class StatisticsScene(FollowsRecords, Scene):
         if not self.is_armed("reset", what):
             self.armed = ("reset", what, time.monotonic() + CONFIRM_SECONDS)
             where = "every game" if self.game == stats.ALL else self.game_title
-            self.app.notify(f"Click “Sure? Reset” to start {self.player}'s statistics at {where} again. "
+            self.app.notify(f"Click “Yes, reset” to start {self.player}'s statistics at {where} again. "
                             "The games stay in History.")
             self.rebuild()
             return
