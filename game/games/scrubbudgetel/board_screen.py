@@ -32,7 +32,6 @@ from .rules import COLOURS, MARKERS
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
-FOLLOW_WHOLE_MIN = 30.0  # pixels per side: a map that fits at this size or more is followed whole
 ZOOM_MAX = 120.0
 TUMBLE_S = 0.7
 FAMILY_ORDER = {"trail": 0, "junction": 1, "destination": 2, "obstacle": 3, "landing": 4}
@@ -98,6 +97,7 @@ class ScrubScene(BoardScene):
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
+        self.zoomed_by_hand = False  # zoomed by the player: closer in, the camera follows only the newest markers
         self._map_key = self._map_surface = None
         self.painter = IslandPainter(self.camera, self.seat_shape)
         self._spots_key = self._spots = None
@@ -115,9 +115,9 @@ class ScrubScene(BoardScene):
         super().build()
         m, camera = self.map_rect, self.camera
         self.button((m.right - 52, m.y + 8, 44, 32), "Fit", self.fit_view, tooltip="Show the whole map (F)")
-        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: camera.zoom_at(m.center, 1.3),
+        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: self.zoom_by_hand(m.center, 1.3),
                     tooltip="Zoom in (mouse wheel)")
-        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: camera.zoom_at(m.center, 1 / 1.3),
+        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: self.zoom_by_hand(m.center, 1 / 1.3),
                     tooltip="Zoom out (mouse wheel)")
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -136,6 +136,7 @@ class ScrubScene(BoardScene):
         self.camera.min_zoom = 0.8 * min(m.w / (2 * RADIUS + 5), m.h / (2 * RADIUS * SQRT3_2 + 5))
         if self.fitted_for != m.size:
             self.fitted_for = m.size
+            self.zoomed_by_hand = False
             self.camera.stop()
             self.camera.set(*self.fit_target())
         self._map_key = self._spots_key = self._preview_key = None
@@ -147,6 +148,7 @@ class ScrubScene(BoardScene):
         return self.camera.fit(pts, margin=1.6, max_zoom=FIT_MAX, pad=(20, 60))
 
     def fit_view(self) -> None:
+        self.zoomed_by_hand = False  # the whole map again, and kept so as it grows
         self.camera.glide_to(*self.fit_target())
 
     def finish_animations(self) -> None:
@@ -155,36 +157,41 @@ class ScrubScene(BoardScene):
         self.camera.finish_glide()
 
     def follow(self) -> None:
-        """After a marker is laid: if it, or the end of the trail followed this turn,
-        is near the edge of the map or beyond, glide to show the whole map (while it
-        fits at FOLLOW_WHOLE_MIN and the player has not zoomed in), else to them."""
-        view = self.view()
-        markers = view["markers"]
+        """After a marker is laid, keep the played part of the map in view: the whole map (the
+        camera glides to fit it once a marker nears the view's edge), unless the player zoomed
+        in closer than that by hand: then the markers laid this turn."""
+        markers = self.match.state.markers
         if len(markers) < 2:
             return
-
-        def centre(m):
-            return marker_centre(tuple(tuple(t) for t in m["triangles"]))
-
-        pts = [centre(markers[-1])]
-        if view["followed_end"] is not None:
-            pts.append(centre(markers[view["followed_end"]]))
         camera = self.camera
         camera.finish_glide()
         m = self.map_rect
+        whole, whole_zoom = self.fit_target()
+        if not (self.zoomed_by_hand and camera.zoom > whole_zoom * 1.01):
+            keep = m.inflate(-16, -16)
+            if not all(keep.collidepoint(camera.to_screen(p)) for mk in markers for p in marker_outline(mk.triangles)):
+                camera.glide_to(whole, whole_zoom)
+            return
+        view = self.view()
+
+        def centre(mk):
+            return marker_centre(tuple(tuple(t) for t in mk["triangles"]))
+
+        pts = [centre(view["markers"][-1])]
+        if view["followed_end"] is not None:
+            pts.append(centre(view["markers"][view["followed_end"]]))
         inner = m.inflate(-int(m.w * 0.28), -int(m.h * 0.28))
         if all(inner.collidepoint(camera.to_screen(p)) for p in pts):
-            return
-        whole, whole_zoom = self.fit_target()
-        if camera.zoom <= FIT_MAX + 1e-6 and whole_zoom >= FOLLOW_WHOLE_MIN:
-            # not zoomed in by hand, and the whole map still reads and clicks well: show all of it
-            camera.glide_to(whole, whole_zoom)
             return
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         need_w = (max(xs) - min(xs) + 3) * camera.zoom
         need_h = (max(ys) - min(ys) + 3) * camera.zoom
         zoom = camera.zoom * min(1.0, inner.w / max(1, need_w), inner.h / max(1, need_h))
         camera.glide_to(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), zoom)
+
+    def zoom_by_hand(self, pos, factor: float) -> None:
+        self.zoomed_by_hand = True
+        self.camera.zoom_at(pos, factor)
 
     # ---- input -----------------------------------------------------------------------
     def on_event(self, event) -> None:
@@ -206,17 +213,17 @@ class ScrubScene(BoardScene):
             pos = self.mouse
             if self.map_rect.collidepoint(pos):
                 step = getattr(event, "precise_y", event.y) or event.y
-                camera.zoom_at(pos, 1.2 ** max(-3.0, min(3.0, step)))
+                self.zoom_by_hand(pos, 1.2 ** max(-3.0, min(3.0, step)))
             return
         elif event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             if event.key == pygame.K_f:
                 self.fit_view()
                 return
             if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                camera.zoom_at(self.map_rect.center, 1.3)
+                self.zoom_by_hand(self.map_rect.center, 1.3)
                 return
             if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                camera.zoom_at(self.map_rect.center, 1 / 1.3)
+                self.zoom_by_hand(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
 
