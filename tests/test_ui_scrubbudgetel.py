@@ -11,9 +11,10 @@ from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.geometry import RADIUS, on_table, tri_centre, tri_neighbours
-from game.games.scrubbudgetel.rules import MARKERS
+from game.games.scrubbudgetel.rules import COLOURS, MARKERS
 from game.games.scrubbudgetel.board_screen import FIT_MAX, ScrubScene
 from game.ui.results import ResultsScene
+from game.ui import look
 from game.ui.scene import start_match
 
 from uikit import (
@@ -429,3 +430,40 @@ def test_h_the_tray_says_what_the_stash_costs_and_why_scores_start_below_zero(ap
     explained = [t for t in texts if t.startswith("If the game ended now")]
     assert explained and f"= {state.haul[seat] - cost}" in explained[0]
     screenshot(app, "scrubbudgetel-score-explained")
+
+
+def test_the_panel_says_what_each_stash_still_costs_and_who_holds_the_cave(app):
+    """The scores count the stashes as if the game ended now: a leader may still hold many
+    markers, and the Cave's holder may end the game when it suits them. Under the scores the
+    panel says what each stash costs and who holds the Treasure Cave."""
+    from game.games.scrubbudgetel.rules import CAVE
+
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(3)], 3)
+    rng = random.Random(3)
+    while not any(CAVE in stash for stash in match.state.stashes):
+        match.play(rng.choice(match.state.legal_moves()))
+    holder = next(seat for seat, stash in enumerate(match.state.stashes) if CAVE in stash)
+    start_match(app, match)
+    pump(app)
+    board = app.scene
+    note = " ".join(box.text for box in look.drawn if board.panel.rect.contains(box.rect)
+                    and box.rect.y < board.log.rect.y)
+    state = match.state
+    for seat, colour in enumerate(COLOURS[:3]):
+        assert f"{colour} {state.stash_cost(seat)}" in note
+    assert f"{COLOURS[holder]} holds the Treasure Cave." in note or f"Cave: {COLOURS[holder]}." in note
+    screenshot(app, "scrubbudgetel-stash-note")
+
+
+def test_a_stash_chips_name_shows_above_it_not_over_its_count(app):
+    """Hovering a marker in the stash names it; the name used to cover the chip's "×1"."""
+    board = start(app, players=2, seed=4)
+    chips = board.chip_rects()
+    (seat, code), rect = next(iter(chips.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    name = MARKERS[code].name
+    tip = next(box.rect for box in look.drawn if box.text.startswith(f"{name}:"))
+    counts = [box.rect for box in look.drawn if box.text.startswith("×") and rect.colliderect(box.rect)]
+    assert counts and not any(tip.colliderect(count) for count in counts)
+    assert tip.bottom <= rect.top

@@ -110,6 +110,10 @@ class BoardScene(Scene):
     def score_breakdown(self, seat: int) -> str:
         return ""
 
+    def score_note(self) -> tuple[str, ...]:
+        """What the panel's scores leave unsaid, written under them: its wordings, longest first."""
+        return ()
+
     # ---- building ------------------------------------------------------
     def build(self) -> None:
         room = self.panel.build()

@@ -209,6 +209,7 @@ class SidePanel:
                 pygame.draw.rect(surface, (60, 50, 40), bar)
                 pygame.draw.rect(surface, look.GOLD, (bar.x, bar.y, int(bar.w * highlights.progress), 3))
         y += px(6)
+        y = self.draw_score_note(surface, y)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
         log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
@@ -231,6 +232,21 @@ class SidePanel:
                 y += px(18)
         self.place_log(y + px(8))
         board.mode.draw_on_panel(surface)
+
+    def draw_score_note(self, surface, y: int) -> int:
+        """What the scores do not show, under them (Scrubbudgetel: what each stash still costs,
+        who holds the Cave), in the first of the board's wordings that takes two lines at most;
+        returns the y below it."""
+        p, k = self.rect, self.scale
+        size, step = max(look.SMALLEST_TEXT, round(13 * k)), round(17 * k)
+        for wording in self.board.score_note():
+            lines = look.wrap_text(wording, size, p.w - round(32 * k))
+            if len(lines) <= 2:
+                for line in lines:
+                    look.text(surface, line, (p.x + round(16 * k), y), size, look.MUTED)
+                    y += step
+                return y + round(4 * k)
+        return y
 
     def status_text(self, highlights) -> str:
         """The line under the players: the result, who thinks, or what to do."""

@@ -27,7 +27,7 @@ from .icons import (
 )
 from .mapview import IslandPainter, premultiplied
 from .geometry import RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
-from .rules import COLOURS, MARKERS
+from .rules import CAVE, COLOURS, MARKERS
 
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
@@ -489,6 +489,7 @@ class ScrubScene(BoardScene):
             return
         hover = highlights.hover
         text = None
+        above = None  # a stash's chip or sums: the tooltip goes above them, not over their counts
         state = self.match.state
         pos = self.mouse
         if hover is not None and hover[0] == "tri" and self.selected_code(highlights) is None:
@@ -499,6 +500,7 @@ class ScrubScene(BoardScene):
                 text = t.name if mk.seat is None else f"{t.name}, laid by {self.seat_name(mk.seat)}"
         elif (seat := next((s for s, box in self.sums_boxes.items() if box.collidepoint(pos)), None)) is not None:
             haul, cost = view["haul"][seat], view["stash_costs"][seat]
+            above = self.sums_boxes[seat]
             text = (f"If the game ended now: haul {haul} − {cost} for what is left in the stash = {haul - cost}"
                     if len(state.stashes[seat]) else f"Haul {haul}, nothing left in the stash")
         else:
@@ -509,11 +511,14 @@ class ScrubScene(BoardScene):
                     text = f"{t.name}: {t.value} doubloon{'s' if t.value != 1 else ''}"
                     if owner is not None and owner != seat and view["leftover"] == "double":
                         text += ", costs double if left over"
+                    above = rect
                     break
         if not text:
             return
         img_w = look.font(13).size(text)[0] + 16
         box = pygame.Rect(pos[0] + 14, pos[1] + 18, img_w, 24)
+        if above is not None:
+            box.bottom = above.top - 4
         box.clamp_ip(pygame.Rect((0, 0), surface.get_size()))
         pygame.draw.rect(surface, (28, 22, 18), box, border_radius=5)
         pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=5)
@@ -740,6 +745,19 @@ class ScrubScene(BoardScene):
             surface.set_clip(clip)
 
         return [Anim(0.35, paint, hides=frozenset({("marker", index)}))]
+
+    def score_note(self) -> tuple[str, ...]:
+        """The scores are what each player would have if the game ended now; a big one may
+        still carry a costly stash, and the Cave's holder may end the game when it suits them."""
+        state = self.match.state
+        if state.is_over:
+            return ()
+        costs = ", ".join(f"{COLOURS[seat]} {state.stash_cost(seat)}" for seat in range(state.players))
+        holder = next((seat for seat, stash in enumerate(state.stashes) if CAVE in stash), None)
+        cave = ((f"{COLOURS[holder]} holds the Treasure Cave.", f"Cave: {COLOURS[holder]}.") if holder is not None
+                else ("The Treasure Cave is still in the bag.", "Cave: in the bag."))
+        return (f"Left in the stashes, to pay at the end: {costs}. {cave[0]}",
+                f"Stashes still cost {costs}. {cave[0]}", f"Stashes cost {costs}. {cave[1]}")
 
     def score_breakdown(self, seat: int) -> str:
         state = self.match.state
