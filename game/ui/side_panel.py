@@ -114,6 +114,9 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+            chosen = ("button", name) in controller.prefix  # picked, the move waiting for its Confirm
+            if chosen != element.is_selected:
+                element.select() if chosen else element.unselect()
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:

@@ -409,6 +409,11 @@ class SkyRunnerScene(BoardScene):
         lines.append(f"Main\u00a0set\u00a0{view['main']} · shared\u00a0pile\u00a0{view['discard']}")
         starter = self.match.seats[view["start"]].name
         lines.append(f"{starter} starts this round.")
+        last = view["last_round"]
+        if view["phase"] == "choose" and last is not None:
+            bids = ", ".join(f"{self.match.seats[s].name}\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
+                             for s, card, _target in last["plays"])
+            lines.append(f"Last round's bids: {bids}")
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
@@ -503,16 +508,15 @@ class SkyRunnerScene(BoardScene):
             mine = view["my_choice"] if seat == view["seat"] and self.show_hand(view) else None
             surface.blit(card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
             return
-        last = view["last_round"]
         if view["phase"] == "choose" and view["to_move"] is not None:
+            # a new round's bidding: its slots are empty until a bid is put down (last round's
+            # bids there read as this round's; the open card's box lists them)
             pygame.draw.rect(surface, (90, 80, 70), slot, 1, border_radius=5)
-        if last is not None:
-            for s, card, _target in last["plays"]:
-                if s == seat:
-                    image = card_image(card, self.seat_rgb(seat), slot.w, slot.h).copy()
-                    if view["phase"] == "choose" and any(i["chosen"] for i in view["seats"]):
-                        image.set_alpha(110)  # last round's card fades once a new round has begun
-                    surface.blit(image, slot)
+            return
+        last = view["last_round"]
+        for s, card, _target in last["plays"] if last is not None else ():
+            if s == seat:  # the bids just revealed, while the round plays out
+                surface.blit(card_image(card, self.seat_rgb(seat), slot.w, slot.h), slot)
 
     def _draw_hand(self, surface, view, highlights) -> None:
         r = self.hand_rect
