@@ -467,3 +467,30 @@ def test_a_stash_chips_name_shows_above_it_not_over_its_count(app):
     counts = [box.rect for box in look.drawn if box.text.startswith("×") and rect.colliderect(box.rect)]
     assert counts and not any(tip.colliderect(count) for count in counts)
     assert tip.bottom <= rect.top
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_caves_confirmation_is_said_whole_at_200_percent(app, size):
+    """Laying the Treasure Cave ends the game: its first click asks for a second. At 200 % the
+    panel's message was cut ("…right-click ca…"); it is said whole."""
+    from game.games.scrubbudgetel.rules import CAVE
+
+    app.set_window_size(size)
+    app.settings["ui_scale"] = 2.0
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(4)], 3)
+    rng = random.Random(3)
+    while not any(m.code == CAVE for m in match.state.legal_moves()):
+        match.play(rng.choice(match.state.legal_moves()))
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    cave = next(m for m in match.state.legal_moves() if m.code == CAVE)
+    click_target(app, cave.targets[0])
+    click_target(app, cave.targets[1])
+    message = board.controller.message
+    assert "click again to confirm" in message and not match.state.is_over
+    app.dirty = True
+    app.step()
+    said = " ".join(box.text for box in look.drawn if board.panel.rect.contains(box.rect)
+                    and box.rect.y < board.log.rect.y)
+    assert message in said

@@ -374,3 +374,20 @@ def test_a_watched_computers_hand_is_not_called_yours(app):
     pump(app)
     assert state.to_move == 1 and board.viewer == 0
     assert "Robo's hand — put down: Number 5" in [t.text for t in look.drawn]
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 800), 2.0), ((960, 640), 1.0)])
+def test_a_big_hand_lies_side_by_side(app, size, scale):
+    """Eleven cards in hand (a narrow board at 200 %): smaller cards, none over another, so
+    no card's name ("Gear") is half hidden under its neighbour."""
+    app.set_window_size(size)
+    app.settings["ui_scale"] = scale
+    start_match(app, Match(SPEC, [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")], 6))
+    board = show_my_view(app)
+    state = board.match.state
+    state.hand[board.viewer] = ["E", "L", "C2", "C3", "S", "E", "C4"]
+    redrawn(app, board)
+    rects = [rect for _card, rect in board.card_rects(board.view())]
+    assert len(rects) >= 11
+    assert all(a.right <= b.left for a, b in zip(rects, rects[1:]))
+    assert all(board.hand_rect.contains(rect) for rect in rects)

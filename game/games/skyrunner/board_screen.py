@@ -22,6 +22,7 @@ HOLE = (28, 30, 36)
 PLAQUE = (30, 26, 24, 215)
 HAND_TEXT_H = 26  # the line of text at the top of the hand (17 px from 5 px down) and a gap a lifted card keeps under it
 LIFT = 14  # how far a selected card rises (a hovered one half as far)
+MIN_CARD_W = 36  # a hand's cards narrow to this before they overlap
 PLAQUE_TWO_LINES = 50  # a player's plaque this tall has its name above its number chips
 
 CARD_STYLE = {  # background, accent, caption
@@ -266,6 +267,10 @@ class SkyRunnerScene(BoardScene):
         h = self.hand_rect.bottom - 10 - top
         w = int(h * 0.68)
         area = self.hand_rect.inflate(-24, 0)
+        n = max(1, len(cards))
+        if n * (w + 8) - 8 > area.w:  # a big hand: smaller cards side by side, not one over another's words
+            w = max(MIN_CARD_W, (area.w + 8) // n - 8)
+            h, top = int(w / 0.68), top + h - int(w / 0.68)
         step = min(w + 8, (area.w - w) / max(1, len(cards) - 1))
         x0 = area.x + max(0, (area.w - (step * (len(cards) - 1) + w)) / 2)
         mid = (len(cards) - 1) / 2 or 1
@@ -417,11 +422,13 @@ class SkyRunnerScene(BoardScene):
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
-            for part in look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2):
-                if y + size > r.bottom - 4:
-                    return  # a small window drops the last lines rather than spill out of the box
+            parts = look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2)
+            step = size + 4 if i else 22
+            if y + (len(parts) - 1) * step + size > r.bottom - 4:
+                return  # a small window drops the last lines, each whole, rather than spill out of the box
+            for part in parts:
                 look.text(surface, part, (x, y), size if i else 17, look.GOLD if i == 0 else look.INK, bold=i == 0)
-                y += size + 4 if i else 22
+                y += step
 
     def one_line(self, r: pygame.Rect) -> bool:
         """A plaque too short for a name line above the chips (five players in a small
