@@ -57,6 +57,7 @@ def pulse() -> float:
 class BoardScene(Scene):
     background = "felt.png"
     BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
+    LEAST_BOARD_WIDTH = 0  # px the board keeps however big the panel is asked to be (its words stay legible)
 
     def __init__(self, app, match, mode: PlayMode | None = None):
         self.match = match

@@ -33,6 +33,9 @@ class SidePanel:
         self.asked_scale = sizing.scale_of(app.settings)
         k = self.scale = sizing.panel_scale(self.asked_scale, h, len(board.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
+        if w - width - 30 < board.LEAST_BOARD_WIDTH:  # the board's words would shrink: the panel gives way
+            width = max(sizing.COMPACT_WIDTH, w - 30 - board.LEAST_BOARD_WIDTH)
+            k = self.scale = max(1.0, min(k, width / sizing.panel_width(w, 1.0, self.folded)))
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
         bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
         fold = round(26 * k)

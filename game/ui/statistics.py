@@ -234,12 +234,9 @@ class StatisticsScene(FollowsRecords, Scene):
         key = (surface.get_size(), id(self.figures), self.figures_rect.topleft, self.loading, id(self.problem))
         if self.backdrop[0] != key:
             backdrop = look.tiled(self.background, surface.get_size()).copy()
-            with look.captured() as lines:
-                self.draw_scene(backdrop)
-            self.backdrop = (key, backdrop, lines)
-        else:
-            look.drawn.extend(self.backdrop[2])  # its words are on screen again
-        surface.blit(self.backdrop[1], (0, 0))
+            self.draw_scene(backdrop)
+            self.backdrop = (key, backdrop)
+        look.blit(surface, self.backdrop[1], (0, 0))
         self.manager.draw_ui(surface)
 
     def draw_scene(self, surface) -> None:

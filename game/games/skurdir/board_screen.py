@@ -305,7 +305,7 @@ class SkurdirScene(BoardScene):
 
     def draw_board(self, surface, view: dict, highlights) -> None:
         self.fit()
-        surface.blit(self.board_layer, (0, 0))
+        look.blit(surface, self.board_layer, (0, 0))
         hidden = self.hidden_targets()
         nxt = highlights.next_targets
         last = highlights.last_moves

@@ -95,33 +95,39 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, shade(bg, 0.82), inner, border_radius=radius // 2)
     pygame.draw.rect(surf, dark, inner, 1, border_radius=radius // 2)
     cx, cy = rect.centerx, rect.centery - h // 12
-    big = max(12, int(h * 0.36))
-    small = max(8, min(12, int(w * 0.15)))
+    big = max(look.SMALLEST_TEXT, int(h * 0.36))
+    small = look.SMALLEST_TEXT  # the corner's number and the caption: left out where they do not fit
     value = card[1:]
+    written = []  # the words on the card so far: a small card leaves out what would touch them
+
+    def write(words, pos, size, colour, anchor, optional=False):
+        box = look.rendered(words, size, colour, True).get_rect(**{anchor: pos})
+        if optional and (not rect.contains(box) or box.collidelist(written) >= 0):
+            return
+        written.append(look.text(surf, words, pos, size, colour, bold=True, anchor=anchor, shadow=False))
     if kind == "N":
         ink = (20, 16, 12) if sum(bg) > 420 else (255, 255, 255)
-        look.text(surf, value, (cx, rect.centery), int(h * 0.5), ink, bold=True, anchor="center", shadow=False)
-        look.text(surf, value, (inner.x + 3, inner.y + 1), small, ink, bold=True, shadow=False)
+        write(value, (cx, rect.centery), int(h * 0.5), ink, "center")
+        write(value, (inner.x + 3, inner.y + 1), small, ink, "topleft", optional=True)
         return _edge(surf, rect, radius)
     if kind == "P":
         _bug(surf, (30, 24, 20), cx, cy, h * 0.16)
     elif kind == "C":
         _arrow(surf, accent, cx, cy - h * 0.08, h * 0.13)
-        look.text(surf, value, (cx, cy + h * 0.16), big, accent, bold=True, anchor="center", shadow=False)
+        write(value, (cx, cy + h * 0.16), big, accent, "center")
     elif kind in ("E", "L"):
         _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=shade(bg, 0.82))
     elif kind == "S":
         _arrow(surf, accent, cx, cy - h * 0.06, h * 0.13, down=True)
-        look.text(surf, "3", (cx, cy + h * 0.18), int(big * 0.8), accent, bold=True, anchor="center", shadow=False)
+        write("3", (cx, cy + h * 0.18), max(look.SMALLEST_TEXT, int(big * 0.8)), accent, "center")
     elif kind == "X":
         pts = [(cx + w * 0.08, cy - h * 0.26), (cx - w * 0.24, cy + h * 0.04), (cx - w * 0.02, cy + h * 0.04),
                (cx - w * 0.12, cy + h * 0.26), (cx + w * 0.24, cy - h * 0.06), (cx + w * 0.02, cy - h * 0.06)]
         pygame.draw.polygon(surf, accent, pts)
-        look.text(surf, value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, bold=True, anchor="topright",
-                  shadow=False)
+        write(value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, "topright")
     if look.font(small, True).size(caption)[0] <= inner.w - 2:  # a card too small for it has its picture
-        look.text(surf, caption, (cx, inner.bottom - 2), small, accent if kind != "P" else (20, 16, 12), bold=True,
-                  anchor="midbottom", shadow=False)
+        write(caption, (cx, inner.bottom - 2), small, accent if kind != "P" else (20, 16, 12), "midbottom",
+              optional=True)
     return _edge(surf, rect, radius)
 
 
@@ -302,7 +308,7 @@ class SkyRunnerScene(BoardScene):
         return not self.hand_off.needed() or view["to_move"] in (view["seat"], None)
 
     def draw_board(self, surface, view: dict, highlights) -> None:
-        surface.blit(self.tower_layer, (0, 0))
+        look.blit(surface, self.tower_layer, (0, 0))
         hidden = self.hidden_targets()
         self._draw_open(surface, view)
         for seat in range(self.n):
@@ -394,10 +400,10 @@ class SkyRunnerScene(BoardScene):
         label = look.text(surface, look.fit_text(label, 12, r.w - 20), (r.x + 10, r.y + 1), 12,
                           look.GOLD if won else look.MUTED)
         if won:
-            surface.blit(card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
+            look.blit(surface, card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
             pygame.draw.rect(surface, look.GOLD, card_at, 2, border_radius=6)
         elif view["open"]:
-            surface.blit(card_image(view["open"], (0, 0, 0), cw, ch), card_at)
+            look.blit(surface, card_image(view["open"], (0, 0, 0), cw, ch), card_at)
         else:
             pygame.draw.rect(surface, (80, 70, 60), card_at, 2, border_radius=6)
             look.text(surface, "none", card_at.center, 13, look.MUTED, anchor="center")
@@ -422,7 +428,7 @@ class SkyRunnerScene(BoardScene):
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
-            parts = look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2)
+            parts = look.wrap_text(line, size if i else 17, w, bold=i == 0)
             step = size + 4 if i else 22
             if y + (len(parts) - 1) * step + size > r.bottom - 4:
                 return  # a small window drops the last lines, each whole, rather than spill out of the box
@@ -513,7 +519,7 @@ class SkyRunnerScene(BoardScene):
         info = view["seats"][seat]
         if info["chosen"]:
             mine = view["my_choice"] if seat == view["seat"] and self.show_hand(view) else None
-            surface.blit(card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
+            look.blit(surface, card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
             return
         if view["phase"] == "choose" and view["to_move"] is not None:
             # a new round's bidding: its slots are empty until a bid is put down (last round's
@@ -523,7 +529,7 @@ class SkyRunnerScene(BoardScene):
         last = view["last_round"]
         for s, card, _target in last["plays"] if last is not None else ():
             if s == seat:  # the bids just revealed, while the round plays out
-                surface.blit(card_image(card, self.seat_rgb(seat), slot.w, slot.h), slot)
+                look.blit(surface, card_image(card, self.seat_rgb(seat), slot.w, slot.h), slot)
 
     def _draw_hand(self, surface, view, highlights) -> None:
         r = self.hand_rect
@@ -575,11 +581,11 @@ class SkyRunnerScene(BoardScene):
                 rect = rect.move(0, -LIFT)
             elif highlights.hover == target and playable:
                 rect = rect.move(0, -LIFT // 2)
-            image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
+            face = image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
             if card == put_down or (highlights.next_targets and not playable):
                 image = image.copy()  # the card already lies face down on the plaque, or cannot be played now
                 image.set_alpha(120)
-            surface.blit(image, rect)
+            look.blit(surface, image, rect, words_of=face)
             if playable:
                 edge = look.HIGHLIGHT if highlights.hover == target else look.GOLD
                 pygame.draw.rect(surface, edge, rect.inflate(4, 4), 2, border_radius=8)
