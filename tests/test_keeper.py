@@ -234,14 +234,14 @@ def test_saved_games_sees_by_itself_a_game_taken_by_another_window_and_keeps_the
         return next(r for r in app.scene.listing.item_list if app.scene.entries.get(r["text"]) == held_path)
 
     click(app, row()["button_element"].rect.center)  # chosen: the next Load plays it
-    click(app, app.scene.button_rects()["Delete"].center)  # and its Delete asks "Sure?"
+    click(app, app.scene.button_rects()["Delete"].center)  # and its Delete asks first
     assert app.scene.delete_armed == held_path
     other = second_window(held)
     try:
         assert other.stdout.readline().split()[0] == "holding"
         steps_until(app, lambda: "open in another window" in row()["text"])
         assert row()["selected"], "the chosen row is still chosen"
-        assert app.scene.delete_armed == held_path and app.scene.delete_button.text == "Sure? Delete"
+        assert app.scene.delete_armed == held_path and app.scene.delete_button.text == "Yes, delete"
         click(app, app.scene.button_rects()["Load"].center)
         assert is_replay(app.scene), "a game played in another window is only looked at"
         app.pop()

@@ -335,22 +335,33 @@ def test_layout_with_large_targets(large_audit, kind):
 
 
 def test_text_records_its_box_where_it_lands_on_the_window():
-    """look.text notes each line drawn on the window (or a part of it, or a window-sized
-    layer) with the box it belongs in; text on an image placed later is not noted."""
+    """look.text notes each line drawn on the window (or a part of it) with the box it belongs
+    in; the words drawn on an image (a layer drawn once, a card face) are noted where look.blit
+    places the image, every time, and with an image placed on another image they go along."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((320, 200))
     look.drawn.clear()
     with look.within((10, 10, 200, 100)):
         look.text(screen, "on the window", (20, 20), 14)
-        look.text(screen.subsurface((100, 50, 100, 100)), "on a part", (5, 5), 13)
-    look.text(pygame.Surface((320, 200)), "on a layer", (0, 0), 12)
-    look.text(pygame.Surface((50, 20)), "on an image", (0, 0), 12)
+        look.text(screen.subsurface((100, 50, 100, 100)), "on a part", (5, 5), 13, (1, 2, 3), bold=True)
+    layer = pygame.Surface((320, 200), pygame.SRCALPHA)
+    with look.within((0, 0, 300, 190)):
+        look.text(layer, "on a layer", (0, 0), 12)
+    card = pygame.Surface((50, 20))
+    look.text(card, "on a card", (2, 3), 12)
     assert [(t.text, t.size, t.container) for t in look.drawn] == [
-        ("on the window", 14, pygame.Rect(10, 10, 200, 100)), ("on a part", 13, pygame.Rect(10, 10, 200, 100)),
-        ("on a layer", 12, None)]
-    assert look.drawn[1].rect.topleft == (105, 55)
-    with look.captured() as lines:
-        look.text(screen, "kept", (0, 0), 12)
-    assert [t.text for t in lines] == ["kept"]
+        ("on the window", 14, pygame.Rect(10, 10, 200, 100)), ("on a part", 13, pygame.Rect(10, 10, 200, 100))]
+    assert look.drawn[1].rect.topleft == (105, 55) and look.drawn[1].colour == (1, 2, 3) and look.drawn[1].bold
+    look.drawn.clear()
+    for _frame in range(2):  # a layer drawn once is read at each frame that shows it
+        look.blit(screen, layer, (0, 0))
+    with look.within((40, 40, 100, 100)):
+        look.blit(screen, card, (50, 60))
+    look.blit(layer, card, (100, 100))  # a card on the layer: on the window with it
+    look.blit(screen, layer, (0, 0))
+    assert [(t.text, t.rect.topleft, t.container) for t in look.drawn] == [
+        ("on a layer", (0, 0), pygame.Rect(0, 0, 300, 190)), ("on a layer", (0, 0), pygame.Rect(0, 0, 300, 190)),
+        ("on a card", (52, 63), pygame.Rect(40, 40, 100, 100)),
+        ("on a layer", (0, 0), pygame.Rect(0, 0, 300, 190)), ("on a card", (102, 103), None)]
     pygame.quit()

@@ -118,7 +118,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert replay.ply == n
 
     # play and pause at a chosen speed
-    choose(app, replay.speed_menu, "Speed: fastest")
+    choose(app, replay.speed_menu, "Speed: Fastest")
     key(app, pygame.K_HOME)
     click_button(app, "Play")
     run_until(app, lambda: replay.ply >= 4, timeout=10)

@@ -253,3 +253,32 @@ def test_the_sheet_tabs_show_the_scores_on_all_or_none(app, size, scale):
     assert any("Computer 2" in label for label in labels)
     with_score = ["  0" in label for label in labels]
     assert all(with_score) or not any(with_score), labels
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_at_960x640_a_bigger_panel_gives_way_before_the_sheet(app, scale):
+    """At 960x640 the panel at 150-200 % took the sheet down to ~525 px wide, its labels held
+    at the 12 px floor in boxes drawn for 8-9 px. The panel gives way first: the sheet keeps
+    the size it has with the panel at 100 %, and every word on it (the passengers' letters
+    drawn on their tokens too) is 12 px or more."""
+    seats = [Seat("Ann", 0), Seat("Computer 2", 1, "computer", "easy"), Seat("Computer 3", 2, "computer", "hard")]
+    match = Match(shelf.GAMES[GAME], seats, 3)
+    rng = random.Random(3)
+    while match.state.to_move != 0 or not any(c >= 0 for c in match.state.sheets[0].colours):
+        match.play(rng.choice(match.state.legal_moves()))
+    sheet_scale = {}
+    for ui_scale in (1.0, scale):
+        app.set_window_size((960, 640))
+        app.settings["ui_scale"] = ui_scale
+        start_match(app, match)
+        pump(app)
+        board = app.scene
+        sheet_scale[ui_scale] = board.scale
+        app.dirty = True
+        app.step()
+    assert sheet_scale[scale] >= 0.98 * sheet_scale[1.0]
+    on_sheet = [box for box in look.drawn if board.paper.colliderect(box.rect)]
+    letters = [box for box in on_sheet if box.text in "RYGB" and any(box.rect.colliderect(s) for s in board.seat_rects)]
+    assert letters, "the passengers' letters are read where their tokens are placed"
+    assert min(box.size for box in on_sheet) >= look.SMALLEST_TEXT
+    assert board.panel.scale > 1.0 or scale == 1.0

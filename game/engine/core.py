@@ -390,6 +390,7 @@ class GameSpec:
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
     seat_labels: tuple = ()  # fixed sides by seat, e.g. ("Brown", "Grey"): players then pick no colour
     colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
+    score_name: str = "Score"  # what scores() counts, as a table's heading (Scurry's are tiles owned, not points)
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
     # Option values a save made before the option existed was played under (its old

@@ -59,6 +59,7 @@ def pulse() -> float:
 class BoardScene(Scene):
     background = "felt.png"
     BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
+    LEAST_BOARD_WIDTH = 0  # px the board keeps however big the panel is asked to be (its words stay legible)
 
     def __init__(self, app, match, mode: PlayMode | None = None):
         self.match = match
@@ -111,6 +112,10 @@ class BoardScene(Scene):
 
     def score_breakdown(self, seat: int) -> str:
         return ""
+
+    def score_note(self) -> tuple[str, ...]:
+        """What the panel's scores leave unsaid, written under them: its wordings, longest first."""
+        return ()
 
     # ---- building ------------------------------------------------------
     def build(self) -> None:
@@ -370,6 +375,7 @@ class BoardScene(Scene):
     def click_target(self, target) -> None:
         self.finish_animations()
         answer = self.controller.click(target).kind
+        self.hints.follow()
         if answer == "refused":
             self.app.sounds.play("refused")
         elif answer == "pending":

@@ -64,6 +64,10 @@ class PlayMode:
     def panel_header_height(self, height: int) -> int:
         return height
 
+    def panel_button_rows(self, rows: int) -> int:
+        """How many rows of buttons the panel holds (the game's `rows`, or the mode's own)."""
+        return rows
+
     def refresh_panel(self) -> None:
         self.board.panel.refresh()
 

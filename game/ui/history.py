@@ -284,7 +284,7 @@ class HistoryScene(FollowsRecords, Scene):
             for name, x, _width in self.columns:
                 look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
             pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
-        surface.blit(self.backdrop, (0, 0))
+        look.blit(surface, self.backdrop, (0, 0))
         self.draw_scene(surface)
         self.manager.draw_ui(surface)
 

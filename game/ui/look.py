@@ -5,6 +5,7 @@ import functools
 import json
 import math
 import re
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -152,12 +153,15 @@ def rendered(message: str, size: int, colour, bold: bool) -> pygame.Surface:
 
 @dataclass(frozen=True)
 class TextBox:
-    """A line of text as drawn on the window: where, what, how big, and the box it belongs in."""
+    """A line of text as drawn on the window: where, what, how big, and the box it belongs in
+    (its colour and weight too: the layout audit measures its contrast with what is behind it)."""
 
     rect: pygame.Rect
     text: str
     size: int
     container: pygame.Rect | None  # None: the window
+    colour: tuple = INK
+    bold: bool = False
 
 
 # The lines drawn on the window since the frame began (App.draw empties it), like the hit
@@ -178,8 +182,7 @@ def within(rect):
 
 @contextmanager
 def captured():
-    """The lines drawn meanwhile, as a list: a layer drawn once and blitted every frame
-    keeps them, and gives them again with `drawn.extend(...)` when it is blitted."""
+    """The window's lines drawn meanwhile, as a list."""
     start, lines = len(drawn), []
     try:
         yield lines
@@ -187,17 +190,45 @@ def captured():
         lines.extend(drawn[start:])
 
 
-def record(surface, rect, message: str, size: int) -> None:
-    """Note a line of text blitted at `rect` on `surface`, if that is (part of) the window,
-    or a window-sized layer laid over it."""
+# The words drawn on an image made to be placed later (a card face, a token, a layer drawn once
+# and laid over the window every frame), kept with the image (they go when it does): look.blit
+# records them where the image lands, every time it does.
+_image_words: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _note(surface, box: TextBox) -> None:
+    """`box` (placed on `surface`) among the window's lines, or among an image's words. Its
+    container is the one it is drawn within, or for words of a small image (placed anywhere)
+    the one the image is placed within."""
     screen = pygame.display.get_surface()
-    if screen is None or not message.strip():
+    if screen is None:
         return
-    parent = surface.get_abs_parent()
-    if parent is not screen and parent.get_size() != screen.get_size():
-        return  # an image made to be placed later: its text is not where it will be seen
-    rect = rect.move(surface.get_abs_offset())  # drawn on a part of the window (or of a layer over it)
-    drawn.append(TextBox(pygame.Rect(rect), message, size, _containers[-1] if _containers else None))
+    image = surface.get_abs_parent()
+    container = box.container
+    if container is None and _containers and (image is screen or image.get_size() == screen.get_size()):
+        container = _containers[-1]
+    box = TextBox(box.rect.move(surface.get_abs_offset()), box.text, box.size, container, box.colour, box.bold)
+    if image is screen:
+        drawn.append(box)
+    else:
+        _image_words.setdefault(image, []).append(box)
+
+
+def record(surface, rect, message: str, size: int, colour=INK, bold: bool = False) -> None:
+    """Note a line of text blitted at `rect` on `surface`: the window's line, or one of an
+    image's words, recorded where the image is placed (blit)."""
+    if message.strip():
+        _note(surface, TextBox(pygame.Rect(rect), message, size, None, tuple(colour), bold))
+
+
+def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None) -> pygame.Rect:
+    """surface.blit(image, pos, ...), and the words drawn on `image` (or on `words_of`, the
+    image it was copied from) recorded where they land."""
+    placed = surface.blit(image, pos, area, special_flags)
+    offset = (pos[0], pos[1]) if area is None else (pos[0] - area[0], pos[1] - area[1])
+    for box in _image_words.get(words_of if words_of is not None else image, ()):
+        _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold))
+    return placed
 
 
 def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):
@@ -208,7 +239,7 @@ def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anc
     if shadow:
         surface.blit(rendered(message, size, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
-    record(surface, rect, message, size)
+    record(surface, rect, message, size, colour, bold)
     return rect
 
 

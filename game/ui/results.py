@@ -80,9 +80,10 @@ class ResultsScene(Scene):
         table.centerx = w // 2
         panel(surface, table)
         look.text(surface, "Player", (table.x + 70, table.y + 16), 15, look.MUTED, bold=True)
-        look.text(surface, "Score", (table.right - 150, table.y + 16), 15, look.MUTED, bold=True, anchor="topright")
+        look.text(surface, self.match.spec.score_name, (table.right - 150, table.y + 16), 15, look.MUTED, bold=True, anchor="topright")
         breakdown = getattr(self.board, "score_breakdown", lambda seat: "")
-        order = sorted(range(len(self.match.seats)), key=lambda s: -out.scores[s])
+        # the winners first: a count that is not points (Scurry's tiles) may be bigger for the loser
+        order = sorted(range(len(self.match.seats)), key=lambda s: (s not in out.winners, -out.scores[s]))
         for row, seat_index in enumerate(order):
             seat = self.match.seats[seat_index]
             y = table.y + 50 + 46 * row

@@ -10,7 +10,7 @@ from .. import storage
 from .scene import Scene, TippedDropDown
 from .touch import at_least, large_targets
 
-WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+WINDOW_SIZES = (storage.MIN_WINDOW, (1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 VOLUMES = [f"{v}%" for v in range(0, 101, 10)]
 
 

@@ -29,12 +29,16 @@ class SidePanel:
         w, h = app.size
         h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
-        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
+        button_rows = board.mode.panel_button_rows(
+            len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded)
         self.asked_scale = sizing.scale_of(app.settings)
         # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
         large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
         k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(board.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
+        if w - width - 30 < board.LEAST_BOARD_WIDTH:  # the board's words would shrink: the panel gives way
+            width = max(sizing.COMPACT_WIDTH, w - 30 - board.LEAST_BOARD_WIDTH)
+            k = self.scale = max(1.0, min(k, width / sizing.panel_width(w, 1.0, self.folded)))
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
         bh, theme = at_least(round(40 * k), app.settings), sizing.button_class(k)
         step = bh + 8
@@ -43,9 +47,9 @@ class SidePanel:
         self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                         board.toggle_fold, tooltip="The full panel, with the move log"
                                         if self.folded else "A narrower panel without the move log: more room "
-                                        "for the board")
+                                        "for the board", theme_class=theme)
         self.aid_button = board.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", board.open_aid,
-                                       tooltip="What you may do now, and how it scores (F1)")
+                                       tooltip="What you may do now, and how it scores (F1)", theme_class=theme)
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -133,6 +137,9 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+            chosen = ("button", name) in controller.prefix  # picked, the move waiting for its Confirm
+            if chosen != element.is_selected:
+                element.select() if chosen else element.unselect()
         if bool(controller.prefix) != self.cancel_button.visible:
             self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
             self.log_bottom = self.log_ends[bool(controller.prefix)]
@@ -239,25 +246,51 @@ class SidePanel:
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
         log_room = 0 if self.folded else self.log_lines() * board.log.line_height + 8  # the log keeps a few lines
-        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
         room = self.log_bottom - log_room - y
-        size, step = px(15), px(20)
-        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
-        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
-            size = max(look.SMALLEST_TEXT, px(13))
-            step = size + max(3, px(4))
-            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
-        for line in wrapped:
-            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
-            y += step
+        width = p.w - px(32)
         message = board.controller.message
-        if message:
-            lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
-            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
-                look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
-                y += px(18)
+        # what to do now and the answer to the last click are read whole, not cut with "…": a
+        # narrow or big panel gives them more lines, then smaller letters; the note under the
+        # scores gives way to them
+        small = max(look.SMALLEST_TEXT, px(13)), max(look.SMALLEST_TEXT, px(12))
+        for status_size, message_size in ((px(15), px(14)), small):
+            status_step, message_step = status_size + max(3, px(5)), message_size + max(3, px(4))
+            status_lines = look.wrap_text(status, status_size, width, bold=True)
+            message_lines = look.wrap_text(message, message_size, width) if message else []
+            if len(status_lines) * status_step + len(message_lines) * message_step <= room:
+                break
+        else:  # no room for the whole of them (a small window at a big scale): each cut to its share
+            message_lines = look.wrap_text(message, message_size, width, max_lines=max(1, min(3, room // 2 //
+                                                                                               message_step)))
+            status_lines = look.wrap_text(status, status_size, width, bold=True, max_lines=max(
+                2, (room - len(message_lines) * message_step) // status_step))
+        said = len(status_lines) * status_step + len(message_lines) * message_step
+        y = self.draw_score_note(surface, y, room - said)
+        for line in status_lines:
+            look.text(surface, line, (p.x + px(16), y), status_size, look.HIGHLIGHT, bold=True)
+            y += status_step
+        for line in message_lines:
+            look.text(surface, line, (p.x + px(16), y), message_size, look.WARN)
+            y += message_step
         self.place_log(y + px(8))
         board.mode.draw_on_panel(surface)
+
+    def draw_score_note(self, surface, y: int, room: int) -> int:
+        """What the scores do not show, under them (Scrubbudgetel: what each stash still costs,
+        who holds the Cave), in the first of the board's wordings that takes two lines at most,
+        where `room` pixels allow; returns the y below it."""
+        p, k = self.rect, self.scale
+        size, step = max(look.SMALLEST_TEXT, round(13 * k)), round(17 * k)
+        for wording in self.board.score_note():
+            lines = look.wrap_text(wording, size, p.w - round(32 * k))
+            if len(lines) <= 2:
+                if len(lines) * step + round(4 * k) > room:
+                    return y
+                for line in lines:
+                    look.text(surface, line, (p.x + round(16 * k), y), size, look.MUTED)
+                    y += step
+                return y + round(4 * k)
+        return y
 
     def status_text(self, highlights) -> str:
         """The line under the players: the result, who thinks, or what to do."""

@@ -37,8 +37,8 @@ class TitleScene(Scene):
     notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
-        # the game whose Delete reads "Sure?": a second click deletes it. It waits for
-        # that click (no time limit: a button that says "Sure?" must mean it)
+        # the game whose Delete reads "Yes, delete": a second click deletes it. It waits for
+        # that click (no time limit: a button that says so must mean it)
         self.delete_armed = None
         self.load_in_progress(app)
         super().__init__(app)
@@ -151,8 +151,7 @@ class TitleScene(Scene):
             card = pygame.Rect(left + col * (card_w + self.GAP), top + row * row_h, card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
-            self.button((card.x, card.bottom + 72, card.w // 2 - 4, self.tall(34)),
-                        "Play" if self.compact else "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, self.tall(34)), "Play",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
             self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, self.tall(34)), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
@@ -232,7 +231,8 @@ class TitleScene(Scene):
             else:
                 resume_button = self.button((left + width - 226, y, 110, self.tall(30)), "Resume",
                                             lambda e=entry: self.resume(e.path))
-            delete_button = self.button((left + width - 110, y, 110, self.tall(30)), "Sure?" if armed else "Delete",
+            delete_button = self.button((left + width - 110, y, 110, self.tall(30)),
+                                        "Yes, delete" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
             tail = f" · {moves_text(entry.moves)} · {where}"
@@ -259,7 +259,7 @@ class TitleScene(Scene):
         """A game in progress goes only after a second click on its Delete."""
         if self.delete_armed != path:
             self.delete_armed = path
-            self.app.notify("Click “Sure?” to delete this game in progress for good.")
+            self.app.notify("Click “Yes, delete” to delete this game in progress for good.")
             self.rebuild()
             return
         self.delete_armed = None

@@ -136,7 +136,7 @@ class ScurryScene(BoardScene):
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
 
     def draw_board(self, surface, view: dict, highlights) -> None:
-        surface.blit(self.board_layer, (0, 0))
+        look.blit(surface, self.board_layer, (0, 0))
         for v, point in enumerate(self.points):  # every vertex is a place to click
             self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()

@@ -20,7 +20,8 @@ WATER = (120, 170, 200)
 GAP = (206, 190, 156)
 # The open table's cells are named on a grid wider than any layout, so the names of the
 # first stations sit mid-alphabet; they stay put as the layout grows (seeds/skurdir.md, ruling 13).
-CELL_NAMES_NOTE = "Cell names count from the far corner of a table with no edge: the centre is {centre}."
+CELL_NAMES_NOTE = ("Cells are named by the letters below the grid and the numbers beside it. The game starts "
+                   "in the middle of the table, at {centre}, so that it can grow every way.")
 NOTE_SIZE, NOTE_LINE = 12, 15  # the open table's note above the grid
 SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
 
@@ -321,7 +322,7 @@ class SkurdirScene(BoardScene):
 
     def draw_board(self, surface, view: dict, highlights) -> None:
         self.fit()
-        surface.blit(self.board_layer, (0, 0))
+        look.blit(surface, self.board_layer, (0, 0))
         hidden = self.hidden_targets()
         nxt = highlights.next_targets
         last = highlights.last_moves
@@ -418,7 +419,7 @@ class SkurdirScene(BoardScene):
             pygame.draw.circle(surface, (255, 240, 140) if allowed else (200, 200, 200), pts[-1], 7)
             gains = state.route_scores(r)
             text = ", ".join(f"{COLOURS[view['colour_of'][s]]} {p}" for s, p in enumerate(gains) if p) or "no points"
-            lines.append((f"→{cell_name(r[-1], self.n)}: {text}" + ("" if allowed else " (not yours to move)"), allowed))
+            lines.append((f"→{cell_name(r[-1], self.n)}: {text}" + ("" if allowed else " (not your passenger, station or canal)"), allowed))
         x, y = self.centre(c)
         width = max(look.font(13).size(t)[0] for t, _ in lines) + 16
         box = pygame.Rect(0, 0, width, 20 * len(lines) + 8)

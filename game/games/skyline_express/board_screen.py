@@ -42,7 +42,11 @@ SEAT_CLOTH = (214, 204, 186)
 ROLL_SECONDS = 0.6
 
 
+LEAST_SHEET_SCALE = 0.72  # the sheet at 960x640 with the panel at 100 %: a bigger panel gives way, not the sheet
+
+
 class SkylineScene(BoardScene):
+    LEAST_BOARD_WIDTH = round(DESIGN[0] * LEAST_SHEET_SCALE)
     # ---- layout --------------------------------------------------------
     NUMBER_KEYS = "1–4 take that die of the tray (counted from the left); 1–6 turn a die to that face."
 
@@ -117,14 +121,9 @@ class SkylineScene(BoardScene):
     # ---- the paper, drawn once per sheet ---------------------------------------
     def _paper_layer(self, view: dict, who: int) -> pygame.Surface:
         key = (who, view["service_rows"])
-        cached = self._paper_cache.get(key)
-        if cached is None:
-            with look.captured() as lines:
-                layer = self._draw_paper(view, who)
-            cached = self._paper_cache[key] = (layer, lines)
-        else:
-            look.drawn.extend(cached[1])  # its words are on screen again
-        return cached[0]
+        if key not in self._paper_cache:
+            self._paper_cache[key] = self._draw_paper(view, who)
+        return self._paper_cache[key]
 
     def _draw_paper(self, view: dict, who: int) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -198,9 +197,6 @@ class SkylineScene(BoardScene):
             for k in range(4):
                 pygame.draw.rect(layer, SEAT_CLOTH, self.seat_rects[4 * c + k], border_radius=int(9 * s))
                 pygame.draw.rect(layer, (120, 50, 48), self.seat_rects[4 * c + k], 1, border_radius=int(9 * s))
-                sr = self.seat_rects[4 * c + k]
-                self._label(layer, seat_name(4 * c + k), (sr.right - 3, sr.bottom - 1), 13, (112, 84, 76),
-                            anchor="bottomright")
             # partition wall and door to the corridor
             wall = self.r(30 + c * 141 + 134, 180, 7, 166)
             if c < COMPARTMENTS - 1:
@@ -306,7 +302,7 @@ class SkylineScene(BoardScene):
     # ---- drawing each frame -------------------------------------------------
     def draw_board(self, surface, view: dict, highlights) -> None:
         who = self.shown()
-        surface.blit(self._paper_layer(view, who), (0, 0))
+        look.blit(surface, self._paper_layer(view, who), (0, 0))
         self._draw_tabs(surface, view, who)
         hidden = self.hidden_targets()
         self._draw_dice(surface, view, highlights, hidden)
@@ -455,7 +451,7 @@ class SkylineScene(BoardScene):
                   (255, 255, 255) if colour != 1 else (80, 60, 10), bold=True, anchor="center", shadow=False)
         if alpha < 255:
             body.set_alpha(alpha)
-        surface.blit(body, body.get_rect(center=rect.center))
+        look.blit(surface, body, body.get_rect(center=rect.center))
         if vip:
             ring = rect.inflate(int(4 * self.scale), -int(2 * self.scale))
             pygame.draw.ellipse(surface, GOLD_PEN, ring, max(2, int(3 * self.scale)))
@@ -469,6 +465,9 @@ class SkylineScene(BoardScene):
             colour = sheet["colours"][i]
             if colour >= 0 and ("seat", i) not in hidden:
                 self.passenger(surface, rect, colour, sheet["vips"][i])
+            else:  # a free seat shows its name (a passenger covers it)
+                self._label(surface, seat_name(i), (rect.right - 3, rect.bottom - 1), 13, (112, 84, 76),
+                            anchor="bottomright")
         last = view["last_seats"][who]
         if last is not None and ("seat", last) not in hidden:
             pygame.draw.rect(surface, (255, 255, 255), self.seat_rects[last].inflate(4, 4), 2,
