@@ -27,7 +27,8 @@ from .engine import review as engine_review
 from .engine.core import IllegalMove
 from .shelf import heuristics_for, parts_of, words_for
 
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2  # 2: every seat's chance and the better line with each decision
+READ_FORMATS = (1, 2)  # a review kept before still opens (its chart shows the movers' own chances)
 DEPTHS = tuple(engine_review.DEPTHS)  # quick, deep
 SAVE_EVERY = 4  # decisions between writes of a review in progress (and always at the end or a stop)
 
@@ -181,7 +182,7 @@ class GameReview:
             return
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != REVIEW_FORMAT or data.get("key") != game_key(self.replay):
+            if data.get("format") not in READ_FORMATS or data.get("key") != game_key(self.replay):
                 return
             length = len(self.replay.moves)
             choices = [(int(ply), int(seat)) for ply, seat in data["choices"]]

@@ -1,0 +1,277 @@
+"""A reviewed game told as a story: each player's chance to win move by move (the
+chart), where it fell most (the turning point) and why — the player's own moves,
+the others' moves, or chance — and the result, in a few plain sentences.
+
+The review (game/review.py) gives, for each decision it looked at, every seat's
+estimated chance before the move (had the mover played the search's choice) and
+after the move played. Between two decisions the chance moves too: the others'
+moves the review did not look at (computers'), what the search saw only later,
+and chance. A stretch between decisions where the rules drew on chance (a roll,
+a draw: a ChancePoint, game/engine/core.py) counts as chance; every other change
+is a choice: the mover's own (its cost) or the others'.
+
+Pure Python: nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CHANCE_WORDS = {"dice": "dice", "draw": "draws", "shuffle": "shuffles"}  # ChancePoint.kind -> in words
+SLIDE_AT_LEAST = 0.08  # a fall smaller than this is no turning point
+STILL_IN_IT = 0.3  # a lost game whose last decision still had this chance was lost in its last moves
+ONE_MOVE_SHARE = 0.5  # a marked move that cost at least this share of the fall is the move that turned it
+
+
+@dataclass
+class Event:
+    """A reviewed decision as the chart sees it: every seat's chance after the move played,
+    and before it: what the search's choice would have given, for a marked move; the same
+    as after for a good one (a cost within the search's noise is no one's doing)."""
+
+    ply: int  # moves played before it
+    seat: int  # the mover
+    before: list  # per seat, None where not known
+    after: list
+    decision: dict = field(repr=False)
+
+    @property
+    def move(self) -> int:
+        """Its move number, counted from 1 (the chart's x: the chance after this move)."""
+        return self.ply + 1
+
+
+@dataclass
+class Slide:
+    """The largest fall of one seat's chance: from after move `start` to after move `end`."""
+
+    seat: int
+    high: float
+    low: float
+    start: int  # the fall began after this move (0: the start of the game)
+    end: int  # and reached its low after this one
+    step: tuple  # the largest single step of the chart in it: (first move, last move, drop)
+    own: float  # what the seat's own moves changed of its chance (negative: lost)
+    others: float  # what the others' moves and what showed only later changed
+    luck: float  # what the stretches with a chance point changed
+    turned_by: dict | None  # a marked move that alone cost most of it
+
+    @property
+    def fall(self) -> float:
+        return self.high - self.low
+
+
+def result_shares(outcome, players: int) -> list[float]:
+    """Each seat's share of the win: 1 for the winner, shared ones split, 0 for a loss."""
+    return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
+
+
+def events_of(decisions: list, players: int) -> list[Event]:
+    """The decisions with a chance to chart (a search that had a choice), in order. A review
+    kept before every seat was valued knows only the mover's own chance."""
+    out = []
+    for d in sorted(decisions, key=lambda d: d["ply"]):
+        if d.get("played_value") is None:
+            continue
+        after = [None] * players
+        if d.get("played_seats") and len(d["played_seats"]) == players:
+            after = list(d["played_seats"])
+        after[d["seat"]] = d["played_value"]
+        before = list(after)
+        if d.get("grade", "good") != "good":  # a cost within the search's noise is nobody's
+            if d.get("best_seats") and len(d["best_seats"]) == players:
+                before = list(d["best_seats"])
+            before[d["seat"]] = d["played_value"] + d.get("cost", 0.0)
+        out.append(Event(d["ply"], d["seat"], before, after, d))
+    return out
+
+
+def series(events: list[Event], seat: int, length: int, result: list[float]) -> list[tuple[int, float]]:
+    """One seat's line on the chart: (moves played, its chance then): before the first
+    decision that knows it, after each such decision, and the result after the last move."""
+    known = [e for e in events if e.after[seat] is not None]
+    if not known:
+        return [(length, result[seat])]
+    first = known[0]
+    start = first.before[seat] if first.before[seat] is not None else first.after[seat]
+    return [(first.ply, start)] + [(e.move, e.after[seat]) for e in known] + [(length, result[seat])]
+
+
+def largest_slide(events: list[Event], seat: int, length: int, result: list[float], chance_plies: dict) -> Slide | None:
+    """The largest fall of `seat`'s chance as the review saw it (a high of its line to a later
+    low, the result left out: a lost game always ends at 0), its largest step, and what it came
+    from; None when the line has no two such points."""
+    points = series(events, seat, length, result)[:-1]
+    if len(points) < 2:
+        return None
+    best = (0.0, 0, 0)  # (fall, high's index, low's index)
+    high = 0
+    for k in range(1, len(points)):
+        if points[k][1] >= points[high][1]:
+            high = k  # the last of equal highs: the fall starts where the level ends
+        fall = points[high][1] - points[k][1]
+        if fall > best[0] + 1e-9:
+            best = (fall, high, k)
+    fall, i, j = best
+    steps = [(points[k - 1][0] + 1, points[k][0], points[k - 1][1] - points[k][1]) for k in range(i + 1, j + 1)]
+    step = max(steps, key=lambda s: s[2]) if steps else (points[j][0], points[j][0], 0.0)
+    start, end = points[i][0], points[j][0]
+    own = others = luck = 0.0
+    # from the high to the low, decision by decision: the stretch before each one, then its own step
+    value, since = points[i][1], max(0, start - 1)  # the chance, and the first move whose chance is not in it yet
+    inside = [e for e in events if e.after[seat] is not None and start < e.move <= end]
+    for e in inside:
+        before = e.before[seat] if e.before[seat] is not None else e.after[seat]
+        if any(chance_plies.get(p) for p in range(since, e.ply)):
+            luck += before - value
+        else:
+            others += before - value
+        if e.seat == seat:
+            own += e.after[seat] - before
+        else:
+            others += e.after[seat] - before
+        value, since = e.after[seat], e.ply  # a roll the move itself brings about shows after it
+    marked = [e.decision for e in inside if e.seat == seat and e.decision.get("grade") in ("mistake", "blunder")]
+    costliest = max(marked, key=lambda d: d.get("cost", 0.0), default=None)
+    turned_by = costliest if costliest is not None and costliest.get("cost", 0.0) >= ONE_MOVE_SHARE * fall else None
+    return Slide(seat, points[i][1], points[j][1], start, end, step, own, others, luck, turned_by)
+
+
+def chance_plies(replay) -> dict[int, set]:
+    """The moves (by ply) that reached a chance point, and its kinds: the game played again,
+    each roll, draw or shuffle drawn as in the game, and noted."""
+    state = replay.checkpoints[0].clone()
+    found: dict[int, set] = {}
+    for ply, move in enumerate(replay.moves):
+        kinds: set = set()
+
+        def noted(point, kinds=kinds, state=state):
+            kinds.add(point.kind)
+            return point.sample(state.rng)  # the draw the rules make without a source
+
+        state.chance_source = noted
+        try:
+            state.apply(move)
+        finally:
+            del state.chance_source
+        if kinds:
+            found[ply] = kinds
+    return found
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)} %"
+
+
+def signed(value: float) -> str:
+    return f"{'−' if value < 0 else '+'}{round(100 * abs(value))} %"
+
+
+def moves_span(first: int, last: int) -> str:
+    return f"move {last}" if first >= last else f"moves {first}–{last}"
+
+
+def result_sentence(outcome, scores_said: bool, seat: int, names: list, who: str) -> str:
+    """`who` (the seat's name, or "You") won or lost, and by how much."""
+    scores = list(outcome.scores)
+    winners = list(outcome.winners)
+    mine = scores[seat] if seat < len(scores) else None
+    if len(names) == 1 or mine is None or not scores_said:
+        won = seat in winners
+        return f"{who} {'won' if won else 'lost'}."
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if seat in winners and len(winners) > 1:
+        return f"{who} shared the win ({mine} each)." if len(set(scores[w] for w in winners)) == 1 else \
+            f"{who} shared the win."
+    if seat in winners:
+        second = max(others)
+        return f"{who} won by {mine - second} ({mine} to {second})." if mine > second else f"{who} won."
+    best = max(scores[w] for w in winners) if winners else max(others)
+    leader = " and ".join(names[w] for w in winners) or "the others"
+    return f"{who} lost to {leader} by {best - mine} ({mine} to {best})." if best > mine else f"{who} lost to {leader}."
+
+
+def slide_sentence(slide: Slide | None, whose: str, recovered: bool, kinds: set) -> str:
+    """Where the game turned for one seat, in words (`whose`: "your", "Ann's"; `recovered`:
+    the chance came back after the fall; `kinds`: the game's ChancePoint kinds, none without chance)."""
+    if slide is None:
+        return ""
+    Whose = whose[0].upper() + whose[1:]
+    if slide.fall < SLIDE_AT_LEAST:
+        return f"{Whose} chance never fell by more than {percent(slide.fall)}."
+    span = moves_span(slide.start + 1, slide.end)
+    first, last, drop = slide.step
+    largest = f"the largest step was {moves_span(first, last)}, −{percent(drop)}"
+    turned = slide.turned_by
+    if recovered:
+        text = (f"{Whose} chance dipped from {percent(slide.high)} to {percent(slide.low)} over {span} "
+                f"({largest}) and came back.")
+    elif turned is not None:
+        text = (f"Move {turned['ply'] + 1} turned it: a {turned['grade']} that cost {percent(turned['cost'])}; "
+                f"{whose} chance went from {percent(slide.high)} to {percent(slide.low)} over {span}.")
+    else:
+        text = (f"No single move lost it: {whose} chance slid from {percent(slide.high)} to {percent(slide.low)} "
+                f"over {span}; {largest}.")
+    if kinds:
+        luck_words = " and ".join(CHANCE_WORDS.get(k, k) for k in sorted(kinds))
+        text += (f" Of that, {signed(slide.luck)} came where the {luck_words} fell, "
+                 f"{signed(slide.own + slide.others)} from choices ({whose} own moves {signed(slide.own)}).")
+    else:
+        text += (f" {Whose} own moves changed it by {signed(slide.own)}; the rest, {signed(slide.others)}, came "
+                 f"between them: the other side's moves, and what the search saw only later.")
+    return text
+
+
+def last_word(points: list, whose: str, won: bool) -> str:
+    """A loss the review did not see coming: the chance was still high at the last decision."""
+    if won or len(points) < 2:
+        return ""
+    move, value = points[-2]
+    if value < STILL_IN_IT:
+        return ""
+    return f"After move {move} {whose} chance was still {percent(value)}: the game was lost in its last moves."
+
+
+@dataclass
+class Story:
+    """What the review says at its top, and what its chart draws."""
+
+    result: str  # the game's own words for how it ended
+    lines: list  # per person told about: (seat, sentence)
+    slides: dict  # seat -> Slide
+    points: dict  # seat -> [(move, chance)], the result last
+    chance_kinds: set
+
+
+def story(review, seat: int | None = None, names: list | None = None, words=None) -> Story:
+    """The story of `review` (game/review.py GameReview), told for `seat` (a game with
+    hidden information shows one seat's review) or for every person who played."""
+    replay = review.replay
+    players = len(replay.seats)
+    names = names or [s.name for s in replay.seats]
+    outcome = replay.final.outcome
+    result = result_shares(outcome, players)
+    events = events_of(review.decisions(seat), players)
+    points = {s: series(events, s, replay.length, result) for s in range(players)
+              if any(e.after[s] is not None for e in events)}
+    chances = chance_plies(replay)
+    kinds = set().union(*chances.values()) if chances else set()
+    told = [seat] if seat is not None else ([s for s in review.seats() if replay.seats[s].kind == "human"]
+                                            or review.seats())
+    people = [s for s, kept in enumerate(replay.seats) if kept.kind == "human"]
+    scores_said = len(set(outcome.scores)) > 1
+    lines, slides = [], {}
+    for s in told:
+        you = people == [s]  # the one person at the table: "you"
+        who = "You" if you else names[s]
+        sentence = result_sentence(outcome, scores_said, s, names, who)
+        whose = "your" if you else f"{names[s]}'s"
+        slide = largest_slide(events, s, replay.length, result, chances) if s in points else None
+        if slide is not None:
+            slides[s] = slide
+            recovered = result[s] >= slide.low + SLIDE_AT_LEAST
+            sentence += " " + slide_sentence(slide, whose, recovered, kinds)
+        if s in points:
+            sentence += " " + last_word(points[s], whose, result[s] > 0)
+        lines.append((s, sentence.strip()))
+    said = words.outcome(replay.final) if words is not None else outcome.reason
+    return Story(said, lines, slides, points, kinds)

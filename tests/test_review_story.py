@@ -1,0 +1,124 @@
+"""The review told as a story (game/review_story.py): the chart's lines end at the result,
+a lost game whose every move was good still says where it slid and its largest step, and
+in a game of chance the fall is split into what came where the dice fell and what came
+from choices. The verdicts are planted (the search's figures are not what is tested here);
+the games, the chance points and the words are the real ones."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.match import Match, Seat
+from game.replay import Replay
+from game.review import GameReview
+from game.review_story import chance_plies, story
+from game.shelf import GAMES, words_for
+
+
+def finished(game_id: str, players: int, loser_wanted: bool = True) -> Replay:
+    """A random game Ann (seat 0, the one person) lost."""
+    spec = GAMES[game_id]
+    for seed in range(200):
+        seats = [Seat("Ann", 0)] + [Seat(f"Computer {i}", i, "computer", "normal") for i in range(1, players)]
+        match = Match(spec, seats, seed)
+        rng = random.Random(seed)
+        while not match.state.is_over:
+            match.play(rng.choice(match.state.legal_moves()))
+        if (0 not in match.state.outcome.winners) == loser_wanted and match.state.outcome.winners:
+            return Replay.of_match(match)
+    raise AssertionError("no such game")
+
+
+def plant(review: GameReview, values: dict, costs: dict | None = None) -> None:
+    """Ann's decisions, each with her chance after it (values: ply -> chance) and, for the
+    plies in `costs`, a marked move that cost that much."""
+    costs = costs or {}
+    for ply in review.plan:
+        after = values[ply]
+        cost = costs.get(ply, 0.0)
+        grade = "good" if not cost else ("blunder" if cost >= 0.25 else "mistake")
+        seats = [after] + [(1 - after) / (len(review.replay.seats) - 1)] * (len(review.replay.seats) - 1)
+        review.results[ply] = {"ply": ply, "seat": 0, "played": "x", "best": "y" if cost else "x",
+                               "played_value": after, "best_value": after + cost, "cost": cost, "grade": grade,
+                               "played_seats": seats, "best_seats": None, "line": [], "played_words": "",
+                               "best_words": ""}
+
+
+def test_a_lost_game_without_a_marked_move_says_where_it_slid_and_its_largest_step():
+    replay = finished("scurry", 2)
+    review = GameReview(replay, "quick")
+    plan = review.plan
+    assert len(plan) > 12
+    # level at 55 %, then a slide over six decisions to 20 %, the fourth step the largest (9 %), then level
+    slide = [0.55, 0.50, 0.45, 0.40, 0.31, 0.26, 0.20]
+    top = len(plan) // 3
+    values = {ply: 0.55 if k <= top else slide[min(k - top, len(slide) - 1)] for k, ply in enumerate(plan)}
+    plant(review, values)
+    told = story(review, None, None, words_for("scurry"))
+    assert not review.marked() and told.lines[0][0] == 0
+    high, low = plan[top] + 1, plan[top + len(slide) - 1] + 1  # after these moves: 55 %, then 20 %
+    step_from, step_to = plan[top + 3] + 2, plan[top + 4] + 1
+    said = told.lines[0][1]
+    assert said.startswith("You lost to Computer 1 by ")
+    assert (f"No single move lost it: your chance slid from 55 % to 20 % over moves {high + 1}–{low}; the largest "
+            f"step was moves {step_from}–{step_to}, −9 %.") in said, said
+    assert "Your own moves changed it by +0 %; the rest, −35 %, came between them" in said
+    slide_found = told.slides[0]
+    assert (slide_found.start, slide_found.end) == (high, low)
+    # the chart: both players' lines, each ending at the result after the last move
+    assert told.points[0][-1] == (replay.length, 0.0) and told.points[1][-1] == (replay.length, 1.0)
+    assert told.points[0][-2] == (plan[-1] + 1, 0.20)
+
+
+def test_a_marked_move_that_cost_most_of_the_fall_is_named_as_the_turn():
+    replay = finished("scurry", 2)
+    review = GameReview(replay, "quick")
+    plan = review.plan
+    k = len(plan) // 2
+    values = {ply: 0.6 if i < k else 0.25 for i, ply in enumerate(plan)}
+    plant(review, values, {plan[k]: 0.3})
+    said = story(review).lines[0][1]
+    assert f"Move {plan[k] + 1} turned it: a blunder that cost 30 %; your chance went from 60 % to 25 %" in said
+
+
+def test_in_a_game_of_chance_the_fall_is_split_into_the_dice_and_the_choices():
+    replay = finished("skyline_express", 2)
+    review = GameReview(replay, "quick")
+    plan = review.plan
+    rolls = chance_plies(replay)
+    assert rolls and all(kinds == {"dice"} for kinds in rolls.values())
+    assert all(replay.spec.id and ply < replay.length for ply in rolls)
+    # from 70 %: 5 % lost in each stretch with a roll, 4 % in each without, and one move marked (−10 %)
+    value, values, luck, others = 0.7, {}, 0.0, 0.0
+    first = len(plan) // 4
+    marked = plan[first + 3]
+    for k, ply in enumerate(plan):
+        if first < k <= first + 6:
+            rolled = any(rolls.get(p) for p in range(plan[k - 1], ply))
+            drop = 0.05 if rolled else 0.04
+            luck, others = luck + (drop if rolled else 0), others + (0 if rolled else drop)
+            value -= drop + (0.10 if ply == marked else 0)
+        values[ply] = round(value, 6)
+    assert luck > 0 and others > 0, (luck, others)  # stretches of both kinds in the fall
+    plant(review, values, {marked: 0.10})
+    told = story(review, None, None, words_for("skyline_express"))
+    slide = told.slides[0]
+    assert slide.luck == pytest.approx(-luck) and slide.own == pytest.approx(-0.10)
+    assert slide.others == pytest.approx(-others)
+    said = told.lines[0][1]
+    assert (f"Of that, −{round(100 * luck)} % came where the dice fell, −{round(100 * (others + 0.1))} % from "
+            f"choices (your own moves −10 %).") in said, said
+
+
+def test_the_result_is_said_from_the_seats_view_and_by_how_much():
+    from game.review_story import result_sentence
+    from game.engine.core import Outcome
+
+    names = ["Ann", "Bo", "Cy"]
+    out = Outcome((45, 53, 40), (1,), "")
+    assert result_sentence(out, True, 0, names, "You") == "You lost to Bo by 8 (45 to 53)."
+    assert result_sentence(out, True, 1, names, "Bo") == "Bo won by 8 (53 to 45)."
+    assert result_sentence(Outcome((50, 50), (0, 1), ""), True, 0, names[:2], "You") == "You shared the win (50 each)."
+    # a win that scores do not say (Scurry: the side that cannot move loses, whatever it owns)
+    assert result_sentence(Outcome((6, 18), (0,), ""), True, 0, names[:2], "You") == "You won."
