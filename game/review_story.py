@@ -242,9 +242,10 @@ class Story:
     chance_kinds: set
 
 
-def story(review, seat: int | None = None, names: list | None = None, words=None) -> Story:
+def story(review, seat: int | None = None, names: list | None = None, words=None, chances: dict | None = None) -> Story:
     """The story of `review` (game/review.py GameReview), told for `seat` (a game with
-    hidden information shows one seat's review) or for every person who played."""
+    hidden information shows one seat's review) or for every person who played
+    (`chances`: chance_plies of its game, when known already)."""
     replay = review.replay
     players = len(replay.seats)
     names = names or [s.name for s in replay.seats]
@@ -253,7 +254,7 @@ def story(review, seat: int | None = None, names: list | None = None, words=None
     events = events_of(review.decisions(seat), players)
     points = {s: series(events, s, replay.length, result) for s in range(players)
               if any(e.after[s] is not None for e in events)}
-    chances = chance_plies(replay)
+    chances = chance_plies(replay) if chances is None else chances
     kinds = set().union(*chances.values()) if chances else set()
     told = [seat] if seat is not None else ([s for s in review.seats() if replay.seats[s].kind == "human"]
                                             or review.seats())

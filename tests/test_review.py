@@ -212,7 +212,7 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         pump(app)
         assert scene.review.complete and not scene.runner.running
         assert scene.run_button.text == "Done"
-        area = scene.chart_area()
+        area = scene.chart.area
         click(app, (area.right - 2, area.centery))  # the chart's right end: the last decision charted
         board = app.scene
         last = [d for d in scene.review.decisions() if d["played_value"] is not None][-1]
@@ -326,15 +326,15 @@ def test_a_players_line_says_the_worst_marks_first_in_plain_words():
 
 def test_the_caption_calls_a_good_moves_alternative_the_computers_choice_not_better():
     import pygame
-    from game.ui.review_screen import ReviewMode
+    from game.ui.review_board import ReviewMode
     pygame.font.init()  # the caption is wrapped to its width
     mode = ReviewMode.__new__(ReviewMode)  # the caption's words alone: no replay needed
-    mode.names = ["Ann", "Bo"]
+    mode.names, mode.marked, mode.line, mode.line_at, mode.scale = ["Ann", "Bo"], [], [], None, 1.0
     decision = {"ply": 0, "seat": 0, "played": "a", "best": "b", "played_words": "Ann lays it here",
-                "best_words": "Ann lays it there", "played_value": 0.59, "best_value": 0.6}
-    for grade, word in (("good", "The computer's choice:"), ("inaccuracy", "Better:"), ("blunder", "Better:")):
+                "best_words": "Ann lays it there", "played_value": 0.59, "best_value": 0.6, "cost": 0.01}
+    for grade, word in (("good", "The computer's choice"), ("inaccuracy", "Better"), ("blunder", "Better")):
         mode.decision = dict(decision, grade=grade)
-        texts = [text for text, _colour, _bold in mode.caption_lines(600)]
-        assert texts[2].startswith(word), texts
+        texts = [text for text, _colour, _bold in mode.strip_lines(900)]
+        assert texts[1].startswith("Played (red arrow): Ann lays it here") and texts[2].startswith(word), texts
     mode.decision = dict(decision, grade="good", best="a")  # the computer's own choice: nothing more to say
-    assert len(mode.caption_lines(600)) == 2
+    assert [text for text, _c, _b in mode.strip_lines(900)][2] == "The computer would have played it too."

@@ -1,5 +1,6 @@
-"""The review's board (ui/review_screen.py ReviewMode on each game's board screen): the
-log's frame sits on the move its "After move N" names, at every move of a game."""
+"""The review's board (ui/review_board.py ReviewMode on each game's board screen): the
+log's frame sits on the move its "After move N" names, at every move of a game, and that
+move's line carries its number."""
 from __future__ import annotations
 
 import random
@@ -57,7 +58,7 @@ def test_the_logs_frame_is_the_move_after_which_the_board_stands_at_every_move(g
             words = log.lines[log.starts[entry]:][:1][0][1]
             assert replay.log[entry][0] == ply
             shown = framed_lines(board)
-            assert shown and shown[0] == words, (ply, shown, words)
+            assert shown and shown[0] == words and words.startswith(f"{ply}. "), (ply, shown, words)
             assert len(shown) == (log.starts[entry + 1] if entry + 1 < len(log.starts) else len(log.lines)) \
                 - log.starts[entry]
     finally:

@@ -136,10 +136,11 @@ def _board(app, match):
 
 def _review_board(app, review) -> None:
     """The replay at the review's costliest decision so far, its moves drawn."""
-    from ..ui.review_screen import review_replay_scene
+    from ..ui.review_board import review_replay_scene
 
     decision = max(review.decisions(), key=lambda d: d["cost"])
-    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats]))
+    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats],
+                                 review.marked()))
 
 
 def _reseated(match, seat):

@@ -196,7 +196,9 @@ class ReplayMode(PlayMode):
         return log
 
     def log_entries(self) -> list:
-        return [(seat, self.board.named(text)) for _n, seat, text in self.replay.log]
+        """The log's lines, each move's own numbered as "After move N" counts it ("118. …")."""
+        return [(seat, f"{n}. {self.board.named(text)}" if n and self.move_entries.get(n) == index
+                 else self.board.named(text)) for index, (n, seat, text) in enumerate(self.replay.log)]
 
     # ---- following another window --------------------------------------------
     def look_again(self) -> bool:
