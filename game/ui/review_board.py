@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine.core import IllegalMove, seat_names
+from ..engine.match import Played
 from ..replay import Replay
 from ..review import play_line, told_apart
 from . import look, sizing
@@ -130,7 +131,9 @@ class ReviewMode(ReplayMode):
         board.finish_animations()
         before = self.match.state
         self.line_at = at
-        self.match.state = line[at - 1][2] if at else self.replay.state_at(self.decision["ply"])
+        ply = self.decision["ply"]
+        self.match.state = line[at - 1][2] if at else self.replay.state_at(ply)
+        self.match.played = self.replay.played[:ply] + [Played(str(m), seat, None) for m, seat, _s in line[:at]]
         self.match.revision += 1
         board.controller.reset_input()
         board.last_played = None
