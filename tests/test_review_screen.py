@@ -137,3 +137,49 @@ def test_the_keys_reach_the_chart_and_walk_its_moves(screen):
     assert scene.cursor == moves[2] and f"Move {moves[2]}, made by Ann" in tip(app, scene)
     key(app, pygame.K_RETURN)
     assert app.scene is not scene and app.scene.mode.ply == moves[2] - 1
+
+
+def test_the_results_screen_shows_the_kept_reviews_chart_with_its_turning_point_and_opens_it():
+    from game.engine.match import Match, Seat
+    from game.replay import Replay
+    from game.ui.boards import board_scene_class
+    from game.ui.results import ResultsScene
+    from game.ui.review_screen import ReviewScene
+    from tests.uikit import click_button
+
+    played = finished("scurry", 2)
+    match = Match(played.spec, [Seat("Ann", 0), Seat("Computer 1", 1, "computer", "normal")], played.seed)
+    for move in played.moves:
+        match.play(move)
+    app = make_app((1280, 800))
+    try:
+        board = board_scene_class("scurry")(app, match)
+        app.push(board)
+        results = ResultsScene(app, board)
+        app.push(results)
+        results.reads.wait()
+        pump(app)
+        assert results.chart is None and "Review this game" in results.button_rects()  # nothing kept yet
+        review = GameReview(Replay.of_match(match), "quick")
+        plan = review.plan
+        plant(review, {ply: 0.6 if k < len(plan) // 2 else 0.2 for k, ply in enumerate(plan)})
+        review.save()  # kept, as a finished review is
+        click_button(app, "Review this game")
+        assert isinstance(app.scene, ReviewScene) and app.scene.review.complete
+        click_button(app, "Back")
+        assert app.scene is results
+        results.reads.wait()
+        pump(app)
+        assert results.chart is not None
+        texts = drawn_texts(app)
+        half = plan[len(plan) // 2 - 1] + 1
+        low = plan[len(plan) // 2] + 1
+        span = f"move {low}" if half + 1 >= low else f"moves {half + 1}–{low}"
+        assert f"Turning point: {span}, Ann's chance 60 % → 20 %" in texts, texts
+        end = results.chart.point(len(match.played), 0.0)
+        assert tuple(app.screen.get_at(end))[:3] == tuple(board.seat_rgb(0))  # Ann's line ends at the loss
+        assert results.chart.area.w >= 300
+        click_button(app, "Open the review")
+        assert isinstance(app.scene, ReviewScene) and app.scene.review.results == review.results
+    finally:
+        pygame.quit()
