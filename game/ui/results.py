@@ -163,8 +163,8 @@ class ResultsScene(Scene):
             return beside
         return None
 
-    def turning_words(self) -> str:
-        """The turning point, for the small chart's heading."""
+    def turning_words(self) -> tuple[str, ...]:
+        """The turning point in words, for the small chart's heading: the longest first."""
         from ..review_story import SLIDE_AT_LEAST
 
         _replay, _review, told = self.kept
@@ -172,24 +172,25 @@ class ResultsScene(Scene):
             if slide.fall >= SLIDE_AT_LEAST:
                 first = slide.start + 1
                 span = f"move {slide.end}" if first >= slide.end else f"moves {first}–{slide.end}"
+                said = (f"Turning point: {span}, {self.match.seats[slide.seat].name}'s chance "
+                        f"{round(100 * slide.high)} % → {round(100 * slide.low)} %")
                 turned = f", move {slide.turned_by['ply'] + 1} a {slide.turned_by['grade']}" if slide.turned_by else ""
-                return (f"Turning point: {span}, {self.match.seats[slide.seat].name}'s chance "
-                        f"{round(100 * slide.high)} % → {round(100 * slide.low)} %{turned}")
-        return "The review found no turning point: no chance fell by much"
+                return (said + turned, said, f"Turning point: {span}")
+        return ("The review found no turning point: no chance fell by much", "No turning point")
 
     def draw_small_chart(self, surface, table: pygame.Rect, top: int) -> None:
         box = self.small_chart_box(table, top)
         if box is None:  # no room for the chart: its turning point in words, if there is room for those
             w, h = self.app.size
             if h - 104 - (top + 8) >= 20:
-                look.text(surface, look.fit_text(self.turning_words(), 14, w - 40, True), (w // 2, top + 8), 14,
+                look.text(surface, look.fit_words(self.turning_words(), 14, w - 40, True), (w // 2, top + 8), 14,
                           look.GOLD, bold=True, anchor="midtop")
             return
         panel(surface, box)
         with look.within(box):
-            look.text(surface, look.fit_text(self.turning_words(), 13, box.w - 20, True), (box.x + 10, box.y + 6), 13,
+            look.text(surface, look.fit_words(self.turning_words(), 13, box.w - 20, True), (box.x + 10, box.y + 6), 13,
                       look.GOLD, bold=True)
-            self.chart.layout(pygame.Rect(box.x + 44, box.y + 34, box.w - 56, box.h - 34 - 22))
+            self.chart.layout(pygame.Rect(box.x + 52, box.y + 34, box.w - 64, box.h - 34 - 22))
             self.chart.draw(surface, small=True)
 
     def draw_stats_lines(self, surface, top: int, bottom: int) -> int:

@@ -24,7 +24,7 @@ from .scene import panel
 GRADE_WORD = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder", "good": "Good"}
 PLAYED_COLOUR, BETTER_COLOUR = look.BAD, look.HINT  # the arrows, and the words that go with them
 TEXT, LINE, PAD = 14, 19, 10  # the strip's letters, its line step and its margin, at scale 1
-STRIP_LINES = 6  # the heading and five more: the played and better moves, or the better line's moves
+STRIP_LINES = 6  # lines of its letters at their size: the heading, the played and the better move, the line
 BUTTON_W, BUTTON_H = 190, 36
 STRIP_SHARE = 0.3  # the strip takes at most this of the window's height (else its scale comes down)
 
@@ -257,37 +257,52 @@ class ReviewMode(ReplayMode):
             return played, f"{better}, {where} of the red one"
         return told_apart(played, better, d["played"], d["best"])
 
-    def strip_lines(self, width: int) -> list[tuple[str, tuple, bool]]:
-        """(text, colour, bold) of each line of the strip, wrapped to `width`."""
-        size = self.px(TEXT)
-        lines = [(self.heading(), look.GOLD, True)]
-
-        def add(text, colour, bold=False, most=2):
-            lines.extend((line, colour, bold) for line in look.wrap_text(text, size, width, bold, max_lines=most))
+    def strip_lines(self, width: int, size: int | None = None) -> list[tuple[str, tuple, bool]]:
+        """(text, colour, bold) of each line of the strip, wrapped to `width` at `size` px."""
+        size = size or self.px(TEXT)
         d = self.decision
+
+        def wrapped(text, colour, bold=False):
+            return [(line, colour, bold) for line in look.wrap_text(text, size, width, bold)]
         if self.line_at is not None:
-            lines[0] = (lines[0][0] + f" · the better line, {self.line_at} of {len(self.line)} played", look.GOLD,
-                        True)
+            head = wrapped(f"{self.heading()} · the better line, {self.line_at} of {len(self.line)} played", look.GOLD,
+                           True)
+            steps = []
             for k, (move, seat, _after) in enumerate(self.line):
                 before = self.line[k - 1][2] if k else self.replay.state_at(d["ply"])
                 said = self.named(self.board.controller.words.move(before, move))
                 colour = look.INK if k < self.line_at else BETTER_COLOUR if k == self.line_at else look.MUTED
-                add(f"{'▸ ' if k == self.line_at else ''}{k + 1}. {said}", colour, k == self.line_at, 1)
+                steps.append(wrapped(f"{'▸ ' if k == self.line_at else ''}{k + 1}. {said}", colour, k == self.line_at))
             if self.line_at == len(self.line):
-                add("The end of the line the computer expected: L (or Esc) goes back to the game.", look.MUTED)
-            return lines[:STRIP_LINES]
+                steps.append(wrapped("The end of the line the computer expected: L or Esc goes back to the game.",
+                                     look.MUTED))
+            # the steps around the one to come, as many as there is room for
+            room = STRIP_LINES - len(head)
+            first = min(self.line_at, len(steps) - 1)
+            shown, lo, hi = [steps[first]], first, first
+            while True:
+                grew = False
+                for k in (hi + 1, lo - 1):
+                    if 0 <= k < len(steps) and sum(map(len, shown)) + len(steps[k]) <= room:
+                        shown = shown + [steps[k]] if k > hi else [steps[k]] + shown
+                        lo, hi = min(lo, k), max(hi, k)
+                        grew = True
+                if not grew:
+                    break
+            return head + [line for step in shown for line in step]
+        lines = wrapped(self.heading(), look.GOLD, True)
         played, better = self.pair_words()
-        add(f"Played (red arrow): {played} · chance {percent(d['played_value'])}", PLAYED_COLOUR)
+        lines += wrapped(f"Played (red arrow): {played} · chance {percent(d['played_value'])}", PLAYED_COLOUR)
         if d["best"] != d["played"]:  # a good move may not be the computer's own: then it is no "better"
             other = "The computer's choice" if d["grade"] == "good" else "Better"
-            add(f"{other} (blue arrow): {better} · chance {percent(d['best_value'])}", BETTER_COLOUR)
+            lines += wrapped(f"{other} (blue arrow): {better} · chance {percent(d['best_value'])}", BETTER_COLOUR)
         else:
-            add("The computer would have played it too.", look.GOOD)
+            lines += wrapped("The computer would have played it too.", look.GOOD)
         if self.better_line():
             count = len(self.line)
-            add(f"Better line (L): the {count} move{'s' if count != 1 else ''} the computer expected, played on the "
-                f"board with ← →", look.MUTED, most=1)
-        return lines[:STRIP_LINES]
+            lines += wrapped(f"L: the better line's {count} move{'s' if count != 1 else ''} on the board (← →)",
+                             look.MUTED)
+        return lines
 
     def draw_on_board(self, surface) -> None:
         r = self.strip
@@ -295,11 +310,15 @@ class ReviewMode(ReplayMode):
             return
         with look.within(r):
             panel(surface, r, 235)
-            width = r.w - self.px(BUTTON_W) - 3 * PAD
-            size, step = self.px(TEXT), self.px(LINE)
-            for k, (text, colour, bold) in enumerate(self.strip_lines(width)):
-                look.text(surface, look.fit_text(text, size, width, bold), (r.x + PAD + 4, r.y + PAD + step * k),
-                          size, colour, bold=bold)
+            width = r.w - self.px(BUTTON_W) - 3 * PAD - 4
+            room = r.h - 2 * PAD
+            for size in range(self.px(TEXT), look.SMALLEST_TEXT - 1, -1):  # all of it, in smaller letters if need be
+                step = size + max(4, self.px(5))
+                lines = self.strip_lines(width, size)
+                if len(lines) * step <= room:
+                    break
+            for k, (text, colour, bold) in enumerate(lines[:max(1, room // step)]):
+                look.text(surface, text, (r.x + PAD + 4, r.y + PAD + step * k), size, colour, bold=bold)
 
     # ---- what the panel says --------------------------------------------------------
     def where(self) -> str:

@@ -102,8 +102,9 @@ class ReviewChart:
         return [head, "Chance to win: " + ", ".join(chances) if chances else "No chance charted here"]
 
     # ---- drawing -------------------------------------------------------------------
-    def draw(self, surface, cursor: int | None = None, small: bool = False) -> None:
-        """The axes, the turning point, every seat's line, the marks; the tip of `cursor`'s move."""
+    def draw(self, surface, cursor: int | None = None, small: bool = False, bounds=None) -> None:
+        """The axes, the turning point, every seat's line, the marks; the tip of `cursor`'s move,
+        kept within `bounds` (the chart's box)."""
         a = self.area
         label = 12
         for value in (0.0, 0.5, 1.0):
@@ -131,7 +132,7 @@ class ReviewChart:
                 pygame.draw.circle(surface, GRADE_COLOUR[d["grade"]], p, radius)
                 pygame.draw.circle(surface, look.INK, p, radius + 1, 2)
         if cursor is not None:
-            self.draw_tip(surface, cursor)
+            self.draw_tip(surface, cursor, bounds or surface.get_rect())
 
     def draw_line(self, surface, seat: int, small: bool) -> None:
         points = [self.point(m, v) for m, v in self.story.points[seat]]
@@ -164,15 +165,16 @@ class ReviewChart:
                 at = max(a.x, min(a.right - width, band.centerx - width // 2))
                 look.text(surface, text, (at, a.y - 24), 12, look.BAD)
 
-    def draw_tip(self, surface, move: int) -> None:
+    def draw_tip(self, surface, move: int, bounds: pygame.Rect) -> None:
         a = self.area
         x = self.point(move, 0)[0]
         pygame.draw.line(surface, look.INK, (x, a.y), (x, a.bottom), 1)
-        lines = self.tip_lines(move)
-        width = max(look.font(13).size(line)[0] for line in lines) + 20
+        room = bounds.w - 12
+        lines = [line for text in self.tip_lines(move) for line in look.wrap_text(text, 13, room - 20)]
+        width = min(room, max(look.font(13, k == 0).size(line)[0] for k, line in enumerate(lines)) + 20)
         box = pygame.Rect(0, 0, width, 12 + 18 * len(lines))
-        box.midbottom = (x, a.y + box.h + 6)
-        box.clamp_ip(surface.get_rect().clip(a.inflate(40, 0)) if box.w <= a.w + 40 else surface.get_rect())
+        box.midtop = (x, a.y + 6)
+        box.clamp_ip(bounds.inflate(-6, -6))
         pygame.draw.rect(surface, (32, 26, 20), box, border_radius=6)
         pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=6)
         for k, line in enumerate(lines):

@@ -58,6 +58,15 @@ def percent(value) -> str:
     return "?" if value is None else f"{round(100 * value)}%"
 
 
+def marks_words(summary: dict) -> str:
+    """A player's marks in short: only those they have ("1 blunder, 2 mistakes"), or none."""
+    n = summary["inaccuracy"]
+    found = [plural(summary["blunder"], "blunder") if summary["blunder"] else "",
+             plural(summary["mistake"], "mistake") if summary["mistake"] else "",
+             (f"{n} inaccuracy" if n == 1 else f"{n} inaccuracies") if n else ""]
+    return ", ".join(w for w in found if w) or "no marked move"
+
+
 def player_line(name: str, summary: dict) -> str:
     """A player's marks, the worst first, and how often they chose as the computer would."""
     n = summary["inaccuracy"]
@@ -144,15 +153,18 @@ class ReviewScene(Scene):
         self.refresh_buttons()
 
     def legend_rows(self) -> list:
-        """(seat, words) under the chart: each charted player, the reviewed ones with their marks."""
+        """(seat, wordings) under the chart: each charted player, the reviewed ones with their
+        marks (the longest wording that fits is drawn)."""
         charted = sorted(self.told().points) or self.review.seats()
         rows = []
         for seat in charted:
+            name = self.names[seat]
             if seat in self.review.seats() and (self.seat is None or seat == self.seat):
-                rows.append((seat, player_line(self.names[seat], self.review.summary(seat))))
+                summary = self.review.summary(seat)
+                rows.append((seat, (player_line(name, summary), f"{name}: {marks_words(summary)}")))
             else:
-                rows.append((seat, f"{self.names[seat]}: not reviewed; the line is its chance as the others' "
-                                   f"searches saw it"))
+                rows.append((seat, (f"{name}: not reviewed; its line is its chance as the others' searches saw it",
+                                    f"{name}: not reviewed", name)))
         return rows
 
     def layout_chart(self) -> None:
@@ -380,18 +392,20 @@ class ReviewScene(Scene):
 
     def draw_chart(self, surface) -> None:
         box = self.chart_box
-        look.text(surface, look.fit_text("Chance to win, move by move, as the computer saw it then", 14, box.w - 24,
-                                         True), (box.x + 12, box.y + 8), 14, look.MUTED, bold=True)
-        self.chart.draw(surface, self.chart_cursor())
+        look.text(surface, look.fit_words(("Chance to win, move by move, as the computer saw it then",
+                                           "Chance to win, move by move"), 14, box.w - 24, True),
+                  (box.x + 12, box.y + 8), 14, look.MUTED, bold=True)
+        self.chart.draw(surface, self.chart_cursor(), bounds=box)
         if not self.shown_decisions():
             look.text(surface, "Nothing reviewed yet" if self.review.plan else "No decisions to review",
                       self.chart.area.center, 15, look.MUTED, anchor="center")
         y = self.chart.area.bottom + 26
         rows = self.legend_rows()
         most = 2 if len(self.replay.seats) <= 2 else 1
-        for seat, text in rows:
+        for seat, wordings in rows:
             bold = seat in self.chart.people
-            lines = look.wrap_text(text, 13, box.w - 48, bold, max_lines=most)
+            fitting = [w for w in wordings if len(look.wrap_text(w, 13, box.w - 48, bold)) <= most]
+            lines = look.wrap_text(fitting[0] if fitting else wordings[-1], 13, box.w - 48, bold, max_lines=most)
             if y + 17 * len(lines) > box.bottom - 4:
                 break
             look.draw_seat_shape(surface, self.replay.seats[seat].colour, (box.x + 20, y + 8), 6, self.seat_rgb(seat))
