@@ -194,9 +194,7 @@ class ReviewMode(ReplayMode):
         return round((2 * PAD + LINE * STRIP_LINES) * scale)
 
     def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        w, h = self.board.app.size
-        height = self.band_height(w) - 8
-        self.strip = pygame.Rect(10, h - 10 - height, w - 20, height)
+        self.strip = self.band_rect()
         return rect
 
     def built(self) -> None:
