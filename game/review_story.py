@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 CHANCE_WORDS = {"dice": "dice", "draw": "draws", "shuffle": "shuffles"}  # ChancePoint.kind -> in words
 SLIDE_AT_LEAST = 0.08  # a fall smaller than this is no turning point
 STILL_IN_IT = 0.3  # a lost game whose last decision still had this chance was lost in its last moves
-ONE_MOVE_SHARE = 0.5  # a marked move that cost at least this share of the fall is the move that turned it
+ONE_MOVE_SHARE = 0.5
+SPAN_TOLERANCE = 0.1  # the fall's stretch leaves out its ends' last tenth: where the line barely moves
+SMOOTH_FROM = 12  # a line with this many points or more is averaged over a few to find its fall  # a marked move that cost at least this share of the fall is the move that turned it
 
 
 @dataclass
@@ -96,6 +98,11 @@ def series(events: list[Event], seat: int, length: int, result: list[float]) -> 
     return [(first.ply, start)] + [(e.move, e.after[seat]) for e in known] + [(length, result[seat])]
 
 
+def smoothing(count: int) -> int:
+    """How many points either side a line of `count` points is averaged over to find its fall."""
+    return 0 if count < SMOOTH_FROM else max(1, count // 12)
+
+
 def largest_slide(events: list[Event], seat: int, length: int, result: list[float], chance_plies: dict) -> Slide | None:
     """The largest fall of `seat`'s chance as the review saw it (a high of its line to a later
     low, the result left out: a lost game always ends at 0), its largest step, and what it came
@@ -103,15 +110,29 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
     points = series(events, seat, length, result)[:-1]
     if len(points) < 2:
         return None
+    # Where the line falls for a while, not where it jumps up and down (a roll, or a search
+    # that sees one kind of decision more kindly than another): the fall is looked for on the
+    # line averaged over a few points, then its ends are the real points nearby
+    half = smoothing(len(points))
+    smooth = [sum(v for _m, v in points[max(0, k - half):k + half + 1]) / len(points[max(0, k - half):k + half + 1])
+              for k in range(len(points))]
     best = (0.0, 0, 0)  # (fall, high's index, low's index)
     high = 0
     for k in range(1, len(points)):
-        if points[k][1] >= points[high][1]:
+        if smooth[k] >= smooth[high] - 1e-9:
             high = k  # the last of equal highs: the fall starts where the level ends
-        fall = points[high][1] - points[k][1]
+        fall = smooth[high] - smooth[k]
         if fall > best[0] + 1e-9:
             best = (fall, high, k)
     fall, i, j = best
+    # the stretch where it fell: from the last point still near the high to the first already near the low
+    near = SPAN_TOLERANCE * fall
+    i = max(k for k in range(i, j) if smooth[k] >= smooth[i] - near)
+    j = min(k for k in range(i + 1, j + 1) if smooth[k] <= smooth[j] + near)
+    if half:
+        i = max(range(max(0, i - half), min(j, i + half + 1)), key=lambda k: (points[k][1], k))
+        j = min(range(max(i + 1, j - half), min(len(points), j + half + 1)), key=lambda k: (points[k][1], k))
+    fall = points[i][1] - points[j][1]
     steps = [(points[k - 1][0] + 1, points[k][0], points[k - 1][1] - points[k][1]) for k in range(i + 1, j + 1)]
     step = max(steps, key=lambda s: s[2]) if steps else (points[j][0], points[j][0], 0.0)
     start, end = points[i][0], points[j][0]

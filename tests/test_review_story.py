@@ -122,3 +122,25 @@ def test_the_result_is_said_from_the_seats_view_and_by_how_much():
     assert result_sentence(Outcome((50, 50), (0, 1), ""), True, 0, names[:2], "You") == "You shared the win (50 each)."
     # a win that scores do not say (Scurry: the side that cannot move loses, whatever it owns)
     assert result_sentence(Outcome((6, 18), (0,), ""), True, 0, names[:2], "You") == "You won."
+
+
+def test_a_line_that_jumps_up_and_down_turns_where_it_falls_for_a_while():
+    """Chances that swing with every roll (or with the kind of decision) hide the trend: the
+    turning point is where the line falls for a while, its ends the real points there."""
+    replay = finished("skyline_express", 2)
+    review = GameReview(replay, "quick")
+    plan = review.plan
+    half = len(plan) // 2
+    assert half > 12
+    values = {}
+    for k, ply in enumerate(plan):
+        swing = 0.25 if k < half else 0.05
+        level = 0.5 if k < half else 0.5 - 0.45 * (k - half) / (len(plan) - half)
+        values[ply] = round(level + (swing if k % 2 else -swing), 6)
+    values[plan[1]] = 0.8  # the line's highest point: an early swing up, long before the fall
+    plant(review, values)
+    slide = story(review).slides[0]
+    assert plan[half - 4] < slide.start <= plan[half] + 1  # not the first swing down, far before
+    assert slide.end >= plan[-3] + 1
+    assert slide.high == max(values[p] for p in plan if slide.start - 1 <= p < slide.end)  # real points of the line
+    assert slide.low == values[next(p for p in plan if p + 1 == slide.end)]
