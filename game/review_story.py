@@ -20,6 +20,7 @@ CHANCE_WORDS = {"dice": "dice", "draw": "draws", "shuffle": "shuffles"}  # Chanc
 SLIDE_AT_LEAST = 0.08  # a fall smaller than this is no turning point
 STILL_IN_IT = 0.3  # a lost game whose last decision still had this chance was lost in its last moves
 ONE_MOVE_SHARE = 0.5
+BUMP_MIN, BUMP_SHARE = 0.03, 0.15  # a rise on the way down smaller than this (or this share of the fall) is no turn
 SPAN_TOLERANCE = 0.1  # the fall's stretch leaves out its ends' last tenth: where the line barely moves
 SMOOTH_FROM = 12  # a line with this many points or more is averaged over a few to find its fall  # a marked move that cost at least this share of the fall is the move that turned it
 
@@ -125,6 +126,18 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
         if fall > best[0] + 1e-9:
             best = (fall, high, k)
     fall, i, j = best
+    # where it began to fall for good: back from the low while the line only rises (a dip
+    # back there of more than a bump ends it: the line had come up from lower before)
+    bump = max(BUMP_MIN, BUMP_SHARE * fall)
+    top, k = j, j
+    while k > i:
+        k -= 1
+        if smooth[k] < smooth[top] - bump:
+            break
+        if smooth[k] > smooth[top] + 1e-9:
+            top = k
+    i = top
+    fall = smooth[i] - smooth[j]
     # the stretch where it fell: from the last point still near the high to the first already near the low
     near = SPAN_TOLERANCE * fall
     i = max(k for k in range(i, j) if smooth[k] >= smooth[i] - near)

@@ -144,3 +144,18 @@ def test_a_line_that_jumps_up_and_down_turns_where_it_falls_for_a_while():
     assert slide.end >= plan[-3] + 1
     assert slide.high == max(values[p] for p in plan if slide.start - 1 <= p < slide.end)  # real points of the line
     assert slide.low == values[next(p for p in plan if p + 1 == slide.end)]
+
+
+def test_the_fall_begins_after_the_last_real_rise_not_at_the_games_highest_point():
+    from game.review_story import Event, largest_slide
+
+    def slide_of(values):
+        events = [Event(2 * k, 0, [v, 1 - v], [v, 1 - v], {"grade": "good"}) for k, v in enumerate(values)]
+        return largest_slide(events, 0, 2 * len(values) + 1, [0.0, 1.0], {})
+
+    small_bump = [0.9, 0.8, 0.7, 0.6, 0.5, 0.53, 0.5, 0.4, 0.3, 0.2, 0.1]
+    slide = slide_of(small_bump)
+    assert (slide.high, slide.low, slide.start) == (0.9, 0.1, 1)  # a bump on the way down is no turn
+    big_rise = [0.9, 0.7, 0.5, 0.3, 0.5, 0.7, 0.5, 0.3, 0.1]
+    slide = slide_of(big_rise)
+    assert (slide.high, slide.low, slide.start) == (0.7, 0.1, 11)  # it came back up to 70 %, then fell for good
