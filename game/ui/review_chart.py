@@ -94,6 +94,9 @@ class ReviewChart:
             head = "Before the first move"
         else:
             head = f"Move {move}, made by {self.who_moved(move)}"
+            marked = next((d for d in self.marks if d["ply"] + 1 == move), None)
+            if marked is not None:
+                head += f": {marked['grade']} (−{round(100 * marked['cost'])} %)"
         chances = []
         for seat, points in sorted(self.story.points.items()):
             value = dict(points).get(move)
