@@ -20,9 +20,9 @@ CHANCE_WORDS = {"dice": "dice", "draw": "draws", "shuffle": "shuffles"}  # Chanc
 SLIDE_AT_LEAST = 0.08  # a fall smaller than this is no turning point
 STILL_IN_IT = 0.3  # a lost game whose last decision still had this chance was lost in its last moves
 ONE_MOVE_SHARE = 0.5
-BUMP_MIN, BUMP_SHARE = 0.03, 0.15  # a rise on the way down smaller than this (or this share of the fall) is no turn
+BUMP_MIN, BUMP_SHARE = 0.03, 0.1  # a rise on the way down smaller than this (or this share of the fall) is no turn
 SPAN_TOLERANCE = 0.1  # the fall's stretch leaves out its ends' last tenth: where the line barely moves
-SMOOTH_FROM = 12  # a line with this many points or more is averaged over a few to find its fall  # a marked move that cost at least this share of the fall is the move that turned it
+SMOOTH_FROM = 24  # a line with this many points or more is averaged over a few to find its fall  # a marked move that cost at least this share of the fall is the move that turned it
 
 
 @dataclass
@@ -101,7 +101,7 @@ def series(events: list[Event], seat: int, length: int, result: list[float]) -> 
 
 def smoothing(count: int) -> int:
     """How many points either side a line of `count` points is averaged over to find its fall."""
-    return 0 if count < SMOOTH_FROM else max(1, count // 12)
+    return 0 if count < SMOOTH_FROM else count // 12
 
 
 def largest_slide(events: list[Event], seat: int, length: int, result: list[float], chance_plies: dict) -> Slide | None:
@@ -142,9 +142,9 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
     near = SPAN_TOLERANCE * fall
     i = max(k for k in range(i, j) if smooth[k] >= smooth[i] - near)
     j = min(k for k in range(i + 1, j + 1) if smooth[k] <= smooth[j] + near)
-    if half:
-        i = max(range(max(0, i - half), min(j, i + half + 1)), key=lambda k: (points[k][1], k))
-        j = min(range(max(i + 1, j - half), min(len(points), j + half + 1)), key=lambda k: (points[k][1], k))
+    if half:  # the real points: the highest at or just after the high's place, the lowest at or just before the low's
+        i = max(range(i, min(j, i + half + 1)), key=lambda k: (points[k][1], k))
+        j = min(range(max(i + 1, j - half), j + 1), key=lambda k: (points[k][1], k))
     fall = points[i][1] - points[j][1]
     steps = [(points[k - 1][0] + 1, points[k][0], points[k - 1][1] - points[k][1]) for k in range(i + 1, j + 1)]
     step = max(steps, key=lambda s: s[2]) if steps else (points[j][0], points[j][0], 0.0)
