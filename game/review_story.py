@@ -255,14 +255,28 @@ def slide_sentence(slide: Slide | None, whose: str, recovered: bool, kinds: set)
     return text
 
 
-def last_word(points: list, whose: str, won: bool) -> str:
-    """A loss the review did not see coming: the chance was still high at the last decision."""
-    if won or len(points) < 2:
-        return ""
-    move, value = points[-2]
-    if value < STILL_IN_IT:
-        return ""
-    return f"After move {move} {whose} chance was still {percent(value)}: the game was lost in its last moves."
+def final_slide(events: list[Event], seat: int, length: int, result: list[float], chance_plies: dict) -> Slide | None:
+    """A loss the review did not see coming: `seat`'s chance at the last decision that knows it
+    was still STILL_IN_IT or more, and the moves after it took the game. None otherwise."""
+    known = [e for e in events if e.after[seat] is not None]
+    if not known or result[seat] > 0 or known[-1].after[seat] < STILL_IN_IT:
+        return None
+    last = known[-1]
+    high, low = last.after[seat], result[seat]
+    rolled = any(chance_plies.get(p) for p in range(last.ply, length))
+    return Slide(seat, high, low, last.move, length, (last.move + 1, length, high - low), own=0.0,
+                 others=0.0 if rolled else low - high, luck=low - high if rolled else 0.0, turned_by=None)
+
+
+def final_sentence(slide: Slide, whose: str, own_last: bool, kinds: set) -> str:
+    """The words of a final_slide (`own_last`: its first move was the seat's last choice)."""
+    you = "you" if whose == "your" else whose[:-2]
+    choice = f", the last choice {you} had," if own_last else ""
+    text = (f"No single move lost it: after move {slide.start}{choice} {whose} chance was still "
+            f"{percent(slide.high)}; {moves_span(slide.start + 1, slide.end)} lost the game.")
+    if kinds and slide.luck:
+        text += f" The {' and '.join(CHANCE_WORDS.get(k, k) for k in sorted(kinds))} fell in them."
+    return text
 
 
 @dataclass
@@ -301,12 +315,15 @@ def story(review, seat: int | None = None, names: list | None = None, words=None
         sentence = result_sentence(outcome, scores_said, s, names, who)
         whose = "your" if you else f"{names[s]}'s"
         slide = largest_slide(events, s, replay.length, result, chances) if s in points else None
-        if slide is not None:
+        final = final_slide(events, s, replay.length, result, chances) if s in points else None
+        if final is not None and (slide is None or final.fall > slide.fall):
+            slides[s] = final  # the game was lost after the review's last look: there it turned
+            own_last = any(e.seat == s and e.move == final.start for e in events)
+            sentence += " " + final_sentence(final, whose, own_last, kinds)
+        elif slide is not None:
             slides[s] = slide
             recovered = result[s] >= slide.low + SLIDE_AT_LEAST
             sentence += " " + slide_sentence(slide, whose, recovered, kinds)
-        if s in points:
-            sentence += " " + last_word(points[s], whose, result[s] > 0)
         lines.append((s, sentence.strip()))
     said = words.outcome(replay.final) if words is not None else outcome.reason
     return Story(said, lines, slides, points, kinds)

@@ -162,3 +162,19 @@ def test_the_fall_begins_after_the_last_real_rise_not_at_the_games_highest_point
     big_rise = [0.9, 0.7, 0.5, 0.3, 0.5, 0.7, 0.5, 0.3, 0.1]
     slide = slide_of(big_rise)
     assert (slide.high, slide.low, slide.start) == (0.7, 0.1, 11)  # it came back up to 70 %, then fell for good
+
+
+def test_a_loss_after_the_last_choice_is_said_so_and_is_the_turning_point():
+    """The issue's Scurry game: every move as good as the computer's, the chance still about even at
+    the person's last choice, and the game lost in the moves after it."""
+    replay = finished("scurry", 2)
+    review = GameReview(replay, "quick")
+    values = {ply: 0.46 if k % 3 == 1 else 0.5 for k, ply in enumerate(review.plan)}
+    values[review.plan[-1]] = 0.5
+    plant(review, values)
+    told = story(review)
+    last = review.plan[-1] + 1
+    assert (f"No single move lost it: after move {last}, the last choice you had, your chance was still 50 %; "
+            f"moves {last + 1}–{replay.length} lost the game.") in told.lines[0][1]
+    slide = told.slides[0]
+    assert (slide.start, slide.end, slide.high, slide.low) == (last, replay.length, 0.5, 0.0)
