@@ -126,6 +126,9 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
         if fall > best[0] + 1e-9:
             best = (fall, high, k)
     fall, i, j = best
+    if j == 0:  # it never fell: a line that only rose, or a single decision
+        x, value = points[-1]
+        return Slide(seat, value, value, x, x, (x, x, 0.0), 0.0, 0.0, 0.0, None)
     # where it began to fall for good: back from the low while the line only rises (a dip
     # back there of more than a bump ends it: the line had come up from lower before)
     bump = max(BUMP_MIN, BUMP_SHARE * fall)

@@ -178,3 +178,54 @@ def test_a_loss_after_the_last_choice_is_said_so_and_is_the_turning_point():
             f"moves {last + 1}–{replay.length} lost the game.") in told.lines[0][1]
     slide = told.slides[0]
     assert (slide.start, slide.end, slide.high, slide.low) == (last, replay.length, 0.5, 0.0)
+
+
+def test_a_line_that_never_falls_is_told_as_such_from_the_first_decision_on():
+    """The review screen opened with one decision looked at (a line of two points) crashed here."""
+    from game.review_story import Event, largest_slide
+
+    def slide_of(values):
+        events = [Event(2 * k, 0, [values[0], 1 - values[0]], [v, 1 - v], {"grade": "good"})
+                  for k, v in enumerate(values)]
+        return largest_slide(events, 0, 2 * len(values) + 1, [1.0, 0.0], {})
+
+    for values in ([0.5], [0.3, 0.4, 0.6, 0.8]):
+        slide = slide_of(values)
+        assert slide.fall == 0.0 and slide.high == slide.low == values[-1]
+    replay = finished("scurry", 2, loser_wanted=False)
+    review = GameReview(replay, "quick")
+    plant(review, {ply: 0.6 for ply in review.plan})
+    review.results = {review.plan[0]: review.results[review.plan[0]]}  # one decision looked at so far
+    assert "Your chance never fell by more than 0 %." in story(review).lines[0][1]
+
+
+def test_any_line_gives_a_fall_its_parts_add_up_to_and_words():
+    """Whatever the chances (a roll here and there, marked moves, two seats deciding), the
+    story finds a fall that is a fall, its own, the others' and chance's parts add up to it,
+    and it is said in words."""
+    from hypothesis import given, strategies as st
+
+    from game.review_story import (Event, final_sentence, final_slide, largest_slide, slide_sentence)
+
+    decision = st.tuples(st.floats(0, 1), st.floats(0, 0.5), st.sampled_from((0, 1)), st.booleans())
+
+    @given(st.lists(decision, min_size=1, max_size=70), st.sets(st.integers(0, 150), max_size=40),
+           st.sampled_from((0.0, 1.0)))
+    def check(decisions, rolled, result):
+        events, ply = [], 0
+        for value, cost, seat, marked in decisions:
+            ply += 1 + seat
+            before = min(1.0, value + cost) if marked else value
+            events.append(Event(ply, seat, [before, 1 - before], [value, 1 - value],
+                                {"grade": "mistake" if marked else "good", "cost": cost if marked else 0.0,
+                                 "ply": ply, "seat": seat}))
+        length = ply + 3
+        chances = {p: {"dice"} for p in rolled}
+        for slide in (largest_slide(events, 0, length, [result, 1 - result], chances),
+                      final_slide(events, 0, length, [result, 1 - result], chances)):
+            if slide is None:
+                continue
+            assert slide.fall >= -1e-9 and slide.start <= slide.end
+            assert slide.own + slide.others + slide.luck == pytest.approx(slide.low - slide.high, abs=1e-6)
+            assert slide_sentence(slide, "your", False, {"dice"}) and final_sentence(slide, "your", True, set())
+    check()
