@@ -312,16 +312,18 @@ def story(review, seat: int | None = None, names: list | None = None, words=None
     people = [s for s, kept in enumerate(replay.seats) if kept.kind == "human"]
     scores_said = len(set(outcome.scores)) > 1
     lines, slides = [], {}
+    pending = {review.seat_of(ply) for ply in review.remaining}  # seats with choices not looked at yet
     for s in told:
         you = people == [s]  # the one person at the table: "you"
         who = "You" if you else names[s]
         sentence = result_sentence(outcome, scores_said, s, names, who)
         whose = "your" if you else f"{names[s]}'s"
         slide = largest_slide(events, s, replay.length, result, chances) if s in points else None
-        final = final_slide(events, s, replay.length, result, chances) if s in points else None
+        # lost after the review's last look at the seat's choices (all of them looked at): there it turned
+        final = final_slide(events, s, replay.length, result, chances) if s in points and s not in pending else None
         if final is not None and (slide is None or final.fall > slide.fall):
-            slides[s] = final  # the game was lost after the review's last look: there it turned
-            own_last = any(e.seat == s and e.move == final.start for e in events)
+            slides[s] = final
+            own_last = final.start == max(ply for ply, seat in review.choices if seat == s) + 1
             sentence += " " + final_sentence(final, whose, own_last, kinds)
         elif slide is not None:
             slides[s] = slide

@@ -229,3 +229,13 @@ def test_any_line_gives_a_fall_its_parts_add_up_to_and_words():
             assert slide.own + slide.others + slide.luck == pytest.approx(slide.low - slide.high, abs=1e-6)
             assert slide_sentence(slide, "your", False, {"dice"}) and final_sentence(slide, "your", True, set())
     check()
+
+
+def test_a_review_half_made_does_not_say_the_game_was_lost_after_the_last_choice():
+    replay = finished("scurry", 2)
+    review = GameReview(replay, "quick")
+    plan = review.plan
+    plant(review, {ply: 0.5 for ply in plan})
+    review.results = {ply: review.results[ply] for ply in plan[:len(plan) // 2]}  # half looked at so far
+    said = story(review).lines[0][1]
+    assert "the last choice you had" not in said and "lost the game" not in said, said
