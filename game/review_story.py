@@ -227,7 +227,7 @@ def result_sentence(outcome, scores_said: bool, seat: int, names: list, who: str
     return f"{who} lost to {leader} by {best - mine} ({mine} to {best})." if best > mine else f"{who} lost to {leader}."
 
 
-def slide_sentence(slide: Slide | None, whose: str, recovered: bool, kinds: set) -> str:
+def slide_sentence(slide: Slide | None, whose: str, recovered: bool, kinds: set, players: int = 2) -> str:
     """Where the game turned for one seat, in words (`whose`: "your", "Ann's"; `recovered`:
     the chance came back after the fall; `kinds`: the game's ChancePoint kinds, none without chance)."""
     if slide is None:
@@ -248,13 +248,14 @@ def slide_sentence(slide: Slide | None, whose: str, recovered: bool, kinds: set)
     else:
         text = (f"No single move lost it: {whose} chance slid from {percent(slide.high)} to {percent(slide.low)} "
                 f"over {span}; {largest}.")
+    others = "other players'" if players > 2 else "other player's"
     if kinds:
         luck_words = " and ".join(CHANCE_WORDS.get(k, k) for k in sorted(kinds))
         text += (f" Of that, {signed(slide.luck)} came where the {luck_words} fell, "
                  f"{signed(slide.own + slide.others)} from choices ({whose} own moves {signed(slide.own)}).")
     else:
         text += (f" {Whose} own moves changed it by {signed(slide.own)}; the rest, {signed(slide.others)}, came "
-                 f"between them: the other side's moves, and what the search saw only later.")
+                 f"between them: the {others} moves, and what the search saw only later.")
     return text
 
 
@@ -328,7 +329,7 @@ def story(review, seat: int | None = None, names: list | None = None, words=None
         elif slide is not None:
             slides[s] = slide
             recovered = result[s] >= slide.low + SLIDE_AT_LEAST
-            sentence += " " + slide_sentence(slide, whose, recovered, kinds)
+            sentence += " " + slide_sentence(slide, whose, recovered, kinds, players)
         lines.append((s, sentence.strip()))
     said = words.outcome(replay.final) if words is not None else outcome.reason
     return Story(said, lines, slides, points, kinds)
