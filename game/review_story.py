@@ -21,7 +21,8 @@ SLIDE_AT_LEAST = 0.08  # a fall smaller than this is no turning point
 STILL_IN_IT = 0.3  # a lost game whose last decision still had this chance was lost in its last moves
 ONE_MOVE_SHARE = 0.5
 BUMP_MIN, BUMP_SHARE = 0.03, 0.1  # a rise on the way down smaller than this (or this share of the fall) is no turn
-SPAN_TOLERANCE = 0.1  # the fall's stretch leaves out its ends' last tenth: where the line barely moves
+SPAN_TOLERANCE = 0.15  # the fall's stretch leaves out flat ends, up to the first and last 15 % of the fall
+FLAT_PACE = 1.0  # a step down slower than the fall's own average pace (this share of it) is flat
 SMOOTH_FROM = 24  # a line with this many points or more is averaged over a few to find its fall  # a marked move that cost at least this share of the fall is the move that turned it
 
 
@@ -142,9 +143,13 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
     i = top
     fall = smooth[i] - smooth[j]
     # the stretch where it fell: from the last point still near the high to the first already near the low
-    near = SPAN_TOLERANCE * fall
-    i = max(k for k in range(i, j) if smooth[k] >= smooth[i] - near)
-    j = min(k for k in range(i + 1, j + 1) if smooth[k] <= smooth[j] + near)
+    # (a flat end: steps much smaller than the fall's pace, the line still near its high or low)
+    near, pace = SPAN_TOLERANCE * fall, FLAT_PACE * fall / (j - i)
+    high, low = smooth[i], smooth[j]
+    while i < j - 1 and smooth[i] - smooth[i + 1] < pace - 1e-9 and smooth[i + 1] >= high - near:
+        i += 1
+    while j > i + 1 and smooth[j - 1] - smooth[j] < pace - 1e-9 and smooth[j - 1] <= low + near:
+        j -= 1
     if half:  # the real points: the highest at or just after the high's place, the lowest at or just before the low's
         i = max(range(i, min(j, i + half + 1)), key=lambda k: (points[k][1], k))
         j = min(range(max(i + 1, j - half), j + 1), key=lambda k: (points[k][1], k))
