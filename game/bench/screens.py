@@ -136,10 +136,42 @@ def _board(app, match):
 
 def _review_board(app, review) -> None:
     """The replay at the review's costliest decision so far, its moves drawn."""
-    from ..ui.review_screen import review_replay_scene
+    from ..ui.review_board import review_replay_scene
 
     decision = max(review.decisions(), key=lambda d: d["cost"])
-    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats]))
+    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats],
+                                 review.marked()))
+
+
+def _review_with_tip(app, review) -> None:
+    """The review screen with what a point of its chart means shown (as a long press shows it)."""
+    from ..ui.review_screen import ReviewScene
+
+    scene = ReviewScene(app, review.replay, review=review, start=False)
+    app.push(scene)
+    scene.told()
+    moves = scene.chart.moves()
+    scene.pinned = moves[len(moves) // 2] if moves else None
+
+
+def _review_board_on_its_line(app, review) -> None:
+    """The review's board playing out the better line of its costliest decision."""
+    _review_board(app, review)
+    mode = app.scene.mode
+    mode.toggle_line()
+    if mode.line:
+        mode.show_line(1)
+
+
+def _results_with_review(app, match, review) -> None:
+    """The results screen once the game's review is kept: its chart in small."""
+    from ..review_story import story
+    from ..shelf import words_for
+    from ..ui.results import ResultsScene
+
+    scene = ResultsScene(app, _board(app, match))
+    app.push(scene)
+    scene.review_read((review.replay, review, story(review, None, None, words_for(match.spec.id))), None)
 
 
 def _reseated(match, seat):
@@ -240,9 +272,16 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen(f"{game_id}-review", f"{game_id}-review",
                           lambda app, g=game_id: app.push(ReviewScene(app, reviewed(shelf)[g].replay,
                                                                       review=reviewed(shelf)[g], start=False))))
+        out.append(Screen(f"{game_id}-review", f"{game_id}-review-tip",
+                          lambda app, g=game_id: _review_with_tip(app, reviewed(shelf)[g]), menus=False))
+        out.append(Screen(f"{game_id}-results", f"{game_id}-results-reviewed",
+                          lambda app, m=finished, g=game_id: _results_with_review(app, m, reviewed(shelf)[g])))
         if games.index(game_id) == combo % len(games):  # one game's a combo: over the walk, each at two
             out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board",
                               lambda app, g=game_id: _review_board(app, reviewed(shelf)[g]), True, menus=False))
+            out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board-line",
+                              lambda app, g=game_id: _review_board_on_its_line(app, reviewed(shelf)[g]), True,
+                              menus=False))
         steps = len(lessons.load(game_id).steps)
         for step in range(combo, steps, combos):
             out.append(Screen(f"{game_id}-lesson", f"{game_id}-lesson-{step + 1}",

@@ -27,7 +27,7 @@ import time
 import pygame
 
 from ..engine.core import seat_names
-from . import boards, look, sizing
+from . import arrows, boards, look, sizing
 from .aid import AidScene
 from .animations import SPEED_FACTOR, Anim, AnimationQueue  # noqa: F401 (Anim: the games' board screens make them)
 from .board_hints import BoardHints
@@ -106,6 +106,45 @@ class BoardScene(Scene):
 
     def draw_board(self, surface, view: dict, highlights) -> None:
         raise NotImplementedError
+
+    def outline_of(self, target) -> list | None:
+        """A place that is in the hit map only while it may be clicked (Scrubbudgetel's map):
+        its outline on the screen, for showing a move there at any time; None in most games."""
+        return None
+
+    def arrow_start(self, move):
+        """Where the piece `move` moves stands now, when its click path does not begin there
+        (Scurry's squirrel is clicked where it goes); None when the path says it all."""
+        return None
+
+    # ---- a move pointed out (the review's played and better moves) ------------------
+    def place_centre(self, target):
+        """The middle of a board place as last drawn (or as its outline), None for a button or
+        a place not on the board now."""
+        if target[0] == "button":
+            return None
+        rect = self.target_rect(target)
+        if rect is not None:
+            return rect.center
+        outline = self.outline_of(target)
+        if not outline:
+            return None
+        return (round(sum(x for x, _y in outline) / len(outline)), round(sum(y for _x, y in outline) / len(outline)))
+
+    def move_arrow(self, move) -> list:
+        """The points an arrow for `move` runs through: where its piece stands (arrow_start),
+        then the middle of each place of its click path (a place clicked twice to confirm, once)."""
+        points = []
+        for point in [self.arrow_start(move)] + [self.place_centre(t) for t in move.targets]:
+            if point is not None and (not points or points[-1] != tuple(point)):
+                points.append(tuple(point))
+        return points
+
+    def draw_move_arrow(self, surface, move, colour, width: int = 5) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        arrows.draw_arrow(surface, self.move_arrow(move), colour, width)
+        surface.set_clip(clip)
 
     def animations_for(self, move, seat: int, before: dict, after: dict) -> list[Anim]:
         return []

@@ -9,6 +9,8 @@ the other way round.
 """
 from __future__ import annotations
 
+import pygame
+
 from .controller import Controller
 from .movelog import MoveLog
 
@@ -57,6 +59,12 @@ class PlayMode:
     def board_area(self, rect):
         """Where the game's board goes, in the room the panel leaves."""
         return rect
+
+    def band_rect(self) -> pygame.Rect:
+        """Where the mode's band is: across the window's bottom, under the board and the panel."""
+        w, h = self.board.app.size
+        height = self.band_height(w) - 8
+        return pygame.Rect(10, h - 10 - height, w - 20, height)
 
     def built(self) -> None:
         """The panel's and the board's places are set (again, after a resize)."""

@@ -189,9 +189,7 @@ class LessonMode(PlayMode):
         return self.strip_height(width - 20) + 8
 
     def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        w, h = self.board.app.size
-        height = self.band_height(w) - 8
-        self.lesson_rect = pygame.Rect(10, h - 10 - height, w - 20, height)
+        self.lesson_rect = self.band_rect()
         return rect
 
     def built(self) -> None:

@@ -76,6 +76,7 @@ class ReplayLog(MoveLog):
         super().__init__()
         self.starts: list[int] = []  # each entry's first line
         self.current: int | None = None  # the entry framed
+        self.framed: pygame.Rect | None = None  # where its frame was last drawn
 
     def replace(self, entries) -> None:
         self.starts = []
@@ -90,7 +91,7 @@ class ReplayLog(MoveLog):
         return super()._wrap(seat, text)
 
     def first_shown(self) -> int:
-        return max(0, len(self.lines) - self.scroll - self.visible_count())
+        return self.shown_range()[0]
 
     def entry_at(self, pos) -> int | None:
         """The entry whose line is under `pos`, or None."""
@@ -108,13 +109,15 @@ class ReplayLog(MoveLog):
             return
         first = self.starts[entry]
         last = (self.starts[entry + 1] if entry + 1 < len(self.starts) else len(self.lines)) - 1
-        count = self.visible_count()
-        end = len(self.lines) - self.scroll
-        if last >= end or first < end - count:  # out of view: bring it to the middle
-            self.scroll_by(end - min(len(self.lines), first + (count + last - first + 1) // 2))
+        shown_first, end = self.shown_range()
+        if last >= end or first < shown_first:  # out of view: bring it to the middle
+            count = self.visible_count() - 1  # scrolled back, the box's last line says so
+            self.scroll = 0
+            self.scroll_by(len(self.lines) - min(len(self.lines), first + (count + last - first + 1) // 2))
 
     def draw(self, surface, colour_of) -> None:
         super().draw(surface, colour_of)
+        self.framed = None
         if self.current is None or self.current >= len(self.starts):
             return
         start = self.first_shown()
@@ -125,6 +128,7 @@ class ReplayLog(MoveLog):
             box = pygame.Rect(self.rect.x + 3, self.rect.y + 4 + (top - start) * self.line_height,
                               self.rect.w - 12, (bottom - top) * self.line_height + 2)
             pygame.draw.rect(surface, look.HIGHLIGHT, box, 1, border_radius=4)
+            self.framed = box
 
 
 class ReplayMode(PlayMode):
@@ -192,7 +196,9 @@ class ReplayMode(PlayMode):
         return log
 
     def log_entries(self) -> list:
-        return [(seat, self.board.named(text)) for _n, seat, text in self.replay.log]
+        """The log's lines, each move's own numbered as "After move N" counts it ("118. …")."""
+        return [(seat, f"{n}. {self.board.named(text)}" if n and self.move_entries.get(n) == index
+                 else self.board.named(text)) for index, (n, seat, text) in enumerate(self.replay.log)]
 
     # ---- following another window --------------------------------------------
     def look_again(self) -> bool:

@@ -107,6 +107,13 @@ class ScurryScene(BoardScene):
         for centre, text in self.coordinate_labels():
             look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
 
+    def arrow_start(self, move):
+        """A step starts where the squirrel stands."""
+        if move.kind != "step":
+            return None
+        at = self.view()["squirrels"][move.seat]
+        return None if at is None else self.points[at]
+
     # ---- drawing ---------------------------------------------------------
     def tile_image(self, owner: int, scale: float = 1.0):
         px = max(6, int(self.tile_px * scale))

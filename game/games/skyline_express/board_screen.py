@@ -362,6 +362,13 @@ class SkylineScene(BoardScene):
             look.draw_seat_shape(surface, self.match.seats[i].colour, centre, max(5, int(8 * self.scale)),
                                  self.seat_rgb(i))
 
+    def arrow_start(self, move):
+        """A passenger is seated from the die that brought it."""
+        die = self.view()["die"]
+        if move.kind != "seat" or die is None:
+            return None
+        return self.place_centre(("die", die))
+
     def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
         """A die in its pencil colour with a dark edge (dimmed once used)."""
         pip = (255, 255, 255) if colour != 1 else (60, 44, 10)

@@ -290,6 +290,13 @@ class SkyRunnerScene(BoardScene):
         s = self.fig_size
         return pygame.Rect(x - s // 2, py - s, s, s + 4)
 
+    def arrow_start(self, move):
+        """A climb starts where the climber's figure stands."""
+        view = self.view()
+        if move.kind != "route" or view["to_move"] is None:
+            return None
+        return self.figure_rect(view["to_move"], view).center
+
     def square_rect(self, y: int, g: int) -> pygame.Rect:
         """The clickable place of a square on the wall (the roof for y >= roof)."""
         state = self.match.state
