@@ -269,7 +269,10 @@ def _walk_and_check(large: bool) -> dict:
     app.set_large_targets(large)
     found = defaultdict(list)  # by kind
     seen = defaultdict(int)
-    for screen, name, size, scale in screens.walk(app, shelf):
+    # With Large targets: at every scale in the smallest window, where room is shortest; elsewhere at the
+    # panel's own (larger scales draw its buttons a finger's size already, Large targets or not)
+    at = (lambda size, scale: size == screens.SIZES[0] or scale == 1.0) if large else None
+    for screen, name, size, scale in screens.walk(app, shelf, at):
         seen[screen.kind] += 1
         found_here = problems(app, size, scale)
         if large and (size, scale) in LARGE_TARGET_SIZES:

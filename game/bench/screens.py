@@ -350,16 +350,16 @@ def back_to_title(app) -> None:
         app.pop()
 
 
-def walk(app, shelf: Shelf) -> Iterator[tuple[Screen, str, tuple, float]]:
+def walk(app, shelf: Shelf, at=None) -> Iterator[tuple[Screen, str, tuple, float]]:
     """Show every screen at every size and scale on `app` (its title screen at the bottom
-    of the stack); yields (screen, name, size, scale) with the screen drawn, and again
-    with the name "<name>+<choice>" with each of its drop-downs open."""
+    of the stack), or where at(size, scale) says; yields (screen, name, size, scale) with the
+    screen drawn, and again with the name "<name>+<choice>" with each of its drop-downs open."""
     combo = 0
     for size in SIZES:
         app.set_window_size(size)
         for k, scale in enumerate(SCALES):
             app.settings["ui_scale"] = scale
-            for screen in screens(shelf, combo):
+            for screen in screens(shelf, combo) if at is None or at(size, scale) else ():
                 if k and not screen.scaled:
                     continue
                 back_to_title(app)
