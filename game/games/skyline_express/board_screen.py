@@ -473,10 +473,10 @@ class SkylineScene(BoardScene):
                   size, look.ink_for(c, dark=(60, 44, 10)), bold=True, anchor="center", shadow=False)
         if alpha < 255:
             body.set_alpha(alpha)
-        look.blit(surface, body, body.get_rect(center=rect.center))
-        if vip:
+        if vip:  # the pen's circle round a VIP, under the passenger: it never crosses the letter
             ring = rect.inflate(int(4 * self.scale), -int(2 * self.scale))
             pygame.draw.ellipse(surface, GOLD_PEN, ring, max(2, int(3 * self.scale)))
+        look.blit(surface, body, body.get_rect(center=rect.center))
 
     def _draw_passengers(self, surface, view, who, highlights, hidden) -> None:
         sheet = view["sheets"][who]
