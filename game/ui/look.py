@@ -115,6 +115,8 @@ def theme() -> dict:
 def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=(20, 16, 12)) -> None:
     """The seat's shape badge: a second channel besides colour."""
     colour = colour or seat_colour(index)
+    if luminance(colour) < 0.06:  # a dark colour (Skurðir's black) outlined light: seen on a dark panel
+        outline = MUTED
     shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
     cx, cy = center
     r = radius
