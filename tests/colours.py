@@ -2,12 +2,13 @@
 
 - text contrast (WCAG 2.1, level AA): every line of text at least 4.5:1 against what is
   behind it, large text (24 px, or 19 px bold) 3:1. What is behind a line is read from the
-  frame as drawn: the mean colour of the pixels round its letters, the letters themselves
-  (and their shadow) left out, so the line's own ink never counts as its background;
+  frame as drawn: the pixels round its letters, the letters themselves (and their shadow)
+  left out, so the line's own ink never counts as its background; the median of the
+  contrasts with each of them is the line's (a thin border near the words does not decide);
 - colour vision: the game colours a player must tell apart, seen through the Machado et al.
   (2009) simulations of protanopia, deuteranopia and tritanopia at severity 1.0, must still
   differ by a CIEDE2000 distance of at least DISTINCT (or carry a second cue wherever they
-  are drawn: a letter, a shape, a mark).
+  are drawn: a letter, a shape, a mark). Each board names its groups (BoardScene.colour_groups).
 
 The colour science is coloraide's (WCAG contrast, the Machado filters, ΔE 2000)."""
 from __future__ import annotations
@@ -15,14 +16,17 @@ from __future__ import annotations
 import functools
 import itertools
 
+import numpy
 import pygame
 from coloraide import Color
 
 from game.ui import look
 
 NORMAL_TEXT, LARGE_TEXT = 4.5, 3.0  # WCAG 2.1 AA
-DISTINCT = 12.0  # ΔE 2000: about the gap between two of the Okabe-Ito colours a protanope still tells apart
-VISIONS = ("protan", "deutan", "tritan")
+# ΔE 2000 of 10: told apart at a glance (2 is about the least a person notices side by side; the
+# Okabe-Ito colour-blind-safe palette keeps 10.9 and more between its colours in every simulation)
+DISTINCT = 10.0
+VISIONS = {"protan": "protanopia", "deutan": "deuteranopia", "tritan": "tritanopia"}
 
 
 def large(size: int, bold: bool) -> bool:
@@ -40,48 +44,91 @@ def contrast(a: tuple, b: tuple) -> float:
     return Color("srgb", [c / 255 for c in a[:3]]).contrast(Color("srgb", [c / 255 for c in b[:3]]), method="wcag21")
 
 
-@functools.lru_cache(maxsize=4096)
-def _letters(text: str, size: int, bold: bool) -> pygame.Mask:
-    """Where a line's letters and their shadow (1 px down and right) fall, a pixel more all
-    round (the antialiased edge): the mask is 3 px wider and higher than the line's box and
-    starts a pixel above and left of it."""
-    glyphs = pygame.mask.from_surface(look.font(size, bold).render(text, True, (255, 255, 255)), 1)
-    w, h = glyphs.get_size()
-    out = pygame.Mask((w + 3, h + 3))
-    for dx, dy in itertools.product(range(4), repeat=2):
-        out.draw(glyphs, (dx, dy))
+# sRGB (0-255) -> linear light, for the relative luminance of each pixel (WCAG 2.1)
+_LINEAR = numpy.array([(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4
+                       for v in range(256)])
+
+
+def luminance(pixels: numpy.ndarray) -> numpy.ndarray:
+    """Relative luminance of an (..., 3) array of sRGB pixels."""
+    return _LINEAR[pixels[..., 0]] * 0.2126 + _LINEAR[pixels[..., 1]] * 0.7152 + _LINEAR[pixels[..., 2]] * 0.0722
+
+
+def _grown(ink: numpy.ndarray, by: int, shadow: int = 0) -> numpy.ndarray:
+    """`ink` (a (w, h) bool array) grown by `by` pixels all round and `shadow` more down and
+    right, in an array `2 * by + shadow` wider and higher (its first pixel `by` above and left)."""
+    w, h = ink.shape
+    out = numpy.zeros((w + 2 * by + shadow, h + 2 * by + shadow), bool)
+    for dx, dy in itertools.product(range(2 * by + shadow + 1), repeat=2):
+        out[dx:dx + w, dy:dy + h] |= ink
     return out
 
 
-def mean_behind(screen: pygame.Surface, rect: pygame.Rect, ink: pygame.Mask, at) -> tuple | None:
-    """The mean colour of `screen` in `rect`, the pixels `ink` covers (placed at `at`) left out."""
+HALO = 2  # px round the letters (past their antialiased edge and shadow) read as what is behind them
+
+
+def _halo(glyphs: numpy.ndarray, shadow: int) -> numpy.ndarray:
+    """The pixels within HALO of the letters (`glyphs`, a (w, h) bool array) but not on them, their
+    antialiased edge or their shadow: an array 2 * (HALO + 1) + shadow wider and higher, its
+    first pixel HALO + 1 above and left of the letters' box."""
+    near = _grown(glyphs, 1, shadow)
+    ink = numpy.zeros((near.shape[0] + 2 * HALO, near.shape[1] + 2 * HALO), bool)
+    ink[HALO:-HALO, HALO:-HALO] = near
+    return _grown(glyphs, HALO + 1, shadow) & ~ink
+
+
+def _ground(glyphs: numpy.ndarray, shadow: int) -> numpy.ndarray:
+    """The pixels a line of text stands on, in the frame of `_halo`: those between and inside
+    its letters (within the box their ink spans, off the ink, its antialiased edge included,
+    and its shadow), which a badge's letter shares with its badge; where the letters leave too
+    few of them (a "1"), the halo round them too."""
+    near, edge = _grown(glyphs, 0, shadow), HALO + 1
+    ink = numpy.zeros((near.shape[0] + 2 * edge, near.shape[1] + 2 * edge), bool)
+    ink[edge:-edge, edge:-edge] = near
+    xs, ys = numpy.nonzero(glyphs)
+    if not len(xs):
+        return ink & False
+    inside = numpy.zeros_like(ink)
+    inside[xs.min() + edge:xs.max() + edge + 1, ys.min() + edge:ys.max() + edge + 1] = True
+    ground = inside & ~ink
+    return ground if ground.sum() >= max(6, inside.sum() // 8) else ground | _halo(glyphs, shadow)
+
+
+@functools.lru_cache(maxsize=4096)
+def _letters(text: str, size: int, bold: bool, shadow: bool) -> numpy.ndarray:
+    """What a line of our text stands on (its shadow, if drawn, falls 1 px down and right)."""
+    image = look.font(size, bold).render(text, True, (255, 255, 255))
+    return _ground(pygame.surfarray.array_alpha(image) > 0, int(shadow))
+
+
+def behind(screen: pygame.Surface, halo: numpy.ndarray, at, colour) -> tuple[float, tuple] | None:
+    """(the median contrast of `colour` against the pixels of `halo` (placed at `at`), the median
+    of those pixels); None where there are none. What is right round the letters is what they
+    stand on (a badge's letter on its badge, not the card round it); the median reads that, not
+    the thin rules or borders that pass near them."""
+    rect = pygame.Rect(at, halo.shape)
     area = rect.clip(screen.get_rect())
     if not area.w or not area.h:
         return None
-    region = pygame.Surface(area.size, pygame.SRCALPHA)
-    region.blit(screen, (0, 0), area)
-    hole = ink.to_surface(setcolor=(0, 0, 0, 0), unsetcolor=(255, 255, 255, 255))
-    region.blit(hole, (at[0] - area.x, at[1] - area.y), special_flags=pygame.BLEND_RGBA_MULT)
-    if not pygame.mask.from_surface(region, 0).count():
+    pixels = pygame.surfarray.array3d(screen.subsurface(area))
+    around = pixels[halo[area.x - rect.x:area.right - rect.x, area.y - rect.y:area.bottom - rect.y]]
+    if not len(around):
         return None
-    return tuple(pygame.transform.average_color(region, None, True)[:3])
+    light, text = luminance(around), luminance(numpy.array(colour[:3]))
+    ratios = (numpy.maximum(light, text) + 0.05) / (numpy.minimum(light, text) + 0.05)
+    return float(numpy.median(ratios)), tuple(int(v) for v in numpy.median(around, axis=0))
 
 
-def behind_text(screen: pygame.Surface, box) -> tuple | None:
-    """What is behind one of our lines of text (look.TextBox), on the frame as drawn."""
-    ink = _letters(box.text, box.size, box.bold)
-    at = (box.rect.x - 1, box.rect.y - 1)
-    return mean_behind(screen, pygame.Rect(at, ink.get_size()), ink, at)
+def behind_text(screen: pygame.Surface, box) -> tuple[float, tuple] | None:
+    """How one of our lines of text (look.TextBox) stands out on the frame as drawn."""
+    return behind(screen, _letters(box.text, box.size, box.bold, box.shadow),
+                  (box.rect.x - HALO - 1, box.rect.y - HALO - 1), box.colour)
 
 
-def behind_label(screen: pygame.Surface, element) -> tuple | None:
-    """What is behind a pygame-gui label's words: its own image is see-through but for them."""
-    glyphs = pygame.mask.from_surface(element.image, 0)
-    ink = pygame.Mask((glyphs.get_size()[0] + 2, glyphs.get_size()[1] + 2))
-    for dx, dy in itertools.product(range(3), repeat=2):
-        ink.draw(glyphs, (dx, dy))
-    at = (element.rect.x - 1, element.rect.y - 1)
-    return mean_behind(screen, pygame.Rect(at, ink.get_size()), ink, at)
+def behind_label(screen: pygame.Surface, element) -> tuple[float, tuple] | None:
+    """How a pygame-gui label's words stand out: its own image is see-through but for them."""
+    halo = _ground(pygame.surfarray.array_alpha(element.image) > 0, 0)
+    return behind(screen, halo, (element.rect.x - HALO - 1, element.rect.y - HALO - 1), tuple(element.text_colour))
 
 
 def button_colours(element) -> tuple | None:
@@ -117,5 +164,5 @@ def confused(colours: dict) -> list[str]:
         for vision in VISIONS:
             d = distance(tuple(a), tuple(b), vision)
             if d < DISTINCT:
-                out.append(f"{name_a} and {name_b} (ΔE2000 {d:.1f} in {vision}anopia)")
+                out.append(f"{name_a} and {name_b} (ΔE2000 {d:.1f} in {VISIONS[vision]})")
     return out

@@ -2,13 +2,17 @@
 game/bench/screens.py for the walk), is checked for text that overlaps other text,
 leaves its box or the window, or is too small to read; for words cut short with "…"
 (only a person's name may be, as a last resort); for drop-down lists that open
-past the window's edge; and for click targets outside the window or too small to hit.
+past the window's edge; for click targets outside the window or too small to hit; for
+text that does not stand out 4.5:1 from what is behind it (3:1 if large); and, on every
+board, for colours a player must tell apart that look alike to a colour-blind eye and carry
+no second cue (tests/colours.py says how both are measured). At 1280x800 the screen is
+walked by Tab: the focus ring must reach every enabled control and be seen.
 The walk is made twice: as the app starts, and with Large targets on (game/ui/touch.py),
 where at 1280x800 and 1920x1080 every click target must be reached from every point of
 a fingertip (a disc of FINGERTIP px) on its middle.
 
-Our own text is read from what look.text recorded as it drew (look.drawn); pygame-gui's
-from its managers. The walk runs once; each kind of screen is a test of its own, so a
+Our own text is read from what look.text recorded as it drew (look.drawn), the words drawn
+on images (a card, a layer) where look.blit placed them; pygame-gui's from its managers. The walk runs once; each kind of screen is a test of its own, so a
 failure names the screens, sizes and scales where it was found."""
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import pytest
 from filelock import FileLock
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
+import colours
 from game.bench import screens
 from game.ui import focus, look, touch
 
@@ -121,11 +126,41 @@ def a_name(words: str, app) -> bool:
     return re.sub(r" \([^()]*\)$", "", words) in names
 
 
-def problems(app, size, scale) -> list[str]:
+def contrast_problems(app, boxes) -> list[str]:
+    """Each line of text against what is behind it on the frame (tests/colours.py)."""
+    found = []
+    for rect, text, size, _container, element in boxes:
+        bold = isinstance(element, look.TextBox) and element.bold
+        if isinstance(element, UIButton):  # its words on its own colour, as the theme has them now
+            pair = colours.button_colours(element)
+            seen = None if pair is None else (colours.contrast(*pair), pair[1])
+            ink = pair and pair[0]
+        elif isinstance(element, look.TextBox):  # (an inactive control's words need no contrast, as WCAG has it)
+            seen = None if element.inactive else colours.behind_text(app.screen, element)
+            ink = element.colour
+        else:  # a label: see-through but for its words
+            seen, ink = colours.behind_label(app.screen, element), tuple(element.text_colour)[:3]
+        if seen is not None and seen[0] < colours.needed(size, bold):
+            found.append(f"{text!r} {rect}: contrast {seen[0]:.2f}:1, {ink} on {seen[1]}")
+    return found
+
+
+def colour_problems(scene) -> list[str]:
+    """The board's colours a player must tell apart, without a second cue, as each kind of
+    colour-blind vision sees them (tests/colours.py)."""
+    groups = getattr(scene, "colour_groups", None)
+    found = []
+    for what, named, cue in groups() if groups is not None else ():
+        if not cue:
+            found += [f"{what}: {pair} look alike" for pair in colours.confused(named)]
+    return found
+
+
+def problems(app, size, scale, contrast=True) -> list[str]:
     window = pygame.Rect((0, 0), size)
     found = []
     listing = open_list(app.scene)
-    boxes = [(b.rect, b.text, b.size, b.container, None) for b in look.drawn]
+    boxes = [(b.rect, b.text, b.size, b.container, b) for b in look.drawn]
     boxes += gui_texts(app.scene.manager)
     for _rect, text, *_rest in boxes:  # a note, a rule, a result or a button's words are never cut short
         whole = SHORTENED.get(text) if text.endswith("…") else None
@@ -136,7 +171,8 @@ def problems(app, size, scale) -> list[str]:
         own = {item["button_element"] for item in listing.item_list}
         if listing.scroll_bar is not None:
             own |= {listing.scroll_bar.top_button, listing.scroll_bar.bottom_button}
-        boxes = [b for b in boxes if b[4] in own or not listing.rect.colliderect(b[0])]
+        boxes = [b for b in boxes if not listing.rect.colliderect(b[0])
+                 or not isinstance(b[4], look.TextBox) and b[4] in own]
         if not window.contains(listing.rect):
             found.append(f"the drop-down list {listing.rect} leaves the window")
     for rect, text, text_size, container, _element in boxes:
@@ -146,6 +182,8 @@ def problems(app, size, scale) -> list[str]:
             found.append(f"{text!r} {rect} leaves the window")
         elif container is not None and not container.contains(rect):
             found.append(f"{text!r} {rect} leaves its box {container}")
+    if contrast:
+        found += contrast_problems(app, boxes) + colour_problems(app.scene)
     tights = [tight(b[0], b[2]) for b in boxes]
     for i, box in enumerate(tights):
         for j in box.collidelistall(tights[i + 1:]):
@@ -274,7 +312,8 @@ def _walk_and_check(large: bool) -> dict:
     at = (lambda size, scale: size == screens.SIZES[0] or scale == 1.0) if large else None
     for screen, name, size, scale in screens.walk(app, shelf, at):
         seen[screen.kind] += 1
-        found_here = problems(app, size, scale)
+        # the frame with a drop-down open is the one without it but for the list: its contrast is read once
+        found_here = problems(app, size, scale, contrast="+" not in name and not large)
         if large and (size, scale) in LARGE_TARGET_SIZES:
             found_here += small_targets(app, size)
         if not large and (size, scale) == TARGET_SIZE:

@@ -152,6 +152,13 @@ class BoardScene(Scene):
     def score_breakdown(self, seat: int) -> str:
         return ""
 
+    def colour_groups(self) -> list[tuple[str, dict, str]]:
+        """The colours a player must tell apart on this board: (what they are, name -> colour,
+        the second cue drawn with each wherever it is drawn, or "": then the colours alone
+        must differ for every kind of colour vision; the layout audit checks them)."""
+        seats = {f"{i + 1} {seat.name}": self.seat_rgb(i) for i, seat in enumerate(self.match.seats)}
+        return [("seats", seats, "each seat's shape, and its name")]
+
     def score_note(self) -> tuple[str, ...]:
         """What the panel's scores leave unsaid, written under them: its wordings, longest first."""
         return ()

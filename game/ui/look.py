@@ -31,7 +31,7 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cr
 
 TABLE = (38, 30, 24)
 INK = (244, 234, 216)
-MUTED = (190, 176, 156)
+MUTED = (214, 203, 186)  # dimmer than INK, yet 4.5:1 on the felt as on the panels
 GOLD = (240, 192, 112)
 WARN = (255, 190, 90)
 HIGHLIGHT = (255, 230, 120)
@@ -41,6 +41,21 @@ BAD = (240, 110, 90)
 
 
 SMALLEST_TEXT = 12  # px: nothing on screen is written smaller (the layout audit checks it)
+
+
+def luminance(colour) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2.1)."""
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = colour[:3]
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def ink_for(background, dark=(20, 16, 12), light=(255, 255, 255)) -> tuple:
+    """The ink that reads best on `background`: `dark` or `light`, whichever contrasts more."""
+    lum = luminance(background)
+    return dark if (lum + 0.05) / (luminance(dark) + 0.05) >= (luminance(light) + 0.05) / (lum + 0.05) else light
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
@@ -116,6 +131,8 @@ def theme() -> dict:
 def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=(20, 16, 12)) -> None:
     """The seat's shape badge: a second channel besides colour."""
     colour = colour or seat_colour(index)
+    if luminance(colour) < 0.06:  # a dark colour (Skurðir's black) outlined light: seen on a dark panel
+        outline = MUTED
     shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
     cx, cy = center
     r = radius
@@ -162,6 +179,8 @@ class TextBox:
     container: pygame.Rect | None  # None: the window
     colour: tuple = INK
     bold: bool = False
+    inactive: bool = False  # on a control that cannot be used now (WCAG asks no contrast of it)
+    shadow: bool = False  # drawn with a dark shadow 1 px down and right
 
 
 # The lines drawn on the window since the frame began (App.draw empties it), like the hit
@@ -207,27 +226,30 @@ def _note(surface, box: TextBox) -> None:
     container = box.container
     if container is None and _containers and (image is screen or image.get_size() == screen.get_size()):
         container = _containers[-1]
-    box = TextBox(box.rect.move(surface.get_abs_offset()), box.text, box.size, container, box.colour, box.bold)
+    box = TextBox(box.rect.move(surface.get_abs_offset()), box.text, box.size, container, box.colour, box.bold,
+                  box.inactive, box.shadow)
     if image is screen:
         drawn.append(box)
     else:
         _image_words.setdefault(image, []).append(box)
 
 
-def record(surface, rect, message: str, size: int, colour=INK, bold: bool = False) -> None:
+def record(surface, rect, message: str, size: int, colour=INK, bold: bool = False, shadow: bool = False) -> None:
     """Note a line of text blitted at `rect` on `surface`: the window's line, or one of an
     image's words, recorded where the image is placed (blit)."""
     if message.strip():
-        _note(surface, TextBox(pygame.Rect(rect), message, size, None, tuple(colour), bold))
+        _note(surface, TextBox(pygame.Rect(rect), message, size, None, tuple(colour), bold, shadow=shadow))
 
 
-def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None) -> pygame.Rect:
+def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None, inactive=False) -> pygame.Rect:
     """surface.blit(image, pos, ...), and the words drawn on `image` (or on `words_of`, the
-    image it was copied from) recorded where they land."""
+    image it was copied from) recorded where they land; `inactive`: on a control that cannot
+    be used now (a card that may not be played, faded)."""
     placed = surface.blit(image, pos, area, special_flags)
     offset = (pos[0], pos[1]) if area is None else (pos[0] - area[0], pos[1] - area[1])
     for box in _image_words.get(words_of if words_of is not None else image, ()):
-        _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold))
+        _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold,
+                               box.inactive or inactive, box.shadow))
     return placed
 
 
@@ -239,7 +261,7 @@ def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anc
     if shadow:
         surface.blit(rendered(message, size, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
-    record(surface, rect, message, size, colour, bold)
+    record(surface, rect, message, size, colour, bold, shadow)
     return rect
 
 

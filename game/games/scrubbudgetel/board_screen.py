@@ -23,7 +23,7 @@ from ...ui.touch import at_least
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
 from .icons import (
-    PLAYER_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
+    PLAYER_RGB, TINT_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
     marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
@@ -93,6 +93,12 @@ def place_shapes(places) -> list:
 
 class ScrubScene(BoardScene):
     GAME_KEYS = "F fits the whole map in view (every place then has its stop for the ring); + and − zoom."
+
+    def colour_groups(self) -> list:
+        # the players' trails by colour alone; the other markers each wear an icon of their own
+        return super().colour_groups() + [("trails", dict(zip(COLOURS, PLAYER_RGB)), ""),
+                                          ("markers", dict(TINT_RGB), "each marker's own icon")]
+
     def __init__(self, app, match, mode=None):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))

@@ -115,6 +115,9 @@ class SkurdirScene(BoardScene):
         self.slots: list = []  # the set-up stacks in the order first shown (see stack_slots)
         super().__init__(*args, **kwargs)
 
+    def colour_groups(self) -> list:
+        return super().colour_groups() + [("pyramids", dict(zip(COLOURS, RGB)), "each colour's own mark on it")]
+
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         # the column grows with a big board (its pieces and words beside a grid of big cells),
@@ -536,8 +539,9 @@ class SkurdirScene(BoardScene):
             row = pygame.Rect(x, y, w, px(38))
             if s == view["to_move"]:
                 pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
+            # the name in ink (a colour on the felt reads badly); its canals below show the colour, marked
             look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
-                      RGB[colour] if colour != 4 else look.INK, bold=True)
+                      look.INK, bold=True)
             cx = x + 4
             for _k in range(view["free"][colour]):
                 img = lying(colour, px(24), px(12), (1, 0))

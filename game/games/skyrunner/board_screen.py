@@ -105,8 +105,8 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         if optional and (not rect.contains(box) or box.collidelist(written) >= 0):
             return
         written.append(look.text(surf, words, pos, size, colour, bold=True, anchor=anchor, shadow=False))
+    ink = look.ink_for(shade(bg, 0.82))  # the words that must read at 4.5:1 on the card's inner face
     if kind == "N":
-        ink = (20, 16, 12) if sum(bg) > 420 else (255, 255, 255)
         write(value, (cx, rect.centery), int(h * 0.5), ink, "center")
         write(value, (inner.x + 3, inner.y + 1), small, ink, "topleft", optional=True)
         return _edge(surf, rect, radius)
@@ -126,8 +126,7 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
         pygame.draw.polygon(surf, accent, pts)
         write(value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, "topright")
     if look.font(small, True).size(caption)[0] <= inner.w - 2:  # a card too small for it has its picture
-        write(caption, (cx, inner.bottom - 2), small, accent if kind != "P" else (20, 16, 12), "midbottom",
-              optional=True)
+        write(caption, (cx, inner.bottom - 2), small, ink, "midbottom", optional=True)
     return _edge(surf, rect, radius)
 
 
@@ -138,6 +137,10 @@ def _edge(surf, rect, radius):
 
 class SkyRunnerScene(BoardScene):
     BUTTONS = {"keep": "Keep the card for later"}
+
+    def colour_groups(self) -> list:
+        cards = {caption: bg for bg, _accent, caption in CARD_STYLE.values()}
+        return super().colour_groups() + [("action cards", cards, "each card's picture and name")]
 
     NUMBER_KEYS = "1–9 put down the bid card of that number."
 
@@ -241,7 +244,7 @@ class SkyRunnerScene(BoardScene):
             every = next(n for n in range(2, state.squares + 1) if n * self.pitch >= 16)  # numbers never touch
             for sq in range(every, state.squares + 1, every):
                 level = k * state.squares + sq
-                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 12, (214, 220, 232),
+                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 12, (255, 255, 255),
                           anchor="midleft", shadow=True)
             if k < 2:  # the ledge above this wall
                 ledge = pygame.Rect(0, 0, int(wall.w * 0.96), self.ledge_h)
@@ -510,8 +513,9 @@ class SkyRunnerScene(BoardScene):
         # number chips: the ones still in hand bright (the used pile is public)
         for v, cr in enumerate(chips, start=1):
             have = info["parasite"] if v == 9 else v in info["numbers"]
-            pygame.draw.rect(surface, colour if have else (70, 62, 56), cr, border_radius=3)
-            ink = (20, 16, 12) if have or v == 9 else (120, 110, 100)
+            chip = colour if have else (70, 62, 56)
+            pygame.draw.rect(surface, chip, cr, border_radius=3)
+            ink = look.ink_for(chip, light=(255, 255, 255) if have else (196, 186, 174))  # a used one dimmer
             look.text(surface, "P" if v == 9 else str(v), cr.center, max(look.SMALLEST_TEXT, cr.h - 4), ink, bold=True,
                       anchor="center", shadow=False)
         extra = f"{info['cards']} action card" + ("" if info["cards"] == 1 else "s")
@@ -589,10 +593,11 @@ class SkyRunnerScene(BoardScene):
             elif highlights.hover == target and playable:
                 rect = rect.move(0, -LIFT // 2)
             face = image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
-            if card == put_down or (highlights.next_targets and not playable):
+            faded = card == put_down or (highlights.next_targets and not playable)
+            if faded:
                 image = image.copy()  # the card already lies face down on the plaque, or cannot be played now
                 image.set_alpha(120)
-            look.blit(surface, image, rect, words_of=face)
+            look.blit(surface, image, rect, words_of=face, inactive=faded)
             if playable:
                 edge = look.HIGHLIGHT if highlights.hover == target else look.GOLD
                 pygame.draw.rect(surface, edge, rect.inflate(4, 4), 2, border_radius=8)
