@@ -183,3 +183,26 @@ def test_the_results_screen_shows_the_kept_reviews_chart_with_its_turning_point_
         assert isinstance(app.scene, ReviewScene) and app.scene.review.results == review.results
     finally:
         pygame.quit()
+
+
+def test_the_reviews_colours_are_the_ones_the_board_and_the_results_gave_the_seats():
+    """Skurðir gives each seat a colour of play: the review's lines are drawn in it, as the board
+    and the results screen show the seat, not in the colour picked before the game."""
+    from game.engine.match import Match, Seat
+    from game.ui import boards
+    from game.ui.boards import board_scene_class
+    from game.ui.review_screen import ReviewScene
+
+    played = finished("skurdir", 2)
+    match = Match(played.spec, [Seat("Ann", 0), Seat("Computer 1", 1, "computer", "normal")], played.seed)
+    for move in played.moves:
+        match.play(move)
+    app = make_app((1280, 800))
+    try:
+        board = board_scene_class("skurdir")(app, match)
+        scene = ReviewScene(app, played, player=NoSearch(), start=False)
+        for seat in range(2):
+            assert scene.seat_rgb(seat) == board.seat_rgb(seat)
+        assert any(board.seat_rgb(s) != boards.side_colour(played.spec, s, played.seats[s]) for s in range(2))
+    finally:
+        pygame.quit()
