@@ -35,6 +35,17 @@ def screen():
     pygame.quit()
 
 
+def finished_match(game_id: str):
+    """(replay, match) of a game Ann lost, the match played again move by move."""
+    from game.engine.match import Match, Seat
+
+    played = finished(game_id, 2)
+    match = Match(played.spec, [Seat("Ann", 0), Seat("Computer 1", 1, "computer", "normal")], played.seed)
+    for move in played.moves:
+        match.play(move)
+    return played, match
+
+
 def drawn_texts(app, within=None) -> list[str]:
     from game.ui import look
 
@@ -140,17 +151,13 @@ def test_the_keys_reach_the_chart_and_walk_its_moves(screen):
 
 
 def test_the_results_screen_shows_the_kept_reviews_chart_with_its_turning_point_and_opens_it():
-    from game.engine.match import Match, Seat
     from game.replay import Replay
     from game.ui.boards import board_scene_class
     from game.ui.results import ResultsScene
     from game.ui.review_screen import ReviewScene
     from tests.uikit import click_button
 
-    played = finished("scurry", 2)
-    match = Match(played.spec, [Seat("Ann", 0), Seat("Computer 1", 1, "computer", "normal")], played.seed)
-    for move in played.moves:
-        match.play(move)
+    played, match = finished_match("scurry")
     app = make_app((1280, 800))
     try:
         board = board_scene_class("scurry")(app, match)
@@ -181,5 +188,24 @@ def test_the_results_screen_shows_the_kept_reviews_chart_with_its_turning_point_
         assert results.chart.area.w >= 300
         click_button(app, "Open the review")
         assert isinstance(app.scene, ReviewScene) and app.scene.review.results == review.results
+    finally:
+        pygame.quit()
+
+
+def test_the_reviews_colours_are_the_ones_the_board_and_the_results_gave_the_seats():
+    """Skurðir gives each seat a colour of play: the review's lines are drawn in it, as the board
+    and the results screen show the seat, not in the colour picked before the game."""
+    from game.ui import boards
+    from game.ui.boards import board_scene_class
+    from game.ui.review_screen import ReviewScene
+
+    played, match = finished_match("skurdir")
+    app = make_app((1280, 800))
+    try:
+        board = board_scene_class("skurdir")(app, match)
+        scene = ReviewScene(app, played, player=NoSearch(), start=False)
+        for seat in range(2):
+            assert scene.seat_rgb(seat) == board.seat_rgb(seat)
+        assert any(board.seat_rgb(s) != boards.side_colour(played.spec, s, played.seats[s]) for s in range(2))
     finally:
         pygame.quit()

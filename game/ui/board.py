@@ -626,7 +626,7 @@ class BoardScene(Scene):
         return seat_names(text, [s.name for s in self.match.seats])
 
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
-        return boards.side_colour(self.match.spec, index, self.match.seats[index])
+        return boards.seat_colour(self.match.spec, self.match.state, index, self.match.seats[index])
 
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""

@@ -330,7 +330,8 @@ class ReviewScene(Scene):
 
     # ---- drawing ----------------------------------------------------------------
     def seat_rgb(self, seat: int):
-        return boards.side_colour(self.replay.spec, seat, self.replay.seats[seat])
+        """The seat's colour as its board and the results show it (a colour of play, at the end)."""
+        return boards.seat_colour(self.replay.spec, self.replay.final, seat, self.replay.seats[seat])
 
     def draw_scene(self, surface) -> None:
         self.told()

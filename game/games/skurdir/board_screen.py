@@ -13,6 +13,14 @@ from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, cen
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
+
+
+def play_colour(state, seat: int):
+    """The seat's colour of play, once chosen: its pyramids' (boards.seat_colour)."""
+    colour = state.colour_of[seat]
+    return RGB[colour] if colour is not None else None
+
+
 MARKS = ("dot", "bar", "ring", "square", "cross")
 BOARD = (226, 212, 180)
 BOARD_EDGE = (120, 92, 60)
@@ -279,10 +287,6 @@ class SkurdirScene(BoardScene):
                     self.hits.circle(target, where, radius)
 
     # ---- drawing --------------------------------------------------------------
-    def seat_rgb(self, index: int):
-        colour = self.match.state.colour_of[index]
-        return RGB[colour] if colour is not None else super().seat_rgb(index)
-
     def seat_label(self, seat: int, view) -> str:
         colour = view["colour_of"][seat]
         name = self.match.seats[seat].name
