@@ -5,6 +5,7 @@
     python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
+    python -m game.bench --against DIR        # start-up, the app's memory and playouts beside another checkout
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
@@ -518,11 +519,14 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
     parser.add_argument("--gallery", metavar="DIR", help="write a PNG of every audited screen into DIR")
+    parser.add_argument("--against", metavar="DIR",
+                        help="also measure a checkout of another commit (its .venv if it has one), run after run "
+                             "alternated: start-up to the first frame, the app's memory, random playouts")
     args = parser.parse_args(argv)
     if args.gallery:
         from .screens import gallery
 
-        print(json.dumps({"gallery": args.gallery, "pictures": gallery(args.gallery)}))
+        print(json.dumps({"gallery": args.gallery, **gallery(args.gallery)}))
         return 0
     if args.arena:
         # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
@@ -534,6 +538,10 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
             paired=args.paired, options=parse_options(games[game_id], args.option),
         )
+    elif args.against:
+        from .session import against
+
+        result = {"machine": machine(), "against": against(os.path.abspath(args.against))}
     else:
         result = run_default(load_games(args.games), only=args.game, positions=args.positions)
     print(json.dumps(result))
