@@ -15,7 +15,7 @@ import sys
 import time
 
 SIZE = (1280, 800)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .session import ROOT, _env, app_memory, startup_first_frame
 
 _FIRST_FRAME = r"""
 import os, sys, time
@@ -48,13 +48,6 @@ wall = time.monotonic() - t0
 cpu = (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
 print(100.0 * cpu / wall)
 """
-
-
-def _env() -> dict:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    env.setdefault("GAME_SHELF_HOME", os.path.join(ROOT, ".bench-home"))
-    return env
 
 
 def startup_seconds(runs: int = 5) -> float:
@@ -637,11 +630,9 @@ def peak_rss_mb() -> float:
 def ui_figures(only: str | None = None) -> dict:
     """The UI figures, and the bench's peak memory after each step (peak_rss_mb_by_step:
     a jump names the step that made it; the child processes' memory is not in it)."""
-    from .session import app_memory, startup_first_frame
-
     steps = (
-        ("startup", lambda: {"startup_s": startup_seconds(),
-                             "startup_first_frame_s": startup_first_frame([ROOT])[0]}),
+        ("startup", lambda: {"startup_s": startup_seconds(), **{
+            f"startup_first_frame_{key}": value for key, value in startup_first_frame([ROOT])[0].items()}}),
         ("scenes", lambda: {"scenes": scene_frames(only=only)}),
         ("idle_cpu", lambda: {"idle_cpu_pct": idle_cpu_percent()}),
         ("busy_ui", lambda: {"busy_ui_p99_ms": busy_ui_p99(only)}),
