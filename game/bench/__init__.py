@@ -6,6 +6,7 @@
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
     python -m game.bench --bundle dist/game-shelf   # the bundle's size, its start-up against the package's
+    python -m game.bench --against DIR        # start-up, the app's memory and playouts beside another checkout
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
@@ -521,6 +522,9 @@ def main(argv=None) -> int:
     parser.add_argument("--gallery", metavar="DIR", help="write a PNG of every audited screen into DIR")
     parser.add_argument("--bundle", metavar="DIR", help="the bundled app in DIR (python -m game.bundle) against "
                         "the installed package: its size on disk, and each one's start-up to the first frame")
+    parser.add_argument("--against", metavar="DIR",
+                        help="also measure a checkout of another commit (its .venv if it has one), run after run "
+                             "alternated: start-up to the first frame, the app's memory, random playouts")
     args = parser.parse_args(argv)
     if args.bundle:
         from .bundle import bundle_figures
@@ -530,7 +534,7 @@ def main(argv=None) -> int:
     if args.gallery:
         from .screens import gallery
 
-        print(json.dumps({"gallery": args.gallery, "pictures": gallery(args.gallery)}))
+        print(json.dumps({"gallery": args.gallery, **gallery(args.gallery)}))
         return 0
     if args.arena:
         # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
@@ -542,6 +546,10 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
             paired=args.paired, options=parse_options(games[game_id], args.option),
         )
+    elif args.against:
+        from .session import against
+
+        result = {"machine": machine(), "against": against(os.path.abspath(args.against))}
     else:
         result = run_default(load_games(args.games), only=args.game, positions=args.positions)
     print(json.dumps(result))

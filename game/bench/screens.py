@@ -388,11 +388,15 @@ def open_app(size=SIZES[0]):
     return app
 
 
-def gallery(folder) -> int:
+def gallery(folder) -> dict:
     """A PNG of every screen of the walk in `folder`, named <screen>-<width>x<height>-<scale %>.png
-    (the app's files in a folder of their own there); returns how many."""
+    (the app's files in a folder of their own there): how many, the walk's peak memory, and
+    by how much each kind of screen raised it (peak_rise_mb_by_screen: a jump names its screen)."""
     import os
     from pathlib import Path
+
+    from ..app import give_back_memory
+    from .ui import peak_rss_mb
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -402,10 +406,16 @@ def gallery(folder) -> int:
     shelf = make_shelf()
     write_records(shelf)
     app = open_app()
-    count = 0
-    for _screen, name, (w, h), scale in walk(app, shelf):
+    count, peak, rises = 0, peak_rss_mb(), {}
+    for screen, name, (w, h), scale in walk(app, shelf):
         file_name = f"{name}-{w}x{h}-{round(scale * 100)}.png".replace(" ", "_").replace(":", "").replace("/", "_")
         pygame.image.save(app.screen, str(folder / file_name))
         count += 1
+        give_back_memory()  # as the app does once a game's screens have gone: the walk shows hundreds
+        now = peak_rss_mb()
+        if now > peak:
+            rises[screen.kind] = round(rises.get(screen.kind, 0.0) + now - peak, 1)
+            peak = now
     pygame.quit()
-    return count
+    return {"pictures": count, "peak_rss_mb": peak,
+            "peak_rise_mb_by_screen": dict(sorted(rises.items(), key=lambda kv: -kv[1]))}

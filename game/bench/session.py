@@ -20,15 +20,23 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from .child import ROOT, child_env as _env
-
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STARTS = 5
+
+
+def _env() -> dict:
+    """The environment of the bench's child processes: no window, no sound, this checkout's code."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    env.setdefault("GAME_SHELF_HOME", os.path.join(ROOT, ".bench-home"))
+    return env
 
 _SESSION = r"""
 import gc, json, random, sys, time
@@ -166,26 +174,31 @@ def app_memory(tree: str = ROOT) -> dict:
     return figures
 
 
-def first_frame_s(tree: str = ROOT) -> float:
-    """Seconds from starting `python -m game` in `tree` to its first frame."""
+def first_frame_s(tree: str = ROOT) -> tuple[float, float]:
+    """Seconds from starting `python -m game` in `tree` to its first frame, and the
+    processor seconds the process took for it (what a busy machine does not inflate)."""
     with tempfile.TemporaryDirectory() as home:
         env = dict(_env(), GAME_SHELF_HOME=home, PYTHONPATH=tree)
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         proc = subprocess.Popen([python_of(tree), "-c", _REAL_FIRST_FRAME], stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, env=env, cwd=tree, text=True)
         proc.stdout.readline()
         seconds = time.perf_counter() - started
         proc.wait()
-    return seconds
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return seconds, (after.ru_utime - cpu.ru_utime) + (after.ru_stime - cpu.ru_stime)
 
 
-def startup_first_frame(trees: list[str], starts: int = STARTS) -> list[float]:
-    """The median of `starts` first frames of each checkout, started in turn."""
-    times: list[list[float]] = [[] for _ in trees]
+def startup_first_frame(trees: list[str], starts: int = STARTS) -> list[dict]:
+    """Per checkout, the medians of `starts` first frames (wall and processor seconds),
+    the checkouts started in turn."""
+    runs: list[list[tuple]] = [[] for _ in trees]
     for _ in range(starts):
         for k, tree in enumerate(trees):
-            times[k].append(first_frame_s(tree))
-    return [round(statistics.median(t), 3) for t in times]
+            runs[k].append(first_frame_s(tree))
+    return [{"s": round(statistics.median(r[0] for r in tree_runs), 3),
+             "cpu_s": round(statistics.median(r[1] for r in tree_runs), 3)} for tree_runs in runs]
 
 
 # ---- random playouts, side by side ------------------------------------------------------------
@@ -259,7 +272,7 @@ def against(other: str) -> dict:
     commit = subprocess.run(["git", "-C", other, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     print(f"bench: against {other} ({commit or 'no git'})…", file=sys.stderr, flush=True)
-    here_start, there_start = startup_first_frame([ROOT, other])
+    here_start, there_start = startup_first_frame([ROOT, other], starts=2 * STARTS + 1)
     try:
         there_memory = app_memory(other)
     except RuntimeError as exc:  # an older app without every screen of the session: its title at least
@@ -268,6 +281,7 @@ def against(other: str) -> dict:
         there_memory = last_json(child(other, _TITLE_ONLY))
     return {"tree": other, "commit": commit,
             "startup_first_frame_s": {"here": here_start, "there": there_start,
-                                      "ratio": round(here_start / there_start, 3)},
+                                      "ratio": round(here_start["s"] / there_start["s"], 3),
+                                      "cpu_ratio": round(here_start["cpu_s"] / there_start["cpu_s"], 3)},
             "app_memory": {"here": app_memory(ROOT), "there": there_memory},
             "playouts": playouts_against(other)}

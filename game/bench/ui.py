@@ -15,7 +15,7 @@ import sys
 import time
 
 SIZE = (1280, 800)
-from .child import ROOT, child_env as _env
+from .session import ROOT, _env, app_memory, startup_first_frame
 
 _FIRST_FRAME = r"""
 import os, sys, time
@@ -630,11 +630,9 @@ def peak_rss_mb() -> float:
 def ui_figures(only: str | None = None) -> dict:
     """The UI figures, and the bench's peak memory after each step (peak_rss_mb_by_step:
     a jump names the step that made it; the child processes' memory is not in it)."""
-    from .session import app_memory, startup_first_frame
-
     steps = (
-        ("startup", lambda: {"startup_s": startup_seconds(),
-                             "startup_first_frame_s": startup_first_frame([ROOT])[0]}),
+        ("startup", lambda: {"startup_s": startup_seconds(), **{
+            f"startup_first_frame_{key}": value for key, value in startup_first_frame([ROOT])[0].items()}}),
         ("scenes", lambda: {"scenes": scene_frames(only=only)}),
         ("idle_cpu", lambda: {"idle_cpu_pct": idle_cpu_percent()}),
         ("busy_ui", lambda: {"busy_ui_p99_ms": busy_ui_p99(only)}),

@@ -10,8 +10,8 @@ kept as lines (_layouts), so the screen opens again within a frame; it is done a
 in slices of a few milliseconds, while the title screen waits for the player
 (prepare_rules). Nothing of a long text is drawn as one image (pygame-gui draws the
 whole text at once, 15-50 MB a game): the box draws the rows in view whenever the view
-changes (RulesTextBox), and a row of pictures is drawn the first time it comes into
-view, a row a frame (RulesScene.update). What is kept is cheap to keep: the lines,
+changes (RulesTextBox), and a picture is drawn the first time it comes into view,
+one a frame (RulesScene.update). What is kept is cheap to keep: the lines,
 the last few images of the text (tables, rows of pictures) and the drawn pictures."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ KEPT_LAYOUTS = 12
 _layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> LinesLayout
 # Images in the text kept, ready to draw: a screenful shows two or three (~1 MB each)
 KEPT_IMAGES = 4
-_images: OrderedDict = OrderedDict()  # <img src> -> (image, all its pictures drawn)
+_images: OrderedDict = OrderedDict()  # <img src> -> (image, which of its pictures were drawn in it)
 
 
 class Measured(NamedTuple):
@@ -255,7 +255,7 @@ def shown_image(src: str) -> pygame.Surface:
     (the last KEPT_IMAGES), made again when a picture in it was drawn meanwhile."""
     kept = _images.get(src)
     if kept is None or kept[1] != pictures_drawn(src):
-        kept = _images[src] = (image_for(src, draw=False).convert_alpha().premul_alpha(), pictures_drawn(src))
+        kept = _images[src] = (image_for(src).convert_alpha().premul_alpha(), pictures_drawn(src))
         while len(_images) > KEPT_IMAGES:
             _images.popitem(last=False)
     _images.move_to_end(src)
@@ -270,13 +270,13 @@ def image_size(src: str) -> tuple[int, int]:
     return shown_image(src).get_size()
 
 
-def image_for(src: str, draw: bool = True) -> pygame.Surface:
+def image_for(src: str) -> pygame.Surface:
     """The image an <img src> of the rules names: "figure:<game>:<i>,<j>,...:<width>" (those
-    pictures side by side, each `width` wide; with draw=False, placeholders for those not
-    drawn yet) or "table:<game>:<index>:0" (the rules text's index-th table)."""
+    pictures side by side, each `width` wide, placeholders for those not drawn yet) or
+    "table:<game>:<index>:0" (the rules text's index-th table)."""
     kind, game_id, which, width = src.split(":")
     if kind == "figure":
-        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width), draw=draw)
+        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width), draw=False)
     return rules_pictures.table_image(tables_of(game_id)[int(which)], int(width))
 
 
@@ -448,9 +448,9 @@ class RulesScene(Scene):
         waiting = self.pictures_to_draw()
         if not waiting:
             return False
-        _kind, game_id, which, width = waiting[0].src.split(":")
-        index = next(int(i) for i in which.split(",") if not rules_pictures.is_drawn(game_id, int(i), int(width)))
-        rules_pictures.picture_image(game_id, index, int(width))
+        src = waiting[0].src
+        _kind, game_id, which, width = src.split(":")
+        rules_pictures.picture_image(game_id, int(which.split(",")[pictures_drawn(src).index(False)]), int(width))
         self.text_box.redraw_from_text_block()
         return True
 

@@ -36,7 +36,9 @@ class IdCachingTheme(UIAppearanceTheme):
     pygame-gui 0.6.14 keys that lookup by a string it builds with str.join over the
     ids' printed forms, tens of kilobytes for each button; that was a quarter of the
     time it took to open a screen. The answer depends only on the ids, so it is kept here
-    under the ids themselves; a new combination is still worked out by pygame-gui."""
+    under the ids themselves; a new combination is still worked out by pygame-gui, whose
+    own entry is let go (its key is 1-2 MB for an item of an open drop-down: the screen
+    walk held 100 MB of them)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -48,6 +50,7 @@ class IdCachingTheme(UIAppearanceTheme):
         found = self._ids_by_key.get(key)
         if found is None:
             found = super().build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids)
+            self.unique_theming_ids.clear()
             self._ids_by_key[key] = found
         return found
 
