@@ -413,7 +413,7 @@ def test_quit_when_over_ends_the_app_once_the_results_show_and_the_record_is_kep
     app = opened("--game", "scurry", "--watch", "--seat", "easy", "--seat", "easy", "--seed", "5",
                  "--option", "size=5", "--option", "tiles=4", "--option", "random_setup=on", "--quit-when-over")
     board = app.scene
-    board.watch.speed = "instant"
+    board.watch.speed = "fastest"
     board.watch.apply_speed()
     seen = []
     drawn = app.draw

@@ -203,6 +203,9 @@ def problems(app, size, scale, contrast=True) -> list[str]:
 def ring_problems(app) -> list[str]:
     """Walk the screen by Tab: the ring must reach every enabled control and be seen where it stands."""
     scene = app.scene
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    app.keys_in_use = False
+    app.step(events=[tab])  # the first Tab shows the ring where the screen starts it (and what is due is laid out)
     listing = open_list(scene)
     if listing is not None:  # an open drop-down: its options are all there is until it closes
         wanted = [(f"option {item['text']!r}", item["button_element"].rect.copy()) for item in listing.item_list
@@ -214,9 +217,9 @@ def ring_problems(app) -> list[str]:
         wanted += [(f"UIButton {e.text!r}", e.rect.copy()) for e in scene.actions if e.visible and e.is_enabled]
     found, reached = [], set()
     window = pygame.Rect((0, 0), app.size)
-    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
-    for _ in range(len(scene.focus_stops()) + 1):
-        app.step(events=[tab])
+    for press in range(len(scene.focus_stops())):
+        if press:
+            app.step(events=[tab])
         stop = scene.focus.drawn
         if stop is None or app.scene is not scene:
             found.append("Tab shows no ring")
