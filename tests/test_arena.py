@@ -133,3 +133,43 @@ def test_a_solo_game_is_printed_with_its_own_figures():
     result = {"seed": 3, "a_seat": 0, "scores": [101], "winners": [0], "extra": {"automaton_score": 92}}
     bench._progress(log, [result], 40, time.perf_counter(), True, False, 1)
     assert "automaton_score': 92" in log.getvalue() and "1-0-0" in log.getvalue()
+
+
+def test_a_recorded_run_writes_each_game_as_a_line_and_no_tally(tmp_path, capsys):
+    """A run fixed beforehand writes every finished game to its record (a line of JSON
+    each, with both sides' seconds per decision) and tells no running tally."""
+    import json
+
+    record = tmp_path / "games.jsonl"
+    bench.arena("nim", "normal", "random", 2, workers=1, games_ref=TOYS, paired=True, log=__import__("sys").stderr,
+                record=str(record))
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [(g["seed"], g["a_seat"]) for g in lines] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert all(set(g["decisions"]) == {"normal"} and g["decisions"]["normal"]["n"] > 0 for g in lines)
+    assert all(g["levels"][g["a_seat"]] == "normal" for g in lines)
+    err = capsys.readouterr().err
+    assert err.count("A margin") == 4 and "so far" not in err and "mean margin" not in err
+
+
+def test_the_outside_player_without_openspiel_says_how_to_get_it(monkeypatch):
+    """The outside opponent is optional: without OpenSpiel the arena says what to
+    install before any game starts (the app and the normal tests never need it)."""
+    from game.bench import outside
+
+    monkeypatch.setitem(__import__("sys").modules, "pyspiel", None)  # import pyspiel now fails
+    with pytest.raises(SystemExit, match=r"pip install \"\.\[research\]\""):
+        bench.arena("nim", "openspiel@3x", "random", 1, workers=1, games_ref=TOYS, log=None)
+    with pytest.raises(ValueError, match="multiple"):
+        outside.parse_time("three")
+    assert outside.parse_time("3x") == ("x", 3.0) and outside.parse_time("6.5s") == ("s", 6.5)
+    assert outside.with_time("openspiel", "10x") == "openspiel@10x" and outside.with_time("hard", "10x") == "hard"
+
+
+def test_the_outside_player_s_time_is_a_multiple_of_the_other_player_s():
+    from game.bench import outside
+
+    spec = bench.load_games(TOYS)["nim"]
+    assert outside.seconds_for("openspiel@3x", spec, 2, "hard", [1.0, 2.0]) == pytest.approx(4.5)
+    assert outside.seconds_for("openspiel@2.5s", spec, 2, "hard", [1.0]) == 2.5
+    with pytest.raises(ValueError, match="whose time"):
+        outside.seconds_for("openspiel@3x", spec, 2, "random", [])

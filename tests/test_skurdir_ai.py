@@ -43,6 +43,22 @@ def test_hard_looks_at_more_building_actions_and_transports():
     assert [str(m) for m in heur.candidate_moves(state, routes, transports=3)] == ["t b2-b4", "t b2-d2"]
 
 
+
+def test_hard_weighs_every_colour_and_who_plays_first():
+    """Every colour has two stations and two passengers out after the set-up, so no rule
+    of thumb tells them apart: normal takes the first it finds, hard searches them all
+    (and whether to play first)."""
+    state = SPEC.new_game(2, 5)
+    while state.phase not in ("first", "colours"):
+        state.apply(heur.candidate_moves(state, state.legal_moves())[0])
+    hard = ai.level_settings("hard", heur)["candidates"]
+    for phase in ("first", "colours"):
+        assert state.phase == phase
+        moves = state.legal_moves()
+        assert len(heur.candidate_moves(state, moves)) == 1
+        assert heur.candidate_moves(state, moves, **hard) == moves and len(moves) > 1
+        state.apply(moves[0])
+
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"table": "9x9", "crossing": False}])
 def test_normal_plays_a_whole_three_player_game_with_set_up(options):

@@ -70,3 +70,37 @@ def test_solo_a_tie_is_worth_less_to_the_search_than_a_win():
         state.automaton_score = lambda m=margin: me - m
         rewards[margin] = ai.final_rewards(state)[0]
     assert rewards[-1] < 0.2 < rewards[0] < 0.6 < rewards[1] < rewards[8] <= 1.0
+
+
+def _with_service_points(state, seat, points):
+    state.sheets[seat].service_earned = points + state.sheets[seat].service_spent
+    state._legal = None
+
+
+def test_service_points_are_worth_the_services_still_open():
+    """Unspent service points count as the services they can still buy: nothing once
+    every service is taken, and the same service in both players' reckoning, so the
+    first to take it gains the lead (the race hard used to lose to a blind search)."""
+    state = SPEC.new_game(2, 5)
+    _with_service_points(state, 0, 10)
+    worth = ai.potential(state, 0)
+    state.service_owner = [1] * len(state.service_owner)  # the other player took them all
+    assert ai.potential(state, 0) < worth - 10
+    state = SPEC.new_game(2, 5)
+    state.service_owner = [1] * 5 + [EMPTY] + [EMPTY] * (len(state.service_owner) - 6)  # one left
+    for seat in (0, 1):
+        _with_service_points(state, seat, 5)
+    lead = ai.potential(state, 0) - ai.potential(state, 1)
+    state.apply(SPEC.parse_move(state, str(ai.MOVES["service"][5])))
+    assert ai.potential(state, 0) - ai.potential(state, 1) > lead + 5
+
+
+def test_hard_weighs_buying_a_service_against_keeping_the_points():
+    state = SPEC.new_game(2, 5)
+    _with_service_points(state, 0, 5)
+    moves = state.legal_moves()
+    plain = ai.candidate_moves(state, moves)
+    weighed = ai.candidate_moves(state, moves, services=2)
+    bought = [m for m in weighed if m.kind == "service"]
+    assert len(bought) == 2 and any(m.kind == "take" for m in weighed)
+    assert all(m.kind == "service" for m in plain) or not any(m.kind == "service" for m in plain)

@@ -57,7 +57,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON
 
 from .. import shelf  # noqa: E402
 from ..engine import ai  # noqa: E402
-from . import ui  # noqa: E402
+from . import outside, ui  # noqa: E402
 from .ui import peak_rss_mb  # noqa: E402
 
 PLAYOUT_SECONDS = 2.0
@@ -260,6 +260,12 @@ def _arena_game(job: tuple) -> dict:
         move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
         if level == "random":
             move = ai.random_move(state, move_seed)
+        elif outside.is_outside(level):  # OpenSpiel's search, for a time set by the other player's
+            other = next((lv for lv in levels if lv != level), None)
+            seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])])
+            move, info = outside.decide(state, spec, options, move_seed, seconds)
+            if info["visits"]:
+                decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
         else:
             move, info = decide(state, level, move_seed, memory, heuristics)
             if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
@@ -296,13 +302,19 @@ def arena(
     options: dict | None = None,
     games_ref: str | None = None,
     log=sys.stderr,
+    record: str | None = None,
 ) -> dict:
     """N games of A against B (seats alternated), or with `paired` N seeds each
     played with A in every seat in turn. Stopped early (Ctrl+C), it reports the
-    games finished so far (and, paired, the seeds whose games all finished)."""
+    games finished so far (and, paired, the seeds whose games all finished).
+    `record`: a file each finished game is added to as a line of JSON (record_line);
+    the progress lines then tell no running tally (a run fixed beforehand is judged
+    at its end, not watched)."""
     for level in (level_a, level_b):
-        if level != "random" and level not in ai.LEVELS:
-            raise ValueError(f"unknown level {level!r}: one of {ai.LEVELS + ('random',)}")
+        if outside.is_outside(level):
+            outside.check(level)
+        elif level != "random" and level not in ai.LEVELS:
+            raise ValueError(f"unknown level {level!r}: one of {ai.LEVELS + ('random',) + outside.OUTSIDE}")
     spec = load_games(games_ref)[game_id]
     players = players or bench_players(spec)
     spec.check_players(players)
@@ -318,18 +330,38 @@ def arena(
 
             with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
                 for r in pool.imap_unordered(_arena_game, jobs):
-                    results.append(r)
-                    _progress(log, results, len(jobs), started, by_scores, paired, players)
+                    _finished(r, results, record)
+                    _progress(log, results, len(jobs), started, by_scores, paired, players, record is None)
         else:
             for job in jobs:
-                results.append(_arena_game(job))
-                _progress(log, results, len(jobs), started, by_scores, paired, players)
+                _finished(_arena_game(job), results, record)
+                _progress(log, results, len(jobs), started, by_scores, paired, players, record is None)
     except KeyboardInterrupt:  # a long run stopped early still counts what it finished
         stopped = True
     results.sort(key=lambda r: (r["seed"], r["a_seat"]))
     return arena_summary(results, game_id=game_id, level_a=level_a, level_b=level_b, players=players,
                          seed=seed, paired=paired, options=options, by_scores=by_scores,
                          seconds=time.perf_counter() - started, stopped=stopped)
+
+
+def _finished(result: dict, results: list, record: str | None) -> None:
+    results.append(result)
+    if record is not None:
+        with open(record, "a", encoding="utf-8") as out:
+            out.write(json.dumps(record_line(result)) + "\n")
+
+
+def record_line(result: dict) -> dict:
+    """One finished game as a line of the record: its result, and per level the
+    decisions searched, their mean and slowest seconds and how many the cap cut short."""
+    line = {key: result[key] for key in ("seed", "a_seat", "levels", "scores", "winners", "moves")}
+    line["decisions"] = {level: {"n": len(made), "mean_s": round(statistics.mean(t for t, _ in made), 3),
+                                 "max_s": round(max(t for t, _ in made), 3),
+                                 "capped": sum(1 for _, capped in made if capped)}
+                         for level, made in sorted(result["decisions"].items()) if made}
+    if result.get("extra"):
+        line["extra"] = result["extra"]
+    return line
 
 
 def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, players: int, seed: int,
@@ -362,7 +394,8 @@ def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, pl
         for level, made in r.get("decisions", {}).items():
             decisions.setdefault(level, []).extend(made)
     timing = {
-        level: {"s": round(statistics.median(t for t, _ in made), 3), "max_s": round(max(t for t, _ in made), 3),
+        level: {"s": round(statistics.median(t for t, _ in made), 3), "mean_s": round(statistics.mean(t for t, _ in made), 3),
+                "max_s": round(max(t for t, _ in made), 3),
                 "decisions": len(made), "capped": sum(1 for _, capped in made if capped)}
         for level, made in sorted(decisions.items())
     }
@@ -475,9 +508,11 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _progress(log, results, total: int, started: float, by_scores: bool, paired: bool, players: int) -> None:
+def _progress(log, results, total: int, started: float, by_scores: bool, paired: bool, players: int,
+              with_tally: bool = True) -> None:
     """One line per finished game, flushed, with A's tally so far (a run cut
-    short still tells something); paired, the mean margin over the seeds done."""
+    short still tells something); paired, the mean margin over the seeds done.
+    Without `with_tally`, the game's own line only."""
     if log is None:
         return
     r = results[-1]
@@ -490,8 +525,11 @@ def _progress(log, results, total: int, started: float, by_scores: bool, paired:
     else:  # solo: no other seat to be ahead of; the game's own figures say how it went
         margin = f"extra {r.get('extra', {})}"
     line = (f"arena: {len(results)}/{total} games, {time.perf_counter() - started:.0f} s; seed {r['seed']} "
-            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} {margin}; "
-            f"A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)")
+            f"A seat {r['a_seat']} scores {r['scores']} winners {r['winners']} {margin}")
+    if not with_tally:
+        print(line, file=log, flush=True)
+        return
+    line += f"; A so far {tally[0]}-{tally[2]}-{tally[1]} (won-lost-drawn)"
     if paired:
         pairs = pair_margins(results, players, by_scores)
         if pairs:
@@ -511,6 +549,11 @@ def main(argv=None) -> int:
     parser.add_argument("--arena", nargs=4, metavar=("GAME", "LEVEL_A", "LEVEL_B", "N"))
     parser.add_argument("--paired", action="store_true",
                         help="arena: N seeds, each played with A in every seat (the seats swapped)")
+    parser.add_argument("--outside-time", metavar="TIME",
+                        help="arena: the outside player's time per decision, a multiple of the other "
+                             "player's (3x) or seconds (6.5s); see game/bench/outside.py")
+    parser.add_argument("--record", metavar="FILE",
+                        help="arena: add each finished game to FILE as a line of JSON, and print no running tally")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="arena: a game option, as the app's --option (repeatable)")
     parser.add_argument("--game", help="the default run for this game id only")
@@ -540,11 +583,12 @@ def main(argv=None) -> int:
         # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
         signal.signal(signal.SIGTERM, signal.default_int_handler)
         game_id, level_a, level_b, n = args.arena
+        level_a, level_b = (outside.with_time(level, args.outside_time) for level in (level_a, level_b))
         games = load_games(args.games)
         result = arena(
             game_id, level_a, level_b, int(n),
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
-            paired=args.paired, options=parse_options(games[game_id], args.option),
+            paired=args.paired, options=parse_options(games[game_id], args.option), record=args.record,
         )
     elif args.against:
         from .session import against

@@ -35,7 +35,8 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3}, "keep_tree": True},
+    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3, "choose_colour": True},
+             "keep_tree": True},
 }
 
 # The game review (engine/review.py) weighs a move by the chance to win, not the points:
@@ -95,9 +96,10 @@ def _key(state):
             tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(state.pool))
 
 
-def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1) -> list:
+def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_colour: bool = False) -> list:
     """The moves the search looks at: `keep` building actions, the `transports`
-    best-paying transports, and one set-up move by rule of thumb."""
+    best-paying transports, and one set-up move by rule of thumb; with
+    `choose_colour`, every colour and either first player, for the search to weigh."""
     phase = state.phase
     if len(moves) <= 1:
         return moves
@@ -108,8 +110,10 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1) -> list
     if phase == "stacks":
         return [_best_stack(state, moves)]
     if phase == "first":
-        return [moves[state.to_move]]
+        return moves if choose_colour else [moves[state.to_move]]
     if phase == "colours":
+        if choose_colour:
+            return moves
         return [max(moves, key=lambda m: _colour_value(state, m.colour))]
     if phase == "add":
         return [_best_add(state, moves)]

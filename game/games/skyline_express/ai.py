@@ -69,7 +69,8 @@ from .rules import (
 
 LEVELS = {
     "normal": {"iterations": 300, "rollout_depth": 9, "exploration": 0.5, "pick": "sample"},
-    "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5, "keep_tree": True},
+    "hard": {"iterations": 900, "rollout_depth": 10, "exploration": 0.5, "keep_tree": True,
+             "candidates": {"services": 2}},
 }
 
 # The game review (engine/review.py) weighs a move by the search's reward: the chance to
@@ -83,7 +84,8 @@ AUTO_GROWTH = 0.55  # the same for the automaton, which seats each colour with i
 MIXED_GROWTH = 0.3  # the same in a compartment of several colours
 LATENT = 0.1  # per empty seat and passenger of a one-colour compartment with no VIP yet
 TASK_SHARE = (0.1, 0.3, 0.55, 0.8)  # share of a task counted when 0..3 seats are filled and it is still possible
-SERVICE_POINT = 1.3  # worth of an unspent service point
+SERVICE_POINT = 1.3  # worth of a service point gained by a die (its share of a service to come)
+PARTIAL_SERVICE = 0.6  # share of the next service counted for the points short of it
 DICE_POINT = 0.5  # worth of an unspent dice point
 CANDIDATES = 6
 LEAD_SCALE = 4.0  # points of expected lead that make a win e times likelier
@@ -145,18 +147,34 @@ def _compartment_value(four, vips4, tasks, across, vip_factor) -> float:
     return total
 
 
-def carriage_value(sheet) -> float:
-    """Services (now and with the passengers still to come) and unspent points."""
+def carriage_value(sheet, open_pairs=()) -> float:
+    """Services (now and with the passengers still to come) and unspent points.
+    `open_pairs`: the colour pairs of the services still open to this sheet, which
+    its unspent service points can buy (services_in_reach)."""
     cols = sheet.colours
     left = cols.count(EMPTY)
-    counts = [cols.count(k) for k in range(4)]
     total = 0.0
     for i in sheet.services:
-        a, b = SERVICES[i][1]
-        total += 2 * min(counts[a] + left * 0.2, counts[b] + left * 0.2)
-    # unspent points buy less and less as the carriage fills up
-    total += min(1.0, left / 6.0) * (SERVICE_POINT * sheet.service_left + DICE_POINT * sheet.dice_left)
+        total += _pair_outlook(sheet, SERVICES[i][1])
+    total += services_in_reach(sheet, open_pairs)
+    # unspent dice points buy less and less as the carriage fills up
+    total += min(1.0, left / 6.0) * DICE_POINT * sheet.dice_left
     return total
+
+
+def services_in_reach(sheet, open_pairs) -> float:
+    """What the unspent service points are worth: the services they can still buy.
+    Every 5 points buy the best open service left for this sheet; the points short
+    of the next one count for their share of it while seats remain to earn the rest.
+    A point no open service is left for is worth nothing, and a service the other
+    players can take is in both their reckonings: taking it first gains the lead."""
+    outlooks = sorted((_pair_outlook(sheet, pair) for pair in open_pairs if not sheet.has_pair(pair)), reverse=True)
+    whole, rest = divmod(sheet.service_left, SERVICE_COST)
+    value = sum(outlooks[:whole])
+    if rest and len(outlooks) > whole:
+        left = sheet.colours.count(EMPTY)
+        value += PARTIAL_SERVICE * rest / SERVICE_COST * outlooks[whole] * min(1.0, left / 8.0)
+    return value
 
 
 def _who_factor(state, who):
@@ -167,7 +185,8 @@ def _who_factor(state, who):
 def potential(state, who: int) -> float:
     sheet = state.sheets[who]
     tasks, vip_factor = _who_factor(state, who)
-    total = carriage_value(sheet)
+    auto = state.solo and who == 1  # the automaton buys by its own rule, at once: no points kept
+    total = carriage_value(sheet, () if auto else [SERVICES[i][1] for i in state.open_services()])
     for c in range(COMPARTMENTS):
         total += compartment_value(sheet.colours[4 * c: 4 * c + 4], sheet.vips[4 * c: 4 * c + 4], tasks,
                                    state.across, vip_factor)
@@ -249,8 +268,9 @@ def _automaton_gain(state, d) -> float:
     return gain - DICE_POINT * spend
 
 
-def plans(state, limit: int = CANDIDATES) -> list:
-    """The best ways to play the rest of this turn, best first: (score, [moves])."""
+def plans(state, limit: int = CANDIDATES, buy: bool = True) -> list:
+    """The best ways to play the rest of this turn, best first: (score, [moves]).
+    With `buy`, a plan begins by taking the service best_service picks, if any."""
     who = state.to_move
     out = []
     if state.phase == "tie":
@@ -259,7 +279,7 @@ def plans(state, limit: int = CANDIDATES) -> list:
         out.sort(key=lambda p: -p[0])
         return out[:limit]
     prefix = []
-    service = best_service(state)
+    service = best_service(state) if buy else None
     if service is not None:
         prefix = [MOVES["service"][service]]
     if state.phase == "pick":
@@ -314,9 +334,16 @@ def _pair_outlook(sheet, pair) -> float:
 def best_service(state):
     """The service worth buying now, if any: the one that scores most for this
     sheet, plus (solo) what taking it away from the automaton is worth."""
+    ranked = ranked_services(state)
+    return ranked[0][1] if ranked and ranked[0][0] > BUY_AT else None
+
+
+def ranked_services(state) -> list:
+    """(worth, service) of the services the player to move can buy now, best first:
+    what each scores for this sheet, plus (solo) what taking it from the automaton is worth."""
     sheet = state.sheets[state.to_move]
     if sheet.service_left < SERVICE_COST:
-        return None
+        return []
     open_ = [i for i in state.open_services() if not sheet.has_pair(SERVICES[i][1])]
     deny = {}
     if state.solo:
@@ -326,19 +353,21 @@ def best_service(state):
         if len(theirs) >= 1:
             second = theirs[1][0] if len(theirs) > 1 else 0.0
             deny[theirs[0][1]] = DENY_SERVICE * (theirs[0][0] - second)
-    best, best_value = None, BUY_AT
-    for i in open_:
-        value = _pair_outlook(sheet, SERVICES[i][1]) + deny.get(i, 0.0)
-        if value > best_value:
-            best, best_value = i, value
-    return best
+    return sorted(((_pair_outlook(sheet, SERVICES[i][1]) + deny.get(i, 0.0), i) for i in open_),
+                  key=lambda p: -p[0])
 
 
 # ---- the hooks the search looks up ------------------------------------------------------
-def candidate_moves(state, moves, plans_looked_at: int = CANDIDATES) -> list:
-    """The first steps of the best few turn plans, best first."""
+def candidate_moves(state, moves, plans_looked_at: int = CANDIDATES, services: int = 0) -> list:
+    """The first steps of the best few turn plans, best first. With `services`, where
+    a service can be bought the search also weighs that many services to buy now and
+    the best plans that buy none, so whether and which to buy is its choice, not the rule's."""
     firsts = []
-    for _score, steps in plans(state, plans_looked_at):
+    options = plans(state, plans_looked_at)
+    if services and state.phase != "tie" and ranked_services(state):
+        options += plans(state, 2, buy=False)
+        options += [(worth, [MOVES["service"][i]]) for worth, i in ranked_services(state)[:services]]
+    for _score, steps in options:
         m = steps[0]
         if m not in firsts and m in moves:
             firsts.append(m)
