@@ -165,6 +165,12 @@ def level_figures(infos: list) -> dict:
     }
 
 
+
+def median_seconds(spec, players: int, level: str) -> float:
+    """`level`'s median seconds a decision over the bench's mid-game positions (the outside player's yardstick)."""
+    return ai_seconds(mid_game_positions(spec, players, 3), level, heuristics=shelf.heuristics_for(spec.id))["s"]
+
+
 def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
     """The level's figures (level_figures) over the positions."""
     return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1]
@@ -262,7 +268,8 @@ def _arena_game(job: tuple) -> dict:
             move = ai.random_move(state, move_seed)
         elif outside.is_outside(level):  # OpenSpiel's search, for a time set by the other player's
             other = next((lv for lv in levels if lv != level), None)
-            seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])])
+            seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])],
+                                          median_seconds)
             move, info = outside.decide(state, spec, options, move_seed, seconds)
             if info["visits"]:
                 decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
