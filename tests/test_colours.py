@@ -15,6 +15,7 @@ def screen():
     look.reset_caches()
     yield pygame.display.set_mode((200, 100))
     pygame.quit()
+    look.reset_caches()  # its fonts die with pygame: the next test must not find them
 
 
 def drawn_line(surface, words, pos, size, colour, **kwargs):

@@ -382,7 +382,8 @@ def test_layout_with_large_targets(large_audit, kind):
 def test_text_records_its_box_where_it_lands_on_the_window():
     """look.text notes each line drawn on the window (or a part of it) with the box it belongs
     in; the words drawn on an image (a layer drawn once, a card face) are noted where look.blit
-    places the image, every time, and with an image placed on another image they go along."""
+    places the image, every time (those its edge cuts are not read), and with an image placed on
+    another image they go along."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((320, 200))
@@ -393,8 +394,9 @@ def test_text_records_its_box_where_it_lands_on_the_window():
     layer = pygame.Surface((320, 200), pygame.SRCALPHA)
     with look.within((0, 0, 300, 190)):
         look.text(layer, "on a layer", (0, 0), 12)
-    card = pygame.Surface((50, 20))
+    card = pygame.Surface((80, 20))
     look.text(card, "on a card", (2, 3), 12)
+    look.text(card, "cut by its edge", (40, 3), 12)  # not whole where the card is seen: not read
     assert [(t.text, t.size, t.container) for t in look.drawn] == [
         ("on the window", 14, pygame.Rect(10, 10, 200, 100)), ("on a part", 13, pygame.Rect(10, 10, 200, 100))]
     assert look.drawn[1].rect.topleft == (105, 55) and look.drawn[1].colour == (1, 2, 3) and look.drawn[1].bold

@@ -494,3 +494,22 @@ def test_the_caves_confirmation_is_said_whole_at_200_percent(app, size):
     said = " ".join(box.text for box in look.drawn if board.panel.rect.contains(box.rect)
                     and box.rect.y < board.log.rect.y)
     assert message in said
+
+
+def test_the_letters_on_the_maps_trails_are_read_where_they_are_seen(app):
+    """The map is drawn once onto a layer kept from move to move; the letters on the trails of
+    colours nobody plays are read by the layout audit where the map shows them, 12 px or more."""
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(2)], 3)  # Yellow and Blue: nobody's
+    rng = random.Random(3)
+    neutral = {code for code in MARKERS if MARKERS[code].family == "trail" and MARKERS[code].colour in (2, 3)}
+    while not any(m.code in neutral for m in match.state.markers):
+        match.play(rng.choice(match.state.legal_moves()))
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    board.zoom_by_hand(board.map_rect.center, 2.5)  # close enough for the letters
+    for _frame in range(2):  # the kept map is read again at the next frame
+        app.dirty = True
+        app.step()
+        letters = [box for box in look.drawn if box.text in ("Y", "B") and board.map_rect.contains(box.rect)]
+        assert letters and min(box.size for box in letters) >= look.SMALLEST_TEXT

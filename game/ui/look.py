@@ -128,11 +128,12 @@ def theme() -> dict:
     return data
 
 
-def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=(20, 16, 12)) -> None:
-    """The seat's shape badge: a second channel besides colour."""
+def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=None) -> None:
+    """The seat's shape badge: a second channel besides colour; outlined dark, or light round
+    a dark colour (Skurðir's black), which a dark outline would leave unseen on a dark panel."""
     colour = colour or seat_colour(index)
-    if luminance(colour) < 0.06:  # a dark colour (Skurðir's black) outlined light: seen on a dark panel
-        outline = MUTED
+    if outline is None:
+        outline = MUTED if luminance(colour) < 0.06 else (20, 16, 12)
     shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
     cx, cy = center
     r = radius
@@ -247,10 +248,20 @@ def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None, 
     be used now (a card that may not be played, faded)."""
     placed = surface.blit(image, pos, area, special_flags)
     offset = (pos[0], pos[1]) if area is None else (pos[0] - area[0], pos[1] - area[1])
+    shown = image.get_rect() if area is None else pygame.Rect(area).clip(image.get_rect())
     for box in _image_words.get(words_of if words_of is not None else image, ()):
-        _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold,
-                               box.inactive or inactive, box.shadow))
+        if shown.contains(box.rect):  # (words the image's edge cuts are not there to be read)
+            _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold,
+                                   box.inactive or inactive, box.shadow))
     return placed
+
+
+def copy(image) -> pygame.Surface:
+    """image.copy(), with the words drawn on it."""
+    out = image.copy()
+    if image in _image_words:
+        _image_words[out] = list(_image_words[image])
+    return out
 
 
 def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):

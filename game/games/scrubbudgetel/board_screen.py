@@ -467,7 +467,7 @@ class ScrubScene(BoardScene):
         if view["turn"] != self.die_turn:
             self.die_turn = view["turn"]
             self.die_since = time.monotonic()
-        surface.blit(self.map_surface(highlights), m.topleft)
+        look.blit(surface, self.map_surface(highlights), m.topleft)
         clip = surface.get_clip()
         surface.set_clip(m)
         spots = self.spots_surface(highlights)

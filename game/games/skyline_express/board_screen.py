@@ -477,10 +477,12 @@ class SkylineScene(BoardScene):
         pygame.draw.arc(body, dark, (head[0] - head_r, head[1] - head_r, 2 * head_r, 2 * head_r), 0.3, 2.8, 4)
         size = max(look.SMALLEST_TEXT, int(w * 0.26))
         letter = look.rendered(COLOURS[colour], size, INK, True).get_bounding_rect()  # the letter's own ink
-        # on the shoulders, below the head: a letter on the face would not read
+        # on the shoulders, below the head: a letter on the face would not read; a token too small
+        # for a letter of 12 px has none (its colour is told apart without it)
         centre = max(shoulders.centery + 3, head[1] + head_r + 1 + letter.h // 2)
-        look.text(body, COLOURS[colour], (cx, centre - letter.centery + look.font(size, True).get_height() // 2),
-                  size, look.ink_for(c, dark=(60, 44, 10)), bold=True, anchor="center", shadow=False)
+        if letter.w <= shoulders.w * 0.6 and centre + letter.h // 2 <= shoulders.bottom:
+            look.text(body, COLOURS[colour], (cx, centre - letter.centery + look.font(size, True).get_height() // 2),
+                      size, look.ink_for(c, dark=(60, 44, 10)), bold=True, anchor="center", shadow=False)
         if alpha < 255:
             body.set_alpha(alpha)
         if vip:  # the pen's circle round a VIP, under the passenger: it never crosses the letter
