@@ -326,8 +326,10 @@ def test_a_players_line_says_the_worst_marks_first_in_plain_words():
 
 def test_the_caption_calls_a_good_moves_alternative_the_computers_choice_not_better():
     import pygame
+    from game.ui import look
     from game.ui.review_board import ReviewMode
     pygame.font.init()  # the caption is wrapped to its width
+    look.reset_caches()  # fonts made before an earlier test quit pygame are no use
     mode = ReviewMode.__new__(ReviewMode)  # the caption's words alone: no replay needed
     mode.names, mode.marked, mode.line, mode.line_at, mode.scale = ["Ann", "Bo"], [], [], None, 1.0
     decision = {"ply": 0, "seat": 0, "played": "a", "best": "b", "played_words": "Ann lays it here",
