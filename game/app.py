@@ -41,13 +41,11 @@ def _malloc_trim():
 MALLOC_TRIM = _malloc_trim() if sys.platform.startswith("linux") else None
 
 
-def give_back_memory(forget_images: bool = True) -> None:
+def give_back_memory() -> None:
     """After a game's screens are gone: collect them, and hand the freed pages
     back to the system (glibc keeps freed window-sized surfaces otherwise, and
-    the process looks as if it grew with every game). forget_images=False keeps
-    the cached text and art (a screen closed, the others stay)."""
-    if forget_images:
-        look.forget_images()  # the last game's text and scaled art: quick to draw again when needed
+    the process looks as if it grew with every game)."""
+    look.forget_images()  # the last game's text and scaled art: quick to draw again when needed
     gc.collect()
     if MALLOC_TRIM is not None:
         MALLOC_TRIM(0)
@@ -96,8 +94,11 @@ class App:
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
         self.touch = Touch(self)  # fingers: taps, long presses, drags, pinches (game/ui/touch.py)
 
-    def release_memory(self) -> None:
-        give_back_memory(forget_images=False)
+    def release_memory(self, collect: bool = True) -> None:
+        if collect:
+            gc.collect()
+        if MALLOC_TRIM is not None:
+            MALLOC_TRIM(0)
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""

@@ -49,9 +49,10 @@ class ScreenHost(Protocol):
 
     def new_seed(self) -> int: ...
 
-    def release_memory(self) -> None:
-        """Collect what a closed screen left (pygame-gui's elements hold their images in
-        reference cycles) and hand the freed memory back to the system: ~20 ms."""
+    def release_memory(self, collect: bool = True) -> None:
+        """Hand the memory a closed screen freed back to the system (glibc keeps it): a
+        millisecond; with `collect`, what reference cycles hold is collected first
+        (pygame-gui's elements and the boards' screens keep their images in them), 15-40 ms."""
 
     def quit(self) -> None:
         """The app closes after this pass of the loop."""

@@ -122,6 +122,10 @@ class RulesTextBox(UITextBox):
                 return
         self.text_box_layout = self.kept_layout(tuple(wrap.size))
 
+    def kill(self) -> None:
+        super().kill()
+        self.scroll_bar = None  # it points back at its box: a cycle that held the box's images after it closed
+
     def _setup_final_text_box_image(self, drawable_area: pygame.Rect) -> None:
         """The box's image: its background, and the rows of the text in `drawable_area`
         (the part of the text in view) drawn now, as pygame-gui would cut them out of its
@@ -175,12 +179,15 @@ class RulesTextBox(UITextBox):
         """Lay the text out `size` wide (pygame-gui's parse_html_into_style_data without
         drawing it), a paragraph at a time: each yield is a moment to stop and go on
         later. The layout is kept when done."""
-        self.parser._handle_img_tag = self.picture_tag
         text = self._pre_parse_text(translate(self.html_text, **self.text_kwargs) + self.appended_text)
         pieces = re.split(r"(?=<br>)", text)  # cut only before a tag: a run of text is never split
-        for piece in pieces:
-            self.parser.feed(piece)
-            yield
+        self.parser._handle_img_tag = self.picture_tag
+        try:
+            for piece in pieces:
+                self.parser.feed(piece)
+                yield
+        finally:  # the parser's own handler again: its hold on this box kept the box's images after it closed
+            del self.parser._handle_img_tag
         style = self.parser.default_style
         font = self.ui_theme.get_font_dictionary().find_font(
             font_name=style["font_name"], font_size=style["font_size"], bold=style["bold"],
@@ -381,10 +388,13 @@ def prepare_rules(manager, size: tuple[int, int]):
     ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
-    box = RulesTextBox("", plan.box, manager)  # the box the screen will make, for its theme and sizes
+    # a box as wide as the screen's, for its theme, parser and borders; low, as a full one
+    # leaves ~2.6 MB behind it (its images)
+    low = pygame.Rect(plan.box.topleft, (plan.box.w, 100))
+    box = RulesTextBox("", low, manager)
     box.kill()
     # the size the screen lays the text out at: beside the scroll bar (RulesTextBox)
-    size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, box.text_wrap_rect.h)
+    size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, plan.box.h - (low.h - box.text_wrap_rect.h))
     yield
     for spec in shelf.GAMES.values():
         yield True

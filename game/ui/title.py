@@ -288,7 +288,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> bool:
         if self.preparing is not None and self.undisturbed() and run_for(self.preparing, self.PREPARE_SLICE_S):
             self.preparing = None  # every game's rules laid out: they open within a frame or two
-            self.app.release_memory()  # what laying them out left: ~10 MB
+            self.app.release_memory(collect=False)  # what laying them out used and freed: ~10 MB
         return super().update(dt)
 
     def wake_interval(self) -> float | None:
