@@ -15,9 +15,14 @@ second, the game review's seconds for one decision at each depth
 median and the slowest over a few positions reached by random play, played
 as the app plays: the level's iteration budget under its safety time cap),
 with the iterations reached against the budget and how many decisions hit
-the cap; plus the machine and the peak memory. UI figures (startup_s,
+the cap; plus the machine and the peak memory, after each step too
+(peak_rss_mb_by_step: a jump names its step). UI figures (startup_s,
 scenes, idle_cpu_pct, busy_ui_p99_ms, move frames, memory) come from
-`game.bench.ui`, which runs the real app.
+`game.bench.ui`, which runs the real app; the app's own memory over a session
+(app_rss_title_mb, app_rss_rules_rounds_mb, app_rss_session_mb) and the first
+frame of `python -m game` (startup_first_frame_s) from `game.bench.session`,
+in child processes. `--against DIR` measures those, and the random playouts,
+beside a checkout of another commit, run after run alternated.
 
 The arena plays N games between two levels (or `random`), seats alternated,
 on two worker processes, each decision as the app makes it (the level's

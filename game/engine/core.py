@@ -375,7 +375,11 @@ class CachedMovesState(State):
     def check(self, move) -> str | None:
         if self.outcome is not None:
             return "The game is over."
-        if move in self._legal_list():
+        legal = self._legal_list()
+        for other in legal:  # the move is mostly one of these very objects: found without an __eq__ on each
+            if other is move:
+                return None
+        if move in legal:
             return None
         return self.explain(move) or "That move is not possible now."
 
