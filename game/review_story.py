@@ -105,6 +105,12 @@ def smoothing(count: int) -> int:
     return 0 if count < SMOOTH_FROM else count // 12
 
 
+def flat_slide(seat: int, points: list) -> Slide:
+    """No fall: the line's last point, held."""
+    x, value = points[-1]
+    return Slide(seat, value, value, x, x, (x, x, 0.0), 0.0, 0.0, 0.0, None)
+
+
 def largest_slide(events: list[Event], seat: int, length: int, result: list[float], chance_plies: dict) -> Slide | None:
     """The largest fall of `seat`'s chance as the review saw it (a high of its line to a later
     low, the result left out: a lost game always ends at 0), its largest step, and what it came
@@ -128,8 +134,7 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
             best = (fall, high, k)
     fall, i, j = best
     if j == 0:  # it never fell: a line that only rose, or a single decision
-        x, value = points[-1]
-        return Slide(seat, value, value, x, x, (x, x, 0.0), 0.0, 0.0, 0.0, None)
+        return flat_slide(seat, points)
     # where it began to fall for good: back from the low while the line only rises (a dip
     # back there of more than a bump ends it: the line had come up from lower before)
     bump = max(BUMP_MIN, BUMP_SHARE * fall)
@@ -150,10 +155,12 @@ def largest_slide(events: list[Event], seat: int, length: int, result: list[floa
         i += 1
     while j > i + 1 and smooth[j - 1] - smooth[j] < pace - 1e-9 and smooth[j - 1] <= low + near:
         j -= 1
-    if half:  # the real points: the highest at or just after the high's place, the lowest at or just before the low's
-        i = max(range(i, min(j, i + half + 1)), key=lambda k: (points[k][1], k))
-        j = min(range(max(i + 1, j - half), j + 1), key=lambda k: (points[k][1], k))
+    if half:  # the real points: the pair falling most, the high at or just after the high's place, the low at or just before the low's
+        i, j = max(((a, b) for a in range(i, min(j, i + half + 1)) for b in range(max(a + 1, j - half), j + 1)),
+                   key=lambda pair: (points[pair[0]][1] - points[pair[1]][1], pair[0], -pair[1]))
     fall = points[i][1] - points[j][1]
+    if fall <= 0:  # the averaged line fell where the real points did not (a rise hidden among drops)
+        return flat_slide(seat, points)
     steps = [(points[k - 1][0] + 1, points[k][0], points[k - 1][1] - points[k][1]) for k in range(i + 1, j + 1)]
     step = max(steps, key=lambda s: s[2]) if steps else (points[j][0], points[j][0], 0.0)
     start, end = points[i][0], points[j][0]

@@ -22,7 +22,9 @@ os.environ["GAME_SHELF_HOME"] = _home
 
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("ci", deadline=None, max_examples=60)
+# derandomize: the same examples on every run and machine, so the suite never fails by chance
+# (a case a random search finds once becomes a test of its own instead)
+settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True, database=None)
 settings.load_profile("ci")
 
 

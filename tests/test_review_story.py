@@ -231,6 +231,21 @@ def test_any_line_gives_a_fall_its_parts_add_up_to_and_words():
     check()
 
 
+def test_a_fall_the_averaged_line_sees_but_the_real_points_do_not_is_no_fall():
+    """Found by the test above in CI: one high spike among zeros, and a small rise after it.
+    The line averaged over a few points falls after the spike, while the real points nearby
+    rise (0 -> 0.125): that is no slide, not a negative one."""
+    from game.review_story import Event, largest_slide
+
+    values = [0.0] * 23
+    values[12], values[15] = 1.0, 0.125
+    events = [Event(ply, 0, [v, 1 - v], [v, 1 - v], {"grade": "good", "cost": 0.0, "ply": ply, "seat": 0})
+              for ply, v in enumerate(values, start=1)]
+    slide = largest_slide(events, 0, 26, [0.0, 1.0], {})
+    assert slide.fall >= 0 and slide.start <= slide.end
+    assert slide.own + slide.others + slide.luck == pytest.approx(slide.low - slide.high, abs=1e-9)
+
+
 def test_a_review_half_made_does_not_say_the_game_was_lost_after_the_last_choice():
     replay = finished("scurry", 2)
     review = GameReview(replay, "quick")
