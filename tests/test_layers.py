@@ -109,18 +109,13 @@ def game_part(name: str, *parts: str) -> bool:
     return len(bits) == 4 and bits[:2] == ["game", "games"] and bits[3] in parts
 
 
-# Only for the conformance kit outside the repository: it re-exports the shelf's games
-# (the one arrow up from the engine; nothing in game/ may import it, checked below).
-KIT_VIEW = "game.engine.registry"
-
-
 # A game's pure modules that the shelf does not load by name: its board's geometry
 # (rules, scene and art all ask it).
 PURE_HELPERS = ("geometry",)
 
 
 def engine_or_rules(name: str) -> bool:
-    return (within(name, ("game.engine",)) and name != KIT_VIEW) or game_part(name, *shelf.PURE_PARTS, *PURE_HELPERS)
+    return within(name, ("game.engine",)) or game_part(name, *shelf.PURE_PARTS, *PURE_HELPERS)
 
 
 def pure(name: str) -> bool:
@@ -206,17 +201,16 @@ def test_the_engine_and_the_rules_never_look_the_games_up():
     from them reaches the shelf or another game's folder."""
     def wrong(name: str, target: str) -> bool:
         other_game = within(target, ("game.games",)) and target.split(".")[:3] != name.split(".")[:3]
-        return target in ("game.shelf", KIT_VIEW) or other_game
+        return target == "game.shelf" or other_game
 
     found = {name: sorted(t for t in reached(name) if wrong(name, t)) for name in MODULES if engine_or_rules(name)}
     assert not {k: v for k, v in found.items() if v}
-    assert not [name for name in MODULES if KIT_VIEW in GRAPH[name]], "the kit's view is for the kit alone"
 
 
 _WHAT_IMPORTS_PULL_IN = r"""
 import importlib, json, pkgutil, sys
 import game.engine
-engine = [m.name for m in pkgutil.iter_modules(game.engine.__path__, "game.engine.") if m.name != sys.argv[1]]
+engine = [m.name for m in pkgutil.iter_modules(game.engine.__path__, "game.engine.")]
 for name in engine:
     importlib.import_module(name)
 after_engine = sorted(sys.modules)
@@ -230,7 +224,7 @@ print(json.dumps({"engine": engine, "after_engine": after_engine, "after_shelf":
 def test_importing_the_engine_and_asking_the_shelf_pull_in_no_game_screen_or_file():
     """At run time, whatever loads what: every engine module imported, then every
     game's rules, words and heuristics asked of the shelf, in a fresh process."""
-    done = subprocess.run([sys.executable, "-c", _WHAT_IMPORTS_PULL_IN, KIT_VIEW], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", _WHAT_IMPORTS_PULL_IN], capture_output=True, text=True,
                           cwd=GAME.parent, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout)
