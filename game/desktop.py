@@ -58,7 +58,7 @@ def desktop_entry(command: list[str]) -> str:
         "Type=Application",
         "Version=1.4",
         f"Name={NAME}",
-        f"GenericName=Board games",
+        "GenericName=Board games",
         f"Comment={COMMENT}",
         f"Exec={' '.join(exec_quote(word) for word in command)}",
         f"TryExec={command[0]}",

@@ -22,7 +22,7 @@ from game.ui.title import TitleScene
 
 files, shots = json.loads(sys.argv[1]), Path(sys.argv[2])
 report = {"package": game.__file__, "root": str(resources.ROOT),
-          "look": [str(look.FONT_DIR), str(look.SPRITE_DIR), str(look.SEEDS_DIR)],
+          "look": [str(look.FONT_DIR), str(look.SPRITE_DIR), str(resources.SEEDS_DIR)],
           "frames": {}, "files": {}}
 app = App((1280, 800))
 app.push(TitleScene(app))

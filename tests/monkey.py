@@ -16,7 +16,6 @@ reaches the same positions.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import random
 import time

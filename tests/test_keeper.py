@@ -9,7 +9,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -347,8 +346,6 @@ def test_without_the_journal_the_same_kills_lose_moves():
 
 
 def test_the_title_lists_every_move_while_the_disk_is_still_busy_with_the_whole_save():
-    import threading
-
     app = make_app()
     app.push(TitleScene(app))
     gate, written, waits = slow_disk(app.autosaves)

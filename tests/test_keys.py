@@ -168,7 +168,6 @@ def test_number_keys_pick_skyrunner_bid_cards_and_skyline_dice(app):
 
 def test_number_keys_take_skyline_dice_and_turn_faces(app):
     board = start_by_keys(app, "skyline_express")
-    state = board.match.state
     dice = sorted(t for t in board.controller.next_targets() if t[0] == "die")
     assert len(dice) >= 2
     key(app, pygame.K_2)

@@ -18,7 +18,7 @@ from game.ui.lesson import LessonDone, is_lesson
 from game.ui.rules_screen import RulesScene
 from game.ui.title import TitleScene
 
-from uikit import click, click_button, click_target, make_app, play_move, pump, screenshot, title_app
+from uikit import click, click_button, make_app, play_move, pump, screenshot, title_app
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_WITH_LESSONS = [g for g in shelf.GAME_IDS if lessons.has_lesson(g)]

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.level_budget  # the worker itself is under test: levels think as in the app
-
 from game import shelf
 from game.engine import ai, remote
 from game.engine.remote import RemotePlayer
 from tests.toy_games import NimState
+
+pytestmark = pytest.mark.level_budget  # the worker itself is under test: levels think as in the app
 
 
 def wait_for(job, seconds: float = 30.0):

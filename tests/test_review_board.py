@@ -286,7 +286,6 @@ def test_at_960x640_with_the_panel_at_200_the_strip_says_the_played_and_the_bett
         alike = None
         for ply in range(replay.length // 3, replay.length):  # two ways of laying one marker, said alike
             state = replay.state_at(ply)
-            decision = None
             played = replay.moves[ply]
             for move in state.legal_moves():
                 if move != played and str(move)[:2] == str(played)[:2]:

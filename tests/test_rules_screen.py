@@ -177,7 +177,7 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
             # the text in view at once; each row of pictures when it comes into view, a picture a frame
             assert scene.frame_interval() is None or scene.pictures_to_draw()
             pictures = shelf.parts_of(game_id).pictures
-            for index, picture in enumerate(pictures):
+            for index in range(len(pictures)):
                 if rules_pictures.is_drawn(game_id, index, 440):
                     continue
                 layout = scene.text_box.text_box_layout

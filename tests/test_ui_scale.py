@@ -14,7 +14,6 @@ from game.engine.match import Match, Seat
 from game.ui.scene import start_match
 from game.ui import look
 from game.ui.settings import SettingsScene
-from game.ui.title import TitleScene
 from tests.uikit import choose, click, click_button, make_app, pump, screenshot
 
 

@@ -254,7 +254,7 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app, m
             click_target(app, ("seat", 1 - winner))
             confirm_if_asked(app, board)
             assert str(state.history[-1]) == f"use p{2 - winner}"
-        run_until(app, lambda: not board.anims, timeout=5)
+        run_until(app, lambda board=board: not board.anims, timeout=5)
 
 
 def show_my_view(app):

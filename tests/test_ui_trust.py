@@ -57,11 +57,12 @@ def test_a_computer_move_is_drawn_without_input(game_id, speed):
             break
         if match.is_computer_turn():
             computer_turns_seen += 1
-            step_until(app, lambda: match.state.is_over or not match.is_computer_turn())
+            step_until(app, lambda match=match: match.state.is_over or not match.is_computer_turn())
             if match.state.is_over:
                 break
             # The computer has moved; with no input, the frame must show it and ask the person.
-            step_until(app, lambda: board.panel.drawn_revision == match.revision and not board.anims, timeout=5)
+            step_until(app, lambda match=match: board.panel.drawn_revision == match.revision and not board.anims,
+                       timeout=5)
             assert "thinking" not in board.panel.drawn_status, board.panel.drawn_status
             assert board.panel.drawn_status == (board.named(board.controller.words.phase(match.state)) or "Ann to move")
             continue

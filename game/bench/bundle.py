@@ -48,7 +48,7 @@ def bundle_figures(folder, runs: int = 5) -> dict:
     commands = {"bundle": [str(program(folder))], "installed": installed_command()}
     walls: dict[str, list[float]] = {name: [] for name in commands}
     cpus: dict[str, list[float]] = {name: [] for name in commands}
-    for name, command in commands.items():
+    for command in commands.values():
         first_frame_seconds(command)  # not counted: the files come into the disk cache
     for _ in range(runs):
         for name, command in commands.items():

@@ -14,8 +14,9 @@ import subprocess
 import sys
 import time
 
-SIZE = (1280, 800)
 from .session import ROOT, _env, app_memory, startup_first_frame
+
+SIZE = (1280, 800)
 
 _FIRST_FRAME = r"""
 import os, sys, time

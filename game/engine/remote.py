@@ -222,7 +222,7 @@ def _serve(inbox, outbox) -> None:
             continue
         last_report = [0.0]
 
-        def progress(fraction: float, job_id=job_id) -> None:
+        def progress(fraction: float, job_id=job_id, last_report=last_report) -> None:
             now = time.monotonic()
             if now - last_report[0] >= 0.05:
                 last_report[0] = now

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ..resources import FONTS_DIR as FONT_DIR, SEEDS_DIR, SPRITES_DIR as SPRITE_DIR  # noqa: F401 (look.SEEDS_DIR)
+from ..resources import FONTS_DIR as FONT_DIR, SPRITES_DIR as SPRITE_DIR
 
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"

@@ -266,7 +266,7 @@ class ReviewMode(ReplayMode):
             head = wrapped(f"{self.heading()} · the better line, {self.line_at} of {len(self.line)} played", look.GOLD,
                            True)
             steps = []
-            for k, (move, seat, _after) in enumerate(self.line):
+            for k, (move, _seat, _after) in enumerate(self.line):
                 before = self.line[k - 1][2] if k else self.replay.state_at(d["ply"])
                 said = self.named(self.board.controller.words.move(before, move))
                 colour = look.INK if k < self.line_at else BETTER_COLOUR if k == self.line_at else look.MUTED

@@ -152,7 +152,7 @@ class ReviewChart:
     def draw_turn(self, surface, small: bool) -> None:
         """Each told seat's largest fall: the stretch shaded, its largest step marked."""
         a = self.area
-        for seat, slide in self.story.slides.items():
+        for slide in self.story.slides.values():
             if slide.fall < SLIDE_AT_LEAST:
                 continue
             left, right = self.point(slide.start, 0)[0], self.point(slide.end, 0)[0]

@@ -372,7 +372,7 @@ class ReviewScene(Scene):
             said = [(None, "Nothing reviewed yet: the story comes as the decisions are looked at.")]
         else:
             said = told.lines
-        for seat, text in said:
+        for _seat, text in said:
             wrapped = look.wrap_text(self.named(text), size, width)
             lines += [(line, look.INK, False) for line in wrapped]
         if not self.review.complete and self.shown_decisions():

@@ -32,6 +32,7 @@ from pygame_gui.core.utility import basic_blit, translate
 from pygame_gui.elements import UITextBox
 
 from .. import shelf
+from ..resources import SEEDS_DIR
 from ..lessons import has_lesson
 from . import look, markdown, rules_pictures
 from .focus import Stop
@@ -311,7 +312,7 @@ def lesson_links(game_id: str) -> dict:
 def rules_markdown(game_id: str) -> str | None:
     """The game's rules text (the file does not change while the app runs); None if unreadable."""
     try:
-        return (look.SEEDS_DIR / shelf.parts_of(game_id).rules_text).read_text(encoding="utf-8")
+        return (SEEDS_DIR / shelf.parts_of(game_id).rules_text).read_text(encoding="utf-8")
     except OSError:
         return None
 

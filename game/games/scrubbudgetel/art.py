@@ -90,7 +90,7 @@ def sprite_title_scrubbudgetel() -> pygame.Surface:
             px, py = 240 + x * 12.2, 150 - y * 7.6
             draw_tuft(s, (px * k, py * k), size * 5 * k, (136, 150, 70))
         to_px = to_px_k(k)
-        for code, tris, anchor in TITLE_MAP:
+        for _code, tris, _anchor in TITLE_MAP:
             pts = [to_px(p) for p in marker_outline(tris)]
             off = unit * 0.07 * k
             pygame.draw.polygon(s, SAND_DARK, [(x + off, y + off * 1.4) for x, y in pts])

@@ -15,7 +15,6 @@ import random
 import pygame
 
 from ...ui.draw import luminance, mix, shade, stroke
-from ...ui import look
 from .geometry import RADIUS, point_xy, tri_centre, tri_corners
 from .rules import MARKERS
 

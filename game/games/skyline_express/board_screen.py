@@ -162,7 +162,7 @@ class SkylineScene(BoardScene):
                                 (("Colour: 3 dice points", "Colour: 3 dice pts", "Colour: 3 pts"), 650, 900)):
             self._label(layer, look.fit_words(words, self.fs(13), self.r(0, 0, right - x - 10, 0).w, True),
                         self.r(x, 50, 0, 0).topleft, 13, INK, True)
-        for v, rect in self.face_rects.items():
+        for rect in self.face_rects.values():
             pygame.draw.rect(layer, FAINT, rect.inflate(4, 4), 1, border_radius=8)
         bonus = ("1 → 2 service points   2–4 → 1 service + 1 dice point   5–6 → VIP",
                  "1 → 2 service   2–4 → 1 service + 1 dice   5–6 → VIP", "1→2 service  2–4→1 service+1 dice  5–6→VIP")

@@ -502,7 +502,7 @@ class SkyRunnerState(State):
                    "moves": [], "notes": []}
         self.last_round = summary
         self.chosen = [None] * self.players
-        for seat, card, target in plays:  # cards leave the hands first: all were face down
+        for seat, card, _target in plays:  # cards leave the hands first: all were face down
             if card[0] == "N":
                 self.numbers[seat].remove(int(card[1:]))
                 self.used[seat].append(card)
