@@ -46,7 +46,7 @@ def test_returns_a_legal_move_and_leaves_the_state_alone(spec, players):
     for i, state in enumerate(random_positions(spec, players, 4, seed=players)):
         before = snap(state)
         for level in ai.LEVELS:
-            move = ai.choose_move(state, level, i, iterations=60 if level != "easy" else None)
+            move = ai.choose_move(ai.SearchRequest(state, level, i, iterations=60 if level != "easy" else None)).move
             assert move in state.legal_moves()
             assert state.check(move) is None
             assert snap(state) == before
@@ -56,10 +56,10 @@ def test_deterministic_for_a_seed():
     for state in random_positions(CARDS, 3, 3, seed=9):
         runs = []
         for _ in range(2):
-            info = {}
-            runs.append((ai.choose_move(state, "normal", 42, iterations=300, info=info), info["visits"]))
+            found = ai.choose_move(ai.SearchRequest(state, "normal", 42, iterations=300))
+            runs.append((found.move, found.visits))
         assert runs[0] == runs[1]
-    moves = {str(ai.choose_move(CARDS.new_game(2, 3), "easy", seed)) for seed in range(12)}
+    moves = {str(ai.choose_move(ai.SearchRequest(CARDS.new_game(2, 3), "easy", seed)).move) for seed in range(12)}
     assert len(moves) > 1  # the seed matters
 
 
@@ -70,9 +70,8 @@ from tests.toy_games import CARDS
 from game.engine import ai
 state = CARDS.new_game(3, 5)
 state.apply(state.legal_moves()[0])
-info = {}
-move = ai.choose_move(state, "normal", 7, iterations=300, info=info)
-print(json.dumps([str(move), info["visits"]]))
+found = ai.choose_move(ai.SearchRequest(state, "normal", 7, iterations=300))
+print(json.dumps([str(found.move), found.visits]))
 """
 
 
@@ -94,10 +93,9 @@ def test_a_single_legal_move_is_returned_at_once():
     state.apply(state.legal_moves()[0])  # t3; now t3 or e
     state.heaps[2] = 0  # a position where only "e" is left
     state.heaps[0] = 1
-    info = {}
     assert [str(m) for m in state.legal_moves()] == ["e"]
-    assert str(ai.choose_move(state, "hard", 1, info=info)) == "e"
-    assert info["iterations"] == 0
+    found = ai.choose_move(ai.SearchRequest(state, "hard", 1))
+    assert str(found.move) == "e" and found.iterations == 0 and found.visits == {}
 
 
 @pytest.mark.slow
@@ -108,7 +106,7 @@ def test_tic_tac_toe_never_loses_to_random():
         me = game % 2
         while not state.is_over:
             if state.to_move == me:
-                move = ai.choose_move(state, "normal", game * 100 + len(state.history))
+                move = ai.choose_move(ai.SearchRequest(state, "normal", game * 100 + len(state.history))).move
             else:
                 move = rng.choice(state.legal_moves())
             state.apply(move)
@@ -119,9 +117,9 @@ def test_tic_tac_toe_takes_the_win_and_blocks():
     state = TTT.new_game(2, 0)
     for text in ("a1", "b1", "a2"):  # X: a1 a2, O: b1; O must block a3
         state.apply(TTT.parse_move(state, text))
-    assert str(ai.choose_move(state, "normal", 1)) == "a3"
+    assert str(ai.choose_move(ai.SearchRequest(state, "normal", 1)).move) == "a3"
     state.apply(TTT.parse_move(state, "c3"))  # O errs; X wins at a3
-    assert str(ai.choose_move(state, "normal", 1)) == "a3"
+    assert str(ai.choose_move(ai.SearchRequest(state, "normal", 1)).move) == "a3"
 
 
 @pytest.mark.slow
@@ -134,7 +132,7 @@ def test_nim_perfect_play_in_small_positions():
         state = NimState(heaps)
         played = []
         while state.to_move == 0:
-            move = ai.choose_move(state, "normal", len(played))
+            move = ai.choose_move(ai.SearchRequest(state, "normal", len(played))).move
             played.append(str(move))
             state.apply(move)
         assert state.is_over or nim_value(state.heaps) == 0, (heaps, played)
@@ -164,16 +162,15 @@ def test_hidden_cards_of_other_seats_do_not_change_the_choice():
         if snap(twin) == snap(state):
             continue
         checked += 1
-        a, b = {}, {}
-        move_a = ai.choose_move(state, "normal", 5, iterations=400, info=a)
-        move_b = ai.choose_move(twin, "normal", 5, iterations=400, info=b)
-        assert move_a == move_b and a["visits"] == b["visits"]
+        a = ai.choose_move(ai.SearchRequest(state, "normal", 5, iterations=400))
+        b = ai.choose_move(ai.SearchRequest(twin, "normal", 5, iterations=400))
+        assert a.move == b.move and a.visits == b.visits
     assert checked >= 3
 
 
 def test_progress_is_reported_and_ends_at_one():
     seen = []
-    ai.choose_move(TTT.new_game(2, 0), "normal", 1, iterations=500, progress=seen.append)
+    ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "normal", 1, iterations=500, progress=seen.append))
     assert len(seen) >= 10
     assert seen == sorted(seen) and seen[-1] == 1.0 and all(0 < f <= 1 for f in seen)
 
@@ -186,11 +183,10 @@ def test_stop_returns_the_best_so_far():
         calls += 1
         return calls > 25
 
-    info = {}
     state = CARDS.new_game(2, 1)
-    move = ai.choose_move(state, "hard", 1, stop=stop, info=info)
-    assert info["iterations"] == 25 and move in state.legal_moves()
-    assert ai.choose_move(state, "hard", 1, stop=lambda: True) in state.legal_moves()
+    found = ai.choose_move(ai.SearchRequest(state, "hard", 1, stop=stop))
+    assert found.iterations == 25 and found.capped and found.move in state.legal_moves()
+    assert ai.choose_move(ai.SearchRequest(state, "hard", 1, stop=lambda: True)).move in state.legal_moves()
 
 
 class Clock:
@@ -208,12 +204,11 @@ class Clock:
 def test_time_limit_is_kept(monkeypatch):
     clock = Clock()
     monkeypatch.setattr(ai, "time", clock)
-    info = {}
-    ai.choose_move(CARDS.new_game(3, 1), "hard", 1, time_limit=8 / 64, info=info)
+    found = ai.choose_move(ai.SearchRequest(CARDS.new_game(3, 1), "hard", 1, time_limit=8 / 64))
     # it starts at 1/64 s and looks at the clock before each playout after the first:
     # the eighth look, at 9/64 s (the limit since the start), ends it after 8 playouts
-    assert info["iterations"] == 8 and info["seconds"] == 9 / 64
-    assert info["capped"] and info["budget"] == ai.level_settings("hard")["iterations"]
+    assert found.iterations == 8 and found.seconds == 9 / 64
+    assert found.capped and found.budget == ai.level_settings("hard")["iterations"]
 
 
 class Slowed:
@@ -236,11 +231,10 @@ def test_the_time_cap_is_only_a_safety_net():
     state.apply(state.legal_moves()[0])
     runs = []
     for heuristics, cap in ((None, None), (None, ai.level_time_cap("normal")), (Slowed(0.0002), 60.0)):
-        info = {}
-        move = ai.choose_move(state, "normal", 7, time_limit=cap, heuristics=heuristics, iterations=300, info=info)
-        assert not info["capped"] and info["budget"] == 300
-        assert info["iterations"] == 300 or info["decided"]
-        runs.append((str(move), info["visits"]))
+        found = ai.choose_move(ai.SearchRequest(state, "normal", 7, heuristics, iterations=300, time_limit=cap))
+        assert not found.capped and found.budget == 300
+        assert found.iterations == 300 or found.decided
+        runs.append((str(found.move), found.visits))
         if heuristics is not None:
             assert heuristics.calls > 300  # it really played the slowed playouts
     assert runs[0] == runs[1] == runs[2]
@@ -272,9 +266,8 @@ def test_game_heuristics_are_used():
         rollout_move=rollout_move, evaluate=evaluate, candidate_moves=candidate_moves,
         LEVELS={"normal": {"iterations": 77, "rollout_depth": 1}},
     )
-    info = {}
-    move = ai.choose_move(TTT.new_game(2, 0), "normal", 1, heuristics=h, info=info)
-    assert info["iterations"] == 77 and str(move) != "a1" and "a1" not in info["visits"]
+    found = ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "normal", 1, h))
+    assert found.iterations == 77 and str(found.move) != "a1" and "a1" not in found.visits
     assert used["rollout"] > 0 and used["evaluate"] > 0
 
 
@@ -289,12 +282,11 @@ def test_a_level_passes_its_candidate_options_to_the_game():
         "easy": {"iterations": 30},
         "hard": {"iterations": 30, "candidates": {"width": 2}},
     })
-    info = {}
-    ai.choose_move(TTT.new_game(2, 0), "hard", 1, heuristics=h, info=info)
-    assert set(seen) == {2} and len(info["visits"]) == 2  # only the two moves it was given
+    found = ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "hard", 1, h))
+    assert set(seen) == {2} and len(found.visits) == 2  # only the two moves it was given
     seen.clear()
-    ai.choose_move(TTT.new_game(2, 0), "easy", 1, heuristics=h, info=info)
-    assert set(seen) == {None} and len(info["visits"]) == 9  # no options: the game's defaults
+    found = ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "easy", 1, h))
+    assert set(seen) == {None} and len(found.visits) == 9  # no options: the game's defaults
 
 
 def test_a_low_temperature_draws_the_most_visited_move_more_often():
@@ -325,7 +317,7 @@ def test_the_shelf_hands_out_each_games_heuristics_as_a_value_the_worker_can_be_
 
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
-        ai.choose_move(TTT.new_game(2, 0), "grandmaster", 1)
+        ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "grandmaster", 1))
 
 
 def test_arena_counts_results_with_seats_alternated():
@@ -372,13 +364,12 @@ def test_a_level_decides_the_same_for_a_seed_in_every_game(game_id):
     for state in bench.mid_game_positions(spec, bench.bench_players(spec), 6, seed=3):
         runs = []
         for _ in range(2):
-            info = {}
-            move = ai.choose_move(ai.seat_state(state, 5), "normal", 5, info=info,
-                                  heuristics=shelf.heuristics_for(game_id))
-            runs.append((str(move), info["visits"]))
+            found = ai.choose_move(ai.SearchRequest(ai.seat_state(state, 5), "normal", 5,
+                                                    shelf.heuristics_for(game_id)))
+            runs.append((str(found.move), found.visits))
         assert runs[0] == runs[1]
-        if info["visits"]:  # a real search, not a move the game's heuristics settle alone
-            assert info["iterations"] == info["budget"] or info["decided"]
+        if found.visits:  # a real search, not a move the game's heuristics settle alone
+            assert found.iterations == found.budget or found.decided
             break
     else:
         pytest.fail("no position with a real choice")
@@ -423,7 +414,7 @@ def test_the_worker_is_sent_only_what_the_seat_may_see(game_id):
         differ += snap(twin) != snap(state)
         sent, sent_twin = ai.seat_state(state, 9), ai.seat_state(twin, 9)
         assert snap(sent) == snap(sent_twin)
-        assert str(ai.choose_move(sent, "easy", 3)) == str(ai.choose_move(sent_twin, "easy", 3))
+        assert str(ai.choose_move(ai.SearchRequest(sent, "easy", 3)).move) == str(ai.choose_move(ai.SearchRequest(sent_twin, "easy", 3)).move)
     assert differ >= 3
 
 
@@ -435,7 +426,7 @@ def test_the_app_sends_the_worker_the_seats_view(monkeypatch):
     from game.ui.controller import Controller
 
     sent = []
-    monkeypatch.setattr(remote.RemotePlayer, "think", lambda self, state, *a, **k: sent.append(state) or
+    monkeypatch.setattr(remote.RemotePlayer, "think", lambda self, request: sent.append(request.state) or
                         SimpleNamespace(done=False, cancel=lambda: None))
     seats = [Seat(f"P{i}", i, "computer", "easy") for i in range(3)]
     match = Match(GAMES["skyrunner"], seats, seed=4)
@@ -460,14 +451,14 @@ def keep_tree_game(game_id: str, decisions: int, heuristics=None, iterations: in
     for k in range(decisions):
         if state.is_over:
             break
-        seat, info = state.to_move, {}
+        seat = state.to_move
         chance_since = seat in last_rng and last_rng[seat] != state.rng.getstate()
-        move = ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=iterations, info=info,
-                              memory=memory, heuristics=heuristics)
-        if info["visits"]:
-            out.append((seat, info["reused"], chance_since, str(move)))
+        found = ai.choose_move(ai.SearchRequest(ai.seat_state(state, k), "hard", k, heuristics, iterations=iterations,
+                                                memory=memory))
+        if found.visits:
+            out.append((seat, found.reused, chance_since, str(found.move)))
         last_rng[seat] = state.rng.getstate()
-        state.apply(move)
+        state.apply(found.move)
     return out
 
 
@@ -486,8 +477,8 @@ def test_a_kept_tree_serves_only_the_position_it_grew_from():
     memory = ai.SearchMemory()
     state = bench.mid_game_positions(GAMES["scurry"], 2, 1, seed=7)[0]
     seat = state.to_move
-    move = ai.choose_move(ai.seat_state(state, 0), "hard", 0, iterations=300, memory=memory,
-                          heuristics=shelf.heuristics_for("scurry"))
+    move = ai.choose_move(ai.SearchRequest(ai.seat_state(state, 0), "hard", 0, shelf.heuristics_for("scurry"),
+                                           iterations=300, memory=memory)).move
     state.apply(move)
     lines = [state] if state.to_move == seat else []
     for reply in state.legal_moves():  # the seat to move again after one reply
@@ -523,10 +514,11 @@ def test_the_memory_holds_trees_of_the_game_in_play_only():
         heuristics = shelf.heuristics_for(game_id)
         searched = set()
         for k in range(8):
-            info, seat = {}, state.to_move
-            state.apply(ai.choose_move(ai.seat_state(state, k), "hard", k, iterations=30, memory=memory, info=info,
-                                       heuristics=heuristics))
-            if info["visits"]:
+            seat = state.to_move
+            found = ai.choose_move(ai.SearchRequest(ai.seat_state(state, k), "hard", k, heuristics, iterations=30,
+                                                    memory=memory))
+            state.apply(found.move)
+            if found.visits:
                 searched.add(seat)
         assert {key[1] for key in memory._kept} == searched  # a tree for each seat that searched, of this game
     assert {key[0] for key in memory._kept} == {"ScurryState"}
@@ -544,7 +536,7 @@ def test_a_game_may_reward_finished_games_its_own_way():
 
     h = SimpleNamespace(final_rewards=final_rewards, LEVELS={"normal": {"iterations": 60, "rollout_depth": 50}})
     state = TTT.new_game(2, 0)
-    ai.choose_move(state, "normal", 1, heuristics=h)
+    ai.choose_move(ai.SearchRequest(state, "normal", 1, heuristics=h))
     assert finished  # playouts that reached the end were rewarded by the game's hook
 
 
@@ -572,7 +564,7 @@ def test_a_level_may_play_for_the_size_of_the_win():
         state = TTT.new_game(2, 0)
         for cell in (0, 3, 1, 4):
             state.apply(Mark(cell))
-        info: dict = {}
-        assert str(ai.choose_move(state, "normal", 1, heuristics=h, info=info, chance_only=chance_only)) == "c1"
-        values[chance_only] = info["values"]["c1"]
+        found = ai.choose_move(ai.SearchRequest(state, "normal", 1, h, chance_only=chance_only))
+        assert str(found.move) == "c1"
+        values[chance_only] = found.values["c1"]
     assert values == {False: pytest.approx(1 / (1 + math.exp(-1))), True: 1.0}

@@ -97,11 +97,8 @@ def test_a_reshuffle_is_unseen_and_a_fair_permutation():
 
 
 def _search(state, seed, memory, iterations=150):
-    info = {}
-    heuristics = ai.search_heuristics(skyline_ai)
-    move = ai.choose_move(ai.seat_state(state, seed), "hard", seed, heuristics=heuristics, info=info,
-                          memory=memory, iterations=iterations)
-    return move, info
+    return ai.choose_move(ai.SearchRequest(ai.seat_state(state, seed), "hard", seed,
+                                            ai.search_heuristics(skyline_ai), iterations=iterations, memory=memory))
 
 
 def _solo_before_a_reroll():
@@ -134,12 +131,11 @@ def test_the_search_makes_chance_nodes_that_average_over_the_roll():
 def test_the_kept_tree_survives_a_roll():
     state = _solo_before_a_reroll()
     memory = ai.SearchMemory()
-    move, _ = _search(state, 1, memory, iterations=300)
+    move = _search(state, 1, memory, iterations=300).move
     rolls = state.rolls
     state.apply(move)
     assert state.rolls == rolls + 1 and state.to_move == 0  # the dice were rolled again since
-    _, info = _search(state, 2, memory)
-    assert info["reused"] > 0
+    assert _search(state, 2, memory).reused > 0
 
 
 @pytest.mark.parametrize("count,sides", [(1, 6), (4, 6), (2, 3), (3, 20)])

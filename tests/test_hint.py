@@ -46,7 +46,7 @@ def test_the_hint_search_never_sees_what_the_seat_cannot(game_id):
     assert other.view(seat) == real.view(seat)
     a, b = search_state(real, 7), search_state(other, 7)
     assert a.to_json() == b.to_json()
-    assert str(ai.choose_move(a, "normal", 3, iterations=60)) == str(ai.choose_move(b, "normal", 3, iterations=60))
+    assert str(ai.choose_move(ai.SearchRequest(a, "normal", 3, iterations=60)).move) == str(ai.choose_move(ai.SearchRequest(b, "normal", 3, iterations=60)).move)
 
 
 def test_skyrunner_hint_search_gets_resampled_hands():
@@ -125,7 +125,7 @@ class AnsweringPlayer:
     def __init__(self, notation: str):
         self.notation = notation
 
-    def think(self, state, level, seed, time_limit, iterations=None, heuristics=None):
+    def think(self, request):
         from game.engine.remote import Job
 
         job = Job(1, self)

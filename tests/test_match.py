@@ -46,7 +46,7 @@ def play(match, *notations):
 
 def computer_turn(match):
     while match.is_computer_turn():
-        match.play(ai.choose_move(match.state, match.current_seat().level, match.ai_seed()))
+        match.play(ai.choose_move(ai.SearchRequest(match.state, match.current_seat().level, match.ai_seed())).move)
 
 
 # ---- seats and playing ---------------------------------------------------

@@ -52,7 +52,7 @@ def test_redo_brings_back_the_computers_reply_as_it_was():
               options={"heaps": "3-4-5"})
     play(m, "t1", "e")
     while m.is_computer_turn():
-        m.play(ai.choose_move(m.state, "easy", m.ai_seed()))
+        m.play(ai.choose_move(ai.SearchRequest(m.state, "easy", m.ai_seed())).move)
     after_reply, notations = snap(m.state), list(m.notations)
     taken = m.undo()
     assert len(taken) >= 2  # Eva's 'e' and the computer's reply

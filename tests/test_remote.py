@@ -37,35 +37,35 @@ def player():
 def test_worker_answers_with_the_same_move_as_a_search_here(player):
     state = scurry_position(3)
     heuristics = shelf.heuristics_for("scurry")  # sent along with the state
-    job = wait_for(player.think(state, "easy", seed=11, time_limit=None, heuristics=heuristics))
+    job = wait_for(player.think(ai.SearchRequest(state, "easy", 11, heuristics=heuristics)))
     assert job.error is None
-    assert job.move == str(ai.choose_move(state, "easy", 11, heuristics=heuristics))
+    assert job.move == str(ai.choose_move(ai.SearchRequest(state, "easy", 11, heuristics=heuristics)).move)
     # The worker is reused: a second decision comes from the same process.
     process = player._process
-    again = wait_for(player.think(state, "easy", seed=12, time_limit=None))
-    assert again.move == str(ai.choose_move(state, "easy", 12))
+    again = wait_for(player.think(ai.SearchRequest(state, "easy", 12)))
+    assert again.move == str(ai.choose_move(ai.SearchRequest(state, "easy", 12)).move)
     assert player._process is process
 
 
 def test_a_cancelled_search_stops_and_the_next_one_is_answered(player):
     # ten million iterations would run for hours: only a working stop lets the
     # next request through
-    endless = player.think(scurry_position(5), "hard", seed=1, time_limit=None, iterations=10_000_000)
+    endless = player.think(ai.SearchRequest(scurry_position(5), "hard", 1, iterations=10_000_000))
     time.sleep(0.3)
     endless.cancel()
     assert endless.done and endless.move is None
-    quick = wait_for(player.think(NimState((0, 0, 2)), "normal", seed=1, time_limit=None))
+    quick = wait_for(player.think(ai.SearchRequest(NimState((0, 0, 2)), "normal", 1)))
     assert quick.error is None and quick.move is not None
 
 
 def test_a_worker_that_dies_fails_its_job_and_is_restarted(player):
     state = scurry_position(7)
-    job = player.think(state, "hard", seed=1, time_limit=None, iterations=10_000_000)
+    job = player.think(ai.SearchRequest(state, "hard", 1, iterations=10_000_000))
     time.sleep(0.3)
     player._process.kill()
     wait_for(job)
     assert job.move is None and "stopped unexpectedly" in job.error
-    retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
+    retry = wait_for(player.think(ai.SearchRequest(state, "easy", 2)))
     assert retry.error is None and retry.move is not None
 
 
@@ -73,13 +73,13 @@ def test_a_request_right_after_the_worker_died_goes_to_a_new_one(player, monkeyp
     """For a moment after its answers end the system may still call the dead worker
     running (not yet reaped): the next request must not be sent into it and wait forever."""
     state = scurry_position(7)
-    job = player.think(state, "hard", seed=1, time_limit=None, iterations=10_000_000)
+    job = player.think(ai.SearchRequest(state, "hard", 1, iterations=10_000_000))
     time.sleep(0.3)
     dead = player._process
     dead.kill()
     wait_for(job)  # its answers' reader has seen the end of the stream
     monkeypatch.setattr(dead, "poll", lambda: None)
-    retry = wait_for(player.think(state, "easy", seed=2, time_limit=None))
+    retry = wait_for(player.think(ai.SearchRequest(state, "easy", 2)))
     assert retry.error is None and retry.move is not None
     assert player._process is not dead
 
@@ -119,6 +119,6 @@ def test_a_bundled_app_is_its_own_worker(player, monkeypatch):
     assert remote.worker_command() == [sys.executable, remote.WORKER_FLAG]
     monkeypatch.setattr(remote, "worker_command", lambda: [sys.executable, str(ENTRY), remote.WORKER_FLAG])
     state = scurry_position(3)
-    job = wait_for(player.think(state, "easy", seed=11, time_limit=None))
-    assert job.error is None and job.move == str(ai.choose_move(state, "easy", 11))
+    job = wait_for(player.think(ai.SearchRequest(state, "easy", 11)))
+    assert job.error is None and job.move == str(ai.choose_move(ai.SearchRequest(state, "easy", 11)).move)
     assert player._process.args == [sys.executable, str(ENTRY), remote.WORKER_FLAG]

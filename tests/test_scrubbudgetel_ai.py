@@ -32,7 +32,7 @@ def position(stash, *, haul=(0, 0), roll=1, turn=5):
 
 def test_lays_the_cave_when_it_wins():
     s = position([CAVE, "TW"], haul=(40, 30))
-    move = ai.choose_move(s, "normal", 1, iterations=60, heuristics=heuristics)
+    move = ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=60, heuristics=heuristics)).move
     assert move.code == CAVE
     s.apply(move)
     assert s.is_over and s.outcome.winners == (0,)
@@ -40,7 +40,7 @@ def test_lays_the_cave_when_it_wins():
 
 def test_keeps_the_cave_when_it_would_lose():
     s = position([CAVE, "TW"], haul=(10, 60))
-    move = ai.choose_move(s, "normal", 1, iterations=60, heuristics=heuristics)
+    move = ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=60, heuristics=heuristics)).move
     assert move.code == "TW"
 
 
@@ -48,18 +48,18 @@ def test_lays_the_cave_at_once_when_it_wins_with_more_to_lay():
     """A win is a win: laying the rest first could leave no room for the Cave."""
     s = position([CAVE, "TW", "TW"], haul=(40, 30), roll=3)
     assert heuristics.cave_pays(s, 0)
-    assert ai.choose_move(s, "normal", 1, iterations=60, heuristics=heuristics).code == CAVE
+    assert ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=60, heuristics=heuristics)).move.code == CAVE
 
 
 def test_lays_the_rest_first_when_only_they_make_the_cave_win():
     s = position([CAVE, "TW", "TW"], haul=(20, 30), roll=3)  # 10 + 12 against 28: not yet
     assert not heuristics.cave_pays(s, 0)
     for _ in range(2):
-        move = ai.choose_move(s, "normal", 1, iterations=60, heuristics=heuristics)
+        move = ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=60, heuristics=heuristics)).move
         assert move.code == "TW"
         s.apply(move)
     assert heuristics.cave_pays(s, 0)  # 18 + 12 against 28
-    assert ai.choose_move(s, "normal", 1, iterations=60, heuristics=heuristics).code == CAVE
+    assert ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=60, heuristics=heuristics)).move.code == CAVE
 
 
 def test_the_cave_held_is_worth_its_doubloons_and_kept_markers_cost_less_than_their_end_cost():
@@ -100,7 +100,7 @@ def test_easy_lays_the_cave_as_soon_as_it_may_and_a_marker_wherever_it_fits():
     s = position([CAVE, "TW"], haul=(10, 60))
     easy = ai.level_settings("easy", heuristics)["candidates"]
     assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **easy)] == [CAVE]
-    assert ai.choose_move(s, "easy", 1, heuristics=heuristics).code == CAVE  # and loses by it, as a beginner might
+    assert ai.choose_move(ai.SearchRequest(s, "easy", 1, heuristics=heuristics)).move.code == CAVE  # and loses by it, as a beginner might
     s = position(["TW", "JN"], roll=2)
     moves = s.legal_moves()
     firsts = [next(m for m in moves if m.code == code) for code in ("JN", "TW")]
@@ -154,7 +154,7 @@ def test_hard_keeps_the_cave_back_for_a_good_lead_while_the_bag_is_full():
     assert heuristics.cave_pays(s, 0) and not heuristics.cave_pays(s, 0, lead)
     assert len(s.bag) >= heuristics.CAVE_LEAD_BAG
     assert CAVE not in {m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)}
-    assert ai.choose_move(s, "hard", 1, iterations=40, heuristics=heuristics).code == "TW"
+    assert ai.choose_move(ai.SearchRequest(s, "hard", 1, iterations=40, heuristics=heuristics)).move.code == "TW"
     assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves())] == [CAVE]  # normal lays it
     s.haul[0] = 60  # wins by 36
     assert [m.code for m in heuristics.candidate_moves(s, s.legal_moves(), **hard)] == [CAVE]

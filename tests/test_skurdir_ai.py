@@ -16,7 +16,7 @@ def test_the_search_prefers_the_route_that_pays_the_mover():
                                      [("b2", "d2", R), ("b2", "b4", Y)])
     state.phase = "transport"
     state._legal = None
-    move = ai.choose_move(state, "normal", 1, heuristics=heur)
+    move = ai.choose_move(ai.SearchRequest(state, "normal", 1, heuristics=heur)).move
     assert move.route == (parse_cell("b2"), parse_cell("b4"))
 
 
@@ -66,7 +66,7 @@ def test_normal_plays_a_whole_three_player_game_with_set_up(options):
     k = 0
     while not state.is_over:
         level = "easy" if state.to_move else "normal"
-        state.apply(ai.choose_move(state, level, k, iterations=20, heuristics=heur))
+        state.apply(ai.choose_move(ai.SearchRequest(state, level, k, iterations=20, heuristics=heur)).move)
         k += 1
     assert state.outcome.winners
 
@@ -78,7 +78,7 @@ def _computer_set_up(seed: int, level: str = "normal") -> list[str]:
     k = 0
     while state.phase == "stacks":
         move_seed = seed * 1000 + k
-        move = ai.choose_move(ai.seat_state(state, move_seed), level, move_seed, heuristics=heur)
+        move = ai.choose_move(ai.SearchRequest(ai.seat_state(state, move_seed), level, move_seed, heuristics=heur)).move
         assert state.check(move) is None
         state.apply(move)
         k += 1

@@ -53,7 +53,7 @@ def test_the_search_plays_a_whole_solo_game_quickly(six):
     state = SPEC.new_game(1, 7, {"automaton_six": six})
     k = 0
     while not state.is_over:
-        state.apply(engine_ai.choose_move(state, "normal", k, iterations=20))
+        state.apply(engine_ai.choose_move(engine_ai.SearchRequest(state, "normal", k, iterations=20)).move)
         k += 1
     assert state.sheets[0].colours.count(EMPTY) == 0
     assert state.sheets[0].filled == 24 and state.scores()[0] > 0

@@ -13,7 +13,7 @@ def test_climbs_onto_the_roof_when_it_can():
     s.pos[0] = [s.roof - 2, 0]
     s.hand[0] = ["C3", "E"]
     s.open = "C5"
-    move = ai.choose_move(s, "normal", 1, iterations=150, heuristics=heuristics)
+    move = ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=150, heuristics=heuristics)).move
     assert str(move) == "C3"
 
 

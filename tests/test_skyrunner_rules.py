@@ -461,8 +461,8 @@ def test_ai_never_reads_another_seats_hidden_cards():
     changed = _hidden_changed(s, seat)
     assert changed.to_json() != s.to_json()
     assert json.dumps(changed.view(seat), sort_keys=True) == json.dumps(s.view(seat), sort_keys=True)
-    a = ai.choose_move(s, "easy", 11, iterations=60)
-    b = ai.choose_move(changed, "easy", 11, iterations=60)
+    a = ai.choose_move(ai.SearchRequest(s, "easy", 11, iterations=60)).move
+    b = ai.choose_move(ai.SearchRequest(changed, "easy", 11, iterations=60)).move
     assert a == b
     da = s.determinize(seat, random.Random(3))
     db = changed.determinize(seat, random.Random(3))
@@ -655,12 +655,12 @@ def test_the_computer_chooses_routes_and_targets():
     s.pos[0], s.pos[1] = [2, 0], [3, 0]
     s.hand[0] = ["C4", "E"]
     play_round(s, {0: "C4", 1: "N1"})
-    assert ai.choose_move(s, "easy", 1, iterations=60) in s.legal_moves()
+    assert ai.choose_move(ai.SearchRequest(s, "easy", 1, iterations=60)).move in s.legal_moves()
     s = rulebook(3)
     s.hand[0] = ["S"]
     s.pos[2] = [9, 2]
     play_round(s, {0: "S", 1: "N1", 2: "N2"})
-    assert str(ai.choose_move(s, "normal", 1, iterations=200)) in ("on p2", "on p3")
+    assert str(ai.choose_move(ai.SearchRequest(s, "normal", 1, iterations=200)).move) in ("on p2", "on p3")
 
 
 # ---- legality written once: fault, the legal moves and refused clicks agree -----------------

@@ -1,6 +1,7 @@
 """Driving the real app with synthetic mouse and key events (dummy video driver)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import struct
 import time
@@ -36,9 +37,9 @@ def think_quickly(monkeypatch, budget: int, capped: bool = True) -> None:
 
     think = remote.RemotePlayer.think
 
-    def quick(self, state, level, seed, time_limit, iterations=None, heuristics=None):
-        return think(self, state, level, seed, time_limit if capped else None,
-                     budget if iterations is None else iterations, heuristics)
+    def quick(self, request):
+        return think(self, dataclasses.replace(request, time_limit=request.time_limit if capped else None,
+                                               iterations=budget if request.iterations is None else request.iterations))
 
     monkeypatch.setattr(remote.RemotePlayer, "think", quick)
 

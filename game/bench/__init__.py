@@ -133,39 +133,38 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
     return out
 
 
-def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None, heuristics=None) -> tuple:
+def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None,
+           heuristics=None) -> ai.SearchResult:
     """One decision as the app makes it: on the seat's own view (ai.seat_state),
     helped by the game's `heuristics` (shelf.heuristics_for),
     the level's budget under its safety cap, going on from the seat's last tree
     in `memory` where the level keeps it (the app's worker keeps one memory).
-    Returns (move, info) with info as ai.choose_move fills it."""
-    info = {}
+    Returns ai.choose_move's SearchResult."""
     seen = ai.seat_state(state, seed)  # what the app's worker gets: the seat's own view
-    move = ai.choose_move(seen, level, seed, time_limit=ai.level_time_cap(level), info=info, memory=memory,
-                          heuristics=heuristics)
-    return move, info
+    return ai.choose_move(ai.SearchRequest(seen, level, seed, heuristics, time_limit=ai.level_time_cap(level),
+                                           memory=memory))
 
 
-def level_figures(infos: list) -> dict:
+def level_figures(found: list[ai.SearchResult]) -> dict:
     """Seconds per decision (median, slowest), the fewest iterations reached
     against the budget by a search that ran its course, and how many decisions
     the time cap cut short; over the decisions that searched ("settled" counts
     those the game's heuristics made alone, with no search: they take no time;
     "decided_early" those that stopped once no other move could catch up)."""
-    settled = sum(1 for i in infos if not i["visits"])
-    infos = [i for i in infos if i["visits"]]
-    if not infos:
+    searched = [f for f in found if f.visits]
+    settled = len(found) - len(searched)
+    if not searched:
         return {"s": None, "max_s": None, "iterations": None, "budget": None, "capped": 0, "decisions": 0,
                 "settled": settled, "decided_early": 0}
-    full = [i["iterations"] for i in infos if not i.get("decided")]
+    full = [f.iterations for f in searched if not f.decided]
     return {
-        "s": round(statistics.median(i["seconds"] for i in infos), 3),
-        "max_s": round(max(i["seconds"] for i in infos), 3),
+        "s": round(statistics.median(f.seconds for f in searched), 3),
+        "max_s": round(max(f.seconds for f in searched), 3),
         "iterations": min(full) if full else None,
-        "decided_early": sum(1 for i in infos if i.get("decided")),
-        "budget": max(i["budget"] for i in infos),
-        "capped": sum(1 for i in infos if i["capped"]),
-        "decisions": len(infos),
+        "decided_early": sum(1 for f in searched if f.decided),
+        "budget": max(f.budget for f in searched),
+        "capped": sum(1 for f in searched if f.capped),
+        "decisions": len(searched),
         "settled": settled,
     }
 
@@ -178,8 +177,7 @@ def median_seconds(spec, players: int, level: str) -> float:
 
 def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
     """The level's figures (level_figures) over the positions."""
-    return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1]
-                          for i, state in enumerate(positions)])
+    return level_figures([decide(state, level, seed + i, heuristics=heuristics) for i, state in enumerate(positions)])
 
 
 def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS,
@@ -191,7 +189,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
     figures = {"players": players}
     figures.update(playouts_per_s(spec, players, playout_seconds))
     states = mid_game_positions(spec, players, positions)
-    infos = {level: [] for level in ai.LEVELS}
+    found = {level: [] for level in ai.LEVELS}
     heuristics = shelf.heuristics_for(spec.id)
     measured = 0
     slowest = 0.0
@@ -200,10 +198,10 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
             break
         one = time.perf_counter()
         for level in ai.LEVELS:
-            infos[level].append(decide(state, level, 1 + i, heuristics=heuristics)[1])
+            found[level].append(decide(state, level, 1 + i, heuristics=heuristics))
         slowest = max(slowest, time.perf_counter() - one)
         measured += 1
-    per_level = {level: level_figures(v) for level, v in infos.items()}
+    per_level = {level: level_figures(v) for level, v in found.items()}
     figures["ai_s_per_decision"] = {level: v["s"] for level, v in per_level.items()}
     figures["ai_max_s_per_decision"] = {level: v["max_s"] for level, v in per_level.items()}
     figures["ai_iterations_per_decision"] = {level: v["iterations"] for level, v in per_level.items()}
@@ -270,19 +268,17 @@ def _arena_game(job: tuple) -> dict:
         level = levels[state.to_move]
         move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
         if level == "random":
-            move = ai.random_move(state, move_seed)
+            found = ai.SearchResult(ai.random_move(state, move_seed))  # no search: nothing timed
         elif outside.is_outside(level):  # OpenSpiel's search, for a time set by the other player's
             other = next((lv for lv in levels if lv != level), None)
             seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])],
                                           median_seconds)
-            move, info = outside.decide(state, spec, options, move_seed, seconds)
-            if info["visits"]:
-                decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
+            found = outside.decide(state, spec, options, move_seed, seconds)
         else:
-            move, info = decide(state, level, move_seed, memory, heuristics)
-            if info["visits"]:  # a real search (not a move the game's heuristics settled alone)
-                decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
-        state.apply(move)
+            found = decide(state, level, move_seed, memory, heuristics)
+        if found.visits:  # a real search (not a move the game's heuristics settled alone)
+            decisions.setdefault(level, []).append((found.seconds, found.capped))
+        state.apply(found.move)
         k += 1
     out = state.outcome
     extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game

@@ -153,10 +153,10 @@ def _openspiel_game(spec, players: int, options: dict):
     return _games[key]
 
 
-def decide(state, spec, options: dict, seed: int, seconds: float) -> tuple:
+def decide(state, spec, options: dict, seed: int, seconds: float) -> ai.SearchResult:
     """The outside player's move for state.to_move, searched for `seconds` on the
-    seat's own view. Returns (move, info) with the keys the arena reads of the
-    engine's search: seconds, iterations (simulations), capped, visits."""
+    seat's own view, with what the arena reads of the engine's search: seconds,
+    iterations (simulations), visits."""
     import numpy as np
     import random
 
@@ -164,8 +164,7 @@ def decide(state, spec, options: dict, seed: int, seconds: float) -> tuple:
     seen = ai.seat_state(state, seed)  # what the seat may know, nothing more
     moves = seen.legal_moves()
     if len(moves) == 1:
-        return _same_move(state, moves[0]), {"seconds": time.perf_counter() - started, "iterations": 0,
-                                             "capped": False, "visits": {}}
+        return ai.SearchResult(_same_move(state, moves[0]), seconds=time.perf_counter() - started)
     from .. import openspiel
     game = _openspiel_game(spec, state.players, options)
     root = openspiel.state_of(seen, game)
@@ -178,8 +177,8 @@ def decide(state, spec, options: dict, seed: int, seconds: float) -> tuple:
         bot = timed_mcts(game, seconds, rng)
     policy, action = bot.step_with_policy(root)
     visits = {str(moves[a]): round(p, 4) for a, p in policy if p > 0}
-    return _same_move(state, moves[action]), {"seconds": time.perf_counter() - started,
-                                              "iterations": bot.simulations, "capped": False, "visits": visits}
+    return ai.SearchResult(_same_move(state, moves[action]), seconds=time.perf_counter() - started,
+                           iterations=bot.simulations, visits=visits)
 
 
 def _same_move(state, move):

@@ -43,6 +43,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from .core import IllegalMove, State, ChanceReached, forced_outcomes
@@ -374,59 +376,64 @@ class _Playouts:
             steps += 1
 
 
-def choose_move(
-    state,
-    level: str,
-    seed: int,
-    *,
-    time_limit: float | None = None,
-    progress=None,
-    stop=None,
-    iterations: int | None = None,
-    heuristics=None,
-    info: dict | None = None,
-    memory: SearchMemory | None = None,
-    focus=None,
-    focus_visits: int = 0,
-    chance_only: bool = False,
-    every_seat: bool = False,
-):
-    """The move for state.to_move. Deterministic for a given state, level and
-    seed (and, for a level that keeps its tree, the memory's past searches)
-    when time_limit is None.
+@dataclass(frozen=True)
+class SearchRequest:
+    """One question for the search (choose_move): the position, the budget, the game's help,
+    and what a game review wants back besides the move."""
+    state: State  # the position as the mover may know it (seat_state): the search only determinizes it
+    level: str  # one of LEVELS: the budget, the rollout depth, how the move is picked
+    seed: int  # the same request and seed, the same move (where time_limit and stop do not cut it short)
+    heuristics: object = None  # the game's help (search_heuristics of its heuristics module); None: plain search
+    iterations: int | None = None  # overrides the level's budget
+    time_limit: float | None = None  # seconds: a safety net, not a budget (the move may then differ)
+    memory: SearchMemory | None = None  # where a level that keeps its tree goes on from its seat's last one
+    progress: Callable[[float], None] | None = None  # called now and then with the fraction done
+    stop: Callable[[], bool] | None = None  # True: stop now, with the best move so far
+    # What the game review (engine/review.py) asks for, weighing a person's move against the search's:
+    focus: object = None  # a move legal here, searched at the root even where candidate_moves leave it out,
+    focus_visits: int = 0  # ... at least this many times
+    chance_only: bool = False  # rewards are the chance to win alone, whatever the level's margin_share
+    every_seat: bool = False  # fill SearchResult.seat_values and .lines
 
-    progress(fraction) is called now and then (for a UI 'thinking…' bar);
-    stop() -> bool aborts early, returning the best so far. `iterations`
-    overrides the level's budget; `heuristics` is the game's help (any object
-    with the optional names above; None: plain search); `info`, if given, is filled
-    with {"iterations", "budget", "capped", "seconds", "reused", "visits":
-    {notation: visits}, "decided"}: "reused" counts the playouts a kept tree brought;
-    "decided" is True when the search stopped early because the most visited move
-    could no longer be overtaken (a level that takes the most visited move only);
-    "capped" is True when time_limit or stop() cut the search short
-    of its budget (the move may then differ from run to run), and "values":
-    {notation: the mover's mean reward over that move's playouts}.
-    `focus` (a move legal here) is searched at the root even when the game's
-    candidate_moves leave it out, and at least `focus_visits` times: the game
-    review (engine/review.py) weighs the move a person played against the
-    search's choice; it asks for `chance_only`, rewards that are the chance to win
-    alone, whatever the level's margin_share. With `every_seat`, `info` also holds
-    "seat_values": {notation: every seat's mean reward over that move's playouts} and
-    "lines": {notation: the search's expected line from that move (principal_line)}."""
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What choose_move found: the move, and the figures of the search behind it (all empty
+    when there was one move to make, and nothing to search)."""
+    move: object
+    iterations: int = 0  # playouts run by this search
+    budget: int = 0  # playouts the level (or the request) allowed
+    capped: bool = False  # time_limit or stop cut the search short of its budget
+    decided: bool = False  # stopped early: the most visited move could no longer be overtaken
+    seconds: float = 0.0
+    reused: int = 0  # playouts a kept tree (SearchMemory) brought
+    visits: dict[str, int] = field(default_factory=dict)  # notation -> playouts through that move
+    values: dict[str, float] = field(default_factory=dict)  # notation -> the mover's mean reward
+    seat_values: dict[str, list[float]] = field(default_factory=dict)  # every_seat: notation -> each seat's mean
+    lines: dict[str, list] = field(default_factory=dict)  # every_seat: notation -> principal_line from that move
+
+
+def choose_move(request: SearchRequest) -> SearchResult:
+    """The move for request.state.to_move. Deterministic for a given state, level and
+    seed (and, for a level that keeps its tree, the memory's past searches) when
+    time_limit is None and stop never says stop."""
+    state, level, heuristics = request.state, request.level, request.heuristics
+    time_limit, progress, stop, memory = request.time_limit, request.progress, request.stop, request.memory
+    focus, focus_visits, every_seat = request.focus, request.focus_visits, request.every_seat
     started = time.perf_counter()
     settings = level_settings(level, heuristics)
-    budget = settings["iterations"] if iterations is None else iterations
+    budget = settings["iterations"] if request.iterations is None else request.iterations
     depth_cap = settings["rollout_depth"]
     c = settings["exploration"]
     rollout_move = getattr(heuristics, "rollout_move", None)
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
     final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
-    if settings.get("margin_share") and not chance_only:
+    if settings.get("margin_share") and not request.chance_only:
         final_rewards = margin_rewards(final_rewards, settings["margin_share"], settings["margin_scale"])
     candidates = getattr(heuristics, "candidate_moves", None)
     candidate_options = settings.get("candidates", {})
 
-    rng = random.Random(seed)
+    rng = random.Random(request.seed)
     seat = state.to_move
     if seat is None:
         raise ValueError("the game is over: there is no move to choose")
@@ -451,11 +458,8 @@ def choose_move(
 
     first = sample()
     root_moves = root_tree_moves(first)
-    if info is not None:
-        info.update(iterations=0, budget=budget, capped=False, decided=False, seconds=0.0, reused=0, visits={},
-                    values={})
     if len(root_moves) == 1:
-        return root_moves[0]
+        return SearchResult(root_moves[0], budget=budget)
     if not root_moves:
         raise ValueError("no legal move")
 
@@ -496,21 +500,20 @@ def choose_move(
     move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0))
     if keep_tree:
         memory.keep(state, level, root)
-    if info is not None:
-        info.update(
-            iterations=done,
-            reused=reused,
-            capped=done < budget and not decided,
-            decided=decided,
-            seconds=time.perf_counter() - started,
-            visits={str(m): ch.visits for m, ch in root.children.items()},
-            values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
-        )
-        if every_seat:
-            info["seat_values"] = {str(m): [total / root.children[m].visits for total in totals]
-                                   for m, totals in search.seat_totals.items()}
-            info["lines"] = {str(m): principal_line(ch) for m, ch in root.children.items() if ch.visits}
-    return move
+    return SearchResult(
+        move,
+        iterations=done,
+        budget=budget,
+        reused=reused,
+        capped=done < budget and not decided,
+        decided=decided,
+        seconds=time.perf_counter() - started,
+        visits={str(m): ch.visits for m, ch in root.children.items()},
+        values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
+        seat_values={str(m): [total / root.children[m].visits for total in totals]
+                     for m, totals in search.seat_totals.items()} if every_seat else {},
+        lines={str(m): principal_line(ch) for m, ch in root.children.items() if ch.visits} if every_seat else {},
+    )
 
 
 LINE_MOVES = 5  # the longest line principal_line follows

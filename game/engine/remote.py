@@ -6,8 +6,7 @@ milliseconds. A worker process runs on the machine's other core instead, and
 the window stays smooth.
 
 The parent writes pickled requests to the worker's stdin; the worker answers
-on its stdout. Requests: {"job", "state", "level", "seed", "time_limit",
-"iterations", "heuristics"} and
+on its stdout. Requests: {"job", "search": an ai.SearchRequest} and
 {"stop": job}; a game review's decision is {"job", "review": the keyword
 arguments of engine.review.review_decision}. Answers: {"job", "progress"},
 {"job", "move": notation}, {"job", "result": the review's verdict} or
@@ -17,6 +16,7 @@ once, on first use, and reused for every decision.
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import itertools
 import os
 import pickle
@@ -25,6 +25,10 @@ import sys
 import threading
 import time
 import traceback
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from . import ai
 
 
 class Job:
@@ -56,17 +60,16 @@ class RemotePlayer:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def think(self, state, level: str, seed: int, time_limit: float | None, iterations: int | None = None,
-              heuristics=None) -> Job:
-        """Start choosing a move for state.to_move; `iterations` overrides the level's budget;
-        `heuristics` is the game's help for the search (ai.search_heuristics of its ai module).
-        Send only what the seat may see: ai.seat_state(real_state, seed)."""
+    def think(self, request: ai.SearchRequest) -> Job:
+        """Start choosing a move for request.state.to_move. Send only what the seat may see
+        (request.state = ai.seat_state(real_state, seed)); the progress, the stop and the
+        memory are the worker's own, so the request brings none."""
+        assert request.progress is None and request.stop is None and request.memory is None, \
+            "the worker reports progress as job.progress, stops with job.stop() and keeps its own memory"
         job = Job(next(self._ids), self)
         with self._lock:
             self._jobs[job.id] = job
-        request = {"job": job.id, "state": state, "level": level, "seed": seed, "time_limit": time_limit,
-                   "iterations": iterations, "heuristics": heuristics}
-        if not self._send(request):
+        if not self._send({"job": job.id, "search": request}):
             self._fail(job, "The computer player could not be started.")
         return job
 
@@ -234,16 +237,9 @@ def _serve(inbox, outbox) -> None:
                                                 stop=lambda job_id=job_id: job_id in stopped)
                 answer({"job": job_id, "result": result})
                 continue
-            move = ai.choose_move(
-                request["state"], request["level"], request["seed"],
-                time_limit=request["time_limit"],
-                iterations=request.get("iterations"),
-                heuristics=request.get("heuristics"),
-                progress=progress,
-                stop=lambda job_id=job_id: job_id in stopped,
-                memory=memory,
-            )
-            answer({"job": job_id, "move": str(move)})
+            found = ai.choose_move(dataclasses.replace(
+                request["search"], progress=progress, stop=lambda job_id=job_id: job_id in stopped, memory=memory))
+            answer({"job": job_id, "move": str(found.move)})
         except Exception:
             answer({"job": job_id, "error": traceback.format_exc()})
 

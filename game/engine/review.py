@@ -40,12 +40,11 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
     the better line, the search's expected moves from its choice (ai.principal_line),
     "capped": True when `stop` or the safety time cut the search short}."""
     budget = ai.level_settings(level, heuristics)["iterations"] if iterations is None else iterations
-    info: dict = {}
-    best = ai.choose_move(sample, level, seed, heuristics=heuristics, iterations=iterations, info=info,
-                          time_limit=3 * ai.level_time_cap(level), stop=stop, progress=progress,
-                          focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)), chance_only=True,
-                          every_seat=True)
-    values, visits = info.get("values", {}), info.get("visits", {})
+    found = ai.choose_move(ai.SearchRequest(
+        sample, level, seed, heuristics=heuristics, iterations=iterations, time_limit=3 * ai.level_time_cap(level),
+        stop=stop, progress=progress, focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)),
+        chance_only=True, every_seat=True))
+    values, visits = found.values, found.visits
     played_value = values.get(str(played))
     # The search's choice among the other moves (the played one's visits were partly forced):
     # the most visited, the better mean on a tie. The played move is the choice when it did as well.
@@ -54,13 +53,13 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
     if best_name is None or (played_value is not None and played_value >= values[best_name]):
         best_name = str(played) if played_value is not None or best_name is None else best_name
     if not visits:  # no choice to search (one candidate): the search's move, valued as the played one
-        best_name = str(best)
+        best_name = str(found.move)
     best_value = values.get(best_name, played_value if best_name == str(played) else None)
-    seats, lines = info.get("seat_values", {}), info.get("lines", {})
+    seats, lines = found.seat_values, found.lines
     return {"best": best_name, "played": str(played), "best_value": best_value, "played_value": played_value,
             "best_visits": visits.get(best_name, 0), "played_visits": visits.get(str(played), 0),
             "best_seats": seats.get(best_name), "played_seats": seats.get(str(played)),
-            "line": lines.get(best_name) or [[best_name, []]], "capped": bool(info.get("capped"))}
+            "line": lines.get(best_name) or [[best_name, []]], "capped": found.capped}
 
 
 def noise(result: dict) -> float:

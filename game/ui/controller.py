@@ -344,8 +344,8 @@ class Controller:
         state = self.state
         seat = self.match.current_seat()
         seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
-        job = remote.shared_player().think(ai.seat_state(state, seed), seat.level, seed, ai.level_time_cap(seat.level),
-                                           heuristics=self.heuristics)
+        job = remote.shared_player().think(ai.SearchRequest(ai.seat_state(state, seed), seat.level, seed,
+                                                            self.heuristics, time_limit=ai.level_time_cap(seat.level)))
         self.thinking = Thinking(state.to_move, len(state.history), job, now)
 
     def stop_thinking(self) -> None:

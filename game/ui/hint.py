@@ -58,8 +58,9 @@ class Hinter:
         self.drop()
         seed = (self.match.ai_seed() * 7 + 12_345) & 0xFFFFFFFF
         player = self.player or remote.shared_player()
-        job = player.think(search_state(state, seed), HINT_LEVEL, seed, ai.level_time_cap(HINT_LEVEL),
-                           heuristics=shelf.heuristics_for(self.match.spec.id))
+        job = player.think(ai.SearchRequest(search_state(state, seed), HINT_LEVEL, seed,
+                                            shelf.heuristics_for(self.match.spec.id),
+                                            time_limit=ai.level_time_cap(HINT_LEVEL)))
         self.current = Hint(state.to_move, len(state.history), job)
         self.match.record_hint(state.to_move)
         return ""
