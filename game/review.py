@@ -4,7 +4,7 @@ worker about each, and keeping the result with the game.
 The decisions reviewed are the moves of people (of computers too when asked)
 where there was more than one legal move. Each is sent to the computer's
 worker process as `ai.seat_state` of the position then — what that seat could
-see, never the real state — with the move played (engine/review.py). One
+see, never the real state — with the move played (engine/grading.py). One
 decision is in the worker at a time, so the window stays smooth, a hint or a
 computer's move can slip in between, and a Cancel loses at most one decision.
 
@@ -23,20 +23,20 @@ import json
 
 from . import storage
 from .engine import ai
-from .engine import review as engine_review
+from .engine import grading
 from .engine.core import IllegalMove
 from .shelf import heuristics_for, parts_of, words_for
 
 REVIEW_FORMAT = 2  # 2: every seat's chance and the better line with each decision
 READ_FORMATS = (1, 2)  # a review kept before still opens (its chart shows the movers' own chances)
-DEPTHS = tuple(engine_review.DEPTHS)  # quick, deep
+DEPTHS = tuple(grading.DEPTHS)  # quick, deep
 SAVE_EVERY = 4  # decisions between writes of a review in progress (and always at the end or a stop)
 
 
 def review_settings(game_id: str) -> dict:
-    """The game's REVIEW (measure, thresholds, why) from its ai.py, or the defaults."""
-    module = parts_of(game_id).module("ai")
-    settings = {"measure": "chance to win", "thresholds": engine_review.DEFAULT_THRESHOLDS}
+    """The game's REVIEW (measure, thresholds, why) from its heuristics.py, or the defaults."""
+    module = parts_of(game_id).module("heuristics")
+    settings = {"measure": "chance to win", "thresholds": grading.DEFAULT_THRESHOLDS}
     settings.update(getattr(module, "REVIEW", {}) if module else {})
     return settings
 
@@ -124,7 +124,7 @@ class GameReview:
             raise ValueError("only a finished game can be reviewed")
         self.replay = replay
         self.depth = depth
-        self.level = engine_review.DEPTHS[depth]
+        self.level = grading.DEPTHS[depth]
         self.include_computers = include_computers
         self.settings = review_settings(replay.spec.id)
         self.choices: list[tuple[int, int]] | None = None  # (ply, seat) of every move with a choice
@@ -180,8 +180,8 @@ class GameReview:
         words = words_for(self.replay.spec.id)
         played = self.replay.moves[ply]
         entry = dict(verdict, ply=ply, seat=state.to_move,
-                     grade=engine_review.grade(verdict, self.settings["thresholds"]),
-                     cost=engine_review.cost(verdict), played_words=words.choice(state, played),
+                     grade=grading.grade(verdict, self.settings["thresholds"]),
+                     cost=grading.cost(verdict), played_words=words.choice(state, played),
                      best_words=verdict["best"])
         try:
             best = self.replay.spec.parse_move(state, verdict["best"])
@@ -204,7 +204,7 @@ class GameReview:
         return [d for d in self.decisions(seat) if d["grade"] != "good"]
 
     def summary(self, seat: int) -> dict:
-        return engine_review.seat_summary(self.decisions(seat))
+        return grading.seat_summary(self.decisions(seat))
 
     def turning_points(self, seat: int | None = None) -> list[dict]:
         """The moments that turned the game: the mistakes and blunders."""

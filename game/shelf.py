@@ -3,10 +3,10 @@
 A game is a folder (a package) whose files are its parts, found by name:
   rules.py   SPEC: the rules engine (pure Python; required)
   words.py   WORDS: how its log entries, phase and outcomes read (optional)
-  aid.py     aid(view): the player aid, what the player to move may do now (optional)
+  player_aid.py  aid(view): the player aid, what the player to move may do now (optional)
   pictures.py  PICTURES: the Rules screen's pictures, positions and captions (optional)
-  ai.py      heuristics for the computer players (optional)
-  lesson.json  its Learn to play lesson (optional; game/lessons/ reads it)
+  heuristics.py  heuristics for the computer players' search (optional)
+  lesson.json  its Learn to play lesson (optional; game/lessons.py reads it)
   lesson.py  set_up(spec, players, layout): the positions its lesson's steps
              start from, when they are laid out rather than played (optional)
   board_screen.py  SCENE: its board screen, and SIDE_COLOURS when its sides have
@@ -19,7 +19,7 @@ lives elsewhere (a test's own game), by add(package).
 
 The app, the files and the screens ask the shelf; the engine and the rules
 never do: they are handed a spec, the games by id, or a game's heuristics.
-The shelf itself loads only the pure parts (rules, words, aid, ai), and only when
+The shelf itself loads only the pure parts (rules, words, player_aid, heuristics, …), and only when
 first asked for, so listing a game imports nothing of it.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .engine.ai import search_heuristics
 from .engine.core import GameSpec
 from .engine.present import Words
 
-PURE_PARTS = ("rules", "words", "aid", "ai", "pictures", "lesson")  # the parts the shelf loads: never pygame, never a file
+PURE_PARTS = ("rules", "words", "player_aid", "heuristics", "pictures", "lesson")  # the parts the shelf loads: never pygame, never a file
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ class GameParts:
 
     @property
     def heuristics(self):
-        """What the computer player's search uses of the game's ai.py (None without one)."""
-        module = self.module("ai")
+        """What the computer player's search uses of the game's heuristics.py (None without one)."""
+        module = self.module("heuristics")
         return search_heuristics(module) if module else None
 
 

@@ -307,7 +307,7 @@ def test_a_low_temperature_draws_the_most_visited_move_more_often():
 
 def test_the_shelf_hands_out_each_games_heuristics_as_a_value_the_worker_can_be_sent():
     from game import shelf
-    from game.games.scurry import ai as scurry_ai
+    from game.games.scurry import heuristics as scurry_ai
 
     heuristics = shelf.heuristics_for("scurry")
     assert heuristics.evaluate is scurry_ai.evaluate and heuristics.LEVELS == scurry_ai.LEVELS

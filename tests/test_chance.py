@@ -10,7 +10,7 @@ import pytest
 from game.engine import ai
 from game.engine.core import Dice, Pick, Shuffle
 from game.games.scrubbudgetel.rules import SPEC as SCRUB
-from game.games.skyline_express import ai as skyline_ai
+from game.games.skyline_express import heuristics as skyline_ai
 from game.games.skyline_express.rules import SPEC as SKYLINE
 from game.games.skyrunner.rules import SPEC as SKYRUNNER
 

@@ -1,7 +1,7 @@
 """The layers of the game package point one way, read from the source (AST).
 
-    game.engine, each game's rules / words / aid / ai /    pure Python: no pygame, no files
-      pictures / lesson / geometry.py
+    game.engine, each game's rules / words / player_aid /  pure Python: no pygame, no files
+      heuristics / pictures / lesson / geometry.py
     game.shelf (the games on offer)                       pure too; the engine and rules never ask it
     game.storage, game.records, game.stats, game.saves,    files
       game.keeper, game.lessons
@@ -171,7 +171,7 @@ def test_the_import_graph_is_read():
     assert len(MODULES) > 30
     assert "game.saves" in GRAPH["game.ui.scene"] and "game.engine.match" in GRAPH["game.saves"]
     assert "game.shelf" in GRAPH["game.cli"]  # an import inside a function counts
-    assert {"game.games.scurry.rules", "game.games.scurry.ai"} <= GRAPH["game.shelf"]  # loaded by name
+    assert {"game.games.scurry.rules", "game.games.scurry.heuristics"} <= GRAPH["game.shelf"]  # loaded by name
     assert {"game.games.scurry.board_screen", "game.games.scurry.art"} <= GRAPH["game.ui.boards"]
     assert "pygame" in GRAPH["game.ui.draw"]
     assert sum(pure(name) for name in MODULES) >= 15
@@ -216,7 +216,7 @@ for name in engine:
 after_engine = sorted(sys.modules)
 from game import shelf
 for parts in shelf.SHELF:
-    parts.spec, parts.words, parts.heuristics, parts.module("aid")
+    parts.spec, parts.words, parts.heuristics, parts.module("player_aid")
 print(json.dumps({"engine": engine, "after_engine": after_engine, "after_shelf": sorted(sys.modules)}))
 """
 
@@ -231,7 +231,7 @@ def test_importing_the_engine_and_asking_the_shelf_pull_in_no_game_screen_or_fil
     assert "game.engine.match" in seen["engine"] and "game.engine.ai" in seen["engine"]
     never = DRAWING + FILES + UPPER
     assert [m for m in seen["after_engine"] if within(m, never + ("game.shelf", "game.games"))] == []
-    assert "game.games.scurry.ai" in seen["after_shelf"]
+    assert "game.games.scurry.heuristics" in seen["after_shelf"]
     assert [m for m in seen["after_shelf"] if within(m, never) or game_part(m, "board_screen", "art", "icons")] == []
 
 

@@ -1,4 +1,4 @@
-"""The game review (engine/review.py, game/review.py, ui/review_screen.py): a planted blunder
+"""The game review (engine/grading.py, game/review.py, ui/review_screen.py): a planted blunder
 in each game is marked a blunder with the winning move shown; a seat's review is the same
 for positions it cannot tell apart; a review stops and goes on; a kept one opens without
 any search. Small search budgets keep it cheap: the positions are near the end."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.match import Match, Seat
-from game.engine.review import review_decision
+from game.engine.grading import review_decision
 from game.replay import Replay
 from game.review import GameReview, ReviewRunner, decision_request, review_settings
 from game.shelf import GAMES, heuristics_for
@@ -36,7 +36,7 @@ def position(game_id: str):
 
 @pytest.mark.parametrize("game_id", sorted(BLUNDERS))
 def test_a_planted_blunder_is_marked_and_the_winning_move_shown(game_id):
-    from game.engine.review import grade
+    from game.engine.grading import grade
 
     state, planted = position(game_id)
     spec, seat = GAMES[game_id], state.to_move
@@ -55,7 +55,7 @@ def test_a_planted_blunder_is_marked_and_the_winning_move_shown(game_id):
 
 
 def test_a_winning_move_played_is_good_and_the_computers_own():
-    from game.engine.review import grade
+    from game.engine.grading import grade
 
     state, planted = position("scurry")
     played = GAMES["scurry"].parse_move(state, planted["wins"][0])
@@ -303,7 +303,7 @@ def test_the_depth_and_the_computers_setting_are_checked_and_used(finished_game)
 
 
 def test_a_cost_within_the_searchs_noise_is_not_marked():
-    from game.engine.review import grade
+    from game.engine.grading import grade
 
     verdict = {"best": "a", "played": "b", "best_value": 0.6, "played_value": 0.3}
     assert grade(dict(verdict, best_visits=400, played_visits=100)) == "blunder"  # 0.30 lost, noise 0.11

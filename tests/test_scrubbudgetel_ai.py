@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from game.engine import ai
-from game.games.scrubbudgetel import ai as heuristics
+from game.games.scrubbudgetel import heuristics as heuristics
 from game.games.scrubbudgetel.rules import CAVE, SPEC
 
 

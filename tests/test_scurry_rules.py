@@ -603,23 +603,23 @@ def test_every_legal_move_checks_and_round_trips(seed):
 # AI hooks
 # ---------------------------------------------------------------------------
 def test_ai_hooks_return_legal_moves_and_sane_estimates():
-    from game.games.scurry import ai
+    from game.games.scurry import heuristics
 
     rng = random.Random(4)
     for seed in range(3):
         s = SPEC.new_game(2, seed, {"random_setup": seed % 2 == 0, "tiles": 6})
         while not s.is_over:
             moves = s.legal_moves()
-            ordered = ai.candidate_moves(s, moves)
+            ordered = heuristics.candidate_moves(s, moves)
             assert sorted(ordered, key=lambda m: m.vertex) == moves  # reordered, never pruned
             before = snapshot(s)
-            est = ai.evaluate(s)
-            move = ai.rollout_move(s, moves, rng)
+            est = heuristics.evaluate(s)
+            move = heuristics.rollout_move(s, moves, rng)
             assert snapshot(s) == before  # the hooks only look
             assert len(est) == 2 and all(0.0 <= p <= 1.0 for p in est)
             assert move in moves
             s.apply(move)
-        assert ai.evaluate(s)[s.outcome.winners[0]] >= 0.5
+        assert heuristics.evaluate(s)[s.outcome.winners[0]] >= 0.5
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import ai
-from game.games.skurdir import ai as heur
+from game.games.skurdir import heuristics as heur
 from game.games.skurdir.rules import SPEC, SkurdirState, parse_cell
 
 R, Y, G, B, K = range(5)

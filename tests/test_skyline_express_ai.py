@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.engine import ai as engine_ai
-from game.games.skyline_express import ai
+from game.games.skyline_express import heuristics
 from game.games.skyline_express.rules import B, EMPTY, G, SPEC, TASKS, Y
 
 
@@ -16,10 +16,10 @@ def test_candidates_are_legal_and_few():
         rng = random.Random(players)
         for _ in range(40):
             moves = state.legal_moves()
-            cands = ai.candidate_moves(state, moves)
-            assert cands and set(cands) <= set(moves) and len(cands) <= ai.CANDIDATES
-            assert ai.rollout_move(state, moves, rng) in moves
-            chances = ai.evaluate(state)
+            cands = heuristics.candidate_moves(state, moves)
+            assert cands and set(cands) <= set(moves) and len(cands) <= heuristics.CANDIDATES
+            assert heuristics.rollout_move(state, moves, rng) in moves
+            chances = heuristics.evaluate(state)
             assert len(chances) == players and all(0.0 <= c <= 1.0 for c in chances)
             state.apply(rng.choice(moves))
 
@@ -32,7 +32,7 @@ def test_a_vip_goes_beside_its_own_colour():
     state.dice = [2, 2, 6, 2]
     state._legal = None
     state.apply(SPEC.parse_move(state, "d G"))
-    move = ai.greedy_move(state)
+    move = heuristics.greedy_move(state)
     assert str(move) == "p 1d"
 
 
@@ -44,7 +44,7 @@ def test_the_person_gives_the_automaton_the_weaker_tied_die():
     state.phase, state.tied, state.to_move = "tie", [Y, B], 0
     state.dice = [1, 5, 1, 5]
     state._legal = None
-    assert str(ai.greedy_move(state)) == "a B"
+    assert str(heuristics.greedy_move(state)) == "a B"
 
 
 @pytest.mark.slow
@@ -68,7 +68,7 @@ def test_solo_a_tie_is_worth_less_to_the_search_than_a_win():
     rewards = {}
     for margin in (-1, 0, 1, 8):
         state.automaton_score = lambda m=margin: me - m
-        rewards[margin] = ai.final_rewards(state)[0]
+        rewards[margin] = heuristics.final_rewards(state)[0]
     assert rewards[-1] < 0.2 < rewards[0] < 0.6 < rewards[1] < rewards[8] <= 1.0
 
 
@@ -83,24 +83,24 @@ def test_service_points_are_worth_the_services_still_open():
     first to take it gains the lead (the race hard used to lose to a blind search)."""
     state = SPEC.new_game(2, 5)
     _with_service_points(state, 0, 10)
-    worth = ai.potential(state, 0)
+    worth = heuristics.potential(state, 0)
     state.service_owner = [1] * len(state.service_owner)  # the other player took them all
-    assert ai.potential(state, 0) < worth - 10
+    assert heuristics.potential(state, 0) < worth - 10
     state = SPEC.new_game(2, 5)
     state.service_owner = [1] * 5 + [EMPTY] + [EMPTY] * (len(state.service_owner) - 6)  # one left
     for seat in (0, 1):
         _with_service_points(state, seat, 5)
-    lead = ai.potential(state, 0) - ai.potential(state, 1)
-    state.apply(SPEC.parse_move(state, str(ai.MOVES["service"][5])))
-    assert ai.potential(state, 0) - ai.potential(state, 1) > lead + 5
+    lead = heuristics.potential(state, 0) - heuristics.potential(state, 1)
+    state.apply(SPEC.parse_move(state, str(heuristics.MOVES["service"][5])))
+    assert heuristics.potential(state, 0) - heuristics.potential(state, 1) > lead + 5
 
 
 def test_hard_weighs_buying_a_service_against_keeping_the_points():
     state = SPEC.new_game(2, 5)
     _with_service_points(state, 0, 5)
     moves = state.legal_moves()
-    plain = ai.candidate_moves(state, moves)
-    weighed = ai.candidate_moves(state, moves, services=2)
+    plain = heuristics.candidate_moves(state, moves)
+    weighed = heuristics.candidate_moves(state, moves, services=2)
     bought = [m for m in weighed if m.kind == "service"]
     assert len(bought) == 2 and any(m.kind == "take" for m in weighed)
     assert all(m.kind == "service" for m in plain) or not any(m.kind == "service" for m in plain)

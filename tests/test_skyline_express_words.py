@@ -88,7 +88,7 @@ def test_rules_and_words_are_pure_python():
 
 
 def test_the_aid_while_seating_says_what_the_die_gives_at_each_value():
-    from game.games.skyline_express.aid import aid
+    from game.games.skyline_express.player_aid import aid
 
     said = {}
     for value in range(1, 7):

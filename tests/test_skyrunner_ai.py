@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from game.engine import ai
-from game.games.skyrunner import ai as heuristics
+from game.games.skyrunner import heuristics as heuristics
 from game.games.skyrunner.rules import SPEC
 
 

@@ -217,7 +217,7 @@ def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: i
 def review_seconds(state, heuristics) -> dict:
     """The game review's seconds for one decision (the first legal move, as if played),
     at each depth: the search from the seat's view with the played move weighed as well."""
-    from ..engine.review import DEPTHS, review_decision
+    from ..engine.grading import DEPTHS, review_decision
     from ..review import decision_request
 
     out = {}

@@ -37,7 +37,7 @@ REVIEW_ITERATIONS = 8
 def reviewed(shelf: Shelf) -> dict:
     """Per game a review of its finished game with its first decisions looked at by a
     small search (the walk runs no worker), made once."""
-    from ..engine.review import review_decision
+    from ..engine.grading import review_decision
     from ..replay import Replay
     from ..review import GameReview
 

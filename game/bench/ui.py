@@ -259,7 +259,7 @@ def review_open_ms(opens: int = 10, game_id: str = "skyrunner") -> dict:
 
     from .. import shelf
     from ..app import App
-    from ..engine.review import review_decision
+    from ..engine.grading import review_decision
     from ..replay import Replay
     from ..review import GameReview
     from ..ui.review_screen import ReviewScene

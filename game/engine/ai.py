@@ -18,7 +18,7 @@ after a roll are judged for that roll, not mixed over every roll the samples
 happened to draw. A chance point nobody sees at once (a shuffle) is left to the
 sample, as determinize leaves what is hidden.
 
-Games may help it with heuristics: an object (a game's ai.py, handed to the
+Games may help it with heuristics: an object (a game's heuristics.py, handed to the
 search by whoever starts it: the engine never looks a game up) with any of:
 
     rollout_move(state, moves, rng) -> move     # playout policy (one of `moves`)
@@ -389,7 +389,7 @@ class SearchRequest:
     memory: SearchMemory | None = None  # where a level that keeps its tree goes on from its seat's last one
     progress: Callable[[float], None] | None = None  # called now and then with the fraction done
     stop: Callable[[], bool] | None = None  # True: stop now, with the best move so far
-    # What the game review (engine/review.py) asks for, weighing a person's move against the search's:
+    # What the game review (engine/grading.py) asks for, weighing a person's move against the search's:
     focus: object = None  # a move legal here, searched at the root even where candidate_moves leave it out,
     focus_visits: int = 0  # ... at least this many times
     chance_only: bool = False  # rewards are the chance to win alone, whatever the level's margin_share

@@ -89,7 +89,7 @@ class Words:
 
 
 class Choice(NamedTuple):
-    """One thing the player to move may do now, for the player aid (a game's aid.py)."""
+    """One thing the player to move may do now, for the player aid (a game's player_aid.py)."""
 
     what: str  # as a player would say it: "Build a canal"
     how: str  # the rule that governs it and what it scores, in a sentence or two

@@ -8,7 +8,7 @@ the window stays smooth.
 The parent writes pickled requests to the worker's stdin; the worker answers
 on its stdout. Requests: {"job", "search": an ai.SearchRequest} and
 {"stop": job}; a game review's decision is {"job", "review": the keyword
-arguments of engine.review.review_decision}. Answers: {"job", "progress"},
+arguments of engine.grading.review_decision}. Answers: {"job", "progress"},
 {"job", "move": notation}, {"job", "result": the review's verdict} or
 {"job", "error": text}. The worker is pure Python (no pygame) and is started
 once, on first use, and reused for every decision.
@@ -75,7 +75,7 @@ class RemotePlayer:
 
     def review(self, request: dict) -> Job:
         """Start reviewing one decision of a finished game: `request` holds the keyword
-        arguments of engine.review.review_decision (its `sample` only what the seat
+        arguments of engine.grading.review_decision (its `sample` only what the seat
         could see: ai.seat_state). The verdict arrives as job.result."""
         job = Job(next(self._ids), self)
         with self._lock:
@@ -181,7 +181,7 @@ def shared_player() -> RemotePlayer:
 
 # ---- the worker side --------------------------------------------------------
 def _serve(inbox, outbox) -> None:
-    from . import ai, review
+    from . import ai, grading
 
     lock = threading.Lock()
     stopped: set[int] = set()
@@ -233,7 +233,7 @@ def _serve(inbox, outbox) -> None:
 
         try:
             if "review" in request:
-                result = review.review_decision(**request["review"], progress=progress,
+                result = grading.review_decision(**request["review"], progress=progress,
                                                 stop=lambda job_id=job_id: job_id in stopped)
                 answer({"job": job_id, "result": result})
                 continue

@@ -28,7 +28,7 @@ import pygame
 
 from ..engine.core import seat_names
 from . import arrows, boards, look, sizing
-from .aid import AidScene
+from .aid_screen import AidScene
 from .animations import SPEED_FACTOR, Anim, AnimationQueue  # noqa: F401 (Anim: the games' board screens make them)
 from .board_hints import BoardHints
 from .board_modes import PlayMode

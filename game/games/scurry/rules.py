@@ -78,7 +78,7 @@ def _moves_for(size: int, kind: str, seat: int) -> tuple:
 
 
 # ---------------------------------------------------------------------------
-# Line of sight (module functions so ai.py can use them too)
+# Line of sight (module functions so heuristics.py can use them too)
 # ---------------------------------------------------------------------------
 def sight(board: list, rays: tuple, at: int, mover: int) -> list:
     """The opponent tiles the mover's squirrel at `at` can see: the first

@@ -39,7 +39,7 @@ LEVELS = {
              "keep_tree": True},
 }
 
-# The game review (engine/review.py) weighs a move by the chance to win, not the points:
+# The game review (engine/grading.py) weighs a move by the chance to win, not the points:
 # the search plays for the win (its playouts are cut after a few turns and scored as a
 # share of the win by the running scores), so its estimate of the final margin would be
 # a guess on top of a guess, while the win share is what it actually measured. Points

@@ -101,7 +101,7 @@ from .geometry import TABLE
 from .rules import CAVE, MARKERS, OFFSETS
 
 
-# The game review (engine/review.py) weighs a move by the chance to win rather than the
+# The game review (engine/grading.py) weighs a move by the chance to win rather than the
 # doubloons: it asks the search for the chance alone (chance_only: hard's margin_share
 # aside), and the playouts are scored as wins (evaluate above: a share of the win by the
 # haul), so the chance is what it measured. A lost doubloon that changes nothing costs

@@ -35,7 +35,7 @@ from .rules import EMPTY, path_openings, sight, visible_empties
 
 LEVELS = {"hard": {"rollout_depth": 40, "exploration": 0.4, "keep_tree": True}}
 
-# The game review (engine/review.py) weighs a move by the chance to win: Scurry has no
+# The game review (engine/grading.py) weighs a move by the chance to win: Scurry has no
 # score, only a winner (a draw by the turn limit aside), so a margin would mean nothing.
 # Scurry swings hard and the evaluation above stays close to even, so the search's
 # estimates are noisy at the quick depth: the thresholds sit a little above the default.

@@ -24,7 +24,7 @@ LEVELS = {
     "hard": {"iterations": 1500, "rollout_depth": 40},
 }
 
-# The game review (engine/review.py) weighs a move by the chance to win: the first figure
+# The game review (engine/grading.py) weighs a move by the chance to win: the first figure
 # on the roof wins and heights are no score, so there is no margin to speak of. With three
 # to five players each starts near 1/n, so the thresholds are the default ones: a quarter
 # of a win given away is a blunder at any table.

@@ -73,7 +73,7 @@ LEVELS = {
              "candidates": {"services": 2}},
 }
 
-# The game review (engine/review.py) weighs a move by the search's reward: the chance to
+# The game review (engine/grading.py) weighs a move by the search's reward: the chance to
 # win (alone against the automaton, the solo reward of engine/ai.py: mostly the win, a
 # little for points). Dice decide much of the game, so estimates of close moves are noisy;
 # the thresholds sit a little above the default so that luck is not called a mistake.

@@ -27,8 +27,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import shelf, storage
-from ..engine.match import Match, Seat
+from . import shelf, storage
+from .engine.match import Match, Seat
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ compares the two by the search's measure: the mover's mean reward, its
 estimated chance to win (outcome_rewards: a win 1, a shared win split).
 
 A move is graded by what it cost, best value minus played value, against the
-game's thresholds (REVIEW["thresholds"] in the game's ai.py: inaccuracy,
+game's thresholds (REVIEW["thresholds"] in the game's heuristics.py: inaccuracy,
 mistake, blunder; DEFAULT_THRESHOLDS without one); a cost within two standard
 errors of the two estimates is the playouts' luck and is not marked.
 

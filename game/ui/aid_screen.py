@@ -1,6 +1,6 @@
 """The player aid: over the board, what the player to move may do now (F1 or "?").
 
-The words come from the game's own aid.py, built from the view of the seat in
+The words come from the game's own player_aid.py, built from the view of the seat in
 front of the screen, so the aid shows nothing that seat may not see."""
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ INDENT = 14  # a choice's rule sits under its name
 
 def aid_for(spec, view: dict):
     """The game's Aid for `view`, or None (the game is over, or it has no aid)."""
-    module = shelf.parts_of(spec.id).module("aid")
+    module = shelf.parts_of(spec.id).module("player_aid")
     return None if module is None else module.aid(view)
 
 
