@@ -62,3 +62,17 @@ def test_screenshots_are_written_for_a_failed_test_or_when_asked_for(tmp_path):
                          env={"GAME_SHELF_SHOTS_DIR": str(shots), "PYTHONPATH": str(ROOT / "tests")})
         assert "1 failed, 1 passed" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
         assert sorted(p.name for p in shots.iterdir()) == written
+
+
+def test_each_game_on_the_shelf_has_its_tests_beside_it():
+    """tests/games/<id>/ holds a game's tests (its rules, its board screen), so copying
+    a game's folder and its tests' folder moves the game whole; none are left at the top."""
+    from game import shelf
+
+    for parts in shelf.SHELF:
+        if not parts.package.startswith("game.games."):
+            continue  # a test's own game (tests/toy_shelf) is tested where it is added
+        here = ROOT / "tests" / "games" / parts.id
+        assert (here / f"test_{parts.id}_rules.py").is_file() and (here / f"test_ui_{parts.id}.py").is_file(), here
+        assert not list((ROOT / "tests").glob(f"test_{parts.id}_*.py")), f"{parts.id}'s tests are not all beside it"
+        assert not (ROOT / "tests" / f"test_ui_{parts.id}.py").exists()

@@ -695,7 +695,7 @@ class SkurdirState(CachedMovesState):
         """Why the rules forbid `move` now, in plain words; None when they allow it.
         Skurðir's legality is written here once: check() and the refused clicks
         (explain_click) answer from it, and the fast move generation above is
-        proven to agree with it (tests/test_skurdir_rules.py)."""
+        proven to agree with it (tests/games/skurdir/test_skurdir_rules.py)."""
         if self.outcome is not None:
             return "The game is over."
         if not isinstance(move, SkurdirMove) or not move.well_formed():

@@ -82,7 +82,7 @@ def test_rules_and_words_are_pure_python():
 
     code = ("import sys, game.games.skyline_express.rules, game.games.skyline_express.words; "
             "print('pygame' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[3],
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stdout + done.stderr
 
