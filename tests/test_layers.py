@@ -2,12 +2,15 @@
 
     game.engine, each game's rules / words / player_aid /  pure Python: no pygame, no files
       heuristics / pictures / lesson / geometry.py
-    game.shelf (the games on offer)                       pure too; the engine and rules never ask it
+    game.shelf (the games on offer), game.replay,          pure too; the engine and rules never ask them
+      game.review_story
     game.storage, game.records, game.stats, game.saves,    files
-      game.keeper, game.lessons
-    game.ui, each game's board_screen.py / art.py, game.art  drawing and clicks
+      game.keeper, game.lessons, game.review,
+      game.resources
+    game.ui, each game's board_screen.py / art.py (and     drawing and clicks
+      its other drawing helpers), game.art
     game.app, game.cli, game.bench, game.desktop,          the window, the command line, the benchmarks,
-      game.bundle                                          the applications menu, the bundled app
+      game.bundle, game.openspiel                          the applications menu, the bundled app, research
 
 each importing only from the layers above it.
 
@@ -29,9 +32,11 @@ from game.ui import boards
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
-UPPER = ("game.app", "game.cli", "game.bench", "game.__main__", "game.desktop", "game.bundle")
-FILES = ("game.storage", "game.records", "game.stats", "game.saves", "game.autosaver", "game.keeper", "game.lessons")
+UPPER = ("game.app", "game.cli", "game.bench", "game.__main__", "game.desktop", "game.bundle", "game.openspiel")
+FILES = ("game.storage", "game.records", "game.stats", "game.saves", "game.autosaver", "game.keeper", "game.lessons",
+         "game.review", "game.resources")
 DRAWING = ("pygame", "pygame_gui", "game.ui", "game.art")
+SHELF_LEVEL = ("game.shelf", "game.replay", "game.review_story")  # pure, and may ask the shelf
 
 
 def modules() -> dict[str, tuple[Path, bool]]:
@@ -119,7 +124,23 @@ def engine_or_rules(name: str) -> bool:
 
 
 def pure(name: str) -> bool:
-    return engine_or_rules(name) or name == "game.shelf"
+    return engine_or_rules(name) or name in SHELF_LEVEL
+
+
+def game_screen_part(name: str) -> bool:
+    """A module of a game's folder that is not one of its pure parts: its board screen,
+    its art and what they draw with (Scrubbudgetel's icons.py, mapview.py)."""
+    return name.startswith("game.games.") and name.count(".") == 3 and not engine_or_rules(name)
+
+
+def layer_of(name: str) -> str | None:
+    """Which layer of the table above `name` is in (None: a package's __init__ or no layer)."""
+    if pure(name):
+        return "pure"
+    for layer, prefixes in (("files", FILES), ("drawing", DRAWING), ("upper", UPPER)):
+        if within(name, prefixes):
+            return layer
+    return "drawing" if game_screen_part(name) else None
 
 
 def reached(start: str) -> set[str]:
@@ -175,6 +196,15 @@ def test_the_import_graph_is_read():
     assert {"game.games.scurry.board_screen", "game.games.scurry.art"} <= GRAPH["game.ui.boards"]
     assert "pygame" in GRAPH["game.ui.draw"]
     assert sum(pure(name) for name in MODULES) >= 15
+
+
+def test_every_module_is_in_a_layer():
+    """A new module is put in the table above, so the tests below look at what it imports
+    (game/replay.py, game/review.py and game/resources.py were in none)."""
+    packages = {"game", "game.games"} | {parts.package for parts in shelf.SHELF}
+    assert [name for name in MODULES if name not in packages and layer_of(name) is None] == []
+    assert [layer_of(n) for n in ("game.replay", "game.review", "game.resources", "game.games.scrubbudgetel.mapview")] \
+        == ["pure", "files", "files", "drawing"]
 
 
 def test_the_engine_and_the_rules_import_no_drawing_files_or_app():
@@ -236,8 +266,7 @@ def test_importing_the_engine_and_asking_the_shelf_pull_in_no_game_screen_or_fil
 
 
 def test_the_screens_do_not_import_the_app_the_bench_or_the_command_line():
-    screens = [name for name in MODULES
-               if within(name, ("game.ui", "game.art")) or game_part(name, "board_screen", "art", "icons")]
+    screens = [name for name in MODULES if layer_of(name) == "drawing"]
     assert "game.ui.scene" in screens and "game.games.skurdir.board_screen" in screens
     wrong = {name: sorted(t for t in GRAPH[name] if within(t, UPPER)) for name in screens}
     assert not {k: v for k, v in wrong.items() if v}
