@@ -16,6 +16,7 @@ import pickle
 import random
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,26 @@ def test_random_games_end_with_an_outcome_that_fits_the_table(spec, players):
         assert state.check(last)
         with pytest.raises(IllegalMove):
             state.apply(last)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_view_has_the_keys_its_typed_dict_declares(game_id):
+    """Each game declares what view(seat) holds as a TypedDict beside its rules (the return
+    annotation its board screen reads by); the keys given are the keys declared, from the
+    first position to the last, for every seat."""
+    spec = GAMES[game_id]
+    state = spec.new_game(spec.max_players, 3, spec.default_options())
+    declared = typing.get_type_hints(type(state).view)["return"]
+    assert typing.is_typeddict(declared), f"{game_id}: view(seat) -> {declared!r}, not a TypedDict"
+    keys = declared.__required_keys__ | declared.__optional_keys__
+
+    def probe(position, step):
+        if step % 10 == 0:
+            for seat in range(position.players):
+                assert set(position.view(seat)) == keys, (step, seat)
+
+    final, _ = random_game(spec, spec.max_players, 3, spec.default_options(), probe)
+    assert set(final.view(0)) == keys
 
 
 @pytest.mark.parametrize("spec,players", cases())

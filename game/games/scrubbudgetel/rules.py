@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypedDict
 
 from ...engine.core import CachedMovesState, Dice, GameSpec, IllegalMove, Option, Outcome, Pick, confirmed, seat_ref
 from ...engine.present import LogEntry
@@ -263,6 +264,31 @@ class PlacedMarker:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
+class ScrubView(TypedDict):
+    """What ScrubState.view(seat) gives a board screen (the bag is a count: its order is hidden)."""
+    game: str
+    players: int
+    markers: list[dict]  # {"code", "triangles", "seat", "against", "turn"} of each marker laid
+    stashes: list[list[str]]
+    stash_costs: list[int]
+    bag: int  # markers left in the bag
+    haul: list[int]
+    scores: list[int]
+    captain: int
+    turn: int
+    turn_seat: int
+    roll: int
+    to_lay: int
+    laid_now: list[int]
+    followed_end: int | None
+    pending_junction: int | None
+    miss_next: bool
+    cave_allowed: bool
+    leftover: str
+    to_move: int | None
+    outcome: dict | None  # Outcome.to_json()
+
+
 class ScrubState(CachedMovesState):
     """A game of Scrubbudgetel in progress.
 
@@ -900,7 +926,7 @@ class ScrubState(CachedMovesState):
         c.rng = random.Random(rng.getrandbits(64))
         return c
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> ScrubView:
         return {
             "game": "scrubbudgetel",
             "players": self.players,

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
+from typing import TypedDict
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome
 from ...engine.present import LogEntry
@@ -196,6 +197,35 @@ def leadoffs_that_help(board: list, rays: tuple, start: int, mover: int) -> list
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
+class ScurryView(TypedDict):
+    """What ScurryState.view(seat) gives a board screen (everything on the board is public)."""
+    game: str
+    size: int
+    tiles_per_player: int
+    random_setup: bool
+    side_names: list[str]
+    vertices: list[list[int]]  # each vertex's coordinates
+    names: list[str]  # each vertex's name in the notation
+    owner: list[int | None]  # vertex -> the side whose tile is on it
+    tiles: dict[int, int]  # vertex -> side, the tiles only
+    squirrels: list[int | None]  # each side's squirrel's vertex
+    phase: str
+    to_move: int | None
+    turn: int
+    turn_limit: int
+    long_games: str
+    path: list[int]  # the tiles reached this turn, in order
+    path_start: int | None  # where the squirrel began
+    steps: int
+    leadoff: int | None
+    sight: list[int]  # what the squirrel to move can see
+    supply: int
+    setup_left: list[int]
+    last_removed: int | None
+    scores: list[int]
+    outcome: dict | None  # Outcome.to_json()
+
+
 class ScurryState(CachedMovesState):
     """A game of Scurry in progress.
 
@@ -609,7 +639,7 @@ class ScurryState(CachedMovesState):
     def _owner_list(self) -> list:
         return [c if c in (0, 1) else None for c in self.board]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> ScurryView:
         geo = self._geo
         owner = self._owner_list()
         mover = self.to_move

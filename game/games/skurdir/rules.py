@@ -26,6 +26,7 @@ import bisect
 import random
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
+from typing import TypedDict
 
 from ...engine.core import CachedMovesState, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 from ...engine.present import LogEntry
@@ -229,6 +230,37 @@ def deal_stacks(rng: random.Random) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
+class SkurdirView(TypedDict):
+    """What SkurdirState.view(seat) gives a board screen (everything on the table is public)."""
+    game: str
+    grid: int  # cells a side
+    table: str
+    players: int
+    stations: dict[int, int]  # cell -> colour
+    stacks: dict[int, list[int]]  # cell -> its stack, bottom first
+    canals: list[list[int]]  # [cell a, cell b, colour]
+    owner: list[int | None]  # colour -> seat
+    colour_of: list[int | None]  # seat -> colour
+    neutral: int
+    free: list[int]
+    spare: list[bool]
+    pool: list[int]
+    sabotaged: list[bool]
+    limbo: list[list[int]]
+    stacks_left: list[list[int]]
+    phase: str
+    to_move: int | None
+    first: int
+    transported: int
+    dry_turns: int
+    last_route: list[int]
+    last_gains: list[int]
+    moved_colour: int
+    crossing: bool
+    scores: list[int]
+    outcome: dict | None  # Outcome.to_json()
+
+
 class SkurdirState(CachedMovesState):
     """A game of Skurðir in progress.
 
@@ -924,7 +956,7 @@ class SkurdirState(CachedMovesState):
         return all((route[i], route[i + 1]) in self.canals for i in range(len(route) - 1))
 
     # ---- views --------------------------------------------------------------------
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> SkurdirView:
         return {
             "game": "skurdir",
             "grid": self.n,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ...engine.core import CachedMovesState, Dice, GameSpec, IllegalMove, Option, Outcome, confirmed, seat_ref
 from ...engine.present import LogEntry
@@ -339,6 +340,37 @@ def automaton_value_cost(sheet: Sheet, value: int, six: str = "five") -> int:
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
+class SkylineView(TypedDict):
+    """What SkylineState.view(seat) gives a board screen: the whole table; only future dice are unknown."""
+    game: str
+    players: int
+    solo: bool
+    sheets: list[dict]  # each seat's sheet (Sheet.to_json)
+    breakdowns: list[dict]  # each sheet's score, line by line
+    task_roll: list[int]
+    tasks: list[list[str]]
+    service_rows: int
+    service_owner: list[int]
+    dice: list[int]
+    taken: list[int]
+    round: int
+    first: int
+    phase: str
+    to_move: int | None
+    die: int | None  # the die taken, if any
+    value: int
+    colour: int
+    painted: bool
+    tied: list[int]  # solo: the dice the person chooses among for the automaton
+    rolls: int
+    last_auto: list[list]  # the automaton's latest actions
+    last_seats: list[int | None]
+    across: str
+    automaton_six: str
+    scores: list[int]
+    outcome: dict | None  # Outcome.to_json()
+
+
 class SkylineState(CachedMovesState):
     """A game in progress.
 
@@ -705,7 +737,7 @@ class SkylineState(CachedMovesState):
         return [list(act) for act in after.last_auto]
 
     # ---- views -----------------------------------------------------------------
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> SkylineView:
         """Everything on the table is public; only future dice are unknown."""
         return {
             "game": "skyline_express",

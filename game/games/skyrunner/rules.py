@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypedDict
 
 from ...engine.core import GameSpec, IllegalMove, Option, Outcome, Shuffle, State, confirmed, seat_ref
 from ...engine.present import LogEntry
@@ -124,6 +125,33 @@ def well_formed(move: SkyRunnerMove) -> bool:
     legal moves are shared instances)."""
     uses = MOVE_FIELDS.get(move.kind)
     return uses is not None and all(getattr(move, name) == unset for name, unset in UNSET.items() if name not in uses)
+
+
+class SkyRunnerView(TypedDict):
+    """What SkyRunnerState.view(seat) gives the screen of `seat`: the table, and that seat's own
+    hand and hidden choice (the others' are only counted in `seats`)."""
+    players: int
+    grooves: list[int]
+    squares: int
+    roof: int
+    round: int
+    start: int
+    to_move: int | None
+    phase: str
+    open: str | None
+    main: int  # cards left in the draw pile
+    discard: int
+    figures: list[list[int]]
+    seats: list[dict]  # public_seat of each seat
+    seat: int  # whose view this is
+    hand: list[str]
+    my_choice: list | None  # this seat's hidden choice this round
+    pending: list[int] | None
+    acting: str | None
+    routes: list[dict]  # the routes open to the seat to move (empty for the others)
+    last_round: dict | None
+    scores: list[int]
+    outcome: dict | None  # Outcome.to_json()
 
 
 class SkyRunnerState(State):
@@ -690,7 +718,7 @@ class SkyRunnerState(State):
         return {"numbers": list(self.numbers[s]), "parasite": self.parasite[s], "used": list(self.used[s]),
                 "cards": len(self.hand[s]), "debts": list(self.debts[s]), "chosen": self.chosen[s] is not None}
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> SkyRunnerView:
         return {
             "players": self.players, "grooves": list(self.grooves), "squares": self.squares, "roof": self.roof,
             "round": self.round, "start": self.start, "to_move": self.to_move, "phase": self.phase,
