@@ -1,6 +1,6 @@
 """A game from outside game/ put on the shelf by one call, game.shelf.add: the
-proof that a new game needs its own folder and nothing else (README, "How the
-code is organised"). The toy is tests/toy_shelf/ttt/ (tic-tac-toe); nothing in
+proof that a new game needs its own folder and nothing else (docs/architecture.md,
+"Adding a game"). The toy is tests/toy_shelf/ttt/ (tic-tac-toe); nothing in
 game/ names it, and these tests reach it only the ways the app reaches any game:
 the engine contract, the title screen and a whole game by mouse, the command
 line, and the bench's frames."""

@@ -22,7 +22,7 @@ going on from its last tree as well ("keep_tree", 200-1,000 playouts kept in
 mid-game), 27-10-3 (67.5 %, points 0.56-0.83): within the noise of the
 figure before, so the kept playouts buy little here; they cost next to no time.
 All of these were played on one layout: the set-up then laid every stack in one
-line. On the varied layouts of _best_stack (--paired, README "Measured"): normal
+line. On the varied layouts of _best_stack (--paired, docs/arena/README.md): normal
 beat easy by +14.5 points a pair (95 % +7.3 to +21.6, 20 pairs); hard against
 normal +7.6 a pair over 8 pairs (95 % −0.6 to +15.8): too few to tell.
 """

@@ -46,7 +46,7 @@ Since 2026-11-26 the search has chance nodes at the dice (game/engine/ai.py):
 the moves after a roll are judged for that roll. Hard goes on from its last tree
 ("keep_tree"), across a roll too where the tree met the dice that came up, and a
 finished solo game rewards a strict win above a tie (final_rewards). The figures
-measured since are in the README.
+measured since are in docs/arena/README.md.
 """
 from __future__ import annotations
 
