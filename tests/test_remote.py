@@ -47,6 +47,16 @@ def test_worker_answers_with_the_same_move_as_a_search_here(player):
     assert player._process is process
 
 
+def test_the_request_leaves_progress_stop_and_memory_to_the_worker(player):
+    """They are the worker's own (job.progress, job.cancel, its SearchMemory): a request that
+    brings one is refused before anything is sent, not dropped on the way."""
+    state = scurry_position(3)
+    for asked in ({"progress": print}, {"stop": lambda: False}, {"memory": ai.SearchMemory()}):
+        with pytest.raises(ValueError, match="the worker"):
+            player.think(ai.SearchRequest(state, "easy", 1, **asked))
+    assert player._process is None  # nothing was started for them
+
+
 def test_a_cancelled_search_stops_and_the_next_one_is_answered(player):
     # ten million iterations would run for hours: only a working stop lets the
     # next request through

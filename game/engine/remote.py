@@ -64,8 +64,9 @@ class RemotePlayer:
         """Start choosing a move for request.state.to_move. Send only what the seat may see
         (request.state = ai.seat_state(real_state, seed)); the progress, the stop and the
         memory are the worker's own, so the request brings none."""
-        assert request.progress is None and request.stop is None and request.memory is None, \
-            "the worker reports progress as job.progress, stops with job.stop() and keeps its own memory"
+        if request.progress is not None or request.stop is not None or request.memory is not None:
+            raise ValueError("the worker reports progress as job.progress, stops with job.cancel() "
+                             "and keeps its own memory: the request brings none of them")
         job = Job(next(self._ids), self)
         with self._lock:
             self._jobs[job.id] = job

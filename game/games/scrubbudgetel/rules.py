@@ -953,7 +953,7 @@ class ScrubState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        data = self.view(0)
+        data = dict(self.view(0))  # the view and more: no longer its TypedDict
         data.update(
             options={"leftover": self.leftover, "captain": self.captain_option,
                      "own_first": self.own_first, "obstacles": self.obstacles},

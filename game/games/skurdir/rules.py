@@ -988,7 +988,7 @@ class SkurdirState(CachedMovesState):
         }
 
     def to_json(self) -> dict:
-        data = self.view(0)
+        data = dict(self.view(0))  # the view and more: no longer its TypedDict
         data.update(
             options={"random_setup": self.random_setup, "crossing": self.crossing, "table": self.table},
             seed=self.seed,
