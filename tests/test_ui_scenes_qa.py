@@ -273,7 +273,13 @@ def test_an_options_menu_shows_its_whole_help_when_the_pointer_rests_on_it_also_
         return face.tool_tip is not None and face.tool_tip_text == option.help
 
     assert rest_on_it()
-    click(app, menu.rect.center)  # opened and closed again: a new face
+    click(app, menu.rect.center)  # opened: the list is what the person reads now, no tooltip over it
+    assert menu.current_state is menu.menu_states["expanded"]
+    assert not rest_on_it() and menu.current_state.selected_option_button.tool_tip is None
+    click(app, (5, 630))  # and closed again: a new face
+    assert menu.current_state is menu.menu_states["closed"]
+    assert rest_on_it()
+    click(app, menu.rect.center)
     click(app, (5, 630))
     assert menu.current_state is menu.menu_states["closed"]
     assert rest_on_it()

@@ -108,13 +108,20 @@ class UIManagerPool:
 
 class TippedDropDown(UIDropDownMenu):
     """A drop-down whose tooltip (set_tooltip) shows: the mouse hovers the button that
-    is its face, a new one at every opening and closing, which pygame-gui gives none."""
+    is its face, a new one at every opening and closing, which pygame-gui gives none.
+    While the list is open the face has none: the tooltip would lie over the options."""
 
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
         face = getattr(self.current_state, "selected_option_button", None)
-        if face is not None and face.tool_tip_text != self.tool_tip_text:
-            face.set_tooltip(self.tool_tip_text, wrap_width=TOOLTIP_WRAP)
+        if face is None:
+            return
+        wanted = None if self.current_state is self.menu_states["expanded"] else self.tool_tip_text
+        if face.tool_tip_text != wanted:
+            face.set_tooltip(wanted, wrap_width=TOOLTIP_WRAP)
+        if wanted is None and face.tool_tip is not None:
+            face.tool_tip.kill()
+            face.tool_tip = None
 
 
 class Scene:
