@@ -12,7 +12,8 @@ where at 1280x800 and 1920x1080 every click target must be reached from every po
 a fingertip (a disc of FINGERTIP px) on its middle.
 
 Our own text is read from what look.text recorded as it drew (look.drawn), the words drawn
-on images (a card, a layer) where look.blit placed them; pygame-gui's from its managers. The walk runs once; each kind of screen is a test of its own, so a
+on images (a card, a layer) where look.blit placed them, those in the Rules screen's pictures
+and tables where its text box shows them; pygame-gui's from its managers. The walk runs once; each kind of screen is a test of its own, so a
 failure names the screens, sizes and scales where it was found."""
 from __future__ import annotations
 

@@ -224,3 +224,42 @@ def test_a_table_stays_close_under_the_words_that_lead_into_it():
     html = to_html(text, table=lambda rows: f"[table of {len(rows)} rows]")
     assert html.startswith("<b>Scoring:</b><br>[table of 2 rows]<br>"), html  # one break, not a blank line
     assert html.endswith("After it.<br><br>")
+
+
+def test_the_words_in_the_rules_pictures_are_recorded_where_they_show():
+    """The pictures' and tables' words are drawn on images that pygame-gui places in the text:
+    each line is recorded (for the layout audit: its size, its box, its contrast) where it is
+    seen on the window, inside the text's view, and only while it is in view."""
+    from game.ui import look, rules_pictures
+
+    app = make_app((1280, 800))
+    try:
+        app.push(RulesScene(app, shelf.GAMES["skurdir"]))
+        scene = app.scene
+        picture = shelf.parts_of("skurdir").pictures[0]
+        scene.jump_to(picture.rule)
+        scene.draw_all_pictures()
+        look.drawn.clear()
+        app.dirty = True
+        app.step([])
+        view = scene.text_box.rect
+        caption = look.wrap_text(picture.caption, rules_pictures.CAPTION_SIZE, rules_screen.Plan.for_window(app.size).picture_width - 16)
+        found = [box for box in look.drawn if box.text == caption[0]]
+        assert len(found) == 1 and view.contains(found[0].rect) and found[0].container is not None
+        box = found[0]
+        # the words are where the window shows them: the caption's letters, pixel for pixel
+        seen = app.screen.subsurface(box.rect).copy()
+        expected = pygame.Surface(box.rect.size)
+        expected.fill(rules_pictures.CAPTION_BACK)
+        expected.blit(look.rendered(box.text, box.size, box.colour, box.bold), (0, 0))
+        differ = sum(1 for x in range(box.rect.w) for y in range(box.rect.h)
+                     if max(abs(a - b) for a, b in zip(seen.get_at((x, y))[:3], expected.get_at((x, y))[:3])) > 24)
+        assert differ < box.rect.w * box.rect.h // 50, differ
+        assert any(b.text == "5" and view.contains(b.rect) for b in look.drawn)  # the board's own words too
+        scene.on_key_scroll(pygame.K_END)  # scrolled away: the picture's words are not read
+        look.drawn.clear()
+        app.dirty = True
+        app.step([])
+        assert not [b for b in look.drawn if b.text == caption[0]]
+    finally:
+        pygame.quit()

@@ -95,7 +95,7 @@ def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Sur
     cut = pygame.Rect((0, 0), board_size(picture, width))
     rects = [r for r in (scene.target_rect(t) for t in picture.focus) if r is not None]
     cut.center = rects[0].unionall(rects[1:]).center if rects else part_of_area(picture).center
-    return surface.subsurface(cut.clamp(area)).copy()
+    return look.cut(surface, cut.clamp(area))
 
 
 def part_of_area(picture) -> pygame.Rect:
@@ -126,7 +126,7 @@ def captioned(picture, width: int, board: pygame.Surface | None) -> pygame.Surfa
     out.fill(CAPTION_BACK)
     w, h = board_size(picture, width)
     if board is not None:
-        out.blit(board, ((width - w) // 2, 4))
+        look.blit(out, board, ((width - w) // 2, 4))
     else:
         pygame.draw.rect(out, (52, 44, 36), ((width - w) // 2, 4, w, h))
     y = h + 10
@@ -168,7 +168,7 @@ def figure_image(game_id: str, indexes: tuple, width: int, *, draw: bool = True)
     images = [picture_image(game_id, i, width, draw=draw) for i in indexes]
     out = pygame.Surface(figure_size(game_id, indexes, width), pygame.SRCALPHA)
     for k, image in enumerate(images):
-        out.blit(image, (k * (width + GAP), 0))
+        look.blit(out, image, (k * (width + GAP), 0))
     return out
 
 

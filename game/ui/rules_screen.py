@@ -139,11 +139,31 @@ class RulesTextBox(UITextBox):
         layout.draw_rows(in_view, drawable_area.y)
         image = pygame.Surface(self.rect.size, pygame.SRCALPHA, 32)
         basic_blit(image, self.background_surf, (0, 0))
-        basic_blit(image, in_view, (self.padding[0] + self.border_width["left"] + self.shadow_width
-                                    + self.rounded_corner_width_offsets[0],
-                                    self.padding[1] + self.border_width["top"] + self.shadow_width
-                                    + self.rounded_corner_height_offsets[0]))
+        at = (self.padding[0] + self.border_width["left"] + self.shadow_width + self.rounded_corner_width_offsets[0],
+              self.padding[1] + self.border_width["top"] + self.shadow_width + self.rounded_corner_height_offsets[0])
+        basic_blit(image, in_view, at)
         self._set_image(image)
+        self.shown_view = (drawable_area.y, pygame.Rect(at, in_view.get_size()))
+
+    shown_view = None  # (how far down the text, where in the box) the text in view was drawn last
+
+    def note_image_words(self, surface: pygame.Surface) -> None:
+        """Record the words drawn in the pictures and tables in view where they are on `surface`
+        (look.blit records the words of an image it places; here pygame-gui places the box's image)."""
+        if self.shown_view is None or not isinstance(self.text_box_layout, LinesLayout):
+            return
+        top, view = self.shown_view
+        view = view.move(self.rect.topleft).clip(self.rect)
+        bottom = top + view.h
+        with look.within(view):
+            for row in self.text_box_layout.layout_rows:
+                if row.y >= bottom or row.y + row_depth(row) <= top:
+                    continue
+                for item in row.items:
+                    if isinstance(item, DrawnImage):
+                        pos = (view.x + item.x + item.padding.left, view.y + item.y - top + item.padding.top)
+                        part = view.move(-pos[0], -pos[1])  # of the image, the part in view
+                        look.note_words(surface, shown_image(item.src), (pos[0] + part.x, pos[1] + part.y), part)
 
     def view_top(self) -> int:
         """How far down the text the view begins (px)."""
@@ -262,7 +282,8 @@ def shown_image(src: str) -> pygame.Surface:
     (the last KEPT_IMAGES), made again when a picture in it was drawn meanwhile."""
     kept = _images.get(src)
     if kept is None or kept[1] != pictures_drawn(src):
-        kept = _images[src] = (image_for(src).convert_alpha().premul_alpha(), pictures_drawn(src))
+        made = image_for(src)
+        kept = _images[src] = (look.keep_words(made.convert_alpha().premul_alpha(), made), pictures_drawn(src))
         while len(_images) > KEPT_IMAGES:
             _images.popitem(last=False)
     _images.move_to_end(src)
@@ -480,6 +501,7 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.text_box.note_image_words(surface)
         self.opened = True
 
     def leave(self) -> None:
