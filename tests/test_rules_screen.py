@@ -263,3 +263,28 @@ def test_the_words_in_the_rules_pictures_are_recorded_where_they_show():
         assert not [b for b in look.drawn if b.text == caption[0]]
     finally:
         pygame.quit()
+
+
+def test_skurdirs_pictures_show_the_letter_and_number_of_every_cell_their_captions_name():
+    """"builds a canal from c5 to d5" can be checked against the picture: its grid keeps the
+    column letters below it and the row numbers beside it."""
+    import re
+
+    from game.games.skurdir.board_screen import NOTE_SIZE, SkurdirScene
+    from game.ui import look, rules_pictures
+
+    cell_names_note = SkurdirScene.cell_names_note
+    make_app((1280, 800))
+    try:
+        for index, picture in enumerate(shelf.parts_of("skurdir").pictures):
+            image = rules_pictures.picture_image("skurdir", index, 440)
+            words = {box.text for box in look.words_on(image)}
+            named = re.findall(r"\b([a-z])(\d{1,2})\b", picture.caption)
+            assert named, picture.caption
+            for letter, number in named:
+                assert letter in words and number in words, (picture.caption, letter, number, sorted(words))
+            # the note over the grid wrapped to the grid's frame: every line whole in the picture
+            note = [box for box in look.words_on(image) if box.size == NOTE_SIZE and len(box.text) > 3]
+            assert " ".join(box.text for box in sorted(note, key=lambda b: b.rect.y)) == cell_names_note()
+    finally:
+        pygame.quit()
