@@ -288,3 +288,51 @@ def test_skurdirs_pictures_show_the_letter_and_number_of_every_cell_their_captio
             assert " ".join(box.text for box in sorted(note, key=lambda b: b.rect.y)) == cell_names_note()
     finally:
         pygame.quit()
+
+
+def test_skyrunners_action_card_lines_stay_inside_their_players_cards():
+    """In the bidding picture (five players, low cards) "3 action cards" sat on the border of
+    the card below; each line is inside its own card's border now."""
+    from game.ui import look, rules_pictures
+
+    make_app((1280, 800))
+    try:
+        for index, picture in enumerate(shelf.parts_of("skyrunner").pictures):
+            scene = rules_pictures.picture_scene("skyrunner", picture, {})
+            window = pygame.display.set_mode(picture.area)  # drawn on the window: its lines are recorded
+            look.drawn.clear()
+            scene.draw_board(window, scene.view(), scene.controller.highlights())
+            lines = [box for box in look.drawn if "action card" in box.text]
+            assert len(lines) == len(scene.plaques) or index, [b.text for b in lines]  # the bids picture has them all
+            for box in lines:
+                card = next(r for r in scene.plaques if r.collidepoint(box.rect.center))
+                assert card.inflate(-2, -2).contains(box.rect), (index, box.text, box.rect, card)
+    finally:
+        pygame.quit()
+
+
+def test_skylines_round_picture_is_whole_and_its_caption_names_what_it_shows():
+    """The dice, what a value and a colour pay, and the whole carriage (it was cut after
+    compartment 3, "Value: 1" cut short), at every window size; the line over the carriage
+    about the automaton's move is said by the caption (it named a VIP the picture lacks)."""
+    from game.ui import look, rules_pictures
+
+    picture = shelf.parts_of("skyline_express").pictures[0]
+    make_app((1280, 800))
+    try:
+        for size in ((960, 640), (1280, 800), (1920, 1080)):
+            width = rules_screen.Plan.for_window(size).wide_width
+            part = rules_pictures.part_of_area(picture)
+            assert rules_pictures.board_size(picture, width) == part.size, size  # not narrowed
+            html = rules_screen.Plan.for_window(size).html("skyline_express")
+            assert f"figure:skyline_express:0:{width}'" in html
+        image = rules_pictures.picture_image("skyline_express", 0, rules_screen.Plan.for_window((960, 640)).wide_width)
+        assert image.get_width() == rules_screen.Plan.for_window((960, 640)).wide_width
+        words = {box.text for box in look.words_on(image)}
+        seats = {f"{k}{s}" for k in range(1, 7) for s in "abcd"} - {"3a"}  # (3a: the passenger on it)
+        assert seats | {str(k) for k in range(1, 7)} <= words, sorted(seats - words)  # the carriage whole
+        assert {"Value: 1 dice point a step", "Colour: 3 dice points"} <= words
+        about_automaton = [w for w in words if w.startswith("Automaton")]
+        assert about_automaton and "the automaton did" in picture.caption
+    finally:
+        pygame.quit()

@@ -71,15 +71,22 @@ def _picture_class(scene_class):
     return type(f"Picture{scene_class.__name__}", (scene_class,), {"build": lambda self: None})
 
 
-def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
-    """The picture's position drawn by the game's board screen on its area, cut to its
-    focus or part (board_size)."""
+def picture_scene(game_id: str, picture, settings: dict):
+    """The game's board screen with the picture's position, laid out on its area, not drawn yet."""
     match = position_match(game_id, picture.players, picture.position, picture.options)
     area = pygame.Rect((0, 0), picture.area)
     scene = _picture_class(board_scene_class(game_id))(Easel(area.size, settings), match, PictureMode())
     scene.viewer = scene.confirmed_viewer = picture.viewer
     scene.board_rect = area
     scene.layout(area)
+    return scene
+
+
+def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
+    """The picture's position drawn by the game's board screen on its area, cut to its
+    focus or part (board_size)."""
+    scene = picture_scene(game_id, picture, settings)
+    area = scene.board_rect
     controller = scene.controller
     controller.prefix = tuple(picture.select)
     highlights = controller.highlights()

@@ -40,6 +40,7 @@ from .touch import at_least
 
 PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
 GAP = rules_pictures.GAP
+WIDE_PICTURE = 680  # px at most: a wide picture (Picture.wide) alone in its row
 
 # Laid-out texts kept, as lines (~1 MB each, no image): every game's, at a couple of window sizes
 KEPT_LAYOUTS = 12
@@ -357,22 +358,27 @@ def headings(game_id: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=8)
-def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2) -> str:
+def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2, wide_width: int = 0) -> str:
     """A game's rules as the text box's HTML: under each section's heading the pictures of
-    that section, `per_row` side by side, `picture_width` wide (none when 0); its tables
-    drawn as images. (Pictures floating beside the text were tried: two floats that meet
-    make pygame-gui's layout crawl for minutes.)"""
+    that section, `per_row` side by side, `picture_width` wide (none when 0), a wide one alone
+    in its row, `wide_width` wide; its tables drawn as images. (Pictures floating beside the
+    text were tried: two floats that meet make pygame-gui's layout crawl for minutes.)"""
     text = rules_markdown(game_id)
     if text is None:
         return f"The rules file {shelf.parts_of(game_id).rules_text} could not be read."
     after = lesson_links(game_id)
     by_rule: dict = {}
-    for index, picture in enumerate(shelf.parts_of(game_id).pictures if picture_width else ()):
-        by_rule.setdefault(picture.rule, []).append(index)
-    for rule, indexes in by_rule.items():
-        rows = [indexes[k:k + per_row] for k in range(0, len(indexes), per_row)]
+    pictures = shelf.parts_of(game_id).pictures if picture_width else ()
+    for index, picture in enumerate(pictures):
+        rows = by_rule.setdefault(picture.rule, [])
+        if picture.wide or not rows or len(rows[-1]) == per_row or pictures[rows[-1][0]].wide:
+            rows.append([index])
+        else:
+            rows[-1].append(index)
+    for rule, rows in by_rule.items():
         after[rule] = after.get(rule, "") + "".join(
-            f"<img src='figure:{game_id}:{','.join(map(str, row))}:{picture_width}'><br>" for row in rows)
+            f"<img src='figure:{game_id}:{','.join(map(str, row))}:"
+            f"{wide_width or picture_width if pictures[row[0]].wide else picture_width}'><br>" for row in rows)
     count = iter(range(1000))
     return markdown.to_html(text, after, table=lambda rows: f"<img src='table:{game_id}:{next(count)}:0'>")
 
@@ -386,6 +392,7 @@ class Plan(NamedTuple):
     box: pygame.Rect  # the text
     per_row: int  # pictures side by side
     picture_width: int
+    wide_width: int  # a wide picture's, alone in its row
 
     @classmethod
     def for_window(cls, size: tuple[int, int]) -> "Plan":
@@ -397,10 +404,11 @@ class Plan(NamedTuple):
         room = box.w - 64  # the text's width beside the scroll bar, inside the padding, with a margin: pygame-gui
         # loops for ever on an image wider than its text
         per_row = 2 if room >= 2 * 360 + GAP else 1
-        return cls(left, width, contents_w, box, per_row, min(440, (room - GAP * (per_row - 1)) // per_row))
+        return cls(left, width, contents_w, box, per_row, min(440, (room - GAP * (per_row - 1)) // per_row),
+                   min(WIDE_PICTURE, room))
 
     def html(self, game_id: str) -> str:
-        return rules_html(game_id, self.picture_width, self.per_row)
+        return rules_html(game_id, self.picture_width, self.per_row, self.wide_width)
 
 
 def prepare_rules(manager, size: tuple[int, int]):

@@ -522,9 +522,10 @@ class SkyRunnerScene(BoardScene):
         if info["debts"]:
             owed = ", ".join("a climbing card" if d == "C" else "equipment" for d in info["debts"])
             extra += f" · owes {owed}"
-        if r.h >= 64:
-            look.text(surface, look.fit_text(extra, 12, inner_w), (r.x + 10, chips[0].bottom + 4), 12,
-                      look.WARN if info["debts"] else look.MUTED)
+        extra = look.fit_text(extra, 12, inner_w)
+        y = min(chips[0].bottom + 4, r.bottom - 3 - look.font(12).size(extra)[1])  # inside the card's border
+        if y >= chips[0].bottom:  # (a card too low for the line leaves it out)
+            look.text(surface, extra, (r.x + 10, y), 12, look.WARN if info["debts"] else look.MUTED)
 
     def _draw_slot(self, surface, view, seat, slot) -> None:
         info = view["seats"][seat]
