@@ -336,3 +336,35 @@ def test_skylines_round_picture_is_whole_and_its_caption_names_what_it_shows():
         assert about_automaton and "the automaton did" in picture.caption
     finally:
         pygame.quit()
+
+
+def test_the_rules_text_grows_with_a_big_window_to_a_comfortable_measure():
+    """At 1920x1080 the rules' letters were those of 1280x800 in a 1030 px column (bare wood either
+    side): now they are larger, a line holds about 70-90 characters, the column stands in the
+    middle; at 960x640 the text keeps its size and fits."""
+    from collections import Counter
+
+    def text_of(size):
+        app = make_app(size)
+        try:
+            app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+            pump(app)
+            box = app.scene.text_box
+            rows = box.text_box_layout.layout_rows
+            letters = Counter(chunk.font.point_size for row in rows for chunk in row.items
+                              if len(getattr(chunk, "text", "").strip()) > 20).most_common(1)[0][0]
+            lines = sorted(n for n in (len("".join(getattr(c, "text", "") for c in row.items).strip()) for row in rows)
+                           if n > 50)
+            window = pygame.Rect((0, 0), size)
+            assert window.contains(box.rect) and window.contains(app.scene.contents["Rulings"].rect)
+            return letters, lines[len(lines) // 2], box.rect
+        finally:
+            pygame.quit()
+
+    small, _line, _box = text_of((960, 640))
+    usual, _line, _box = text_of((1280, 800))
+    big, line, box = text_of((1920, 1080))
+    assert small == usual and big >= 1.25 * usual, (small, usual, big)
+    assert 70 <= line <= 90, line
+    left, right = box.x - 200 - 12, 1920 - box.right  # the list of sections, then the text: in the middle
+    assert abs(left - right) <= 2, (left, right)

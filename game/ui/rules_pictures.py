@@ -31,6 +31,7 @@ CAPTION_LINE = 18
 FRAME = (120, 96, 60)
 CAPTION_BACK = (34, 28, 22)
 GAP = 12  # px between pictures side by side
+WIDTH = 440  # px: a picture's width where there is room (two side by side, or one)
 KEPT_PICTURES = 10  # two games' pictures (~0.6 MB each): drawn again, a frame each, when they come back into view
 _drawn: OrderedDict = OrderedDict()  # (game id, index, width) -> the picture with its caption
 

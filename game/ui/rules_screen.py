@@ -358,7 +358,8 @@ def headings(game_id: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=8)
-def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2, wide_width: int = 0) -> str:
+def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2, wide_width: int = 0,
+               text_size: int | None = None) -> str:
     """A game's rules as the text box's HTML: under each section's heading the pictures of
     that section, `per_row` side by side, `picture_width` wide (none when 0), a wide one alone
     in its row, `wide_width` wide; its tables drawn as images. (Pictures floating beside the
@@ -380,7 +381,20 @@ def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2, wide_widt
             f"<img src='figure:{game_id}:{','.join(map(str, row))}:"
             f"{wide_width or picture_width if pictures[row[0]].wide else picture_width}'><br>" for row in rows)
     count = iter(range(1000))
-    return markdown.to_html(text, after, table=lambda rows: f"<img src='table:{game_id}:{next(count)}:0'>")
+    return markdown.to_html(text, after, table=lambda rows: f"<img src='table:{game_id}:{next(count)}:0'>",
+                            text_size=text_size)
+
+
+TEXT_SIZE = 15  # px: the rules' letters in a window of 1280x800 or less
+LARGEST_TEXT = 20  # px: theirs in a big one (1920x1080)
+LINE_CHARACTERS = 90  # a line of the rules holds about this many characters at most (a comfortable measure)
+MEASURED = "Each player takes one die still in the tray and seats a passenger of its colour; the first moves on."
+
+
+def text_size_for(size: tuple[int, int]) -> int:
+    """The rules' letters grow with the window beyond 1280x800, as far as its smaller side allows."""
+    w, h = size
+    return max(TEXT_SIZE, min(LARGEST_TEXT, round(TEXT_SIZE * min(w / 1280, h / 800))))
 
 
 class Plan(NamedTuple):
@@ -393,22 +407,36 @@ class Plan(NamedTuple):
     per_row: int  # pictures side by side
     picture_width: int
     wide_width: int  # a wide picture's, alone in its row
+    text_size: int
 
     @classmethod
     def for_window(cls, size: tuple[int, int]) -> "Plan":
         w, h = size
-        width = min(1240, w - 40)
+        text_size = text_size_for(size)
+        contents_w = 200 if w >= 1140 else 170
+        # the text's width beside the scroll bar, inside the padding, with a margin (pygame-gui loops for
+        # ever on an image wider than its text): a comfortable measure, or two whole pictures side by side
+        room = min(w - 40 - contents_w - 12 - 64, max(
+            2 * rules_pictures.WIDTH + GAP, round(LINE_CHARACTERS * look.font(text_size).size(MEASURED)[0] / len(MEASURED))))
+        width = contents_w + 12 + room + 64
         left = (w - width) // 2
-        contents_w = 200 if width >= 1100 else 170
-        box = pygame.Rect(left + contents_w + 12, 70, width - contents_w - 12, h - 150)
-        room = box.w - 64  # the text's width beside the scroll bar, inside the padding, with a margin: pygame-gui
-        # loops for ever on an image wider than its text
+        box = pygame.Rect(left + contents_w + 12, 70, room + 64, h - 150)
         per_row = 2 if room >= 2 * 360 + GAP else 1
-        return cls(left, width, contents_w, box, per_row, min(440, (room - GAP * (per_row - 1)) // per_row),
-                   min(WIDE_PICTURE, room))
+        return cls(left, width, contents_w, box, per_row,
+                   min(rules_pictures.WIDTH, (room - GAP * (per_row - 1)) // per_row),
+                   min(WIDE_PICTURE, room), text_size)
 
     def html(self, game_id: str) -> str:
-        return rules_html(game_id, self.picture_width, self.per_row, self.wide_width)
+        return rules_html(game_id, self.picture_width, self.per_row, self.wide_width, self.text_size)
+
+    def load_fonts(self, manager) -> None:
+        """The text's letters and its headings' at this size, loaded into the app's theme (once)."""
+        fonts = manager.get_theme().get_font_dictionary()
+        sizes = {(self.text_size, False), (self.text_size, True)}
+        sizes |= {(round(self.text_size * k), True) for k in markdown.HEADING_SCALE.values()}
+        manager.preload_fonts([{"name": "dejavu", "point_size": size, "style": "bold" if bold else "regular"}
+                               for size, bold in sorted(sizes)
+                               if not fonts.check_font_preloaded(fonts.create_font_id(size, "dejavu", bold, False))])
 
 
 def prepare_rules(manager, size: tuple[int, int]):
@@ -417,6 +445,7 @@ def prepare_rules(manager, size: tuple[int, int]):
     ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
+    plan.load_fonts(manager)
     # a box as wide as the screen's, for its theme, parser and borders; low, as a full one
     # leaves ~2.6 MB behind it (its images)
     low = pygame.Rect(plan.box.topleft, (plan.box.w, 100))
@@ -466,6 +495,7 @@ class RulesScene(Scene):
         left, width, contents_w, box = plan.left, plan.width, plan.contents_w, plan.box
         self.label((left, 16, width, 44), f"{self.spec.title} — rules", "#title_label")
         self.per_row = plan.per_row
+        plan.load_fonts(self.manager)
         self.text_box = RulesTextBox(plan.html(self.spec.id), box, self.manager)
         self.contents = {}
         sections = headings(self.spec.id)
