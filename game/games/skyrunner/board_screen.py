@@ -432,7 +432,8 @@ class SkyRunnerScene(BoardScene):
         lines.append(f"{starter} starts this round.")
         last = view["last_round"]
         if view["phase"] == "choose" and last is not None:
-            bids = ", ".join(f"{self.match.seats[s].name}\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
+            # "Computer 3: 7", never "Computer 3 7" (a name may end in a number)
+            bids = ", ".join(f"{self.match.seats[s].name}:\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
                              for s, card, _target in last["plays"])
             lines.append(f"Last round's bids: {bids}")
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
