@@ -28,3 +28,14 @@ def test_skyrunners_last_bids_say_whose_number_is_whose():
                 assert f"{names[seat]}:\u00a0{card[1:]}" in bids, bids
     finally:
         pygame.quit()
+
+
+def test_a_per_cent_sign_stays_with_its_number_when_words_wrap():
+    """The review's story and strip wrapped "… largest step was move 445, −2" and began the
+    next line with "%."."""
+    pygame.font.init()
+    text = "The computer's choice (blue arrow): Ann takes the red die (3) · chance 67 %, and then −2 %."
+    for width in range(120, 700, 7):
+        lines = look.wrap_text(text, 14, width)
+        assert not any(line.startswith("%") for line in lines), (width, lines)
+        assert " ".join(lines) == text

@@ -214,6 +214,7 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         assert scene.review.complete and not scene.runner.running
         # complete: no button left to press (it read a greyed "Done"); the status line says so
         assert not scene.run_button.visible
+        assert scene.progress_rect.right == scene.run_button.rect.right  # the bar takes the button's room
         assert not [b for b in scene.actions if b.visible and b.text in ("Done", "Cancel", "Resume")]
         look.drawn.clear()
         app.draw()

@@ -335,10 +335,11 @@ def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | 
 
 def joined_words(message: str) -> list[str]:
     """The words a line may break between: a no-break space joins, as in print, and so
-    does a times sign with its numbers ("9 × 9" is never cut in two)."""
+    does a times sign with its numbers ("9 × 9" is never cut in two), and a per cent sign
+    with its number ("67 %" never ends a line with 67 and begins the next with %)."""
     words = []
     for word in re.split(r"[^\S\u00a0]+", message.strip()):
-        if words and (word == "×" or words[-1].endswith(" ×")):
+        if words and (word == "×" or words[-1].endswith(" ×") or word.startswith("%")):
             words[-1] += " " + word
         else:
             words.append(word)

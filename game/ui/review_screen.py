@@ -179,6 +179,7 @@ class ReviewScene(Scene):
         if self.review.complete:  # nothing left to run: the status line says it is complete
             if self.run_button.visible:
                 self.run_button.hide()
+                self.progress_rect.w = self.run_button.rect.right - self.progress_rect.x  # the bar takes its room
             return
         text = "Cancel" if self.runner.running else "Resume"
         if self.run_button.text != text:
