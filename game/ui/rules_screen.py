@@ -445,7 +445,9 @@ def prepare_rules(manager, size: tuple[int, int]):
     ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
-    plan.load_fonts(manager)
+    yield True
+    plan.load_fonts(manager)  # a few ms where the text is larger than the theme's: a slice of its own
+    yield
     # a box as wide as the screen's, for its theme, parser and borders; low, as a full one
     # leaves ~2.6 MB behind it (its images)
     low = pygame.Rect(plan.box.topleft, (plan.box.w, 100))
