@@ -69,6 +69,14 @@ class Stats:
     def average_score(self) -> float | None:
         return sum(p.score for p in self.scores) / len(self.scores) if self.scores else None
 
+    def scores_by_game(self) -> dict:
+        """game id -> (best, average) of its scores: games score on scales of their own, so
+        the figures of every game at once are given a game at a time, never mixed."""
+        by_game: dict = {}
+        for p in self.scores:
+            by_game.setdefault(p.game, []).append(p.score)
+        return {game: (max(found), sum(found) / len(found)) for game, found in by_game.items()}
+
 
 def seat_of(summary, player_key: str) -> int | None:
     """The seat a person of that name had in a finished game, or None."""

@@ -131,6 +131,39 @@ def behind_label(screen: pygame.Surface, element) -> tuple[float, tuple] | None:
     return behind(screen, halo, (element.rect.x - HALO - 1, element.rect.y - HALO - 1), tuple(element.text_colour))
 
 
+def inner_ground(screen: pygame.Surface, element) -> tuple | None:
+    """The colour a pygame-gui text box or text entry draws its words on, as the frame shows it:
+    the median of a row of pixels just inside its top border (its padding, where no word is),
+    left of a scroll bar; None where the element is not on the frame."""
+    border = max(element.border_width.values()) if isinstance(element.border_width, dict) else element.border_width
+    border += getattr(element, "shadow_width", 0)  # (its shadow lies round its border)
+    rect = element.rect
+    bar = getattr(element, "scroll_bar", None)
+    right = bar.rect.x if bar is not None else rect.right - 4
+    row = pygame.Rect(rect.x + border + 4, rect.y + border + 1, right - rect.x - border - 8, 1).clip(screen.get_rect())
+    if row.w <= 0 or row.h <= 0:
+        return None
+    pixels = pygame.surfarray.array3d(screen.subsurface(row)).reshape(-1, 3)
+    return tuple(int(v) for v in numpy.median(pixels, axis=0))
+
+
+def text_box_inks(element) -> set[tuple]:
+    """(colour, size) of the words of a pygame-gui text box in view: each run of its HTML's words."""
+    layout = element.text_box_layout
+    rows = getattr(layout, "layout_rows", None) or []
+    top = element.scroll_bar.start_percentage * layout.layout_rect.height if element.scroll_bar is not None else 0
+    bottom = top + element.text_wrap_rect.h
+    inks = set()
+    for row in rows:
+        if row.y + row.height <= top or row.y >= bottom:
+            continue
+        for chunk in row.items:
+            colour = getattr(chunk, "colour", None)
+            if isinstance(colour, pygame.Color) and getattr(chunk, "text", "").strip():
+                inks.add((tuple(colour)[:3], int(chunk.font.point_size)))
+    return inks
+
+
 def button_colours(element) -> tuple | None:
     """(words, background) of a pygame-gui button as it is drawn now; None when disabled
     (WCAG asks nothing of a control that cannot be used) or see-through."""

@@ -3,7 +3,8 @@ game/bench/screens.py for the walk), is checked for text that overlaps other tex
 leaves its box or the window, or is too small to read; for words cut short with "…"
 (only a person's name may be, as a last resort); for drop-down lists that open
 past the window's edge; for click targets outside the window or too small to hit; for
-text that does not stand out 4.5:1 from what is behind it (3:1 if large); and, on every
+text that does not stand out 4.5:1 from what is behind it (3:1 if large; pygame-gui's text
+boxes and entries too, each colour of their words on their own ground); and, on every
 board, for colours a player must tell apart that look alike to a colour-blind eye and carry
 no second cue (tests/colours.py says how both are measured). At 1280x800 the screen is
 walked by Tab: the focus ring must reach every enabled control and be seen.
@@ -12,7 +13,8 @@ where at 1280x800 and 1920x1080 every click target must be reached from every po
 a fingertip (a disc of FINGERTIP px) on its middle.
 
 Our own text is read from what look.text recorded as it drew (look.drawn), the words drawn
-on images (a card, a layer) where look.blit placed them; pygame-gui's from its managers. The walk runs once; each kind of screen is a test of its own, so a
+on images (a card, a layer) where look.blit placed them, those in the Rules screen's pictures
+and tables where its text box shows them; pygame-gui's from its managers. The walk runs once; each kind of screen is a test of its own, so a
 failure names the screens, sizes and scales where it was found."""
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from collections import defaultdict
 import pygame
 import pytest
 from filelock import FileLock
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
 
 import colours
 from game.bench import screens
@@ -145,6 +147,28 @@ def contrast_problems(app, boxes) -> list[str]:
     return found
 
 
+def gui_box_problems(app) -> list[str]:
+    """The words of pygame-gui's text boxes (each colour of them in view) and text entries
+    against the ground each draws them on (tests/colours.py)."""
+    found = []
+    for element in app.scene.manager.get_sprite_group().sprites():
+        if not element.visible or not isinstance(element, (UITextBox, UITextEntryLine)):
+            continue
+        if isinstance(element, UITextEntryLine):
+            if not element.is_enabled or not isinstance(element.text_colour, pygame.Color):
+                continue
+            inks = {(tuple(element.text_colour)[:3], int(element.font.point_size))}
+        else:
+            inks = colours.text_box_inks(element)
+        ground = colours.inner_ground(app.screen, element) if inks else None
+        for ink, size in sorted(inks) if ground is not None else ():
+            ratio = colours.contrast(ink, ground)
+            if ratio < colours.needed(size, False):
+                found.append(f"{type(element).__name__} {element.rect}: words of {size} px contrast {ratio:.2f}:1, "
+                             f"{ink} on {ground}")
+    return found
+
+
 def colour_problems(scene) -> list[str]:
     """The board's colours a player must tell apart, without a second cue, as each kind of
     colour-blind vision sees them (tests/colours.py)."""
@@ -183,7 +207,7 @@ def problems(app, size, scale, contrast=True) -> list[str]:
         elif container is not None and not container.contains(rect):
             found.append(f"{text!r} {rect} leaves its box {container}")
     if contrast:
-        found += contrast_problems(app, boxes) + colour_problems(app.scene)
+        found += contrast_problems(app, boxes) + gui_box_problems(app) + colour_problems(app.scene)
     tights = [tight(b[0], b[2]) for b in boxes]
     for i, box in enumerate(tights):
         for j in box.collidelistall(tights[i + 1:]):

@@ -251,7 +251,7 @@ def test_the_rules_text_links_to_the_lesson_step_of_a_rule():
 
     from uikit import make_app
 
-    app = make_app((1280, 1000))  # tall enough to show Scurry's "A turn" without scrolling
+    app = make_app((1280, 1100))  # tall enough to show Scurry's "A turn" without scrolling
     try:
         app.push(TitleScene(app))
         pump(app)
@@ -337,7 +337,7 @@ def test_the_rules_text_links_to_every_lesson_step(app):
         app.push(RulesScene(app, shelf.GAMES[game_id]))
         pump(app)
         html = app.scene.text_box.html_text
-        heading = re.compile(r"<font size=\d color='[^']*'><b>([^<]*)</b></font><br>")
+        heading = re.compile(r"<font (?:pixel_)?size=\d+ color='[^']*'><b>([^<]*)</b></font><br>")
         headings = [(m.start(), m.group(1)) for m in heading.finditer(html)]
         for i, step in enumerate(lesson.steps):
             link = html.find(f"<a href='lesson:{game_id}:{i}'>")

@@ -202,6 +202,7 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
     import pygame
 
     from tests.uikit import click, make_app, pump
+    from game.ui import look
     from game.ui.review_screen import ReviewScene
 
     kept(finished_game, found)
@@ -211,7 +212,13 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         app.push(scene)
         pump(app)
         assert scene.review.complete and not scene.runner.running
-        assert scene.run_button.text == "Done"
+        # complete: no button left to press (it read a greyed "Done"); the status line says so
+        assert not scene.run_button.visible
+        assert scene.progress_rect.right == scene.run_button.rect.right  # the bar takes the button's room
+        assert not [b for b in scene.actions if b.visible and b.text in ("Done", "Cancel", "Resume")]
+        look.drawn.clear()
+        app.draw()
+        assert any(box.text.startswith("Review complete: ") for box in look.drawn)
         area = scene.chart.area
         click(app, (area.right - 2, area.centery))  # the chart's right end: the last decision charted
         board = app.scene

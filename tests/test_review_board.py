@@ -306,3 +306,27 @@ def test_at_960x640_with_the_panel_at_200_the_strip_says_the_played_and_the_bett
         assert " of the red one" in better_words or alike["best"] in better_words
     finally:
         pygame.quit()
+
+
+def test_the_strips_words_and_buttons_follow_the_panel_scale():
+    """The review's words under the board (once a caption of 13 px at every scale) grow with
+    the panel scale as the panel does, where the window has the room (1920x1080)."""
+    from game.ui import look
+    from tests.uikit import make_app
+
+    replay = random_game("skurdir", 2)
+    ply = a_decision(replay)
+    sizes, buttons = {}, {}
+    for scale in (1.0, 2.0):
+        app = make_app((1920, 1080))
+        app.settings["ui_scale"] = scale
+        try:
+            board = review_board(app, replay, planted(replay, ply, farthest_better(app, replay, ply)))
+            look.drawn.clear()
+            app.draw()
+            sizes[scale] = {box.size for box in look.drawn if board.mode.strip.contains(box.rect)}
+            buttons[scale] = board.mode.walk_buttons["line"].font.point_size
+        finally:
+            pygame.quit()
+    assert len(sizes[1.0]) == 1 and min(sizes[2.0]) >= 2 * max(sizes[1.0]), sizes
+    assert buttons[2.0] > buttons[1.0]

@@ -224,3 +224,147 @@ def test_a_table_stays_close_under_the_words_that_lead_into_it():
     html = to_html(text, table=lambda rows: f"[table of {len(rows)} rows]")
     assert html.startswith("<b>Scoring:</b><br>[table of 2 rows]<br>"), html  # one break, not a blank line
     assert html.endswith("After it.<br><br>")
+
+
+def test_the_words_in_the_rules_pictures_are_recorded_where_they_show():
+    """The pictures' and tables' words are drawn on images that pygame-gui places in the text:
+    each line is recorded (for the layout audit: its size, its box, its contrast) where it is
+    seen on the window, inside the text's view, and only while it is in view."""
+    from game.ui import look, rules_pictures
+
+    app = make_app((1280, 800))
+    try:
+        app.push(RulesScene(app, shelf.GAMES["skurdir"]))
+        scene = app.scene
+        picture = shelf.parts_of("skurdir").pictures[0]
+        scene.jump_to(picture.rule)
+        scene.draw_all_pictures()
+        look.drawn.clear()
+        app.dirty = True
+        app.step([])
+        view = scene.text_box.rect
+        caption = look.wrap_text(picture.caption, rules_pictures.CAPTION_SIZE, rules_screen.Plan.for_window(app.size).picture_width - 16)
+        found = [box for box in look.drawn if box.text == caption[0]]
+        assert len(found) == 1 and view.contains(found[0].rect) and found[0].container is not None
+        box = found[0]
+        # the words are where the window shows them: the caption's letters, pixel for pixel
+        seen = app.screen.subsurface(box.rect).copy()
+        expected = pygame.Surface(box.rect.size)
+        expected.fill(rules_pictures.CAPTION_BACK)
+        expected.blit(look.rendered(box.text, box.size, box.colour, box.bold), (0, 0))
+        differ = sum(1 for x in range(box.rect.w) for y in range(box.rect.h)
+                     if max(abs(a - b) for a, b in zip(seen.get_at((x, y))[:3], expected.get_at((x, y))[:3])) > 24)
+        assert differ < box.rect.w * box.rect.h // 50, differ
+        assert any(b.text == "5" and view.contains(b.rect) for b in look.drawn)  # the board's own words too
+        scene.on_key_scroll(pygame.K_END)  # scrolled away: the picture's words are not read
+        look.drawn.clear()
+        app.dirty = True
+        app.step([])
+        assert not [b for b in look.drawn if b.text == caption[0]]
+    finally:
+        pygame.quit()
+
+
+def test_skurdirs_pictures_show_the_letter_and_number_of_every_cell_their_captions_name():
+    """"builds a canal from c5 to d5" can be checked against the picture: its grid keeps the
+    column letters below it and the row numbers beside it."""
+    import re
+
+    from game.games.skurdir.board_screen import NOTE_SIZE, SkurdirScene
+    from game.ui import look, rules_pictures
+
+    cell_names_note = SkurdirScene.cell_names_note
+    make_app((1280, 800))
+    try:
+        for index, picture in enumerate(shelf.parts_of("skurdir").pictures):
+            image = rules_pictures.picture_image("skurdir", index, 440)
+            words = {box.text for box in look.words_on(image)}
+            named = re.findall(r"\b([a-z])(\d{1,2})\b", picture.caption)
+            assert named, picture.caption
+            for letter, number in named:
+                assert letter in words and number in words, (picture.caption, letter, number, sorted(words))
+            # the note over the grid wrapped to the grid's frame: every line whole in the picture
+            note = [box for box in look.words_on(image) if box.size == NOTE_SIZE and len(box.text) > 3]
+            assert " ".join(box.text for box in sorted(note, key=lambda b: b.rect.y)) == cell_names_note()
+    finally:
+        pygame.quit()
+
+
+def test_skyrunners_action_card_lines_stay_inside_their_players_cards():
+    """In the bidding picture (five players, low cards) "3 action cards" sat on the border of
+    the card below; each line is inside its own card's border now."""
+    from game.ui import look, rules_pictures
+
+    make_app((1280, 800))
+    try:
+        for index, picture in enumerate(shelf.parts_of("skyrunner").pictures):
+            scene = rules_pictures.picture_scene("skyrunner", picture, {})
+            window = pygame.display.set_mode(picture.area)  # drawn on the window: its lines are recorded
+            look.drawn.clear()
+            scene.draw_board(window, scene.view(), scene.controller.highlights())
+            lines = [box for box in look.drawn if "action card" in box.text]
+            assert len(lines) == len(scene.plaques) or index, [b.text for b in lines]  # the bids picture has them all
+            for box in lines:
+                card = next(r for r in scene.plaques if r.collidepoint(box.rect.center))
+                assert card.inflate(-2, -2).contains(box.rect), (index, box.text, box.rect, card)
+    finally:
+        pygame.quit()
+
+
+def test_skylines_round_picture_is_whole_and_its_caption_names_what_it_shows():
+    """The dice, what a value and a colour pay, and the whole carriage (it was cut after
+    compartment 3, "Value: 1" cut short), at every window size; the line over the carriage
+    about the automaton's move is said by the caption (it named a VIP the picture lacks)."""
+    from game.ui import look, rules_pictures
+
+    picture = shelf.parts_of("skyline_express").pictures[0]
+    make_app((1280, 800))
+    try:
+        for size in ((960, 640), (1280, 800), (1920, 1080)):
+            width = rules_screen.Plan.for_window(size).wide_width
+            part = rules_pictures.part_of_area(picture)
+            assert rules_pictures.board_size(picture, width) == part.size, size  # not narrowed
+            html = rules_screen.Plan.for_window(size).html("skyline_express")
+            assert f"figure:skyline_express:0:{width}'" in html
+        image = rules_pictures.picture_image("skyline_express", 0, rules_screen.Plan.for_window((960, 640)).wide_width)
+        assert image.get_width() == rules_screen.Plan.for_window((960, 640)).wide_width
+        words = {box.text for box in look.words_on(image)}
+        seats = {f"{k}{s}" for k in range(1, 7) for s in "abcd"} - {"3a"}  # (3a: the passenger on it)
+        assert seats | {str(k) for k in range(1, 7)} <= words, sorted(seats - words)  # the carriage whole
+        assert {"Value: 1 dice point a step", "Colour: 3 dice points"} <= words
+        about_automaton = [w for w in words if w.startswith("Automaton")]
+        assert about_automaton and "the automaton did" in picture.caption
+    finally:
+        pygame.quit()
+
+
+def test_the_rules_text_grows_with_a_big_window_to_a_comfortable_measure():
+    """At 1920x1080 the rules' letters were those of 1280x800 in a 1030 px column (bare wood either
+    side): now they are larger, a line holds about 70-90 characters, the column stands in the
+    middle; at 960x640 the text keeps its size and fits."""
+    from collections import Counter
+
+    def text_of(size):
+        app = make_app(size)
+        try:
+            app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
+            pump(app)
+            box = app.scene.text_box
+            rows = box.text_box_layout.layout_rows
+            letters = Counter(chunk.font.point_size for row in rows for chunk in row.items
+                              if len(getattr(chunk, "text", "").strip()) > 20).most_common(1)[0][0]
+            lines = sorted(n for n in (len("".join(getattr(c, "text", "") for c in row.items).strip()) for row in rows)
+                           if n > 50)
+            window = pygame.Rect((0, 0), size)
+            assert window.contains(box.rect) and window.contains(app.scene.contents["Rulings"].rect)
+            return letters, lines[len(lines) // 2], box.rect
+        finally:
+            pygame.quit()
+
+    small, _line, _box = text_of((960, 640))
+    usual, _line, _box = text_of((1280, 800))
+    big, line, box = text_of((1920, 1080))
+    assert small == usual and big >= 1.25 * usual, (small, usual, big)
+    assert 70 <= line <= 90, line
+    left, right = box.x - 200 - 12, 1920 - box.right  # the list of sections, then the text: in the middle
+    assert abs(left - right) <= 2, (left, right)

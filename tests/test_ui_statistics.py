@@ -213,3 +213,29 @@ def test_all_games_chart_gives_each_game_a_row_of_its_own():
         figures = {box.text for box in drawn if y < box.rect.y < below}
         assert {str(max(scores)), str(min(scores))} <= figures, (game, scores, figures)
     screenshot(app, "statistics-all-games")
+
+
+def test_all_games_gives_the_scores_a_game_at_a_time_never_mixed():
+    """Every game at once: no average or best score of Scrubbudgetel's hauls and Skurðir's
+    points together; each game's best and average on a row of its own."""
+    for seed in (1, 2):
+        finished("scrubbudgetel", seed)
+        finished("skurdir", seed)
+    app = title((960, 640))
+    click_button(app, "Statistics")
+    read_records(app)
+    scene = app.scene
+    assert scene.game == stats.ALL and scene.player == "Ann"
+    rows = dict(scene.rows())
+    assert "Average score" not in rows and "Best score" not in rows
+    for game_id in ("skurdir", "scrubbudgetel"):
+        scores = [p.score for p in scene.figures.scores if p.game == game_id]
+        best, average = rows[f"{shelf.GAMES[game_id].title}: best, average"].split(", ")
+        assert int(best) == max(scores) and float(average) == pytest.approx(sum(scores) / len(scores), abs=0.05)
+    app.dirty = True
+    app.step()
+    assert {"Skurðir: best, average", "Scrubbudgetel: best, average"} <= {box.text for box in look.drawn}
+    choose(app, scene.game_menu, "Skurðir")  # one game: its own average and best, as before
+    rows = dict(app.scene.rows())
+    skurdir = [p.score for p in app.scene.figures.scores]
+    assert rows["Best score"] == str(max(skurdir))

@@ -118,6 +118,8 @@ class Picture(NamedTuple):
     focus    the targets the picture is centred on, `height` px of the board kept around them
     cut      else the part of the board area kept, as fractions (x, y, w, h); () for all
     area     the board area (width, height) the screen lays out before the cut
+    wide     shown alone in its row, as wide as the text allows (up to WIDE_PICTURE px): for a
+             part of the board that is whole only wider than two pictures side by side
     players, options, viewer   the game the position is in, and whose view is drawn"""
 
     rule: str
@@ -132,3 +134,4 @@ class Picture(NamedTuple):
     area: tuple = (560, 420)
     options: dict = {}
     viewer: int = 0
+    wide: bool = False

@@ -247,20 +247,43 @@ def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None, 
     image it was copied from) recorded where they land; `inactive`: on a control that cannot
     be used now (a card that may not be played, faded)."""
     placed = surface.blit(image, pos, area, special_flags)
+    note_words(surface, image, pos, area, words_of, inactive)
+    return placed
+
+
+def note_words(surface, image, pos, area=None, words_of=None, inactive=False) -> None:
+    """Record the words drawn on `image` (or on `words_of`) where they land when `image` is
+    placed at `pos` on `surface` (blit's record, for an image something else draws: pygame-gui)."""
     offset = (pos[0], pos[1]) if area is None else (pos[0] - area[0], pos[1] - area[1])
     shown = image.get_rect() if area is None else pygame.Rect(area).clip(image.get_rect())
     for box in _image_words.get(words_of if words_of is not None else image, ()):
         if shown.contains(box.rect):  # (words the image's edge cuts are not there to be read)
             _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold,
                                    box.inactive or inactive, box.shadow))
-    return placed
+
+
+def words_on(image) -> list[TextBox]:
+    """The words drawn on an image (where on it), as look.blit will record them."""
+    return list(_image_words.get(image, ()))
+
+
+def keep_words(out: pygame.Surface, image) -> pygame.Surface:
+    """`out`, made from `image` (a copy, a converted one), with the words drawn on `image`."""
+    if image in _image_words:
+        _image_words[out] = list(_image_words[image])
+    return out
 
 
 def copy(image) -> pygame.Surface:
     """image.copy(), with the words drawn on it."""
-    out = image.copy()
-    if image in _image_words:
-        _image_words[out] = list(_image_words[image])
+    return keep_words(image.copy(), image)
+
+
+def cut(image, rect) -> pygame.Surface:
+    """A copy of the part `rect` of `image`, with the words drawn whole inside it."""
+    rect = pygame.Rect(rect)
+    out = image.subsurface(rect).copy()
+    note_words(out, image, (0, 0), rect)
     return out
 
 
@@ -312,10 +335,11 @@ def wrap_text(message: str, size: int, width: int, bold=False, max_lines: int | 
 
 def joined_words(message: str) -> list[str]:
     """The words a line may break between: a no-break space joins, as in print, and so
-    does a times sign with its numbers ("9 × 9" is never cut in two)."""
+    does a times sign with its numbers ("9 × 9" is never cut in two), and a per cent sign
+    with its number ("67 %" never ends a line with 67 and begins the next with %)."""
     words = []
     for word in re.split(r"[^\S\u00a0]+", message.strip()):
-        if words and (word == "×" or words[-1].endswith(" ×")):
+        if words and (word == "×" or words[-1].endswith(" ×") or word.startswith("%")):
             words[-1] += " " + word
         else:
             words.append(word)

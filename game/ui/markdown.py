@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 import re
 
-HEADING_SIZES = {1: 6, 2: 5, 3: 4}
+HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame-gui's HTML sizes: 24, 18 and 14 px
+HEADING_SCALE = {1: 1.6, 2: 1.2, 3: 1.0}  # the same, as parts of the text's own size (given one)
 HEADING_COLOUR = "#ffd890"
 HARD_BREAK = "\x00"  # stands for a paragraph's line break until the paragraph is written
 
@@ -31,10 +32,11 @@ def table_rows(line: str) -> list[str] | None:
     return [] if all(re.fullmatch(r":?-+:?", c) for c in cells) else cells
 
 
-def to_html(markdown: str, after_heading: dict | None = None, table=None) -> str:
+def to_html(markdown: str, after_heading: dict | None = None, table=None, text_size: int | None = None) -> str:
     """`after_heading`: heading text -> HTML put under that heading as it is (a line ends
     with its own <br>; a picture may float beside what follows); `table`: rows of cells -> the HTML that shows them
-    (without it a table reads as lines of cells)."""
+    (without it a table reads as lines of cells); `text_size`: the letters' size in px (the headings in
+    proportion), else the text box's own."""
     out: list[str] = []
     paragraph: list[str] = []
     rows: list[list[str]] = []
@@ -73,8 +75,9 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None) -> str
         if heading:
             flush()
             level = len(heading.group(1))
-            size = HEADING_SIZES.get(level, 4)
-            out.append(f"<font size={size} color='{HEADING_COLOUR}'><b>{_inline(heading.group(2))}</b></font><br>")
+            size = (f"pixel_size={round(text_size * HEADING_SCALE.get(level, 1.0))}" if text_size
+                    else f"size={HEADING_SIZES.get(level, 4)}")
+            out.append(f"<font {size} color='{HEADING_COLOUR}'><b>{_inline(heading.group(2))}</b></font><br>")
             extra = (after_heading or {}).get(heading.group(2).strip())
             if extra:
                 out.append(extra)
@@ -89,4 +92,4 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None) -> str
         else:  # a line ending in a backslash ends its line of the paragraph there (as in CommonMark)
             paragraph.append(stripped[:-1].rstrip() + HARD_BREAK if stripped.endswith("\\") else stripped)
     flush()
-    return "".join(out)
+    return f"<font pixel_size={text_size}>{''.join(out)}</font>" if text_size else "".join(out)

@@ -176,11 +176,14 @@ class ReviewScene(Scene):
     def refresh_buttons(self) -> None:
         if self.manager is None:
             return
-        text = "Cancel" if self.runner.running else ("Resume" if not self.review.complete else "Done")
+        if self.review.complete:  # nothing left to run: the status line says it is complete
+            if self.run_button.visible:
+                self.run_button.hide()
+                self.progress_rect.w = self.run_button.rect.right - self.progress_rect.x  # the bar takes its room
+            return
+        text = "Cancel" if self.runner.running else "Resume"
         if self.run_button.text != text:
             self.run_button.set_text(text)
-        if self.review.complete and self.run_button.is_enabled:
-            self.run_button.disable()
 
     # ---- running -------------------------------------------------------------
     def toggle_run(self) -> None:
@@ -350,7 +353,7 @@ class ReviewScene(Scene):
         plan = self.review.plan
         done = len(plan) - len(self.review.remaining)
         if self.review.complete:
-            status = f"{len(plan)} decisions reviewed"
+            status = f"Review complete: {plural(len(plan), 'decision')} reviewed"
         elif self.runner.running:
             status = f"Looking at decision {done + 1} of {len(plan)}…"
         else:

@@ -31,6 +31,7 @@ CAPTION_LINE = 18
 FRAME = (120, 96, 60)
 CAPTION_BACK = (34, 28, 22)
 GAP = 12  # px between pictures side by side
+WIDTH = 440  # px: a picture's width where there is room (two side by side, or one)
 KEPT_PICTURES = 10  # two games' pictures (~0.6 MB each): drawn again, a frame each, when they come back into view
 _drawn: OrderedDict = OrderedDict()  # (game id, index, width) -> the picture with its caption
 
@@ -71,15 +72,22 @@ def _picture_class(scene_class):
     return type(f"Picture{scene_class.__name__}", (scene_class,), {"build": lambda self: None})
 
 
-def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
-    """The picture's position drawn by the game's board screen on its area, cut to its
-    focus or part (board_size)."""
+def picture_scene(game_id: str, picture, settings: dict):
+    """The game's board screen with the picture's position, laid out on its area, not drawn yet."""
     match = position_match(game_id, picture.players, picture.position, picture.options)
     area = pygame.Rect((0, 0), picture.area)
     scene = _picture_class(board_scene_class(game_id))(Easel(area.size, settings), match, PictureMode())
     scene.viewer = scene.confirmed_viewer = picture.viewer
     scene.board_rect = area
     scene.layout(area)
+    return scene
+
+
+def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Surface:
+    """The picture's position drawn by the game's board screen on its area, cut to its
+    focus or part (board_size)."""
+    scene = picture_scene(game_id, picture, settings)
+    area = scene.board_rect
     controller = scene.controller
     controller.prefix = tuple(picture.select)
     highlights = controller.highlights()
@@ -95,7 +103,7 @@ def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Sur
     cut = pygame.Rect((0, 0), board_size(picture, width))
     rects = [r for r in (scene.target_rect(t) for t in picture.focus) if r is not None]
     cut.center = rects[0].unionall(rects[1:]).center if rects else part_of_area(picture).center
-    return surface.subsurface(cut.clamp(area)).copy()
+    return look.cut(surface, cut.clamp(area))
 
 
 def part_of_area(picture) -> pygame.Rect:
@@ -126,7 +134,7 @@ def captioned(picture, width: int, board: pygame.Surface | None) -> pygame.Surfa
     out.fill(CAPTION_BACK)
     w, h = board_size(picture, width)
     if board is not None:
-        out.blit(board, ((width - w) // 2, 4))
+        look.blit(out, board, ((width - w) // 2, 4))
     else:
         pygame.draw.rect(out, (52, 44, 36), ((width - w) // 2, 4, w, h))
     y = h + 10
@@ -168,7 +176,7 @@ def figure_image(game_id: str, indexes: tuple, width: int, *, draw: bool = True)
     images = [picture_image(game_id, i, width, draw=draw) for i in indexes]
     out = pygame.Surface(figure_size(game_id, indexes, width), pygame.SRCALPHA)
     for k, image in enumerate(images):
-        out.blit(image, (k * (width + GAP), 0))
+        look.blit(out, image, (k * (width + GAP), 0))
     return out
 
 

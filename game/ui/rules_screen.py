@@ -41,6 +41,7 @@ from .touch import at_least
 
 PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
 GAP = rules_pictures.GAP
+WIDE_PICTURE = 680  # px at most: a wide picture (Picture.wide) alone in its row
 
 # Laid-out texts kept, as lines (~1 MB each, no image): every game's, at a couple of window sizes
 KEPT_LAYOUTS = 12
@@ -140,11 +141,31 @@ class RulesTextBox(UITextBox):
         layout.draw_rows(in_view, drawable_area.y)
         image = pygame.Surface(self.rect.size, pygame.SRCALPHA, 32)
         basic_blit(image, self.background_surf, (0, 0))
-        basic_blit(image, in_view, (self.padding[0] + self.border_width["left"] + self.shadow_width
-                                    + self.rounded_corner_width_offsets[0],
-                                    self.padding[1] + self.border_width["top"] + self.shadow_width
-                                    + self.rounded_corner_height_offsets[0]))
+        at = (self.padding[0] + self.border_width["left"] + self.shadow_width + self.rounded_corner_width_offsets[0],
+              self.padding[1] + self.border_width["top"] + self.shadow_width + self.rounded_corner_height_offsets[0])
+        basic_blit(image, in_view, at)
         self._set_image(image)
+        self.shown_view = (drawable_area.y, pygame.Rect(at, in_view.get_size()))
+
+    shown_view = None  # (how far down the text, where in the box) the text in view was drawn last
+
+    def note_image_words(self, surface: pygame.Surface) -> None:
+        """Record the words drawn in the pictures and tables in view where they are on `surface`
+        (look.blit records the words of an image it places; here pygame-gui places the box's image)."""
+        if self.shown_view is None or not isinstance(self.text_box_layout, LinesLayout):
+            return
+        top, view = self.shown_view
+        view = view.move(self.rect.topleft).clip(self.rect)
+        bottom = top + view.h
+        with look.within(view):
+            for row in self.text_box_layout.layout_rows:
+                if row.y >= bottom or row.y + row_depth(row) <= top:
+                    continue
+                for item in row.items:
+                    if isinstance(item, DrawnImage):
+                        pos = (view.x + item.x + item.padding.left, view.y + item.y - top + item.padding.top)
+                        part = view.move(-pos[0], -pos[1])  # of the image, the part in view
+                        look.note_words(surface, shown_image(item.src), (pos[0] + part.x, pos[1] + part.y), part)
 
     def view_top(self) -> int:
         """How far down the text the view begins (px)."""
@@ -263,7 +284,8 @@ def shown_image(src: str) -> pygame.Surface:
     (the last KEPT_IMAGES), made again when a picture in it was drawn meanwhile."""
     kept = _images.get(src)
     if kept is None or kept[1] != pictures_drawn(src):
-        kept = _images[src] = (image_for(src).convert_alpha().premul_alpha(), pictures_drawn(src))
+        made = image_for(src)
+        kept = _images[src] = (look.keep_words(made.convert_alpha().premul_alpha(), made), pictures_drawn(src))
         while len(_images) > KEPT_IMAGES:
             _images.popitem(last=False)
     _images.move_to_end(src)
@@ -337,24 +359,43 @@ def headings(game_id: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=8)
-def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2) -> str:
+def rules_html(game_id: str, picture_width: int = 0, per_row: int = 2, wide_width: int = 0,
+               text_size: int | None = None) -> str:
     """A game's rules as the text box's HTML: under each section's heading the pictures of
-    that section, `per_row` side by side, `picture_width` wide (none when 0); its tables
-    drawn as images. (Pictures floating beside the text were tried: two floats that meet
-    make pygame-gui's layout crawl for minutes.)"""
+    that section, `per_row` side by side, `picture_width` wide (none when 0), a wide one alone
+    in its row, `wide_width` wide; its tables drawn as images. (Pictures floating beside the
+    text were tried: two floats that meet make pygame-gui's layout crawl for minutes.)"""
     text = rules_markdown(game_id)
     if text is None:
         return f"The rules file {shelf.parts_of(game_id).rules_text} could not be read."
     after = lesson_links(game_id)
     by_rule: dict = {}
-    for index, picture in enumerate(shelf.parts_of(game_id).pictures if picture_width else ()):
-        by_rule.setdefault(picture.rule, []).append(index)
-    for rule, indexes in by_rule.items():
-        rows = [indexes[k:k + per_row] for k in range(0, len(indexes), per_row)]
+    pictures = shelf.parts_of(game_id).pictures if picture_width else ()
+    for index, picture in enumerate(pictures):
+        rows = by_rule.setdefault(picture.rule, [])
+        if picture.wide or not rows or len(rows[-1]) == per_row or pictures[rows[-1][0]].wide:
+            rows.append([index])
+        else:
+            rows[-1].append(index)
+    for rule, rows in by_rule.items():
         after[rule] = after.get(rule, "") + "".join(
-            f"<img src='figure:{game_id}:{','.join(map(str, row))}:{picture_width}'><br>" for row in rows)
+            f"<img src='figure:{game_id}:{','.join(map(str, row))}:"
+            f"{wide_width or picture_width if pictures[row[0]].wide else picture_width}'><br>" for row in rows)
     count = iter(range(1000))
-    return markdown.to_html(text, after, table=lambda rows: f"<img src='table:{game_id}:{next(count)}:0'>")
+    return markdown.to_html(text, after, table=lambda rows: f"<img src='table:{game_id}:{next(count)}:0'>",
+                            text_size=text_size)
+
+
+TEXT_SIZE = 15  # px: the rules' letters in a window of 1280x800 or less
+LARGEST_TEXT = 20  # px: theirs in a big one (1920x1080)
+LINE_CHARACTERS = 90  # a line of the rules holds about this many characters at most (a comfortable measure)
+MEASURED = "Each player takes one die still in the tray and seats a passenger of its colour; the first moves on."
+
+
+def text_size_for(size: tuple[int, int]) -> int:
+    """The rules' letters grow with the window beyond 1280x800, as far as its smaller side allows."""
+    w, h = size
+    return max(TEXT_SIZE, min(LARGEST_TEXT, round(TEXT_SIZE * min(w / 1280, h / 800))))
 
 
 class Plan(NamedTuple):
@@ -366,21 +407,37 @@ class Plan(NamedTuple):
     box: pygame.Rect  # the text
     per_row: int  # pictures side by side
     picture_width: int
+    wide_width: int  # a wide picture's, alone in its row
+    text_size: int
 
     @classmethod
     def for_window(cls, size: tuple[int, int]) -> "Plan":
         w, h = size
-        width = min(1240, w - 40)
+        text_size = text_size_for(size)
+        contents_w = 200 if w >= 1140 else 170
+        # the text's width beside the scroll bar, inside the padding, with a margin (pygame-gui loops for
+        # ever on an image wider than its text): a comfortable measure, or two whole pictures side by side
+        room = min(w - 40 - contents_w - 12 - 64, max(
+            2 * rules_pictures.WIDTH + GAP, round(LINE_CHARACTERS * look.font(text_size).size(MEASURED)[0] / len(MEASURED))))
+        width = contents_w + 12 + room + 64
         left = (w - width) // 2
-        contents_w = 200 if width >= 1100 else 170
-        box = pygame.Rect(left + contents_w + 12, 70, width - contents_w - 12, h - 150)
-        room = box.w - 64  # the text's width beside the scroll bar, inside the padding, with a margin: pygame-gui
-        # loops for ever on an image wider than its text
+        box = pygame.Rect(left + contents_w + 12, 70, room + 64, h - 150)
         per_row = 2 if room >= 2 * 360 + GAP else 1
-        return cls(left, width, contents_w, box, per_row, min(440, (room - GAP * (per_row - 1)) // per_row))
+        return cls(left, width, contents_w, box, per_row,
+                   min(rules_pictures.WIDTH, (room - GAP * (per_row - 1)) // per_row),
+                   min(WIDE_PICTURE, room), text_size)
 
     def html(self, game_id: str) -> str:
-        return rules_html(game_id, self.picture_width, self.per_row)
+        return rules_html(game_id, self.picture_width, self.per_row, self.wide_width, self.text_size)
+
+    def load_fonts(self, manager) -> None:
+        """The text's letters and its headings' at this size, loaded into the app's theme (once)."""
+        fonts = manager.get_theme().get_font_dictionary()
+        sizes = {(self.text_size, False), (self.text_size, True)}
+        sizes |= {(round(self.text_size * k), True) for k in markdown.HEADING_SCALE.values()}
+        manager.preload_fonts([{"name": "dejavu", "point_size": size, "style": "bold" if bold else "regular"}
+                               for size, bold in sorted(sizes)
+                               if not fonts.check_font_preloaded(fonts.create_font_id(size, "dejavu", bold, False))])
 
 
 def prepare_rules(manager, size: tuple[int, int]):
@@ -389,6 +446,9 @@ def prepare_rules(manager, size: tuple[int, int]):
     ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
+    yield True
+    plan.load_fonts(manager)  # a few ms where the text is larger than the theme's: a slice of its own
+    yield
     # a box as wide as the screen's, for its theme, parser and borders; low, as a full one
     # leaves ~2.6 MB behind it (its images)
     low = pygame.Rect(plan.box.topleft, (plan.box.w, 100))
@@ -438,6 +498,7 @@ class RulesScene(Scene):
         left, width, contents_w, box = plan.left, plan.width, plan.contents_w, plan.box
         self.label((left, 16, width, 44), f"{self.spec.title} — rules", "#title_label")
         self.per_row = plan.per_row
+        plan.load_fonts(self.manager)
         self.text_box = RulesTextBox(plan.html(self.spec.id), box, self.manager)
         self.contents = {}
         sections = headings(self.spec.id)
@@ -481,6 +542,7 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.text_box.note_image_words(surface)
         self.opened = True
 
     def leave(self) -> None:

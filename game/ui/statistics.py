@@ -221,9 +221,16 @@ class StatisticsScene(FollowsRecords, Scene):
         f = self.figures
         pct = f"{number(f.win_pct)} %" if f.win_pct is not None else "–"
         rows = [("Played", str(f.played)), ("Won", f"{f.won}  ({pct})"),
-                ("Winning streak now", str(f.current_streak)), ("Best winning streak", str(f.best_streak)),
-                ("Average score", number(f.average_score)), ("Best score", number(f.best_score)),
-                ("Hints used", str(f.hints))]
+                ("Winning streak now", str(f.current_streak)), ("Best winning streak", str(f.best_streak))]
+        if self.game != stats.ALL:
+            rows += [("Average score", number(f.average_score)), ("Best score", number(f.best_score))]
+        else:  # a Scrubbudgetel haul of 98 and a Skurðir score of 8 are not averaged together
+            order = list(shelf.GAMES)
+            for game_id, (best, average) in sorted(f.scores_by_game().items(),
+                                                   key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)):
+                title = shelf.GAMES[game_id].title if game_id in shelf.GAMES else game_id
+                rows.append((f"{title}: best, average", f"{best}, {number(average)}"))
+        rows.append(("Hints used", str(f.hints)))
         for level in stats.LEVELS:
             if level in f.against:
                 played, won = f.against[level]

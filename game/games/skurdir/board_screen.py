@@ -163,9 +163,10 @@ class SkurdirScene(BoardScene):
             self.cell = max(16, min((self.area.w - 44) // cols, (self.area.h - 38 - extra) // rows))
             w, h = self.cell * cols, self.cell * rows
             lines = look.wrap_text(self.cell_names_note(), NOTE_SIZE, w + 44) if n == GRID else []
-            if len(lines) <= len(self.note_lines):
+            settled = len(lines) <= len(self.note_lines)
+            self.note_lines = lines  # wrapped to this frame's width (an earlier, wider one's would overhang it)
+            if settled:
                 break
-            self.note_lines = lines
         self.grid_rect = pygame.Rect(self.area.x + 8 + (self.area.w - w) // 2,
                                      self.area.y + (self.area.h - h + extra) // 2 - 4, w, h)
         self.board_layer = self._draw_board_layer()

@@ -10,20 +10,24 @@ def cells(*names: str) -> tuple:
     return tuple(("cell", parse_cell(name)) for name in names)
 
 
+# the grid the lesson's position fills, whole with its row numbers and column letters (a caption's
+# "c5" is found on it), centred on its corner cells; the column of pieces beside it is left out
+WHOLE_GRID = {"area": (680, 330), "height": 330, "show": "last"}
+
 PICTURES = (
     Picture("Building: do exactly one of these",
             "Learner (Green) builds a canal from c5 to d5: it lies from its wide end at the station c5 "
             "to the next station along the row.",
-            {"lesson": 0, "moves": ["c c5-d5 G"]}, area=(640, 460), show="last", focus=cells("c5", "f5")),
+            {"lesson": 0, "moves": ["c c5-d5 G"]}, **WHOLE_GRID, focus=cells("b3", "g7")),
     Picture("Building: do exactly one of these",
             "A spare station built on d3, under Ada's yellow canal: the canal now ends at d3 instead of g3.",
-            {"lesson": 8, "moves": ["b d3"]}, area=(640, 460), show="last", focus=cells("c3", "g3")),
+            {"lesson": 8, "moves": ["b d3"]}, **WHOLE_GRID, focus=cells("b2", "h6")),
     Picture("Transport",
             "The green passenger rode from c5 over two canals to f5, the first green station. The pieces "
             "it passed paid 1, 2, 3, 4 and 5: Ada 8, Learner 7, 15 in all.",
-            {"lesson": 1, "moves": ["t c5-d5-f5"]}, area=(640, 460), show="last", focus=cells("c5", "f5")),
+            {"lesson": 1, "moves": ["t c5-d5-f5"]}, **WHOLE_GRID, focus=cells("b3", "g7")),
     Picture("Transport",
             "Five canals in a row: the black passenger rode from a5 to f5 and the run handed out "
             "1 + 2 + … + 11 = 66 (the last 11 to nobody: no one plays black).",
-            {"lesson": 7, "moves": ["t a5-b5-c5-d5-e5-f5"]}, area=(640, 460), show="last", focus=cells("a5", "f5")),
+            {"lesson": 7, "moves": ["t a5-b5-c5-d5-e5-f5"]}, **WHOLE_GRID, focus=cells("a3", "h7")),
 )

@@ -8,8 +8,10 @@ SHEET = (900, 640)  # the whole sheet, legible; each picture keeps a part of it
 PICTURES = (
     Picture("A round",
             "Learner took the yellow die, a 5, and seated a yellow passenger on 3a: a 5 makes it a VIP "
-            "(gold ring).",
-            {"lesson": 0, "moves": ["d Y", "p 3a"]}, players=1, area=SHEET, cut=(0.09, 0.05, 0.367, 0.42)),
+            "(gold ring). The line over the carriage says what the automaton did then, on its own sheet.",
+            # the dice, what a value and a colour pay and the carriage, each whole: wider than two pictures
+            {"lesson": 0, "moves": ["d Y", "p 3a"]}, players=1, area=(780, 560), cut=(0.075, 0.042, 0.85, 0.48),
+            wide=True),
     Picture("End and scoring",
             "Four yellow VIPs share compartment 3: each scores 1, plus 1 for each of the other three: "
             "16 in all.",

@@ -432,7 +432,8 @@ class SkyRunnerScene(BoardScene):
         lines.append(f"{starter} starts this round.")
         last = view["last_round"]
         if view["phase"] == "choose" and last is not None:
-            bids = ", ".join(f"{self.match.seats[s].name}\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
+            # "Computer 3: 7", never "Computer 3 7" (a name may end in a number)
+            bids = ", ".join(f"{self.match.seats[s].name}:\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
                              for s, card, _target in last["plays"])
             lines.append(f"Last round's bids: {bids}")
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
@@ -522,9 +523,10 @@ class SkyRunnerScene(BoardScene):
         if info["debts"]:
             owed = ", ".join("a climbing card" if d == "C" else "equipment" for d in info["debts"])
             extra += f" · owes {owed}"
-        if r.h >= 64:
-            look.text(surface, look.fit_text(extra, 12, inner_w), (r.x + 10, chips[0].bottom + 4), 12,
-                      look.WARN if info["debts"] else look.MUTED)
+        extra = look.fit_text(extra, 12, inner_w)
+        y = min(chips[0].bottom + 4, r.bottom - 3 - look.font(12).size(extra)[1])  # inside the card's border
+        if y >= chips[0].bottom:  # (a card too low for the line leaves it out)
+            look.text(surface, extra, (r.x + 10, y), 12, look.WARN if info["debts"] else look.MUTED)
 
     def _draw_slot(self, surface, view, seat, slot) -> None:
         info = view["seats"][seat]

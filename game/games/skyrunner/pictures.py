@@ -9,7 +9,7 @@ OVERTAKE = ["N1", "N2", "N2", "N7", "N4", "C4", "to 4 g2", "N5", "N6", "N3", "N2
             "N4", "N1", "N1", "N3", "N5", "N4", "N3", "C4", "to 11 g2"]
 TOWER = (760, 640)  # the board as it is laid out; a picture keeps the tower or the bids
 WALLS = (0.01, 0.12, 0.49, 0.66)
-BIDS = (0.52, 0.22, 0.47, 0.56)
+BIDS = (0.52, 0.0, 0.47, 0.78)  # with the box that lists the last round's bids
 
 PICTURES = (
     Picture("Number cards: bidding",
