@@ -215,7 +215,7 @@ def test_after_the_results_and_in_the_replay(game_id, speed):
 def test_after_a_lesson_step(game_id, speed):
     app = make_app()
     app.settings["animation_speed"] = speed
-    app.open_lesson(game_id, 0)
+    app.show("lesson", game_id, 0)
     pump(app)
     lesson, board = lessons.load(game_id), app.scene
     assert_settled_frame_is_current(app, "at the lesson's first step")

@@ -10,6 +10,7 @@ import pygame
 
 from .. import shelf
 from . import look
+from .host import screen
 from .menus import OverlayScene
 from .rules_screen import RulesScene
 from .scene import panel
@@ -38,6 +39,7 @@ def aid_for(spec, view: dict):
     return None if module is None else module.aid(view)
 
 
+@screen("aid")
 class AidScene(OverlayScene):
     shade = (10, 8, 6, 150)  # the board stays in sight beneath
 

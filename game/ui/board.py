@@ -28,7 +28,6 @@ import pygame
 
 from ..engine.core import seat_names
 from . import arrows, boards, look, sizing
-from .aid import AidScene
 from .animations import SPEED_FACTOR, Anim, AnimationQueue  # noqa: F401 (Anim: the games' board screens make them)
 from .board_hints import BoardHints
 from .board_modes import PlayMode
@@ -36,8 +35,6 @@ from .focus import Stop, reading_order
 from .hand_off import HandOff
 from .hint import Hinter
 from .hitmap import HitMap
-from .menus import MenuScene
-from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
 from .touch import explain_place
@@ -453,11 +450,11 @@ class BoardScene(Scene):
 
     def open_game_menu(self) -> None:
         """The in-game menu: save, rules, settings, quit."""
-        self.app.push(MenuScene(self.app, self))
+        self.app.show("menu", self)
 
     def open_aid(self) -> None:
         """The player aid over the board: what may be done now (F1, or the ? button)."""
-        self.app.push(AidScene(self.app, self))
+        self.app.show("aid", self)
 
     def on_choice(self, element, text) -> None:
         if self.mode.on_choice(element, text):
@@ -582,7 +579,7 @@ class BoardScene(Scene):
             self.over_since = now
         elif now - self.over_since >= RESULTS_DELAY:
             self.results_shown = True
-            self.app.push(ResultsScene(self.app, self))
+            self.app.show("results", self)
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))

@@ -8,7 +8,6 @@ ends a person's turn then waits for its maker to confirm it first.
 from __future__ import annotations
 
 from ..engine.core import is_confirmed
-from .menus import HandOffScene
 
 
 class HandOff:
@@ -34,7 +33,7 @@ class HandOff:
             board.viewer = board.confirmed_viewer = seat
             return
         app = board.app
-        if isinstance(app.scene, HandOffScene) or app.scene is not board:
+        if app.scene is not board:  # (the cover is up already, or a menu)
             return
         person = board.match.seats[seat]
         board.forget_input()  # nothing of the last person's stays under the cover
@@ -44,7 +43,7 @@ class HandOff:
             board.forget_input()
             if board.last_played is not None and board.last_played[1] != seat:
                 board.animate_last_move()  # the others' last move, as this seat may see it
-        app.push(HandOffScene(app, person.name, person.colour, ready))
+        app.show("hand_off", person.name, person.colour, ready)
 
     def next_person(self, move) -> str | None:
         """The name of the person the screen goes to after `move`, when that

@@ -16,6 +16,7 @@ from ..engine.match import Match, Seat
 from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
+from .host import screen
 from .menus import MenuScene
 from .rules_screen import RulesScene
 from .scene import Scene, panel, start_match
@@ -30,6 +31,7 @@ LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
 
 
 
+@screen("lesson")
 def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = False) -> None:
     """Show a game's lesson at `step` (default: where the person left it)."""
     lesson = lessons.load(game_id)

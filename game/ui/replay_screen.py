@@ -30,6 +30,7 @@ from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
 from .controller import ClickResult, Controller
+from .host import screen
 from .movelog import MoveLog
 from .scene import IN_PROGRESS_RECHECK_S
 from .touch import at_least
@@ -490,7 +491,7 @@ class ReplayMode(PlayMode):
 
     def open_review(self) -> None:
         self.pause()
-        self.board.app.open_review(self.replay)
+        self.board.app.show("review", self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:
@@ -530,6 +531,12 @@ class ReplayMode(PlayMode):
             due = max(0.0, SPEEDS[self.speed] - self.since)
             return due if interval is None else min(interval, due)
         return interval
+
+
+@screen("replay")
+def open_replay(app, match, follow=None) -> None:
+    """The replay of `match` (a finished game, or with `follow` one in progress), at its last move."""
+    app.push(replay_scene(app, Replay.of_match(match), follow=follow))
 
 
 def replay_scene(app, replay: Replay, ply: int | None = None, follow=None):

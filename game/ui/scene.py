@@ -458,7 +458,7 @@ def look_at_in_progress(app, path) -> None:
     if match is None:
         app.notify("That game is no longer there.")
         return
-    app.open_replay(match, follow=path)
+    app.show("replay", match, follow=path)
 
 
 def panel(surface, rect, alpha=225) -> None:
@@ -481,4 +481,4 @@ def when(timestamp: float) -> str:
 def open_lesson(app, game_id: str, step: int | None = None) -> None:
     """Show a game's Learn to play lesson (the app opens game/ui/lesson.py's scene,
     which is built on the screens here: this module does not import it)."""
-    app.open_lesson(game_id, step)
+    app.show("lesson", game_id, step)
