@@ -20,7 +20,6 @@ from game.ui.board_hints import BoardHints
 from game.ui.board_keys import BoardKeys
 from game.ui.board_modes import PROTOCOL, PlayMode
 from game.ui.hand_off import HandOff
-from game.ui.lesson import lesson_scene
 from game.ui.replay_screen import replay_scene
 from game.ui.scene import start_match
 from game.ui.side_panel import SidePanel

@@ -176,7 +176,7 @@ def test_number_keys_take_skyline_dice_and_turn_faces(app):
 
 
 def test_the_player_aid_lists_the_keys_of_the_phase(app):
-    from game.ui.aid import AidScene
+    from game.ui.aid_screen import AidScene
 
     board = start_by_keys(app, "skyrunner", "Human")
     key(app, pygame.K_F1)

@@ -287,7 +287,7 @@ def test_the_board_stands_below_the_screens_it_opens():
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "show" and node.args \
                     and isinstance(node.args[0], ast.Constant):
                 opened.add(host.SCREENS[node.args[0].value].__module__)
-    assert {"game.ui.menus", "game.ui.results", "game.ui.aid"} <= opened
+    assert {"game.ui.menus", "game.ui.results", "game.ui.aid_screen"} <= opened
     below = set().union(*(reached(name) | {name} for name in parts))
     assert "game.ui.scene" in below
     assert sorted(opened & below) == []

@@ -11,7 +11,7 @@ import pytest
 from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.rules import MARKERS
-from game.ui.aid import AidScene, aid_for
+from game.ui.aid_screen import AidScene, aid_for
 from game.ui.board import BoardScene
 from game.ui.rules_screen import RulesScene
 from game.ui.scene import start_match

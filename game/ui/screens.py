@@ -1,6 +1,6 @@
 """Every module that registers a screen by name (game/ui/host.py's `screen`), and `show`,
 which opens one of them: the app's `show` is this, loaded when a screen is first asked for."""
-from . import aid, damaged, history, lesson, menus, replay_screen, results, review_screen, statistics  # noqa: F401
+from . import aid_screen, damaged, history, lesson, menus, replay_screen, results, review_screen, statistics  # noqa: F401
 from .host import SCREENS
 
 
