@@ -91,7 +91,7 @@ class BoardScene(GameBoard, Scene):
                                 look_from=self.look_from, on_screen=on_screen, forget_input=self.forget_input,
                                 show_last_move=self.animate_last_move)
         controller.on_played = self._played
-        controller.named = self.named
+        controller.named = self.named  # (again: the mode may have given the board a controller of its own)
         controller.needs_confirm = self.hand_off.next_person
         self.hinter = Hinter(match)  # the computer's suggestion for the seat to move (Hint, H)
         self.hints = BoardHints(self.hinter, controller, may_ask=lambda: self.panel.hint_button.visible,
