@@ -8,7 +8,8 @@ source to check, and that App has all of it).
 A screen says where it goes: `app.show(name, ...)` opens the screen registered
 under `name` by its own module (`@screen("history")` over its class or its
 opening function), so a screen opens another without importing it (no circle
-between the screens) and the app knows no screen by name but the title.
+between the screens) and the app names only the screens the command line starts
+on (the title, a new game's setup, a replay).
 game/ui/screens.py imports every module that registers one, and opens them.
 """
 from __future__ import annotations
@@ -27,7 +28,6 @@ def screen(name: str):
         SCREENS[name] = opener
         return opener
     return register
-
 
 
 @runtime_checkable
