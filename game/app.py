@@ -177,42 +177,11 @@ class App:
             self.scenes.pop().leave()
         self.push(scene)
 
-    # These screens (and the title) are opened from here, so the screens built on
-    # game/ui/scene.py's Scene need not import them: no cycle between the screens.
-    def open_history(self) -> None:
-        from .ui.history import HistoryScene
+    def show(self, name: str, *args, **kwargs) -> None:
+        """The screen registered as `name` by its own module (game/ui/host.py)."""
+        from .ui.screens import show  # put off: the screens are loaded when the first is asked for
 
-        self.push(HistoryScene(self))
-
-    def open_statistics(self) -> None:
-        from .ui.statistics import StatisticsScene
-
-        self.push(StatisticsScene(self))
-
-    def open_replay(self, match, follow=None) -> None:
-        """The replay of `match` (a finished game), at its last move; `follow`: see replay_scene."""
-        from .replay import Replay
-        from .ui.replay_screen import replay_scene
-
-        self.push(replay_scene(self, Replay.of_match(match), follow=follow))
-
-    def open_review(self, replay) -> None:
-        """The game review of a finished game (a Replay): game/ui/review_screen.py."""
-        from .ui.review_screen import open_review
-
-        open_review(self, replay)
-
-    def open_lesson(self, game_id: str, step: int | None = None) -> None:
-        """Show a game's Learn to play lesson at `step` (default: where it was left)."""
-        from .ui.lesson import open_lesson
-
-        open_lesson(self, game_id, step)
-
-    def tell_damaged(self, error) -> None:
-        """A save that could not be loaded: its message, or the offer to go on from its last good move."""
-        from .ui.damaged import tell_damaged
-
-        tell_damaged(self, error)
+        show(self, name, *args, **kwargs)
 
     def reset_to_title(self) -> None:
         """Clear the stack (quit to title, a new game) and show the title screen."""
@@ -399,7 +368,7 @@ def build_app(launch) -> App:
     elif launch.match is not None:
         start_match(app, launch.match)
     elif launch.damaged is not None:
-        app.tell_damaged(launch.damaged)  # go on from the last good move?
+        app.show("damaged", launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
     if launch.quit_after_first_frame:

@@ -436,8 +436,8 @@ def test_a_look_at_a_game_open_in_another_window_follows_the_moves_made_there(mo
         click(app, app.scene.button_rects()["Look"].center)
         look = app.scene
         assert is_replay(look) and (look.mode.replay.length, look.mode.ply) == (3, 3)
-        assert look.mode.panel_tag == "Live"  # beside the game's name: not a recording
-        monkeypatch.setattr(look.mode, "recheck_s", 0.2)
+        assert look.panel_plan.tag == "Live"  # beside the game's name: not a recording
+        monkeypatch.setattr(look, "recheck_s", 0.2)
         # at the last move, the look goes on to each move made there, with no input here
         assert tell(other, "move") == "holding 4"
         steps_until(app, lambda: (look.mode.replay.length, look.mode.ply) == (4, 4))
@@ -460,7 +460,7 @@ def test_a_look_at_a_game_open_in_another_window_follows_the_moves_made_there(mo
         path.write_bytes(kept)
         delete_in_progress(path)  # gone from the list: the look says so and stays
         steps_until(app, lambda: "no longer in progress" in look.controller.message)
-        assert look.mode.replay.length == 5 and is_replay(app.scene) and look.mode.panel_tag == "Replay"
+        assert look.mode.replay.length == 5 and is_replay(app.scene) and look.panel_plan.tag == "Replay"
     finally:
         shut(other)
         pygame.quit()

@@ -293,3 +293,24 @@ def test_only_the_known_loaders_load_modules_by_name():
     """So the arrows added for them above are every arrow there is."""
     users = sorted(name for name in MODULES if "importlib" in IMPORTS[name] or calls_by_name(name))
     assert users == sorted([*LOADERS, "game.bench"])
+
+
+def test_the_board_stands_below_the_screens_it_opens():
+    """board.py, the base of every game's board screen, and its parts open the menu, the results,
+    the player aid and the hand-off cover through the host (app.show), by name: no import,
+    however far, reaches those screens' modules."""
+    from game.ui import host, screens  # noqa: F401  (every screen registered)
+
+    parts = ("game.ui.board", "game.ui.game_board", "game.ui.side_panel", "game.ui.board_keys",
+             "game.ui.board_actions", "game.ui.board_modes", "game.ui.hand_off", "game.ui.board_hints",
+             "game.ui.watch", "game.ui.typed_move")
+    opened = set()
+    for name in parts:
+        for node in ast.walk(ast.parse(MODULES[name][0].read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "show" and node.args \
+                    and isinstance(node.args[0], ast.Constant):
+                opened.add(host.SCREENS[node.args[0].value].__module__)
+    assert {"game.ui.menus", "game.ui.results", "game.ui.aid_screen"} <= opened
+    below = set().union(*(reached(name) | {name} for name in parts))
+    assert "game.ui.scene" in below
+    assert sorted(opened & below) == []

@@ -83,4 +83,4 @@ def test_undo_and_redo_by_keys_and_button_on_the_board():
     click(app, board.panel.redo_button.rect.center)  # and the button
     pump(app)
     assert snap(board.match.state) == played
-    assert len(board.log.entries) == len(board.log_of_record())
+    assert len(board.log.entries) == len(board.controller.log_of_record())

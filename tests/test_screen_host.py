@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.app import App
+from game.ui import host
 from game.ui.host import ScreenHost
 
 GAME = Path(__file__).resolve().parent.parent / "game"
@@ -37,7 +38,7 @@ def asked_of_the_app(path: Path) -> set[tuple[str, int]]:
 def test_screens_ask_the_app_only_what_the_host_declares():
     assert len(SCREENS) > 20
     names = declared()
-    assert {"push", "notify", "settings", "size", "open_lesson"} <= names
+    assert {"push", "notify", "settings", "size", "show"} <= names
     stray = {f"{path.relative_to(GAME)}:{line} app.{name}" for path in SCREENS
              for name, line in asked_of_the_app(path) if name not in names}
     assert not stray, sorted(stray)
@@ -51,3 +52,32 @@ def test_the_app_is_a_screen_host():
         assert not missing
     finally:
         pygame.quit()
+
+
+def test_a_new_screen_needs_no_new_method_on_the_host_or_the_app():
+    """A screen says where it goes (app.show(name)); neither the host nor the app has a method per screen."""
+    per_screen = [name for name in dir(ScreenHost) if name.startswith("open_")]
+    per_screen += [name for name in vars(App) if name.startswith(("open_", "tell_"))]
+    assert per_screen == []
+
+
+def names_shown(path: Path) -> set[tuple[str, int]]:
+    """(name, line) of every `show("name", ...)` call with its name written out."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "show" \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            found.add((node.args[0].value, node.lineno))
+    return found
+
+
+def test_every_screen_asked_for_by_name_is_registered_by_its_own_module():
+    from game.ui import screens  # noqa: F401  (the modules that register them)
+
+    asked = {f"{path.relative_to(GAME)}:{line} {name}" for path in sorted(GAME.rglob("*.py"))
+             for name, line in names_shown(path)}
+    assert len(asked) >= 10
+    unknown = sorted(where for where in asked if where.rpartition(" ")[2] not in host.SCREENS)
+    assert not unknown
+    # each is registered where it is defined, not by the app
+    assert all(opener.__module__.startswith("game.ui.") for opener in host.SCREENS.values())

@@ -259,7 +259,7 @@ def test_with_large_targets_a_click_just_beside_a_small_button_presses_it():
 
     app = open_title()
     app.set_large_targets(True)
-    app.open_replay(_played(shelf.GAMES["scurry"], 2, 21, None))
+    app.show("replay", _played(shelf.GAMES["scurry"], 2, 21, None))
     pump(app)
     replay = app.scene.mode
     first = replay.transport["first"].rect

@@ -28,6 +28,7 @@ from game import lessons
 from game import shelf
 from game.engine.match import Match, Seat
 from game.ui import board as board_module
+from game.ui import game_board
 from game.ui.menus import HandOffScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
@@ -42,7 +43,7 @@ QUIET_PASSES = 3  # loop passes in a row that draw nothing: the screen is at res
 
 @pytest.fixture(autouse=True)
 def still_highlights(monkeypatch):
-    monkeypatch.setattr(board_module, "PULSE_CLOCK", lambda: 0.0)
+    monkeypatch.setattr(game_board, "PULSE_CLOCK", lambda: 0.0)
     monkeypatch.setattr(board_module, "RESULTS_DELAY", 0.1)  # the results screen sooner (it is the same wait)
     yield
     pygame.quit()
@@ -215,7 +216,7 @@ def test_after_the_results_and_in_the_replay(game_id, speed):
 def test_after_a_lesson_step(game_id, speed):
     app = make_app()
     app.settings["animation_speed"] = speed
-    app.open_lesson(game_id, 0)
+    app.show("lesson", game_id, 0)
     pump(app)
     lesson, board = lessons.load(game_id), app.scene
     assert_settled_frame_is_current(app, "at the lesson's first step")

@@ -18,7 +18,7 @@ import pytest
 
 from game import shelf
 from game.engine.match import Match, Seat
-from game.ui import board as board_module
+from game.ui import game_board
 from game.ui.menus import HandOffScene
 from game.ui.scene import start_match
 
@@ -97,7 +97,7 @@ def first_frame_after_hand_off(game_id, prelude, monkeypatch, choose=None):
     shared_choice) after `prelude(app, board, move)` fiddled with the board, hand
     off, and return the first frame the next person sees, and the frame after a
     zero-distance mouse move at the pointer."""
-    monkeypatch.setattr(board_module, "PULSE_CLOCK", lambda: 1000.0)  # still glows
+    monkeypatch.setattr(game_board, "PULSE_CLOCK", lambda: 1000.0)  # still glows
     spec = shelf.GAMES[game_id]
     app = make_app()
     seats = [Seat(name, i) for i, name in enumerate(("Ann", "Bob", "Cy")[:max(3, spec.min_players)])]

@@ -59,7 +59,7 @@ def child(seed: int, slow: bool, journal: bool, window: bool = False) -> None:
         app = App((1280, 800))
         start_match(app, match)
         board = app.scene
-        play, undo = board.controller.play, board.undo
+        play, undo = board.controller.play, board.commands.undo
 
         def step():
             app.dirty = True

@@ -261,7 +261,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     for game_id in games:
         playing, finished = shelf.playing[game_id], shelf.finished[game_id]
         out.append(Screen(f"{game_id}-play", f"{game_id}-play", lambda app, m=playing: _board(app, m), True))
-        out.append(Screen(f"{game_id}-aid", f"{game_id}-aid", lambda app, m=playing: _board(app, m).open_aid()))
+        out.append(Screen(f"{game_id}-aid", f"{game_id}-aid", lambda app, m=playing: _board(app, m).commands.aid()))
         out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
                           True))
         out.append(Screen(f"{game_id}-results", f"{game_id}-results",

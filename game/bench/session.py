@@ -116,10 +116,10 @@ for n, spec in enumerate(GAMES.values()):
     app.reset_to(TitleScene(app))
     live(app, 0.2)
 from game.replay import Replay
-app.open_review(Replay.of_match(last))
+app.show("review", Replay.of_match(last))
 live(app, 2.0)
 app.reset_to(TitleScene(app))
-app.open_statistics()
+app.show("statistics")
 app.scene.reads.wait()
 live(app, 1.0)
 app.reset_to(TitleScene(app))

@@ -10,6 +10,7 @@ import pygame
 
 from .. import shelf
 from . import look
+from .host import screen
 from .menus import OverlayScene
 from .rules_screen import RulesScene
 from .scene import panel
@@ -38,6 +39,7 @@ def aid_for(spec, view: dict):
     return None if module is None else module.aid(view)
 
 
+@screen("aid")
 class AidScene(OverlayScene):
     shade = (10, 8, 6, 150)  # the board stays in sight beneath
 
@@ -67,7 +69,7 @@ class AidScene(OverlayScene):
             said = look.wrap_text(self.board.named(self.aid.scoring), body, width)
             out += [Line(line, body, look.GOLD, space=12 if k == 0 else 2) for k, line in enumerate(said)]
         out.append(Line("Keys", choice, look.INK, True, 10))
-        for said in self.board.keys_help():
+        for said in self.board.keys.help():
             out += [Line(line, body, look.MUTED, indent=INDENT) for line in look.wrap_text(said, body, width - INDENT)]
         return out
 

@@ -308,6 +308,22 @@ class Controller:
             state.apply(move)
         return out
 
+    def note_rows(self, state) -> list:
+        """The log lines (seat, words) for what the rules did by themselves as `state` was reached."""
+        return [(seat, self.named(text)) for seat, text in self.words.notes(state, len(state.history))]
+
+    def log_of_record(self, start=None) -> list:
+        """The move log of the match's record, played from `start` (default: its new game)."""
+        match = self.match
+        state = start if start is not None else match.spec.new_game(len(match.seats), match.seed, match.options)
+        log = self.note_rows(state)
+        for text in match.notations:
+            move = match.spec.parse_move(state, text)
+            log.append((state.to_move, self.named(self.words.move(state, move))))
+            state.apply(move)
+            log += self.note_rows(state)
+        return log
+
     # ---- computer seats ----------------------------------------------
     def poll(self, now: float | None = None, ready: bool = True) -> object:
         """Start or collect a computer move. `ready` is False while an

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pygame
 
 from . import look
+from .host import screen
 from .menus import OverlayScene
 from .scene import moves_text, panel, start_match
 
 
+@screen("damaged")
 def tell_damaged(app, error) -> None:
     """The message of a save that could not be loaded (storage.DamagedFile,
     saves.DamagedSave or SaveError), with the offer when part of it is good."""

@@ -8,53 +8,61 @@ ends a person's turn then waits for its maker to confirm it first.
 from __future__ import annotations
 
 from ..engine.core import is_confirmed
-from .menus import HandOffScene
+
+
+def needs_cover(match) -> bool:
+    """The game hides what a seat holds, and more than one person plays it here."""
+    humans = [s for s in match.seats if s.kind == "human"]
+    return match.spec.hidden_information and len(humans) > 1
 
 
 class HandOff:
-    def __init__(self, board):
-        self.board = board  # its viewer (the seat shown) and confirmed_viewer (the seat that said so)
+    def __init__(self, app, match, *, follows_turns: bool, looking, look_from, on_screen, forget_input,
+                 show_last_move):
+        """`follows_turns`: the screen goes to the seat to move (not in a replay or a lesson);
+        `looking()`: the seat that said it is in front of the screen (None: nobody yet);
+        `look_from(seat)`: the screen shows that seat's view, its person looking; `on_screen()`:
+        the board is the screen on top; `forget_input()`: drop what the last person left on
+        the board; `show_last_move(seat)`: the others' last move again, as that seat may see it."""
+        self.app, self.match = app, match
+        self.follows_turns = follows_turns
+        self.looking, self.look_from, self.on_screen = looking, look_from, on_screen
+        self.forget_input, self.show_last_move = forget_input, show_last_move
 
     def needed(self) -> bool:
-        board = self.board
-        if not board.mode.follows_turns:
-            return False  # a replay or a lesson: one person looks at every seat
-        humans = [s for s in board.match.seats if s.kind == "human"]
-        return board.match.spec.hidden_information and len(humans) > 1
+        return self.follows_turns and needs_cover(self.match)  # a replay or a lesson: one person looks at every seat
 
     def check(self) -> None:
         """The screen goes to the seat to move: at once, or behind the cover."""
-        board = self.board
-        if not board.mode.follows_turns:
+        if not self.follows_turns:
             return
-        seat = board.match.state.to_move
-        if seat is None or board.match.seats[seat].kind != "human" or seat == board.confirmed_viewer:
+        match = self.match
+        seat = match.state.to_move
+        if seat is None or match.seats[seat].kind != "human" or seat == self.looking():
             return
         if not self.needed():
-            board.viewer = board.confirmed_viewer = seat
+            self.look_from(seat)
             return
-        app = board.app
-        if isinstance(app.scene, HandOffScene) or app.scene is not board:
+        if not self.on_screen():  # (the cover is up already, or a menu)
             return
-        person = board.match.seats[seat]
-        board.forget_input()  # nothing of the last person's stays under the cover
+        person = match.seats[seat]
+        self.forget_input()  # nothing of the last person's stays under the cover
 
         def ready(seat=seat):
-            board.viewer = board.confirmed_viewer = seat
-            board.forget_input()
-            if board.last_played is not None and board.last_played[1] != seat:
-                board.animate_last_move()  # the others' last move, as this seat may see it
-        app.push(HandOffScene(app, person.name, person.colour, ready))
+            self.look_from(seat)
+            self.forget_input()
+            self.show_last_move(seat)
+        self.app.show("hand_off", person.name, person.colour, ready)
 
     def next_person(self, move) -> str | None:
         """The name of the person the screen goes to after `move`, when that
         needs a hand-off: then the move waits for its maker to confirm it."""
-        board = self.board
+        match = self.match
         if not self.needed() or is_confirmed(move.targets):
             return None  # a move confirmed by its second click is not asked again
-        after = board.match.state.clone()
+        after = match.state.clone()
         after.apply(move)
         nxt = after.to_move
-        if nxt is None or nxt == board.match.state.to_move or board.match.seats[nxt].kind != "human":
+        if nxt is None or nxt == match.state.to_move or match.seats[nxt].kind != "human":
             return None
-        return board.match.seats[nxt].name
+        return match.seats[nxt].name

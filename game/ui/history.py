@@ -17,6 +17,7 @@ from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
 from .focus import Stop
+from .host import screen
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
 from .scene import Scene, panel
@@ -66,6 +67,7 @@ def shelf_titles() -> dict[str, str]:
     return {spec.id: spec.title for spec in shelf.GAMES.values()}
 
 
+@screen("history")
 class HistoryScene(FollowsRecords, Scene):
     def __init__(self, app):
         self.game = ALL_GAMES
@@ -254,7 +256,7 @@ class HistoryScene(FollowsRecords, Scene):
                        lambda record, error: self.replay_record(record, error, then))
 
     def review_selected(self) -> None:
-        self.open_selected(self.app.open_review)
+        self.open_selected(lambda replay: self.app.show("review", replay))
 
     def replay_record(self, record, error, then=None) -> None:
         if self.app.scene is not self:

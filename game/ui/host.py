@@ -3,13 +3,31 @@ the screens (game/ui/, each game's board screen) and game/app.py's App.
 
 A screen is handed the app as `self.app` and uses nothing of it but what
 `ScreenHost` declares here (tests/test_screen_host.py reads every screen's
-source to check, and that App has all of it). The app opens the screens that
-would otherwise import each other in a circle (history, statistics, replays,
-lessons), so a screen asks for them by name here.
+source to check, and that App has all of it).
+
+A screen says where it goes: `app.show(name, ...)` opens the screen registered
+under `name` by its own module (`@screen("history")` over its class or its
+opening function), so a screen opens another without importing it (no circle
+between the screens) and the app names only the screens the command line starts
+on (the title, a new game's setup, a replay).
+game/ui/screens.py imports every module that registers one, and opens them.
 """
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Callable, Protocol, runtime_checkable
+
+SCREENS: dict[str, Callable] = {}  # name -> a Scene class, or a function (host, ...) that opens the screen
+
+
+def screen(name: str):
+    """Register the screen `name`: over a Scene class (shown pushed over the screen on top,
+    made with (host, *args)) or a function (host, *args) that opens it its own way."""
+    def register(opener):
+        if SCREENS.get(name, opener) is not opener:
+            raise ValueError(f"two screens are called {name!r}")
+        SCREENS[name] = opener
+        return opener
+    return register
 
 
 @runtime_checkable
@@ -44,9 +62,6 @@ class ScreenHost(Protocol):
     def showing_notice(self) -> bool:
         """A banner is up now."""
 
-    def tell_damaged(self, error) -> None:
-        """The person is told of a file that could not be read (and where it was set aside)."""
-
     def new_seed(self) -> int: ...
 
     def release_memory(self, collect: bool = True) -> None:
@@ -71,13 +86,5 @@ class ScreenHost(Protocol):
 
     def reset_to_title(self) -> None: ...
 
-    def open_history(self) -> None: ...
-
-    def open_statistics(self) -> None: ...
-
-    def open_replay(self, match, follow=None) -> None: ...
-
-    def open_review(self, replay) -> None:
-        """The game review of a finished game (a Replay)."""
-
-    def open_lesson(self, game_id: str, step: int | None = None) -> None: ...
+    def show(self, name: str, *args, **kwargs) -> None:
+        """Open the screen registered as `name` (see `screen` above) with `args`."""

@@ -16,6 +16,7 @@ from ..engine.match import Match, Seat
 from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
+from .host import screen
 from .menus import MenuScene
 from .rules_screen import RulesScene
 from .scene import Scene, panel, start_match
@@ -30,6 +31,7 @@ LEARNER = "Learner"  # the person's seat, when no name is remembered from a game
 
 
 
+@screen("lesson")
 def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = False) -> None:
     """Show a game's lesson at `step` (default: where the person left it)."""
     lesson = lessons.load(game_id)
@@ -57,9 +59,6 @@ class LessonMode(PlayMode):
     """A lesson step on a game's board: only the step's move may be made (the
     controller's guide is this mode), and a strip under the board teaches."""
 
-    follows_turns = False  # the person always sees their own seat, and plays every seat's scripted moves
-    shows_results = False  # the strip says what happened
-
     def __init__(self, app, lesson, index: int, progress):
         self.lesson, self.index, self.progress = lesson, index, progress
         self.step = lesson.steps[index]
@@ -72,16 +71,21 @@ class LessonMode(PlayMode):
         names = [n for n in app.settings.get("player_names") or [] if isinstance(n, str) and n]
         self.match.seats[lesson.you].name = names[0] if names else LEARNER  # "You takes…" would read badly
 
-    def started(self) -> None:
-        board = self.board
+    def attach(self, board) -> None:
+        self.board = board
+        # a lesson sets its positions up itself: its log starts from the step's own
+        board.log.replace(board.controller.log_of_record(self.lesson.base_state(self.index)))
+        board.follows_turns = False  # the person always sees their own seat, and plays every seat's scripted moves
+        board.shows_results = False  # the strip says what happened
         board.match.on_change = None  # never an autosave, never a record
-        board.viewer = board.confirmed_viewer = self.lesson.you
+        board.look_from(self.lesson.you)
         board.controller.set_guide(self)
+        board.commands.undo = self.again  # Undo (Ctrl+Z) starts the step again
+        board.commands.redo = lambda: None  # and leaves nothing to redo
+        board.commands.menu = self.open_menu
+        board.panel_plan.band_height = self.band_height
         if not self.progress.record(self.lesson.game, self.index):
             board.app.notify(self.progress.message)
-
-    def start_state(self):
-        return self.lesson.base_state(self.index)  # a lesson sets its positions up itself
 
     # ---- the guide the controller asks -------------------------------
     @property
@@ -100,10 +104,6 @@ class LessonMode(PlayMode):
         return text
 
     # ---- a lesson is not a game in progress ---------------------------
-    def undo(self) -> None:
-        """Undo starts the step again."""
-        self.again()
-
     def open_menu(self) -> None:
         self.board.app.push(LessonMenu(self.board.app, self.board))
 
@@ -134,17 +134,11 @@ class LessonMode(PlayMode):
         finally:
             self.scripting = False
 
-    def after_click(self) -> None:
-        if not self.board.controller.message:
-            self.note = ""  # a click that was taken answers the wrong one before it
-        self._take_message()
-
-    def after_event(self) -> None:
-        self._take_message()
-
-    def _take_message(self) -> None:
+    def answered(self, click: bool) -> None:
         """The strip under the board answers a refused click, in full."""
         controller = self.board.controller
+        if click and not controller.message:
+            self.note = ""  # a click that was taken answers the wrong one before it
         if controller.message:
             message, controller.message = controller.message, ""
             # a cancelled half-made move brings the step's instruction back
@@ -188,11 +182,8 @@ class LessonMode(PlayMode):
                 break
         return self.strip_height(width - 20) + 8
 
-    def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        self.lesson_rect = self.band_rect()
-        return rect
-
     def built(self) -> None:
+        self.lesson_rect = self.band_rect()
         board = self.board
         panel = board.panel
         panel.undo_button.hide()  # "Start again" (and Ctrl+Z) set the step up again
@@ -210,9 +201,10 @@ class LessonMode(PlayMode):
                      tooltip="Set this step up again", theme_class=sizing.button_class(k))
 
     # ---- drawing ------------------------------------------------------
-    def draw_on_board(self, surface) -> None:
-        with look.within(self.lesson_rect):
-            self.draw_strip(surface)
+    def draw(self, surface, layer: str) -> None:
+        if layer == "board":
+            with look.within(self.lesson_rect):
+                self.draw_strip(surface)
 
     def draw_strip(self, surface) -> None:
         r = self.lesson_rect

@@ -12,6 +12,7 @@ from ..engine.match import SaveError, save_seat_count, save_summary
 from ..saves import (OpenElsewhere, delete_in_progress, games_in_progress, load_match, resume, save_file_name, save_match,
                      short_summary)
 from . import look
+from .host import screen
 from .rules_screen import RulesScene
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, panel, start_match, when
 from .settings import SettingsScene
@@ -166,7 +167,7 @@ class SavesScene(Scene):
             match = resume(path) if path in self.in_progress else load_match(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.rebuild()
-            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
+            self.app.show("damaged", exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That saved game is no longer there.")
@@ -195,6 +196,7 @@ class OverlayScene(Scene):
         self.manager.draw_ui(surface)
 
 
+@screen("menu")
 class MenuScene(OverlayScene):
     def __init__(self, app, board):
         self.board = board
@@ -298,6 +300,7 @@ class SaveAsScene(OverlayScene):
         self.app.notify(f"Saved as {path}.")
 
 
+@screen("hand_off")
 class HandOffScene(OverlayScene):
     """Pass-and-play with hidden information: cover the screen until the named
     player confirms that only they can see it."""

@@ -20,8 +20,6 @@ import bisect
 from pathlib import Path
 
 import pygame
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIDropDownMenu
 
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
@@ -30,6 +28,7 @@ from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
 from .controller import ClickResult, Controller
+from .host import screen
 from .movelog import MoveLog
 from .scene import IN_PROGRESS_RECHECK_S
 from .touch import at_least
@@ -134,20 +133,14 @@ class ReplayLog(MoveLog):
 class ReplayMode(PlayMode):
     """A game's board, read-only, at any move of its record."""
 
-    @property
-    def panel_tag(self) -> str:
-        return "Live" if self.follow is not None else "Replay"  # live: another window's game, followed
     replaying = True
-    follows_turns = False  # the replay says whose view is shown
-    shows_results = False
-    watchable = False  # a replay of computers' game has its own transport, not the Watch row
     offers_review = True  # a finished game's "Review this game" button (not in the review's own replay)
 
     def __init__(self, replay: Replay, ply: int | None = None, follow=None):
         self.replay = replay
         # a game in progress open in another window: its file, read again to show the moves played there
         self.follow = follow
-        self.recheck_s = IN_PROGRESS_RECHECK_S if follow is not None else None
+        self.framed = False  # the log framed the move shown, once laid out
         self.playing = False
         self.speed = "normal"
         self.since = 0.0  # seconds since the last step while playing
@@ -173,10 +166,28 @@ class ReplayMode(PlayMode):
         return entries
 
     # ---- setting up ------------------------------------------------------
-    def new_controller(self, match) -> Controller:
-        controller = ReplayController(match)
+    def attach(self, board) -> None:
+        self.board = board
+        board.controller = controller = ReplayController(self.match)
         controller.note = self.hidden_note()
-        return controller
+        controller.named = board.named
+        board.log = ReplayLog()
+        board.log.replace(self.log_entries())
+        # the replay says whose view is shown; no results screen; its own transport, not the Watch row
+        board.follows_turns = board.shows_results = board.plays_on = False
+        board.viewer = self.seat_shown(self.match.state)
+        board.view_of = self.view
+        self.match.on_change = None  # a replay is never saved
+        board.recheck_s = IN_PROGRESS_RECHECK_S if self.follow is not None else None
+        board.own_keys |= self.own_keys
+        board.own_places = self.own_click_targets
+        board.commands.menu = self.back
+        board.commands.undo = board.commands.redo = lambda: None  # nothing to take back in a record
+        plan = board.panel_plan
+        plan.tag = "Live" if self.follow is not None else "Replay"  # live: another window's game, followed
+        plan.button_rows, plan.header_height = self.panel_button_rows, self.panel_header_height
+        plan.status = self.status_text
+        plan.explains_disabled = False
 
     def hidden_note(self) -> str:
         return "" if self.may_see_all() else "A game in progress: what only one player may see stays hidden."
@@ -189,11 +200,6 @@ class ReplayMode(PlayMode):
         controller.note = note
         controller.reset_input()
         return True
-
-    def new_log(self) -> MoveLog:
-        log = ReplayLog()
-        log.replace(self.log_entries())
-        return log
 
     def log_entries(self) -> list:
         """The log's lines, each move's own numbered as "After move N" counts it ("118. …")."""
@@ -216,7 +222,8 @@ class ReplayMode(PlayMode):
         except ValueError:  # unreadable just now (SaveError is one too): the next look may read it
             return False
         if replay is None:
-            self.follow = self.recheck_s = None
+            self.follow = self.board.recheck_s = None
+            self.board.panel_plan.tag = "Replay"
             return self.tell("This game is no longer in progress: it ended, or was deleted, in its own window.")
         at_end = self.ply == self.replay.length
         one_more = save["moves"][:-1] == shown
@@ -226,13 +233,6 @@ class ReplayMode(PlayMode):
         # at the end: on to the new end (one new move animated, as if watched); else the same move number
         self.seek(self.replay.length if at_end else self.ply, animate=at_end and one_more, again=True)
         return True
-
-    def started(self) -> None:
-        board = self.board
-        board.viewer = self.seat_shown(self.match.state)
-        self.match.on_change = None  # a replay is never saved
-        board.controller.reset_input()
-        self.frame_log(self.ply)
 
     # ---- which moment is shown -------------------------------------------
     def _show(self, ply: int) -> None:
@@ -276,7 +276,7 @@ class ReplayMode(PlayMode):
             board.last_played = (self.replay.moves[ply - 1], seat, views)
             board.animate_last_move()
         self.frame_log(ply)
-        board.refresh_panel()
+        self.refresh()
 
     def frame_log(self, ply: int) -> None:
         """Frame the log's entry of the move that led to `ply`; at the start of the game
@@ -297,19 +297,6 @@ class ReplayMode(PlayMode):
             shown = state.view(board.viewer) if self.may_see_all() else public_view(state, board.viewer)
             self._view_cache = (key, shown)
         return self._view_cache[1]
-
-    # ---- what a game does that a replay does not ----------------------------
-    def waiting(self) -> bool:
-        return False
-
-    def disabled_button_note(self, pos):
-        return None
-
-    def open_menu(self) -> None:
-        self.back()
-
-    def undo(self) -> None:
-        pass
 
     # ---- the panel ---------------------------------------------------------
     def panel_header_height(self, height: int) -> int:
@@ -340,10 +327,9 @@ class ReplayMode(PlayMode):
         board.button((p.x + 12, y, back_w, bh), "Back", self.back, tooltip="Back to where you came from (Esc)",
                      theme_class=theme)
         speed_x = p.x + 12 + back_w + 12
-        self.speed_menu = UIDropDownMenu([self.speed_words(name) for name in SPEEDS], self.speed_words(self.speed),
-                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, bh), board.manager,
-                                         # at the window's bottom: the list opens upwards
-                                         object_id=ObjectID(object_id="#upward_menu", class_id=theme))
+        self.speed_menu = board.drop_down(  # at the window's bottom: the list opens upwards
+            (speed_x, y, p.right - 12 - speed_x, bh), [self.speed_words(name) for name in SPEEDS],
+            self.speed_words(self.speed), self.choose_speed, style="#upward_menu", theme_class=theme)
         y -= bh + 8
         width = (p.w - 24 - 4 * 6) // 5
         self.transport = {}
@@ -365,22 +351,27 @@ class ReplayMode(PlayMode):
             y -= tall + 8
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
-            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, tall),
-                                            board.manager, object_id=ObjectID(class_id=theme) if theme else None)
+            self.seen_menu = board.drop_down((p.x + 12, y, p.w - 24, tall), choices, current, self.choose_seen,
+                                             theme_class=theme)
         if self.replay.finished and self.offers_review:
             y -= tall + 8
             board.button((p.x + 12, y, p.w - 24, tall), "Review this game", self.open_review, theme_class=theme,
                          tooltip="The computer looks back at each move: where the game turned, and what was better")
         panel.log_bottom = y - 6
         panel.place_log(panel.log_top)
-        board.refresh_panel()
+        if not self.framed:  # laid out the first time: the log shows the move shown
+            self.framed = True
+            self.frame_log(self.ply)
+        self.refresh()
 
     @staticmethod
     def speed_words(name: str) -> str:
         return f"Speed: {SPEED_WORDS[name]}"
 
-    def refresh_panel(self) -> None:
-        if not self.transport:
+    def refresh(self) -> None:
+        """The panel follows, and the transport's buttons the moment shown."""
+        self.board.refresh_panel()
+        if not self.transport or self.board.manager is None:
             return
         end = self.replay.length
         for name, wanted in (("first", self.ply > 0), ("back", self.ply > 0), ("forward", self.ply < end),
@@ -403,7 +394,11 @@ class ReplayMode(PlayMode):
             return board.named(board.controller.words.outcome(state))
         return f"{self.where()}: {self.match.seats[state.to_move].name} to move"
 
-    def draw_on_panel(self, surface) -> None:
+    def draw(self, surface, layer: str) -> None:
+        if layer == "panel":
+            self.draw_timeline(surface)
+
+    def draw_timeline(self, surface) -> None:
         bar = self.timeline
         end = max(1, self.replay.length)
         where = self.where()
@@ -427,7 +422,7 @@ class ReplayMode(PlayMode):
     KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
     own_keys = frozenset(KEYS) | {pygame.K_HOME, pygame.K_END, pygame.K_SPACE}
 
-    def before_event(self, event) -> bool:
+    def on_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in self.KEYS:
                 self.pause()
@@ -469,28 +464,22 @@ class ReplayMode(PlayMode):
         targets, touch.py)."""
         return self.timeline.inflate(0, at_least(28, self.board.app.settings) - self.timeline.h)
 
-    def takes_drag(self, pos) -> bool:
-        return self.timeline_reach().collidepoint(pos)
-
     def own_click_targets(self) -> list:
+        """(what, rect) the replay answers clicks and drags on itself: its timeline."""
         return [("timeline", self.timeline_reach())] if self.timeline.w else []
 
-    def on_choice(self, element, text) -> bool:
-        """True when `element` is one of the replay's drop-downs."""
-        if element is self.speed_menu:
-            self.speed = next(name for name in SPEEDS if self.speed_words(name) == text)
-        elif element is self.seen_menu:
-            choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
-            index = choices.index(text) if text in choices else 0
-            self.seen_by = None if index == 0 else index - 1
-            self.board.viewer = self.seat_shown(self.match.state)
-        else:
-            return False
-        return True
+    def choose_speed(self, text: str) -> None:
+        self.speed = next(name for name in SPEEDS if self.speed_words(name) == text)
+
+    def choose_seen(self, text: str) -> None:
+        choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
+        index = choices.index(text) if text in choices else 0
+        self.seen_by = None if index == 0 else index - 1
+        self.board.viewer = self.seat_shown(self.match.state)
 
     def open_review(self) -> None:
         self.pause()
-        self.board.app.open_review(self.replay)
+        self.board.app.show("review", self.replay)
 
     def toggle_play(self) -> None:
         if self.playing:
@@ -500,12 +489,12 @@ class ReplayMode(PlayMode):
             self.seek(0)  # played to the end: play from the start again
         self.playing = True
         self.since = 0.0
-        self.board.refresh_panel()
+        self.refresh()
 
     def pause(self) -> None:
         if self.playing:
             self.playing = False
-            self.board.refresh_panel()
+            self.refresh()
 
     def back(self) -> None:
         self.playing = False
@@ -530,6 +519,12 @@ class ReplayMode(PlayMode):
             due = max(0.0, SPEEDS[self.speed] - self.since)
             return due if interval is None else min(interval, due)
         return interval
+
+
+@screen("replay")
+def open_replay(app, match, follow=None) -> None:
+    """The replay of `match` (a finished game, or with `follow` one in progress), at its last move."""
+    app.push(replay_scene(app, Replay.of_match(match), follow=follow))
 
 
 def replay_scene(app, replay: Replay, ply: int | None = None, follow=None):

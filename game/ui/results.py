@@ -7,6 +7,7 @@ import pygame
 
 from ..engine.match import Match, Seat
 from . import look
+from .host import screen
 from .loading import Background
 from .scene import Scene, panel, start_match
 
@@ -29,6 +30,7 @@ def kept_review(match, depth: str):
     return None
 
 
+@screen("results")
 class ResultsScene(Scene):
     def __init__(self, app, board):
         self.board = board
@@ -91,12 +93,12 @@ class ResultsScene(Scene):
 
     def look_at_board(self) -> None:
         """The board as it ended, in the replay: step back through the game from there."""
-        self.app.open_replay(self.match)
+        self.app.show("replay", self.match)
 
     def review(self) -> None:
         from ..replay import Replay
 
-        self.app.open_review(self.kept[0] if self.kept else Replay.of_match(self.match))
+        self.app.show("review", self.kept[0] if self.kept else Replay.of_match(self.match))
 
     def again(self) -> None:
         m = self.match

@@ -64,9 +64,9 @@ class ReviewMode(ReplayMode):
         super().__init__(replay, decision["ply"])
         self.seen_by = decision["seat"]  # the seat's own view, as the review searched it
 
-    def started(self) -> None:
-        super().started()
-        self.board.viewer = self.seat_shown(self.match.state)
+    def attach(self, board) -> None:
+        super().attach(board)
+        board.panel_plan.band_height = self.band_height  # the strip under the board and the panel
 
     # ---- the decision's moves --------------------------------------------------
     def decision_moves(self):
@@ -96,7 +96,14 @@ class ReviewMode(ReplayMode):
         return [(m, colour) for m, colour in ((played, PLAYED_COLOUR), (better if better != played else None,
                                                                          BETTER_COLOUR)) if m is not None]
 
-    def draw_over_hint(self, surface) -> None:
+    def draw(self, surface, layer: str) -> None:
+        super().draw(surface, layer)
+        if layer == "over":
+            self.draw_arrows(surface)
+        elif layer == "board":
+            self.draw_strip(surface)
+
+    def draw_arrows(self, surface) -> None:
         board = self.board
         for move, colour in self.arrows():
             for target in move.targets:  # a place drawn only while chosen (Scrubbudgetel's map): its outline
@@ -144,7 +151,7 @@ class ReviewMode(ReplayMode):
             board.last_played = (move, seat, views)
             board.animate_last_move()
         self.refresh_walk()
-        board.refresh_panel()
+        self.refresh()
 
     def leave_line(self) -> None:
         """Back to the game's own line, at the decision."""
@@ -193,11 +200,8 @@ class ReviewMode(ReplayMode):
     def strip_height(scale: float) -> int:
         return round((2 * PAD + LINE * STRIP_LINES) * scale)
 
-    def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        self.strip = self.band_rect()
-        return rect
-
     def built(self) -> None:
+        self.strip = self.band_rect()
         super().built()
         board, r, px = self.board, self.strip, self.px
         theme = sizing.button_class(self.scale)
@@ -302,7 +306,7 @@ class ReviewMode(ReplayMode):
                              look.MUTED)
         return lines
 
-    def draw_on_board(self, surface) -> None:
+    def draw_strip(self, surface) -> None:
         r = self.strip
         if not r.h:
             return
@@ -330,7 +334,7 @@ class ReviewMode(ReplayMode):
         return super().status_text()
 
     # ---- keys ---------------------------------------------------------------------
-    def before_event(self, event) -> bool:
+    def on_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_n, pygame.K_p):
                 self.pause()
@@ -348,7 +352,7 @@ class ReviewMode(ReplayMode):
                 if event.key == pygame.K_ESCAPE:
                     self.leave_line()
                     return True
-        return super().before_event(event)
+        return super().on_event(event)
 
 
 def review_replay_scene(app, replay: Replay, decision: dict, names: list, marked: list | None = None):

@@ -35,6 +35,7 @@ from ..review_story import chance_plies, story
 from ..shelf import words_for
 from . import boards, look
 from .focus import Stop
+from .host import screen
 from .review_board import GRADE_WORD, review_replay_scene
 from .review_chart import GRADE_COLOUR, ReviewChart
 from .scene import Scene, panel
@@ -46,6 +47,7 @@ CLOCK = time.monotonic  # what the long press is timed by (tests move it on)
 STORY_SHARE = 0.3  # the words at the top take at most this of the screen's middle
 
 
+@screen("review")
 def open_review(app, replay: Replay) -> None:
     """The review of a finished game (settings: depth, computers' moves too)."""
     if not replay.finished:

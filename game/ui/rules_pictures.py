@@ -24,7 +24,6 @@ from ..lessons import position_match
 from . import look
 from .board_modes import PlayMode
 from .boards import board_scene_class
-from .movelog import MoveLog
 
 CAPTION_SIZE = 14
 CAPTION_LINE = 18
@@ -58,12 +57,9 @@ class PictureMode(PlayMode):
     """A board drawn once for a picture: no move log (its position may be laid out,
     not played from a seed), nothing that goes on by itself."""
 
-    follows_turns = False
-    shows_results = False
-    watchable = False
-
-    def new_log(self) -> MoveLog:
-        return MoveLog()
+    def attach(self, board) -> None:
+        self.board = board
+        board.follows_turns = board.shows_results = board.plays_on = False
 
 
 @functools.cache

@@ -134,6 +134,7 @@ class Scene:
     # again this often (look_again), when nobody is using it
     RECHECK_S: float | None = None
     checked_at = 0.0
+    WIDGETS_AFTER_DRAWN = False  # the ring visits the places the screen draws before its widgets (a board)
 
     def __init__(self, app: ScreenHost):
         self.app = app
@@ -141,6 +142,7 @@ class Scene:
         if self.manager is not None:  # (a board drawn as a rules picture has none)
             fit_theme(self.manager.ui_theme, app.settings)  # Large targets: a drop-down's items too (touch.py)
         self.actions: dict = {}
+        self.choices: dict = {}  # drop-down -> what choosing in it does (text -> None)
         self.primaries: set = set()  # the primary buttons: Enter presses the one shown, if only one
         self.focus = FocusRing()
         self.build()
@@ -159,6 +161,7 @@ class Scene:
         """Lay the widgets out again (after a resize, or when what they show changed)."""
         self.manager.clear_and_reset()
         self.actions = {}
+        self.choices = {}
         self.primaries = set()
         self.build()
 
@@ -166,6 +169,7 @@ class Scene:
         if self.manager is None:  # a scene shown again after it left
             self.manager = self.app.ui_managers.acquire(self.app.size)
             self.actions = {}
+            self.choices = {}
             self.primaries = set()
             self.build()
 
@@ -173,6 +177,7 @@ class Scene:
         """The scene is off the stack: its elements go, its manager serves the next scene."""
         if self.manager is not None:
             self.actions = {}
+            self.choices = {}
             self.app.ui_managers.release(self.manager)
             self.manager = None
 
@@ -245,6 +250,14 @@ class Scene:
             self.primaries.add(element)
         return element
 
+    def drop_down(self, rect, options: list, chosen: str, answer, *, style=None, theme_class=None) -> UIDropDownMenu:
+        """A drop-down list; `answer(text)` when a choice is made in it (else on_choice is told)."""
+        element = UIDropDownMenu(options, chosen, pygame.Rect(rect), self.manager,
+                                 object_id=ObjectID(object_id=style, class_id=theme_class) if style or theme_class
+                                 else None)
+        self.choices[element] = answer
+        return element
+
     def label(self, rect, text, style=None) -> UILabel:
         return UILabel(pygame.Rect(rect), text, manager=self.manager,
                        object_id=ObjectID(object_id=style) if style else None)
@@ -265,9 +278,13 @@ class Scene:
             self.focus.forget()  # a list just opened: the ring starts on its chosen option
             if menu is None and was is not None:
                 self.focus.rect = was.rect.copy()  # and when it closes, the ring is back on the drop-down
+        widgets = widget_stops(self)
+        if self.WIDGETS_AFTER_DRAWN:
+            for stop in widgets:
+                stop.group = 1
         if menu is not None:
-            return widget_stops(self)  # an open list is all there is until it closes
-        return widget_stops(self) + self.drawn_stops()
+            return widgets  # an open list is all there is until it closes
+        return widgets + self.drawn_stops()
 
     def drawn_stops(self) -> list:
         """Places the screen draws itself that a click presses (cards, rows, a board's places)."""
@@ -285,9 +302,11 @@ class Scene:
             return next((s for s in stops if s.key == ("button", shown[0].text, tuple(shown[0].rect.topleft))), None)
         return None
 
+    own_keys: frozenset = frozenset()
+
     def keys_of_its_own(self) -> set:
         """Keys the screen answers itself, which the ring leaves alone (a replay's arrows)."""
-        return set()
+        return set(self.own_keys)
 
     def main_action(self):
         """What Enter does with no ring shown: the screen's one primary button, if just one shows."""
@@ -335,7 +354,8 @@ class Scene:
                 action()
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self.on_choice(event.ui_element, event.text)
+            answer = self.choices.get(event.ui_element)
+            answer(event.text) if answer is not None else self.on_choice(event.ui_element, event.text)
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.on_text(event.ui_element, event.text)
@@ -465,7 +485,7 @@ def look_at_in_progress(app, path) -> None:
     if match is None:
         app.notify("That game is no longer there.")
         return
-    app.open_replay(match, follow=path)
+    app.show("replay", match, follow=path)
 
 
 def panel(surface, rect, alpha=225) -> None:
@@ -488,4 +508,4 @@ def when(timestamp: float) -> str:
 def open_lesson(app, game_id: str, step: int | None = None) -> None:
     """Show a game's Learn to play lesson (the app opens game/ui/lesson.py's scene,
     which is built on the screens here: this module does not import it)."""
-    app.open_lesson(game_id, step)
+    app.show("lesson", game_id, step)

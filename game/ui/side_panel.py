@@ -6,6 +6,8 @@ the game changes."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -14,9 +16,28 @@ from .scene import panel
 from .touch import MIN_TARGET, at_least, large_targets
 
 
+@dataclass
+class PanelPlan:
+    """What a mode may change of the panel (game/ui/board_modes.py), read as the panel is laid
+    out and drawn."""
+    tag: str = ""  # a word beside the game's name ("Replay")
+    band_height: Callable[[int], int] = lambda width: 0  # px kept across the window's bottom (a lesson's strip)
+    button_rows: Callable[[int], int] = lambda rows: rows  # the rows of buttons, from the game's own
+    header_height: Callable[[int], int] = lambda height: height  # the room above the log, from the game's own
+    status: Callable[[], str | None] = lambda: None  # the line under the players, or None for what to do now
+    explains_disabled: bool = True  # a disabled button under the pointer says why
+
+
 class SidePanel:
-    def __init__(self, board):
-        self.board = board
+    def __init__(self, app, match, controller, log, hinter, *, plan: PanelPlan, actions, make_button,
+                 buttons: dict, seat_rgb, named, score_note, least_board_width: int, watch, confirms: bool):
+        """`make_button`: the screen's Scene.button; `buttons`: the game's own ("button", name) targets
+        -> their words; `seat_rgb`, `named`, `score_note`: the game's board screen's; `watch`: the
+        Watch row or None; `confirms`: a secret choice waits for a Confirm button (a hand-off)."""
+        self.app, self.match, self.controller, self.log, self.hinter = app, match, controller, log, hinter
+        self.plan, self.actions, self.make_button, self.buttons = plan, actions, make_button, buttons
+        self.seat_rgb, self.named, self.score_note = seat_rgb, named, score_note
+        self.least_board_width, self.watch, self.confirms = least_board_width, watch, confirms
         self.game_buttons: dict[str, object] = {}  # ("button", name) targets -> their buttons
         self.confirm_button = None
         self.drawn_revision, self.drawn_status = None, ""  # what the last frame showed (tests tell a stale one)
@@ -24,32 +45,31 @@ class SidePanel:
     # ---- layout ------------------------------------------------------------
     def build(self) -> pygame.Rect:
         """Place the panel and its buttons; returns the room left for the board."""
-        board = self.board
-        app = board.app
+        app, actions, button = self.app, self.actions, self.make_button
         w, h = app.size
-        h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
+        h -= self.plan.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
-        button_rows = board.mode.panel_button_rows(
-            len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded)
+        button_rows = self.plan.button_rows(
+            len(self.buttons) + (self.watch is not None) + self.confirms + 1 + self.folded)
         self.asked_scale = sizing.scale_of(app.settings)
         # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
         large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
-        k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(board.match.seats), button_rows)
+        k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(self.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
-        if w - width - 30 < board.LEAST_BOARD_WIDTH:  # the board's words would shrink: the panel gives way
-            width = max(sizing.COMPACT_WIDTH, w - 30 - board.LEAST_BOARD_WIDTH)
+        if w - width - 30 < self.least_board_width:  # the board's words would shrink: the panel gives way
+            width = max(sizing.COMPACT_WIDTH, w - 30 - self.least_board_width)
             k = self.scale = max(1.0, min(k, width / sizing.panel_width(w, 1.0, self.folded)))
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
         bh, theme = at_least(round(40 * k), app.settings), sizing.button_class(k)
         step = bh + 8
         fold = at_least(round(26 * k), app.settings)
         self.seats_top = max(round(50 * k), 8 + fold + 6)  # the players' rows start under the ? and » buttons
-        self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
-                                        board.toggle_fold, tooltip="The full panel, with the move log"
-                                        if self.folded else "A narrower panel without the move log: more room "
-                                        "for the board", theme_class=theme)
-        self.aid_button = board.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", board.open_aid,
-                                       tooltip="What you may do now, and how it scores (F1)", theme_class=theme)
+        self.fold_button = button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
+                                  self.toggle_fold, tooltip="The full panel, with the move log"
+                                  if self.folded else "A narrower panel without the move log: more room "
+                                  "for the board", theme_class=theme)
+        self.aid_button = button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", actions.aid,
+                                 tooltip="What you may do now, and how it scores (F1)", theme_class=theme)
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -57,59 +77,64 @@ class SidePanel:
             row, column = divmod(i, cells)
             rows_below = 4 // cells - 1 - row
             places.append((p.x + 12 + column * (cell_w + 8), p.bottom - 12 - bh - rows_below * step))
-        actions = (("Undo", board.undo, "Take back your last move (Ctrl+Z)"),
-                   ("Redo", board.redo, "Play again what Undo took back (Ctrl+Y)"),
-                   ("Hint", board.hints.ask, "The computer suggests a move (H)"),
-                   ("Menu", board.open_menu, "Save, rules, settings, quit (Esc)"))
+        row = (("Undo", actions.undo, "Take back your last move (Ctrl+Z)"),
+               ("Redo", actions.redo, "Play again what Undo took back (Ctrl+Y)"),
+               ("Hint", actions.hint, "The computer suggests a move (H)"),
+               ("Menu", actions.menu, "Save, rules, settings, quit (Esc)"))
         self.undo_button, self.redo_button, self.hint_button, self.menu_button = (
-            board.button((x, y, cell_w, bh), text, action, tooltip=tip, theme_class=theme)
-            for (x, y), (text, action, tip) in zip(places, actions))
+            button((x, y, cell_w, bh), text, action, tooltip=tip, theme_class=theme)
+            for (x, y), (text, action, tip) in zip(places, row))
         y = min(y for _x, y in places) - step
         self.game_buttons = {}
         style = "#compact_primary_button" if self.folded else sizing.primary_style(k)  # the font grows with the panel
-        for name, text in reversed(list(board.BUTTONS.items())):
-            self.game_buttons[name] = board.button((p.x + 12, y, p.w - 24, bh), text,
-                                                   lambda n=name: board.click_target(("button", n)), primary=True,
-                                                   style=style)
+        for name, text in reversed(list(self.buttons.items())):
+            self.game_buttons[name] = button((p.x + 12, y, p.w - 24, bh), text,
+                                             lambda n=name: actions.click(("button", n)), primary=True, style=style)
             y -= step
         self.confirm_button = None
-        if board.hand_off.needed():  # a secret choice waits for its maker's confirmation
-            self.confirm_button = board.button((p.x + 12, y, p.w - 24, bh), "Confirm", board.confirm, primary=True,
-                                               style=style, tooltip="Make your choice final (Enter)")
+        if self.confirms:  # a secret choice waits for its maker's confirmation
+            self.confirm_button = button((p.x + 12, y, p.w - 24, bh), "Confirm", actions.confirm, primary=True,
+                                         style=style, tooltip="Make your choice final (Enter)")
             self.confirm_button.hide()
             y -= step
-        if board.watch is not None:
-            board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
+        if self.watch is not None:
+            self.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
         # Cancel does what right-click and Esc do (nothing only by a mouse button): over the buttons while a
         # move is half made, in room taken from the log's bottom then
-        self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
-                                          tooltip="Drop the move you began (right-click or Esc)")
+        self.cancel_button = button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
+                                    tooltip="Drop the move you began (right-click or Esc)")
         self.cancel_button.hide()
         self.log_top = p.y + self.header_height()
-        board.log.set_scale(k)
+        self.log.set_scale(k)
         self.log_ends = (y + step - 6, y - 6)  # the log fills the panel down to the buttons, or to Cancel
         self.log_bottom = self.log_ends[0]  # (see place_log)
         self.place_log(self.log_top)
         return pygame.Rect(10, 10, w - width - 30, h - 20)
 
+    def toggle_fold(self) -> None:
+        """A compact panel without the move log, or the full one; kept in the settings."""
+        self.app.settings["panel_folded"] = not self.folded
+        self.app.save_settings()
+        self.actions.rebuild()
+
     def header_height(self) -> int:
         """The room above the log: the title, the players, what to do now and a message."""
-        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale) + self.seats_top \
+        height = round((96 + 34 * len(self.match.seats) + 92) * self.scale) + self.seats_top \
             - round(50 * self.scale)
-        return self.board.mode.panel_header_height(height)
+        return self.plan.header_height(height)
 
     def log_lines(self) -> int:
         """The fewest lines the log shows: four, or three with Large targets' taller buttons, or
         two while Cancel takes the log's bottom (what to do now is read whole first)."""
         if self.cancel_button.visible:
             return 2
-        return 3 if large_targets(self.board.app.settings) else 4
+        return 3 if large_targets(self.app.settings) else 4
 
     def place_log(self, top: int) -> None:
         """The move log from `top` (under what the panel says now) down to the buttons; at
         least a few lines high, however long the message above it (that is cut shorter)."""
-        log = self.board.log
+        log = self.log
         if self.folded:
             log.set_rect(pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, 0))
             return
@@ -121,15 +146,14 @@ class SidePanel:
     # ---- the buttons follow the game -------------------------------------------
     def refresh(self) -> None:
         """Enable what may be pressed now (when the game changed, not every frame)."""
-        board = self.board
-        match, controller = board.match, board.controller
+        match, controller = self.match, self.controller
         can_undo = match.can_undo() is None and not match.is_computer_turn()
         if can_undo != self.undo_button.is_enabled:
             self.undo_button.enable() if can_undo else self.undo_button.disable()
         can_redo = match.can_redo() is None and not match.is_computer_turn()
         if can_redo != self.redo_button.is_enabled:
             self.redo_button.enable() if can_redo else self.redo_button.disable()
-        can_hint = controller.human_to_move() and board.hinter.current is None
+        can_hint = controller.human_to_move() and self.hinter.current is None
         if can_hint != self.hint_button.is_enabled:
             self.hint_button.enable() if can_hint else self.hint_button.disable()
         nxt = controller.next_targets()
@@ -143,7 +167,7 @@ class SidePanel:
         if bool(controller.prefix) != self.cancel_button.visible:
             self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
             self.log_bottom = self.log_ends[bool(controller.prefix)]
-            self.place_log(self.board.log.rect.y)
+            self.place_log(self.log.rect.y)
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:
@@ -161,14 +185,15 @@ class SidePanel:
                     self.confirm_button.show()
 
     def cancel(self) -> None:
-        self.board.controller.cancel()
-        self.board.refresh_panel()
+        self.controller.cancel()
+        self.actions.refresh()
 
     def disabled_button_note(self, pos):
         """(rect, why) for a disabled button under `pos` (a click on it is not passed
         on by pygame-gui), else None."""
-        board = self.board
-        match, controller = board.match, board.controller
+        if not self.plan.explains_disabled:
+            return None
+        match, controller = self.match, self.controller
         for name, element in self.game_buttons.items():
             if not element.is_enabled and element.rect.collidepoint(pos):
                 return element.rect, controller.refusal(("button", name))
@@ -184,8 +209,7 @@ class SidePanel:
 
     # ---- drawing -----------------------------------------------------------
     def draw(self, surface, highlights) -> None:
-        board = self.board
-        match = board.match
+        match = self.match
         p, k = self.rect, self.scale
 
         def px(value):  # a size on the panel at its scale
@@ -199,7 +223,7 @@ class SidePanel:
 
         def fitting(width):
             return next((s for s in sizes if look.font(s, True).size(title)[0] <= width), None)
-        tag = board.mode.panel_tag
+        tag = self.plan.tag
         tag_w = look.font(px(14), True).size(tag)[0] + 8 if tag else 0
         # what kind of board this is ("Replay"), left of those buttons, where the title leaves room
         if tag and fitting(room - tag_w) is not None:
@@ -217,7 +241,7 @@ class SidePanel:
             if i == state.to_move:
                 pygame.draw.rect(surface, (70, 56, 40), row, border_radius=6)
                 pygame.draw.rect(surface, look.GOLD, row, 1, border_radius=6)
-            look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), board.seat_rgb(i))
+            look.draw_seat_shape(surface, seat.colour, (p.x + px(26), y + px(12)), px(9), self.seat_rgb(i))
             name = seat.name + (f" ({labels[i]})" if i < len(labels) and labels[i] not in seat.name else "")
             level = seat.level if seat.kind == "computer" and not self.folded else ""
             score = look.text(surface, str(scores[i]), (p.right - px(18), y + px(1)), px(18), look.INK, bold=True,
@@ -245,10 +269,10 @@ class SidePanel:
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
-        log_room = 0 if self.folded else self.log_lines() * board.log.line_height + 8  # the log keeps a few lines
+        log_room = 0 if self.folded else self.log_lines() * self.log.line_height + 8  # the log keeps a few lines
         room = self.log_bottom - log_room - y
         width = p.w - px(32)
-        message = board.controller.message
+        message = self.controller.message
         # what to do now and the answer to the last click are read whole, not cut with "…": a
         # narrow or big panel gives them more lines, then smaller letters; the note under the
         # scores gives way to them
@@ -273,7 +297,6 @@ class SidePanel:
             look.text(surface, line, (p.x + px(16), y), message_size, look.WARN)
             y += message_step
         self.place_log(y + px(8))
-        board.mode.draw_on_panel(surface)
 
     def draw_score_note(self, surface, y: int, room: int) -> int:
         """What the scores do not show, under them (Scrubbudgetel: what each stash still costs,
@@ -281,7 +304,7 @@ class SidePanel:
         where `room` pixels allow; returns the y below it."""
         p, k = self.rect, self.scale
         size, step = max(look.SMALLEST_TEXT, round(13 * k)), round(17 * k)
-        for wording in self.board.score_note():
+        for wording in self.score_note():
             lines = look.wrap_text(wording, size, p.w - round(32 * k))
             if len(lines) <= 2:
                 if len(lines) * step + round(4 * k) > room:
@@ -294,23 +317,27 @@ class SidePanel:
 
     def status_text(self, highlights) -> str:
         """The line under the players: the result, who thinks, or what to do."""
-        board = self.board
-        told = board.mode.status_text()
+        told = self.plan.status()
         if told is not None:
             return told
-        match = board.match
+        match, controller = self.match, self.controller
         state = match.state
         if state.is_over:
-            return board.named(board.controller.words.outcome(state))
-        if board.watch is not None and board.watch.paused:
+            return self.named(controller.words.outcome(state))
+        if self.watch is not None and self.watch.paused:
             return f"Paused: {match.seats[state.to_move].name} to move"
         if highlights.thinking or match.is_computer_turn():
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
             return f"{match.seats[state.to_move].name} is thinking{dots}"
-        controller = board.controller
         chosen = controller.prefix
         step = controller.words.step(state, chosen, controller.candidates()) if chosen else None
-        return board.named(step or controller.words.phase(state)) or f"{match.seats[state.to_move].name} to move"
+        return self.named(step or controller.words.phase(state)) or f"{match.seats[state.to_move].name} to move"
+
+    def button_rect(self, target) -> pygame.Rect | None:
+        """Where a game's ("button", name) target is on the panel, else None."""
+        if target[0] == "button" and target[1] in self.game_buttons:
+            return self.game_buttons[target[1]].rect
+        return None
 
     def draw_note(self, surface, rect, text) -> None:
         """A tooltip above a disabled button saying why it is disabled."""

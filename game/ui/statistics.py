@@ -14,6 +14,7 @@ from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 from .. import records, shelf, stats
 from ..engine.match import NAME_LIMIT
 from . import look
+from .host import screen
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .scene import Scene, panel
 from .touch import at_least
@@ -32,6 +33,7 @@ def number(value, digits: int = 1) -> str:
     return str(value)
 
 
+@screen("statistics")
 class StatisticsScene(FollowsRecords, Scene):
     def __init__(self, app, player: str | None = None, game: str = stats.ALL):
         self.games: list = []  # every finished game, oldest first, without its moves

@@ -247,7 +247,7 @@ class TitleScene(Scene):
             match = resume(path)
         except (storage.DamagedFile, SaveError) as exc:
             self.refresh()
-            self.app.tell_damaged(exc)  # with the offer to go on from the last good move
+            self.app.show("damaged", exc)  # with the offer to go on from the last good move
             return
         if match is None:
             self.app.notify("That game is no longer there.")
@@ -280,10 +280,10 @@ class TitleScene(Scene):
         self.app.quit()
 
     def open_history(self) -> None:
-        self.app.open_history()
+        self.app.show("history")
 
     def open_statistics(self) -> None:
-        self.app.open_statistics()
+        self.app.show("statistics")
 
     def update(self, dt: float) -> bool:
         if self.preparing is not None and self.undisturbed() and run_for(self.preparing, self.PREPARE_SLICE_S):

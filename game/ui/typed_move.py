@@ -18,8 +18,10 @@ LINE = 24  # px a row
 
 
 class MoveTyping:
-    def __init__(self, board):
-        self.board = board  # the board screen: its controller, its area, click_target
+    def __init__(self, controller, *, named, click, refused):
+        """`named`: the players' names put into the words; `click(target)`: a click on the board
+        (a move is played through its click path); `refused()`: the sound of a refusal."""
+        self.controller, self.named, self.click, self.refused = controller, named, click, refused
         self.open = False
         self.text = ""
         self.chosen = 0
@@ -29,7 +31,7 @@ class MoveTyping:
 
     def matches(self) -> list:
         """(notation, words, move) of the legal moves whose notation starts with what is typed."""
-        controller = self.board.controller
+        controller = self.controller
         if not controller.human_to_move():
             return []
         typed = self.text.strip().lower()
@@ -37,7 +39,7 @@ class MoveTyping:
         for move in controller.candidates(()):
             notation = str(move)
             if notation.lower().startswith(typed):
-                found.append((notation, self.board.named(controller.words.move(controller.state, move)), move))
+                found.append((notation, self.named(controller.words.move(controller.state, move)), move))
         found.sort(key=lambda item: (item[0].lower() != typed, item[0]))  # the exact one first
         return found
 
@@ -70,22 +72,20 @@ class MoveTyping:
             self.play()
 
     def play(self) -> None:
-        board = self.board
         found = self.matches()
         if found and self.text.strip():
             move = found[min(self.chosen, len(found) - 1)][2]
             self.close()
-            board.controller.cancel()
+            self.controller.cancel()
             for target in move.targets:  # the move's own click path: the same answers as clicks
-                board.click_target(target)
+                self.click(target)
             return
-        board.controller.message = self.refusal()
-        board.app.sounds.play("refused")
+        self.controller.message = self.refusal()
+        self.refused()
 
     def refusal(self) -> str:
         """Why the typed text plays nothing: the rule that forbids the move it names, or that it names none."""
-        board, text = self.board, self.text.strip()
-        controller = board.controller
+        text, controller, named = self.text.strip(), self.controller, self.named
         if not text:
             return "Type a move's notation (as the move log writes it), then Enter."
         if not controller.human_to_move():
@@ -93,9 +93,9 @@ class MoveTyping:
         try:
             move = controller.match.spec.parse_move(controller.state, text)
         except IllegalMove as exc:
-            return board.named(f"“{text}” is no move here: {exc.reason}")
+            return named(f"“{text}” is no move here: {exc.reason}")
         reason = controller.state.check(move)
-        return board.named(reason or f"“{text}” is not one of the moves you may make now.")
+        return named(reason or f"“{text}” is not one of the moves you may make now.")
 
     # ---- drawing -------------------------------------------------------------------
     def draw(self, surface, area: pygame.Rect) -> None:

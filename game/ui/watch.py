@@ -7,8 +7,6 @@ thinking meanwhile, so Step answers at once when it has.
 from __future__ import annotations
 
 import pygame
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIDropDownMenu
 
 # the speeds' words, the Watch row's and the replay's alike
 SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
@@ -27,8 +25,12 @@ def watching(match) -> bool:
 
 
 class WatchControls:
-    def __init__(self, board, speed: str = "normal"):
-        self.board = board
+    def __init__(self, controller, *, make_button, make_drop_down, finish_animations, speed: str = "normal"):
+        """`make_button`, `make_drop_down`: the screen's Scene.button and Scene.drop_down;
+        `finish_animations()`: the last move shown at rest."""
+        self.controller = controller
+        self.make_button, self.make_drop_down = make_button, make_drop_down
+        self.finish_animations = finish_animations
         self.paused = False
         self.steps = 0  # moves Step let through while paused
         self.speed = speed if speed in SPEEDS else "normal"
@@ -38,16 +40,16 @@ class WatchControls:
         """The row of controls in `rect` (the side panel's width, one button high);
         `theme_class` sizes their font (the panel's scale)."""
         button = (rect.w - 16) // 4  # Pause and Step; the speed gets the rest
-        board = self.board
-        self.pause_button = board.button((rect.x, rect.y, button, rect.h), "Play" if self.paused else "Pause",
-                                         self.toggle, tooltip="Pause or go on watching (Space)", theme_class=theme_class)
-        self.step_button = board.button((rect.x + button + 8, rect.y, button, rect.h), "Step", self.step,
-                                        tooltip="While paused: play one move (Right arrow)", theme_class=theme_class)
+        self.pause_button = self.make_button((rect.x, rect.y, button, rect.h), "Play" if self.paused else "Pause",
+                                             self.toggle, tooltip="Pause or go on watching (Space)",
+                                             theme_class=theme_class)
+        self.step_button = self.make_button((rect.x + button + 8, rect.y, button, rect.h), "Step", self.step,
+                                            tooltip="While paused: play one move (Right arrow)",
+                                            theme_class=theme_class)
         speed_x = rect.x + 2 * (button + 8)
-        self.speed_menu = UIDropDownMenu([words for words, _d, _a in SPEEDS.values()], SPEEDS[self.speed][0],
-                                         pygame.Rect(speed_x, rect.y, rect.right - speed_x, rect.h), board.manager,
-                                         # near the window's bottom: the list opens upwards
-                                         object_id=ObjectID(object_id="#upward_menu", class_id=theme_class))
+        self.speed_menu = self.make_drop_down(  # near the window's bottom: the list opens upwards
+            (speed_x, rect.y, rect.right - speed_x, rect.h), [words for words, _d, _a in SPEEDS.values()],
+            SPEEDS[self.speed][0], self.choose_speed, style="#upward_menu", theme_class=theme_class)
         self.apply_speed()
         self.refresh()
 
@@ -55,21 +57,18 @@ class WatchControls:
     def toggle(self) -> None:
         self.paused = not self.paused
         self.steps = 0
-        self.board.controller.message = "Paused: Step plays one move." if self.paused else ""
+        self.controller.message = "Paused: Step plays one move." if self.paused else ""
         self.refresh()
 
     def step(self) -> None:
         if not self.paused:
             self.toggle()
         self.steps = 1
-        self.board.finish_animations()  # the last move at rest before the next is shown
+        self.finish_animations()  # the last move at rest before the next is shown
 
-    def on_choice(self, element, text) -> bool:
-        if element is not self.speed_menu:
-            return False
+    def choose_speed(self, text) -> None:
         self.speed = next(key for key, (words, _d, _a) in SPEEDS.items() if words == text)
         self.apply_speed()
-        return True
 
     KEYS = frozenset({pygame.K_SPACE, pygame.K_RIGHT})  # pause or play, one step
 
@@ -83,7 +82,7 @@ class WatchControls:
         return True
 
     def apply_speed(self) -> None:
-        self.board.controller.ai_delay = SPEEDS[self.speed][1]
+        self.controller.ai_delay = SPEEDS[self.speed][1]
 
     def refresh(self) -> None:
         if self.pause_button is None:
@@ -106,5 +105,5 @@ class WatchControls:
 
     def idle(self) -> bool:
         """Paused with the computer's next move ready (or none coming): nothing changes by itself."""
-        thinking = self.board.controller.thinking
+        thinking = self.controller.thinking
         return self.paused and not self.steps and (thinking is None or thinking.job.done)

@@ -91,11 +91,11 @@ class SideColumn:
     """The column beside the board as it is written top to bottom: where the next
     line goes, headings, and clickable boxes (lit when they continue a move)."""
 
-    def __init__(self, scene: "SkurdirScene", surface, highlights):
-        self.scene, self.surface, self.highlights = scene, surface, highlights
-        rect = scene.side_rect
+    def __init__(self, hits, rect, k: float, surface, highlights):
+        """`hits`: the board's hit map, where its boxes go; `rect`: the column; `k`: its scale."""
+        self.hits, self.surface, self.highlights = hits, surface, highlights
         self.x, self.y, self.w = rect.x, rect.y, rect.w
-        self.k = scene.side_k
+        self.k = k
 
     def px(self, value) -> int:
         """A size in the column at its scale (it grows with a big board)."""
@@ -106,7 +106,7 @@ class SideColumn:
         self.y += self.px(22)
 
     def box(self, target, rect) -> None:
-        self.scene.hits.rect(target, rect)
+        self.hits.rect(target, rect)
         hover = self.highlights.hover
         if target in self.highlights.next_targets:
             pygame.draw.rect(self.surface, (70, 58, 40), rect, border_radius=8)
@@ -443,7 +443,7 @@ class SkurdirScene(BoardScene):
         """The column beside the board: the set-up choice of this phase (stacks to
         place, who plays first, colours), then what is left to play with (the pool
         and each player's pieces). Puts the clickable boxes on the hit map as it goes."""
-        column = SideColumn(self, surface, highlights)
+        column = SideColumn(self.hits, self.side_rect, self.side_k, surface, highlights)
         if view["phase"] in ("stacks", "first", "colours"):
             self.draw_setup_choices(column, view)
             column.y += 6
@@ -502,7 +502,7 @@ class SkurdirScene(BoardScene):
         each player's pieces in hand."""
         surface, x, w, px = column.surface, column.x, column.w, column.px
         column.heading("Pool")
-        pw = (w - 10) // 5 if touch.large_targets(column.scene.app.settings) else min(px(34), (w - 10) // 5)
+        pw = (w - 10) // 5 if touch.large_targets(self.app.settings) else min(px(34), (w - 10) // 5)
         y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))

@@ -335,7 +335,7 @@ def test_e_the_log_tells_each_turn_in_order(app):
             assert seat == roller, f"{text!r} comes after another player's roll"
     assert sum(" lays the " in text for _s, text in log) == len(board.match.state.history)
     # a log rebuilt from the saved moves (after undo or loading) is the same
-    assert board.log_of_record() == log
+    assert board.controller.log_of_record() == log
     settle(app, board)
     screenshot(app, "scrubbudgetel-log-by-turn")
 
