@@ -256,7 +256,7 @@ class Monkey:
         def waiting() -> bool:
             match = board.match
             if match.state.is_over:  # the results come after a short pause (a lesson's strip says it instead)
-                return board.mode.shows_results and not board.results_shown
+                return board.shows_results and not board.results_shown
             if board.watch is not None:  # every seat a computer: the next move, not the whole game
                 return not board.watch.paused and len(match.state.history) == moves_before
             return board.controller.thinking is not None or match.is_computer_turn()

@@ -163,14 +163,24 @@ def _review_board_on_its_line(app, review) -> None:
         mode.show_line(1)
 
 
-def _results_with_review(app, match, review) -> None:
-    """The results screen once the game's review is kept: its chart in small."""
-    from ..review_story import story
-    from ..shelf import words_for
+def _results(app, match):
+    """The results screen with what it reads in the background (the statistics' lines, the
+    scores through the game, whether a review is kept): the same screen at every look."""
     from ..ui.results import ResultsScene
 
     scene = ResultsScene(app, _board(app, match))
     app.push(scene)
+    scene.reads.wait()
+    scene.reads.collect()
+    return scene
+
+
+def _results_with_review(app, match, review) -> None:
+    """The results screen once the game's review is kept: its chart in small."""
+    from ..review_story import story
+    from ..shelf import words_for
+
+    scene = _results(app, match)
     scene.review_read((review.replay, review, story(review, None, None, words_for(match.spec.id))), None)
 
 
@@ -238,7 +248,6 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
     from ..ui.history import HistoryScene
     from ..ui.menus import HandOffScene, MenuScene, SavesScene
     from ..ui.replay_screen import replay_scene
-    from ..ui.results import ResultsScene
     from ..ui.review_screen import ReviewScene
     from ..ui.rules_screen import RulesScene
     from ..ui.settings import SettingsScene
@@ -265,7 +274,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
                           True))
         out.append(Screen(f"{game_id}-results", f"{game_id}-results",
-                          lambda app, m=finished: app.push(ResultsScene(app, _board(app, m)))))
+                          lambda app, m=finished: _results(app, m)))
         ply = len(finished.played) if combo % 2 == 0 else len(finished.played) // 2
         out.append(Screen(f"{game_id}-replay", f"{game_id}-replay-{'end' if combo % 2 == 0 else 'middle'}",
                           lambda app, m=finished, p=ply: app.push(replay_scene(app, Replay.of_match(m), p)), True))

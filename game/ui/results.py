@@ -6,18 +6,20 @@ from __future__ import annotations
 import pygame
 
 from ..engine.match import Match, Seat
+from ..replay import Replay
 from . import look
 from .host import screen
 from .loading import Background
 from .scene import Scene, panel, start_match
+from .score_chart import ScoreChart, score_series
 
-SMALL_CHART_H = 96  # at least this much room below the table, else the chart goes beside it or is left out
+SMALL_CHART_H = 96  # at least this much room below the table, else a chart goes beside it or is left out
+CHART_W, CHART_W_BIG, MIN_CHART_W, CHART_GAP = 620, 900, 230, 16  # px: a chart's widest (in a big window), narrowest, between two
 
 
 def kept_review(match, depth: str):
     """(replay, review, story) of the game's kept, complete review (at `depth` if there is
     one, else at the other), or None. Reads a file and replays the game: off the window's thread."""
-    from ..replay import Replay
     from ..review import DEPTHS, GameReview
     from ..review_story import story
     from ..shelf import words_for
@@ -41,8 +43,18 @@ class ResultsScene(Scene):
         self.reads.run(lambda: stats.result_lines(self.match), self.lines_read)
         self.kept = None  # (replay, review, story) of the game's kept review
         self.chart = None
+        self.score_chart = None  # every seat's score through the game, once the game is played again
         super().__init__(app)
         self.read_review()
+        self.reads.run(lambda: score_series(Replay.of_match(self.match)), self.scores_read)
+
+    def scores_read(self, series, error) -> None:
+        if series is None:
+            return  # the game could not be played again: the table stands without the chart
+        seats = self.match.seats
+        self.score_chart = ScoreChart(series, [self.board.seat_rgb(s) for s in range(len(seats))],
+                                      [seat.colour for seat in seats],
+                                      {i for i, seat in enumerate(seats) if not seat.is_computer})
 
     def lines_read(self, lines, error) -> None:
         self.stats_lines = lines or []  # records that can't be read now: the results stand without the line
@@ -96,8 +108,6 @@ class ResultsScene(Scene):
         self.app.show("replay", self.match)
 
     def review(self) -> None:
-        from ..replay import Replay
-
         self.app.show("review", self.kept[0] if self.kept else Replay.of_match(self.match))
 
     def again(self) -> None:
@@ -123,9 +133,11 @@ class ResultsScene(Scene):
         look.text(surface, f"{self.match.spec.title}: game over", (w // 2, 40), 22, look.MUTED, anchor="midtop")
         look.text(surface, self.headline(), (w // 2, 80), 42, look.GOLD, bold=True, anchor="midtop")
         reason = self.board.named(self.board.controller.words.outcome(self.match.state))
-        for i, line in enumerate(look.wrap_text(reason, 17, min(860, w - 80))):
+        lines = look.wrap_text(reason, 17, min(860, w - 80))
+        for i, line in enumerate(lines):
             look.text(surface, line, (w // 2, 150 + 24 * i), 17, look.INK, anchor="midtop")
-        table = pygame.Rect(0, 230, 620, 60 + 46 * len(self.match.seats))
+        # the table right under the reason's lines: what is left below is the charts' room
+        table = pygame.Rect(0, 150 + 24 * len(lines) + 24, 620, 60 + 46 * len(self.match.seats))
         table.centerx = w // 2
         panel(surface, table)
         look.text(surface, "Player", (table.x + 70, table.y + 16), 15, look.MUTED, bold=True)
@@ -150,21 +162,52 @@ class ResultsScene(Scene):
                 look.text(surface, "draw" if drawn else "winner", (table.right - 30, y + 3), 16,
                           look.MUTED if drawn else look.GOOD, bold=True, anchor="topright")
         bottom = self.draw_stats_lines(surface, table.bottom + 14, h - 100)
-        if self.chart is not None:
-            self.draw_small_chart(surface, table, bottom)
+        self.draw_charts(surface, table, bottom)
 
-    def small_chart_box(self, table: pygame.Rect, top: int) -> pygame.Rect | None:
-        """Where the kept review's chart goes: under the table and the statistics' lines, else
-        beside the table, else nowhere (a small window with many players)."""
+    def chart_boxes(self, table: pygame.Rect, top: int, count: int) -> list[pygame.Rect]:
+        """Where `count` charts go: side by side under the table and the statistics' lines, else
+        one above the other there, else the first beside the table; as many as there is room for."""
         w, h = self.app.size
-        below = pygame.Rect(table.x, top + 8, table.w, h - 104 - (top + 8))
-        if below.h >= SMALL_CHART_H:
-            below.h = min(below.h, 190)
-            return below
-        beside = pygame.Rect(table.right + 16, table.y, w - 20 - (table.right + 16), min(table.h, 190))
-        if beside.w >= 230 and beside.h >= SMALL_CHART_H:
-            return beside
-        return None
+        room = pygame.Rect(20, top + 8, w - 40, h - 104 - (top + 8))
+        big = w >= 1600 and h >= 1000  # a big window: the charts grow with it
+        tallest = 340 if big else 210
+        width = min(CHART_W_BIG if big else CHART_W, (room.w - CHART_GAP * (count - 1)) // count)
+        if room.h >= SMALL_CHART_H and width >= MIN_CHART_W:
+            left = (w - (count * width + CHART_GAP * (count - 1))) // 2
+            return [pygame.Rect(left + i * (width + CHART_GAP), room.y, width, min(room.h, tallest))
+                    for i in range(count)]
+        fits = max(1, min(count, (room.h + CHART_GAP) // (SMALL_CHART_H + CHART_GAP)))
+        height = (room.h - CHART_GAP * (fits - 1)) // fits
+        if height >= SMALL_CHART_H:
+            return [pygame.Rect(table.x, room.y + i * (height + CHART_GAP), table.w, min(height, tallest))
+                    for i in range(fits)]
+        beside = pygame.Rect(table.right + 16, table.y, w - 20 - (table.right + 16), min(table.h, tallest))
+        if beside.w >= MIN_CHART_W and beside.h >= SMALL_CHART_H:
+            return [beside]
+        return []
+
+    def draw_charts(self, surface, table: pygame.Rect, top: int) -> None:
+        """The scores through the game, and the kept review's chart beside them: the review's
+        first where there is room for one only (the scores are in the table already)."""
+        charts = [self.draw_small_chart] if self.chart is not None else []
+        if self.score_chart is not None:
+            charts.append(self.draw_score_chart)
+        boxes = self.chart_boxes(table, top, len(charts)) if charts else []
+        if self.chart is not None and not boxes:  # no room for the chart: its turning point in words, if that fits
+            w, h = self.app.size
+            if h - 104 - (top + 8) >= 20:
+                look.text(surface, look.fit_words(self.turning_words(), 14, w - 40, True), (w // 2, top + 8), 14,
+                          look.GOLD, bold=True, anchor="midtop")
+        for draw, box in zip(charts, boxes):
+            draw(surface, box)
+
+    def draw_score_chart(self, surface, box: pygame.Rect) -> None:
+        panel(surface, box)
+        with look.within(box):
+            look.text(surface, f"{self.match.spec.score_name} through the game", (box.x + 10, box.y + 6), 13,
+                      look.GOLD, bold=True)
+            self.score_chart.layout(pygame.Rect(box.x + 52, box.y + 34, box.w - 64, box.h - 34 - 22))
+            self.score_chart.draw(surface)
 
     def turning_words(self) -> tuple[str, ...]:
         """The turning point in words, for the small chart's heading: the longest first."""
@@ -181,14 +224,7 @@ class ResultsScene(Scene):
                 return (said + turned, said, f"Turning point: {span}")
         return ("The review found no turning point: no chance fell by much", "No turning point")
 
-    def draw_small_chart(self, surface, table: pygame.Rect, top: int) -> None:
-        box = self.small_chart_box(table, top)
-        if box is None:  # no room for the chart: its turning point in words, if there is room for those
-            w, h = self.app.size
-            if h - 104 - (top + 8) >= 20:
-                look.text(surface, look.fit_words(self.turning_words(), 14, w - 40, True), (w // 2, top + 8), 14,
-                          look.GOLD, bold=True, anchor="midtop")
-            return
+    def draw_small_chart(self, surface, box: pygame.Rect) -> None:
         panel(surface, box)
         with look.within(box):
             look.text(surface, look.fit_words(self.turning_words(), 13, box.w - 20, True), (box.x + 10, box.y + 6), 13,
