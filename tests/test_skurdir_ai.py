@@ -116,3 +116,13 @@ def test_a_passenger_goes_a_trip_from_home():
     near = heur._stack_value(state, SPEC.parse_move(state, "s YB p13"))  # o13 in line: one canal
     trip = heur._stack_value(state, SPEC.parse_move(state, "s YB p14"))  # o14 in line, then o13
     assert trip > near
+
+
+def test_building_candidates_follow_who_plays_which_colour():
+    """The candidates are kept per position: one layout with the colours dealt the other
+    way round is another position (a search weighing every colour meets both)."""
+    stations = {"b2": (G, [Y]), "d2": (Y, []), "b6": (R, [B]), "f2": (B, [])}
+    for colours in ([Y, R], [R, Y]):
+        state = SkurdirState.from_layout(colours, stations)
+        moves = state.legal_moves()
+        assert set(heur.candidate_moves(state, moves)) <= set(moves)

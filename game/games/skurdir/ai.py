@@ -91,9 +91,12 @@ def _build_value(state, move) -> float:
 
 
 def _key(state):
+    """Everything the building candidates depend on: the layout, and who plays which
+    colour (two searches may meet one layout with the colours dealt otherwise)."""
     layout = tuple((c, state.station[c], tuple(state.stacks[c])) for c in state.station_cells)
-    return (state.phase, state.to_move, tuple(state.canals.items()), layout,
-            tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(state.pool))
+    return (state.phase, state.to_move, tuple(state.canals.items()), layout, tuple(state.colour_of), state.neutral,
+            tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(map(tuple, state.limbo)),
+            tuple(state.pool))
 
 
 def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_colour: bool = False) -> list:
