@@ -26,6 +26,7 @@ from .autosaver import BackgroundWriter
 from .keeper import keep_pending_records
 from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
+from .ui.touch import Touch, fit_theme
 
 MIN_SIZE = storage.MIN_WINDOW
 
@@ -76,6 +77,7 @@ class App:
         self.screen = self._open_window()
         self.scenes: list = []
         self.running = True
+        self.quit_when = None  # a test's or the bench's end: () -> bool, asked after each frame drawn
         self.dirty = True
         self.last_frame = time.monotonic()  # the last pass of the loop
         self.last_draw = 0.0  # when the last frame was drawn
@@ -85,10 +87,18 @@ class App:
         # hover and what is drawn under the pointer all read this one place.
         self.mouse_pos = pygame.mouse.get_pos()
         self.ui_managers = UIManagerPool(lambda: self.mouse_pos)
+        self.keys_in_use = False  # the person moves the focus ring by keys: every screen shows it
         self.autosaves = BackgroundWriter()  # saves and records, written off this thread
         keep_pending_records(self.autosaves, self.notify)  # finished games a crash or a full disk left unrecorded
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
+        self.touch = Touch(self)  # fingers: taps, long presses, drags, pinches (game/ui/touch.py)
+
+    def release_memory(self, collect: bool = True) -> None:
+        if collect:
+            gc.collect()
+        if MALLOC_TRIM is not None:
+            MALLOC_TRIM(0)
 
     def new_seed(self) -> int:
         """The seed of a new game: with the moves, it is the whole save."""
@@ -125,6 +135,16 @@ class App:
             storage.log("saving settings", exc)
             self.notify(f"Settings could not be saved ({storage.write_problem(exc)}); "
                         "they apply until you quit.")
+
+    def set_large_targets(self, on: bool) -> None:
+        """Large targets (game/ui/touch.py) on or off, kept in the settings; every screen is laid out again."""
+        self.settings["large_targets"] = on
+        self.save_settings()
+        fit_theme(self.ui_managers.theme, self.settings)
+        for scene in self.scenes:
+            if scene.manager is not None:
+                scene.rebuild()
+        self.dirty = True
 
     def _relayout(self) -> None:
         for scene in self.scenes:
@@ -220,6 +240,9 @@ class App:
 
     # ---- the loop ----------------------------------------------------
     def handle(self, event) -> None:
+        event = self.touch.filter(event)  # fingers become mouse events (handled already); SDL's copies go
+        if event is None:
+            return
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -258,6 +281,7 @@ class App:
             if not self.running:
                 return False
         self.collect_autosaves()
+        self.touch.update()  # a finger resting long enough: a long press
         scene = self.scene
         if scene is None:
             self.running = False
@@ -287,11 +311,14 @@ class App:
         if not self.dirty or not draw:
             return False
         self.draw()
+        if self.quit_when is not None and self.quit_when():
+            self.running = False
         return True
 
     def draw(self) -> None:
         look.drawn.clear()
         self.scene.draw(self.screen)
+        self.scene.draw_focus(self.screen)
         self._draw_toasts()
         pygame.display.flip()
         self.dirty = False
@@ -325,6 +352,8 @@ class App:
         cursor blink is due, or None (only input changes it)."""
         now = time.monotonic()
         waits = [t - now for _m, t in self.toasts]
+        if (long_press := self.touch.due()) is not None:
+            waits.append(long_press)
         if self.scene is not None:
             interval, wake = self.scene.frame_interval(), self.scene.wake_interval()
             if interval is not None:
@@ -337,14 +366,16 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             wait = self.seconds_to_next_frame()
+            events = None  # step takes what is queued
             if wait is not None and wait <= 1 / 60:
                 clock.tick(60)
             else:
                 timeout = IDLE_WAIT_MS if wait is None else min(IDLE_WAIT_MS, int(wait * 1000))
                 first = pygame.event.wait(timeout)
-                if first.type != pygame.NOEVENT:
-                    pygame.event.post(first)
-            self.step()
+                # The event that woke the loop goes first. Posted back, it queued behind the
+                # ones that came with it: a tap's release was handled before its press, and lost.
+                events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+            self.step(events)
         while self.scenes:  # each game's keeper writes what is left and lets go of its lock
             self.scenes.pop().leave()
         self.autosaves.flush()
@@ -371,7 +402,25 @@ def build_app(launch) -> App:
         app.tell_damaged(launch.damaged)  # go on from the last good move?
     elif launch.setup is not None:
         app.push(SetupScene(app, launch.setup))
+    if launch.quit_after_first_frame:
+        app.quit_when = first_frame_said
+    elif launch.quit_when_over:
+        app.quit_when = lambda: game_over_shown(app, launch.match)
     return app
+
+
+def first_frame_said() -> bool:
+    """--quit-after-first-frame: the bench times start-up to this line."""
+    print("first frame", flush=True)
+    return True
+
+
+def game_over_shown(app, match) -> bool:
+    """--quit-when-over: the game is over and its results screen drawn (its record
+    is written as the app quits, as at any quit)."""
+    from .ui.results import ResultsScene
+
+    return match.state.is_over and isinstance(app.scene, ResultsScene)
 
 
 def unusable_display() -> str | None:

@@ -28,7 +28,7 @@ import pygame
 
 from .resources import SPRITES_DIR
 from .ui.draw import (
-    Color, draw_die, draw_pyramid, felt_texture, new_layer, outlined, polygon, render, shade, stroke, wood_texture,
+    SS, Color, draw_die, draw_pyramid, felt_texture, new_layer, outlined, polygon, render, shade, stroke, wood_texture,
 )
 
 
@@ -95,13 +95,22 @@ def sprite_title_background() -> pygame.Surface:
     return wood_texture((512, 512), seed=11, base=(88, 56, 36), plank_height=128)
 
 
-def sprite_app_icon() -> pygame.Surface:
-    def draw(s, k):
+def app_icon(size: int = 64) -> pygame.Surface:
+    """The app's icon, a `size` px square: drawn for that size (the window's icon, and
+    the launcher's at every size the desktop asks for: game/desktop.py)."""
+    scale = SS if size <= 256 else 2  # a 512 px icon needs little supersampling, and 4x would take seconds
+
+    def draw(s, big):
+        k = big * size / 64  # the drawing is laid out on a 64 px square
         draw_shelf(s, pygame.Rect(3 * k, 47 * k, 58 * k, 7 * k))
         draw_game_box(s, pygame.Rect(5 * k, 11 * k, 23 * k, 37 * k))
         draw_pyramid(s, (51 * k, 48.5 * k), 22 * k)
         draw_die(s, (37 * k, 39.5 * k), 17 * k)
-    return render((64, 64), draw)
+    return render((size, size), draw, scale)
+
+
+def sprite_app_icon() -> pygame.Surface:
+    return app_icon(64)
 
 
 SPRITES: dict[str, Callable[[], pygame.Surface]] = {

@@ -51,6 +51,9 @@ class Launch:
     window: tuple[int, int] | None = None
     list_games: bool = False
     replay: object = None  # a game.replay.Replay that opens on its last move
+    desktop: str | None = None  # "install" or "uninstall": the launcher and icons (game/desktop.py)
+    quit_when_over: bool = False  # quit once the game's results are shown (tests of the bundle)
+    quit_after_first_frame: bool = False  # quit after the first frame (the bench's start-up time)
     damaged: object = None  # a saves.DamagedSave: the save could not be read whole; offer its good part
 
 
@@ -99,6 +102,17 @@ def build_parser() -> Parser:
     window = parser.add_argument_group("the window")
     window.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 switches)")
     window.add_argument("--window", metavar="WxH", help="the window's size in pixels, e.g. 1280x800")
+    desktop = parser.add_argument_group("the applications menu (Linux)")
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="put Game Shelf's launcher and icon into your applications menu "
+                         "(under XDG_DATA_HOME or ~/.local/share), then exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="take the launcher and icon --install-desktop put there away again, then exit")
+    ending = parser.add_argument_group("for tests and timing")
+    ending.add_argument("--quit-when-over", action="store_true",
+                        help="quit once the game started or loaded is over and its results are shown")
+    ending.add_argument("--quit-after-first-frame", action="store_true",
+                        help="quit after drawing the first frame, saying 'first frame' on stdout")
     return parser
 
 
@@ -260,9 +274,21 @@ GAME_FLAGS = ("players", "seat", "name", "option", "seed", "watch")
 def parse(argv=None) -> Launch:
     """A checked Launch for `argv`; a bad part ends the process with status 2
     (argparse's own --help and --version end it with 0)."""
+    args = build_parser().parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        return desktop_launch(args, argv)
+    launch = parse_launch(args)
+    launch.quit_after_first_frame = args.quit_after_first_frame
+    launch.quit_when_over = args.quit_when_over
+    if args.quit_when_over and launch.match is None:
+        fail("--quit-when-over needs a game to play: --game ID with --seat or --watch, or a save file")
+    return launch
+
+
+def parse_launch(args) -> Launch:
+    """The Launch for checked arguments: what opens, and how the window starts."""
     from .shelf import GAMES
 
-    args = build_parser().parse_args(argv)
     launch = Launch(fullscreen=True if args.fullscreen else None, list_games=args.list_games)
     if args.window is not None:
         launch.window = parse_window(args.window)
@@ -311,6 +337,17 @@ def parse(argv=None) -> Launch:
     return launch
 
 
+def desktop_launch(args, argv) -> Launch:
+    """--install-desktop / --uninstall-desktop: one of them, alone."""
+    if args.install_desktop and args.uninstall_desktop:
+        fail("--install-desktop and --uninstall-desktop: give one")
+    flag = "--install-desktop" if args.install_desktop else "--uninstall-desktop"
+    others = [word for word in (argv if argv is not None else sys.argv[1:]) if word != flag]
+    if others:
+        fail(f"{flag} cannot go with {' '.join(others)}: it only adds or takes away the launcher and icon")
+    return Launch(desktop="install" if args.install_desktop else "uninstall")
+
+
 def games_listing() -> str:
     """--list-games: every game with its id, title, player count and options."""
     from .shelf import GAMES
@@ -353,6 +390,10 @@ def main(argv=None) -> int:
     if launch.list_games:
         print(games_listing())
         return 0
+    if launch.desktop is not None:
+        from .desktop import main as desktop_main
+
+        return desktop_main(launch.desktop)
     problem = missing_display()
     if problem:
         print(problem, file=sys.stderr)

@@ -5,7 +5,14 @@ reports):
 
 - its lock: the window that has the game open holds saves.lock_path(id); a
   second window cannot open it (saves.OpenElsewhere), and the system lets go
-  of the lock when the process ends, however it ends;
+  of the lock when the process ends, however it ends. A lock file removed from
+  under the window (with its folder, or by a cleaner) is taken again (hold_on,
+  before every change, every few seconds and at the end);
+- what the window shows stays on disk: a save it did not write (each save it
+  writes carries its `kept_by` mark) is never written over. When another window
+  took the game while its lock file was gone, or the save was replaced from
+  outside, the window's game goes on under a new name beside that file, and the
+  player is told (at the end, by a note the list of games in progress tells);
 - its journal: every change (a move, an undo, a hint) is one short line
   appended to saves.journal_path(id) and flushed to the disk before the
   change is drawn, so a move shown is a move kept, even after a kill;
@@ -23,10 +30,24 @@ from __future__ import annotations
 
 import json
 import os
+import uuid
+from pathlib import Path
 
 from . import records, saves, storage
 from .engine.match import Match
 from .shelf import GAMES
+
+# What the background writer found instead of writing a save (GameKeeper._rewrite).
+LOCK_LOST = "lock lost"
+NOT_OURS = "not ours"
+
+TAKEN_ELSEWHERE = ("Another window opened {game} while this window's hold on it was lost (its lock file was "
+                   "removed), and plays it there. The game shown here goes on as a game in progress of its own, "
+                   "beside that one: nothing either window showed is lost.")
+REPLACED = ("The save of {game} was replaced from outside Game Shelf. That file is left as it is, and the game "
+            "shown here goes on as a game in progress of its own, beside it.")
+LEFT_BESIDE = ("When you left {game}, {why}: the game as you left it is kept beside that file, as a game in "
+               "progress of its own.")
 
 
 class GameKeeper:
@@ -40,6 +61,7 @@ class GameKeeper:
         if self.save_id in saves.held_here:
             writer.flush()  # this window let go of the game a moment ago: its last writes and its lock go first
         self.lock = saves.hold(self.save_id)
+        self.mark = uuid.uuid4().hex  # in every save this window writes: a save without it was not written here
         saves.held_here.add(self.save_id)
         self.path = saves.in_progress_path(self.save_id)
         self.journal = saves.journal_path(self.save_id)
@@ -60,6 +82,7 @@ class GameKeeper:
         """Match.on_change: the change on disk before it is drawn; the whole save
         (or, for a finished game, its record) follows in the background."""
         over = match.state.is_over
+        self.hold_on()
         if self.on_disk:
             self._append(match.notations, over)
         elif not over:
@@ -69,7 +92,9 @@ class GameKeeper:
             outcome = match.state.outcome
             self.writer.submit(self._finished, self.path, lambda: self._record(data, outcome))
         else:
-            self.writer.submit(self._saved, self.path, lambda: self._rewrite(data))
+            path, lock = self.path, self.lock
+            self.writer.submit(lambda holds, error: self._saved(path, holds, error), path,
+                               lambda: self._rewrite(path, lock, data))
 
     def _append(self, notations: list[str], over: bool) -> None:
         keep = 0
@@ -91,12 +116,13 @@ class GameKeeper:
             self.journaled = list(notations)
             self._works_again(over)
 
-    def _write_save(self) -> None:
-        """The whole save, written now (a game taken into keeping, or reopened)."""
+    def _write_save(self, note: str | None = None) -> None:
+        """The whole save, written now (a game taken into keeping, or reopened); `note`:
+        for the player, told by the list of games in progress."""
         try:
             # (the journal stays: the lines this save holds are skipped when read, and
             # emptied once a background save holds them, like every other line)
-            storage.write_json_atomic(self.path, self._save_data(False))
+            storage.write_json_atomic(self.path, self._save_data(False) | ({"note": note} if note else {}))
         except OSError as exc:
             self._failed(exc, False)
         else:
@@ -105,7 +131,74 @@ class GameKeeper:
             self._works_again(False)
 
     def _save_data(self, over: bool) -> dict:
-        return {**self.match.to_save(), "journaled": self.seq, "over": over}
+        return {**self.match.to_save(), "journaled": self.seq, "over": over, "kept_by": self.mark}
+
+    # ---- holding on to the game ----------------------------------------------
+    def hold_on(self, look_at_save: bool = False, leaving: bool = False) -> None:
+        """(before every change; the board every few seconds; on the writer's thread after
+        the last save when the window leaves the game) This window still has its game: its
+        lock file is the one it holds (one removed from under it is taken again) and, when
+        something was lost or `look_at_save`, its save on disk is the one it wrote (a save
+        gone is written again). When another window took the game meanwhile, or the save
+        was replaced, the game goes on beside that file."""
+        if self.closed and not leaving:
+            return
+        lost = not saves.still_held(self.lock)
+        if lost:
+            storage.log(f"the lock file of {self.save_id} was removed: it is taken again")
+            self.lock.release()  # (its file is gone: nothing to let go of but the handle)
+            try:
+                self.lock = saves.hold(self.save_id, wait=0.0)
+            except saves.OpenElsewhere:
+                self.lock = None
+                self._keep_beside(TAKEN_ELSEWHERE, "another window had opened it", leaving)
+                return
+        if (lost or look_at_save) and not self.match.state.is_over:  # (a finished game's save is its record's)
+            found = self._save_found(self.path)
+            if found is NOT_OURS:
+                # the journal's lines are this window's (it held the game all along): kept in the new save
+                self._keep_beside(REPLACED, "its save had been replaced from outside Game Shelf", leaving,
+                                  drop_journal=not lost)
+            elif found is None or found["moves"] != self.journaled:
+                self._write_save()  # gone (with its folder), or an earlier save of this window put back
+
+    def _save_found(self, path, with_journal: bool = True) -> dict | str | None:
+        """What `path` holds now: None (nothing), a save this window wrote (with its journal
+        played on top), or NOT_OURS (another's, or not a save)."""
+        try:
+            data = storage.parse_json_file(path)
+        except FileNotFoundError:
+            return None
+        except ValueError:
+            return NOT_OURS
+        if not (isinstance(data, dict) and data.get("kept_by") == self.mark and isinstance(data.get("moves"), list)):
+            return NOT_OURS
+        return saves.with_journal(data, Path(path).with_suffix(".journal")) if with_journal else data
+
+    def _keep_beside(self, message: str, why: str, leaving: bool, drop_journal: bool = False) -> None:
+        """The window's game under a new name, beside the file that has its old one (another
+        window's game, or a file from outside): both are kept, and the player is told, now,
+        or (the window leaving the game) by a note the list of games in progress tells."""
+        game = saves.save_summary(self.match.to_save(), {self.match.spec.id: self.match.spec}) or "this game"
+        old_id, old_journal = self.save_id, self.journal
+        if self.lock is not None:
+            self.lock.release()
+        saves.held_here.discard(old_id)
+        self.match.save_id = self.save_id = storage.new_game_id(self.match.spec.id)
+        self.path, self.journal = saves.in_progress_path(self.save_id), saves.journal_path(self.save_id)
+        try:
+            self.lock = saves.hold(self.save_id)
+        except saves.OpenElsewhere:  # a new name: nobody else has it
+            self.lock = None
+        saves.held_here.add(self.save_id)
+        self.seq, self.journaled, self.on_disk = 0, [], False
+        told = LEFT_BESIDE.format(game=game, why=why) if leaving else message.format(game=game)
+        self._write_save(note=told if leaving else None)
+        storage.log(f"{old_id} {why}: its game goes on as {self.save_id}")
+        if drop_journal and self.on_disk:
+            old_journal.unlink(missing_ok=True)  # its lines are in the new save; not to be read onto the other file
+        if not leaving:
+            self.tell(told)
 
     def _last_line_on_disk(self) -> int:
         """The number of the last journal line a save of this game on disk holds."""
@@ -133,17 +226,28 @@ class GameKeeper:
         self.problem = None
 
     # ---- in the background -------------------------------------------------
-    def _rewrite(self, data: dict) -> int:
-        """(writer thread) The whole save; returns the last journal line it holds."""
-        storage.write_json_atomic(self.path, data)
+    def _rewrite(self, path, lock, data: dict) -> int | str:
+        """(writer thread) The whole save, over the one this window wrote before; returns
+        the last journal line it holds. Nothing is written when the lock is no longer held
+        (LOCK_LOST) or `path` holds a save this window did not write (NOT_OURS): the
+        window keeps its game beside it (hold_on)."""
+        if not saves.still_held(lock):
+            return LOCK_LOST
+        if self._save_found(path, with_journal=False) is NOT_OURS:
+            return NOT_OURS
+        storage.write_json_atomic(path, data)
         return data["journaled"]
 
-    def _saved(self, holds: int | None, error: OSError | None) -> None:
+    def _saved(self, path, holds: int | str | None, error: OSError | None) -> None:
         """The whole save was written (or refused: the journal holds the moves meanwhile).
         Once it holds every journal line, the journal is emptied: a line the save
         holds is skipped when read, so a crash meanwhile loses nothing."""
+        if path != self.path:
+            return  # a save of the name the game had before it went on beside another file
         if error is not None:
-            storage.log(f"rewriting {self.path}", error)
+            storage.log(f"rewriting {path}", error)
+        elif holds in (LOCK_LOST, NOT_OURS):
+            self.hold_on(look_at_save=True)
         elif holds == self.seq and self.on_disk and not self.problem:
             try:
                 os.truncate(self.journal, 0)
@@ -190,11 +294,14 @@ class GameKeeper:
         is still to write is written, then the lock is released."""
         if self.closed:
             return
-        self.closed = True
         if self.match.on_change == self.changed:
             self.match.on_change = None
         if self.finish_failed and self.match.state.is_over:
             self.changed(self.match)  # one more try at the finished game's save and record
+        elif not self.match.state.is_over:  # after its last save, what the window showed is looked for on disk
+            self.writer.submit(lambda _r, _e: None, ("leave", self.save_id),
+                               lambda: self.hold_on(look_at_save=True, leaving=True))
+        self.closed = True
         self.writer.submit(lambda _r, _e: None, ("release", self.save_id), self._release)
 
     def _release(self) -> None:

@@ -27,7 +27,8 @@ from .engine import review as engine_review
 from .engine.core import IllegalMove
 from .shelf import heuristics_for, parts_of, words_for
 
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2  # 2: every seat's chance and the better line with each decision
+READ_FORMATS = (1, 2)  # a review kept before still opens (its chart shows the movers' own chances)
 DEPTHS = tuple(engine_review.DEPTHS)  # quick, deep
 SAVE_EVERY = 4  # decisions between writes of a review in progress (and always at the end or a stop)
 
@@ -61,6 +62,54 @@ def decision_request(state, played, level: str, seed: int, heuristics) -> dict:
     sample of what it could not tell apart), never the state itself."""
     return {"sample": ai.seat_state(state, seed), "played": played, "level": level, "seed": seed,
             "heuristics": heuristics}
+
+
+def _plain(value):
+    """`value` as JSON gives it back (tuples as lists): a chance key kept in a review file."""
+    return json.loads(json.dumps(value))
+
+
+def play_line(spec, state, line: list) -> list:
+    """The better line of a decision played on from `state` (the position of the decision):
+    [(move, seat, state after it)] for each of its moves while it stays legal here (the search
+    saw a sample of what the seat could not see: a move it found may not be open in the real
+    game), each chance point on the way given the outcome the search expected (by its key),
+    any other drawn from the state's own generator."""
+    played = []
+    for notation, keys in line:
+        if state.is_over:
+            break
+        try:
+            move = spec.parse_move(state, notation)
+        except (IllegalMove, ValueError):
+            break
+        if state.check(move) is not None:
+            break
+        after = state.clone()
+        expected = list(keys)
+
+        def outcome(point, after=after, expected=expected):
+            wanted = expected.pop(0) if expected else None
+            for value, _p in (point.outcomes() or []) if wanted is not None else []:
+                if _plain(point.key(value)) == _plain(wanted):
+                    return value
+            return point.sample(after.rng)
+        after.chance_source = outcome
+        try:
+            after.apply(move)
+        finally:
+            del after.chance_source
+        played.append((move, state.to_move, after))
+        state = after
+    return played
+
+
+def told_apart(played_words: str, best_words: str, played: str, best: str) -> tuple[str, str]:
+    """The played and the better move in words that differ: where a game says two moves
+    alike (two ways of laying one marker), each gets its notation, as the log writes it."""
+    if played_words != best_words or played == best:
+        return played_words, best_words
+    return f"{played_words} ({played})", f"{best_words} ({best})"
 
 
 class GameReview:
@@ -181,7 +230,7 @@ class GameReview:
             return
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != REVIEW_FORMAT or data.get("key") != game_key(self.replay):
+            if data.get("format") not in READ_FORMATS or data.get("key") != game_key(self.replay):
                 return
             length = len(self.replay.moves)
             choices = [(int(ply), int(seat)) for ply, seat in data["choices"]]

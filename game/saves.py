@@ -95,16 +95,38 @@ def hold(save_id: str, wait: float = TAKE_WAIT_S) -> FileLock | None:
     when another window holds it; None when no lock file can be made (a read-only
     disk: then no window can write the game either)."""
     path = lock_path(save_id)
-    lock = FileLock(str(path), timeout=wait, thread_local=False)
+    deadline = time.monotonic() + wait
+    for _attempt in range(3):
+        lock = FileLock(str(path), timeout=max(0.0, deadline - time.monotonic()), thread_local=False)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            lock.acquire()
+        except Timeout:
+            raise OpenElsewhere(save_id) from None
+        except OSError as exc:
+            storage.log(f"locking {path}", exc)
+            return None
+        if still_held(lock):
+            return lock
+        lock.release()  # its file was removed as it was taken (another window's tidy at start): the new one
+    storage.log(f"locking {path}: its file kept going away")
+    return None
+
+
+def still_held(lock: FileLock | None) -> bool:
+    """Whether `lock` (from hold) still guards its game: the file it holds is the one at
+    its path. A lock file removed from under a window (with its folder, or by a cleaner)
+    guards nothing: another window would make a new one and take the game. (No lock, on
+    a disk where none could be made, guards nothing either way.)"""
+    fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)  # filelock's descriptor of the held file
+    if fd is None:
+        return lock is None or lock.is_locked  # nothing to look into
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock.acquire()
-    except Timeout:
-        raise OpenElsewhere(save_id) from None
-    except OSError as exc:
-        storage.log(f"locking {path}", exc)
-        return None
-    return lock
+        return os.path.samestat(os.fstat(fd), os.stat(lock.lock_file))  # (the held file's inode cannot be reused)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # cannot tell: kept as it is
 
 
 def open_elsewhere(save_id: str) -> bool:
@@ -208,9 +230,36 @@ def games_in_progress(games=GAMES) -> tuple[list[InProgress], list[str]]:
             messages.append(damaged.message)
             continue
         if data is not None and not data.get("over"):
+            elsewhere = open_elsewhere(path.stem)
             found.append(InProgress(path, save_summary(data, games) or path.stem, len(data["moves"]), mtime,
-                                    open_elsewhere(path.stem), save_seat_count(data)))
+                                    elsewhere, save_seat_count(data)))
+            if isinstance(data.get("note"), str) and not elsewhere and take_note(path.stem):
+                messages.append(data["note"])
     return found, messages
+
+
+def take_note(save_id: str) -> bool:
+    """A save's note for the player (GameKeeper leaves one when a window that closed kept
+    its game beside a file that took its place) is taken out of the file, to be told
+    once; False when that cannot be done now (the game is held: it is told later)."""
+    if save_id in held_here:
+        return False  # this window lets go of it in a moment
+    path = in_progress_path(save_id)
+    try:
+        lock = hold(save_id, wait=0.0)
+    except OpenElsewhere:
+        return False
+    try:
+        data = storage.parse_json_file(path)
+        data.pop("note", None)
+        storage.write_json_atomic(path, data)
+    except (OSError, ValueError) as exc:
+        storage.log(f"taking the note of {path}", exc)
+        return False
+    finally:
+        if lock is not None:
+            lock.release()
+    return True
 
 
 def _last_change(path: Path) -> float:
@@ -290,11 +339,44 @@ def delete_in_progress(entry_path) -> None:
             lock.release()
 
 
+def remove_unheld_locks() -> int:
+    """The lock files nobody holds are removed (each stays behind when its window is
+    killed, and they piled up); returns how many. Each is taken first and removed while
+    held: a window taking it just then finds it gone and makes a new one (hold)."""
+    removed = 0
+    folder = storage.in_progress_dir()
+    try:
+        paths = sorted(folder.glob("*.lock"))
+    except OSError as exc:
+        storage.log("listing lock files", exc)
+        return 0
+    for path in paths:
+        save_id = path.name[: -len(".lock")]
+        if save_id in held_here:
+            continue
+        try:
+            lock = hold(save_id, wait=0.0)
+        except OpenElsewhere:
+            continue  # a window plays it
+        if lock is None:
+            continue
+        try:
+            path.unlink(missing_ok=True)
+            removed += 1
+        except OSError as exc:
+            storage.log(f"removing {path}", exc)
+        finally:
+            lock.release()
+    return removed
+
+
 def start_up() -> list[str]:
-    """Tidy the save folders when the app starts: temp files a crash left are
-    removed, and the single autosave.json of older versions becomes one of the
-    games in progress (moved, never deleted). Returns messages for the player."""
+    """Tidy the save folders when the app starts: temp files a crash left and lock
+    files nobody holds are removed, and the single autosave.json of older versions
+    becomes one of the games in progress (moved, never deleted). Returns messages
+    for the player."""
     storage.remove_stale_temp_files()
+    remove_unheld_locks()
     old = storage.autosave_path()
     if not old.exists():
         return []

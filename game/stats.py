@@ -42,6 +42,7 @@ class Point(NamedTuple):
     finished: str
     score: int
     won: bool
+    game: str = ""  # its game's id: games score on scales of their own
 
 
 @dataclass
@@ -121,7 +122,7 @@ def compute(games: list, player: str, game: str = ALL, reset_marks: dict | None 
         out.current_streak = out.current_streak + 1 if won else 0
         out.best_streak = max(out.best_streak, out.current_streak)
         if seat < len(summary.scores):
-            out.scores.append(Point(summary.id, summary.finished, summary.scores[seat], won))
+            out.scores.append(Point(summary.id, summary.finished, summary.scores[seat], won, summary.game))
         if seat < len(summary.hints):
             out.hints += summary.hints[seat]
         for level in sorted({s.get("level", "normal") for s in summary.seats if s.get("kind") == "computer"}):

@@ -192,11 +192,16 @@ def sync(fd: int) -> None:
 
 def write_json_atomic(path: Path, data) -> None:
     """Write `data` as JSON so that `path` holds either the old or the new file, never half."""
+    write_bytes_atomic(path, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` so that `path` holds either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             sync(handle.fileno())
         os.replace(tmp, path)
@@ -335,6 +340,7 @@ DEFAULT_SETTINGS = {
     "ui_scale": 1.0,  # the side panel's text and sizes, 1.0-2.0 (ui/sizing.py)
     "review_depth": "quick",  # game review: quick (the normal computer's budget) or deep (the hard one's)
     "review_computers": False,  # game review: look at the computer seats' moves too
+    "large_targets": None,  # every click target 44 px or more (ui/touch.py); None: not chosen, on at the first touch
     "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -370,6 +376,8 @@ def _validate_settings(data) -> None:
         raise ValueError("the review depth is not one of quick, deep")
     if not isinstance(data.get("review_computers", False), bool):
         raise ValueError("review computers must be true or false")
+    if data.get("large_targets") is not None and not isinstance(data.get("large_targets"), bool):
+        raise ValueError("large targets must be true, false or null")
     if not isinstance(data.get("panel_folded", False), bool):
         raise ValueError("panel folded must be true or false")
     memory = data.get("new_game", {})

@@ -22,7 +22,9 @@ os.environ["GAME_SHELF_HOME"] = _home
 
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("ci", deadline=None, max_examples=60)
+# derandomize: the same examples on every run and machine, so the suite never fails by chance
+# (a case a random search finds once becomes a test of its own instead)
+settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True, database=None)
 settings.load_profile("ci")
 
 
@@ -52,6 +54,54 @@ def own_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Every core by default (pytest-xdist: `-n auto --dist loadgroup`; one worker keeps
+    test_install's built wheel, its xdist_group) when the command line says no `-n`.
+    Set here, not in pyproject's addopts, so that `pytest -p no:xdist` runs in one process
+    instead of refusing an option nobody defines."""
+    if (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and config.option.numprocesses is None):
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
+            config.option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, on the run's controller
+def pytest_configure_node(node):
+    """Tell each worker how the run is shared out: its own command line may not say
+    `--dist loadgroup` (the default is set above), and only a worker that knows marks its
+    grouped tests for the scheduler."""
+    node.workerinput["dist"] = node.config.option.dist
+
+
+def pytest_addoption(parser):
+    parser.addoption("--screenshots", action="store_true",
+                     help="write every screenshot the tests take to tests/screenshots/ (as GAME_SHELF_SCREENSHOTS=1 "
+                          "does); without it only those of a test that fails are written")
+
+
+def pytest_configure(config):
+    if config.getoption("screenshots"):
+        os.environ["GAME_SHELF_SCREENSHOTS"] = "1"  # read by uikit, here and in the workers this run starts
+    if getattr(config, "workerinput", {}).get("dist") == "loadgroup":
+        config.option.loadgroup = True  # what xdist sets from a worker's own `--dist loadgroup`
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's screenshots are written for a person to look at; a passed test's are not."""
+    report = yield
+    import uikit
+
+    if report.failed:
+        uikit.write_kept_screenshots()
+    if report.when == "teardown":
+        uikit.forget_screenshots()
+    return report
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: without xdist (-p no:xdist) it is never called
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: a worker more than the cores this run may use. Much of the suite
     waits (a computer thinks in real time, a subprocess starts, a paused game must stay

@@ -1,7 +1,9 @@
 """Games put in their files as the app leaves them, without a window: a game in
 progress as its save, a finished game as its record (tests fabricate them);
-and a writer that does a GameKeeper's background work at once."""
+a writer that does a GameKeeper's background work at once, and one whose disk waits."""
 from __future__ import annotations
+
+import threading
 
 from game import records, storage
 from game.saves import in_progress_path, remove_files
@@ -32,3 +34,16 @@ class WriterNow:
 
     def flush(self, timeout=None):
         return True
+
+
+def slow_disk(writer) -> tuple[threading.Event, list, list]:
+    """The writer's disk takes each piece of work only once the event returned is set; the
+    keys of the work written, and each wait for the writer (flush), are listed. A
+    window that waited for the disk would be seen in these (its frames' times were, on a
+    quiet machine, but a busy one made a quick frame slow too)."""
+    disk_free, written, waits = threading.Event(), [], []
+    submit, flush = writer.submit, writer.flush
+    writer.submit = lambda done, key, work: submit(done, key, lambda: (disk_free.wait(10), written.append(key),
+                                                                        work())[2])
+    writer.flush = lambda timeout=10.0: waits.append(timeout) or flush(timeout)
+    return disk_free, written, waits

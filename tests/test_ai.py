@@ -193,12 +193,26 @@ def test_stop_returns_the_best_so_far():
     assert ai.choose_move(state, "hard", 1, stop=lambda: True) in state.legal_moves()
 
 
-def test_time_limit_is_kept():
-    started = time.perf_counter()
+class Clock:
+    """The search's clock, moved on by the test: 1/64 s each time the search looks at it
+    (a wall clock made the test fail when a busy machine paused it)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self):
+        self.now += 1 / 64
+        return self.now
+
+
+def test_time_limit_is_kept(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ai, "time", clock)
     info = {}
-    ai.choose_move(CARDS.new_game(3, 1), "hard", 1, time_limit=0.1, info=info)
-    assert time.perf_counter() - started < 0.5
-    assert 0 < info["iterations"] < ai.level_settings("hard")["iterations"]
+    ai.choose_move(CARDS.new_game(3, 1), "hard", 1, time_limit=8 / 64, info=info)
+    # it starts at 1/64 s and looks at the clock before each playout after the first:
+    # the eighth look, at 9/64 s (the limit since the start), ends it after 8 playouts
+    assert info["iterations"] == 8 and info["seconds"] == 9 / 64
     assert info["capped"] and info["budget"] == ai.level_settings("hard")["iterations"]
 
 

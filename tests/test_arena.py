@@ -169,7 +169,7 @@ def test_the_outside_player_s_time_is_a_multiple_of_the_other_player_s():
     from game.bench import outside
 
     spec = bench.load_games(TOYS)["nim"]
-    assert outside.seconds_for("openspiel@3x", spec, 2, "hard", [1.0, 2.0]) == pytest.approx(4.5)
-    assert outside.seconds_for("openspiel@2.5s", spec, 2, "hard", [1.0]) == 2.5
+    assert outside.seconds_for("openspiel@3x", spec, 2, "hard", [1.0, 2.0], None) == pytest.approx(4.5)
+    assert outside.seconds_for("openspiel@2.5s", spec, 2, "hard", [1.0], None) == 2.5
     with pytest.raises(ValueError, match="whose time"):
-        outside.seconds_for("openspiel@3x", spec, 2, "random", [])
+        outside.seconds_for("openspiel@3x", spec, 2, "random", [], None)

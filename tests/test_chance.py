@@ -140,3 +140,13 @@ def test_the_kept_tree_survives_a_roll():
     assert state.rolls == rolls + 1 and state.to_move == 0  # the dice were rolled again since
     _, info = _search(state, 2, memory)
     assert info["reused"] > 0
+
+
+@pytest.mark.parametrize("count,sides", [(1, 6), (4, 6), (2, 3), (3, 20)])
+def test_dice_draw_from_the_generator_exactly_what_randint_draws(count, sides):
+    """Dice.sample skips randint's checks (rolls are frequent): the values and the
+    generator's state after them must be randint's, or a saved game would replay otherwise."""
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert Dice(count, sides).sample(ours) == tuple(theirs.randint(1, sides) for _ in range(count))
+        assert ours.getstate() == theirs.getstate()

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -132,6 +133,10 @@ BAD = [
     (["--window", "big"], ["--window big", "WIDTHxHEIGHT"]),
     (["--frobnicate"], ["--frobnicate"]),
     (["--seat"], ["--seat", "expected one argument"]),
+    (["--quit-when-over"], ["--quit-when-over needs a game to play"]),
+    (["--game", "scurry", "--quit-when-over"], ["--quit-when-over needs a game to play"]),  # a new-game screen
+    (["--install-desktop", "--game", "scurry"], ["--install-desktop cannot go with --game scurry"]),
+    (["--uninstall-desktop", "--install-desktop"], ["--install-desktop and --uninstall-desktop: give one"]),
 ]
 
 
@@ -392,3 +397,33 @@ def test_the_entry_point_takes_its_arguments(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["--game", "nosuch"])
     assert stopped.value.code == 2
+
+
+def test_quit_after_first_frame_says_so_and_quits(tmp_path):
+    """What the bench times a start-up by (game.bench: bundle_startup): one line on stdout, status 0."""
+    done = run(tmp_path, "--quit-after-first-frame", SDL_VIDEODRIVER="dummy")
+    assert (done.returncode, done.stdout) == (0, "first frame\n"), done.stderr
+
+
+@pytest.mark.slow
+def test_quit_when_over_ends_the_app_once_the_results_show_and_the_record_is_kept(opened):
+    from game import records
+    from game.ui.results import ResultsScene
+
+    app = opened("--game", "scurry", "--watch", "--seat", "easy", "--seat", "easy", "--seed", "5",
+                 "--option", "size=5", "--option", "tiles=4", "--option", "random_setup=on", "--quit-when-over")
+    board = app.scene
+    board.watch.speed = "fastest"
+    board.watch.apply_speed()
+    seen = []
+    drawn = app.draw
+    app.draw = lambda: (drawn(), seen.append(type(app.scene)))[0]
+    fired = []
+    gave_up = threading.Timer(120, lambda: (fired.append(True), setattr(app, "running", False)))  # else forever
+    gave_up.start()
+    app.run()
+    gave_up.cancel()
+    assert not fired and board.match.state.is_over
+    assert seen[-1] is ResultsScene and seen.count(ResultsScene) == 1, "it quit once the results were drawn"
+    (record,) = records.list_records()
+    assert record.moves == board.match.notations and record.seed == 5

@@ -117,3 +117,47 @@ def test_no_hint_for_the_computer_seat():
     start_match(app, match)
     board = app.scene
     assert board.hinter.ask() != "" and match.hints_used == [0, 0]
+
+
+class AnsweringPlayer:
+    """Stands in for the computer's worker: answers at once with the move it is given."""
+
+    def __init__(self, notation: str):
+        self.notation = notation
+
+    def think(self, state, level, seed, time_limit, iterations=None, heuristics=None):
+        from game.engine.remote import Job
+
+        job = Job(1, self)
+        job.move, job.done = self.notation, True
+        return job
+
+
+def test_the_hint_goes_when_the_player_picks_another_piece():
+    """The hint's marks glow on the marker it suggests; once the player picks another
+    marker from the stash, they would seem to back that choice instead: the hint goes
+    (and Hint may be asked again)."""
+    app = make_app()
+    spec = shelf.GAMES["scrubbudgetel"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Cpu", 1, "computer", "easy")], 11, {})
+    start_match(app, match)
+    board = app.scene
+    run_until(app, lambda: board.controller.human_to_move() and len(board.controller.next_targets()) > 1)
+    pump(app)
+    legal = match.state.legal_moves()
+    hinted = legal[0]
+    other = next(m for m in legal if m.targets[0] != hinted.targets[0])
+    board.hinter.player = AnsweringPlayer(str(hinted))
+    click(app, board.panel.hint_button.rect.center)
+    run_until(app, lambda: board.hinter.path())
+    click(app, board.target_rect(hinted.targets[0]))  # the hinted marker: the hint stays
+    assert board.hinter.path() == tuple(hinted.targets)
+    board.controller.cancel()
+    pump(app)
+    click(app, board.target_rect(other.targets[0]))  # another one: the hint goes
+    assert board.controller.prefix == (other.targets[0],)
+    assert not board.hinter.path() and not board.controller.message.startswith("Hint")
+    assert board.panel.hint_button.is_enabled
+    app.dirty = True
+    app.step()
+    assert not hint_colour_shown(app, board.target_rect(hinted.targets[0]))

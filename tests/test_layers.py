@@ -6,7 +6,8 @@
     game.storage, game.records, game.stats, game.saves,    files
       game.keeper, game.lessons
     game.ui, each game's board_screen.py / art.py, game.art  drawing and clicks
-    game.app, game.cli, game.bench                         the window, the command line, the benchmarks
+    game.app, game.cli, game.bench, game.desktop,          the window, the command line, the benchmarks,
+      game.bundle                                          the applications menu, the bundled app
 
 each importing only from the layers above it.
 
@@ -28,7 +29,7 @@ from game.ui import boards
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
-UPPER = ("game.app", "game.cli", "game.bench", "game.__main__")
+UPPER = ("game.app", "game.cli", "game.bench", "game.__main__", "game.desktop", "game.bundle")
 FILES = ("game.storage", "game.records", "game.stats", "game.saves", "game.autosaver", "game.keeper", "game.lessons")
 DRAWING = ("pygame", "pygame_gui", "game.ui", "game.art")
 

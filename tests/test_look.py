@@ -9,11 +9,9 @@ import pytest
 from game.ui import look
 
 
-@pytest.fixture(autouse=True, scope="module")
+@pytest.fixture(autouse=True)
 def fonts():
-    pygame.font.init()
-    look.reset_caches()  # fonts kept from an app an earlier test closed died with it
-    yield
+    pygame.font.init()  # (another test on this worker may have quit pygame since the last one here)
 
 
 def slow_fit(message, size, width, bold=False):
@@ -52,3 +50,15 @@ def test_a_times_sign_stays_with_its_numbers():
     lines = look.wrap_text("The table may spread; a 9 × 9 grid keeps it small.", 12, width)
     assert "9 × 9 grid" in " ".join(lines) and any("9 × 9" in line for line in lines)
     assert look.joined_words("a 9 × 9 grid") == ["a", "9 × 9", "grid"]
+
+
+def test_fonts_made_before_pygame_quit_are_made_again_after_it():
+    """A Font dies with pygame.quit(): the next App (the tests make hundreds) must not be
+    handed a dead one from the cache (it raised 'font module quit since font created')."""
+    assert look.font(16).size("Skurðir")[0] > 0
+    pygame.quit()
+    pygame.font.init()
+    assert look.font(16).size("Skurðir")[0] > 0 and look.font(16, bold=True).size("Skurðir")[0] > 0
+    pygame.quit()  # twice: the cache empties at every quit, not only the first
+    pygame.font.init()
+    assert look.font(16).size("Skurðir")[0] > 0

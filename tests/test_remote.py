@@ -1,14 +1,16 @@
 """Computer players thinking in a worker process (game.engine.remote)."""
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.level_budget  # the worker itself is under test: levels think as in the app
 
 from game import shelf
-from game.engine import ai
+from game.engine import ai, remote
 from game.engine.remote import RemotePlayer
 from tests.toy_games import NimState
 
@@ -104,3 +106,19 @@ def test_the_app_tries_again_when_its_worker_dies_and_the_notice_goes_with_the_m
     assert "The computer player hit a problem and is trying again." in notices
     assert len(match.state.history) == 1 and match.state.to_move == 1
     assert controller.message == ""
+
+
+ENTRY = Path(__file__).resolve().parent.parent / "game" / "bundle" / "entry.py"
+
+
+def test_a_bundled_app_is_its_own_worker(player, monkeypatch):
+    """A bundle (sys.frozen) has no Python to run `-m` with: the program starts itself again
+    with WORKER_FLAG, and its entry (game/bundle/entry.py) becomes the worker. Here the
+    program is this Python running that entry file, as PyInstaller runs it."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert remote.worker_command() == [sys.executable, remote.WORKER_FLAG]
+    monkeypatch.setattr(remote, "worker_command", lambda: [sys.executable, str(ENTRY), remote.WORKER_FLAG])
+    state = scurry_position(3)
+    job = wait_for(player.think(state, "easy", seed=11, time_limit=None))
+    assert job.error is None and job.move == str(ai.choose_move(state, "easy", 11))
+    assert player._process.args == [sys.executable, str(ENTRY), remote.WORKER_FLAG]

@@ -212,7 +212,7 @@ def test_the_review_screen_opens_a_kept_review_without_search_and_shows_a_decisi
         pump(app)
         assert scene.review.complete and not scene.runner.running
         assert scene.run_button.text == "Done"
-        area = scene.chart_area()
+        area = scene.chart.area
         click(app, (area.right - 2, area.centery))  # the chart's right end: the last decision charted
         board = app.scene
         last = [d for d in scene.review.decisions() if d["played_value"] is not None][-1]
@@ -326,15 +326,68 @@ def test_a_players_line_says_the_worst_marks_first_in_plain_words():
 
 def test_the_caption_calls_a_good_moves_alternative_the_computers_choice_not_better():
     import pygame
-    from game.ui.review_screen import ReviewMode
+    from game.ui import look
+    from game.ui.review_board import ReviewMode
     pygame.font.init()  # the caption is wrapped to its width
+    look.reset_caches()  # fonts made before an earlier test quit pygame are no use
     mode = ReviewMode.__new__(ReviewMode)  # the caption's words alone: no replay needed
-    mode.names = ["Ann", "Bo"]
+    mode.names, mode.marked, mode.line, mode.line_at, mode.scale = ["Ann", "Bo"], [], [], None, 1.0
     decision = {"ply": 0, "seat": 0, "played": "a", "best": "b", "played_words": "Ann lays it here",
-                "best_words": "Ann lays it there", "played_value": 0.59, "best_value": 0.6}
-    for grade, word in (("good", "The computer's choice:"), ("inaccuracy", "Better:"), ("blunder", "Better:")):
+                "best_words": "Ann lays it there", "played_value": 0.59, "best_value": 0.6, "cost": 0.01}
+    for grade, word in (("good", "The computer's choice"), ("inaccuracy", "Better"), ("blunder", "Better")):
         mode.decision = dict(decision, grade=grade)
-        texts = [text for text, _colour, _bold in mode.caption_lines(600)]
-        assert texts[2].startswith(word), texts
+        texts = [text for text, _colour, _bold in mode.strip_lines(900)]
+        assert texts[1].startswith("Played (red arrow): Ann lays it here") and texts[2].startswith(word), texts
     mode.decision = dict(decision, grade="good", best="a")  # the computer's own choice: nothing more to say
-    assert len(mode.caption_lines(600)) == 2
+    assert [text for text, _c, _b in mode.strip_lines(900)][2] == "The computer would have played it too."
+
+
+def test_a_decisions_verdict_has_every_seats_chance_and_the_line_the_search_expects():
+    """Mid-game in Scurry: the verdict values the move for both seats (their chances add up:
+    one wins), and its better line is the search's principal variation, a few moves long,
+    legal move after move from the position."""
+    from game.review import play_line
+
+    spec = GAMES["scurry"]
+    state = spec.new_game(2, 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_moves()))
+    while len(state.legal_moves()) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    played = state.legal_moves()[0]
+    verdict = review_decision(**decision_request(state, played, "normal", 99, heuristics_for("scurry")),
+                              iterations=400)
+    for key in ("best", "played"):
+        seats = verdict[f"{key}_seats"]
+        assert len(seats) == 2 and seats[state.to_move] == pytest.approx(verdict[f"{key}_value"])
+        assert sum(seats) == pytest.approx(1.0)
+    line = verdict["line"]
+    assert 3 <= len(line) <= 5 and line[0][0] == verdict["best"]
+    played_out = play_line(spec, state.clone(), line)
+    assert [str(move) for move, _seat, _after in played_out] == [notation for notation, _keys in line]
+
+
+def test_the_better_line_is_played_with_the_chance_outcomes_the_search_expected():
+    """A line's move that rolls a die is played with the roll the search's line went through
+    (kept as its key, a list in the review's file), the rest drawn as the game draws."""
+    from game.engine.core import Dice
+    from game.review import play_line
+
+    spec = GAMES["scrubbudgetel"]
+    state = spec.new_game(2, 3)
+    rng = random.Random(3)
+    while True:
+        rolling = [m for m in state.legal_moves() if isinstance(state.next_chance(m), Dice)]
+        if rolling:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    move = rolling[0]
+    for roll in (1, 6):
+        [(played, seat, after)] = play_line(spec, state.clone(), [[str(move), [[roll]]]])
+        expected = state.clone()
+        expected.apply_with_chance(move, [(roll,)])
+        assert played == move and seat == state.to_move and after.to_json() == expected.to_json()
+    other = state.clone()
+    other.apply_with_chance(move, [(1,)])
+    assert other.to_json() != expected.to_json()  # the roll made the difference

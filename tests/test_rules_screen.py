@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 from pygame_gui.core.text import HyperlinkTextChunk
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 
 from game import shelf
 from game.ui import rules_screen
@@ -37,17 +38,22 @@ def opened(app, game_id: str) -> tuple[float, bytes, list]:
     return spent, frame, links
 
 
-def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monkeypatch):
-    from pygame_gui.elements import ui_text_box
+def count_layouts(monkeypatch) -> list:
+    """A list that grows by one whenever a text is laid out."""
+    layouts = []
+    lay_out = rules_screen.LinesLayout.__init__
+    monkeypatch.setattr(rules_screen.LinesLayout, "__init__",
+                        lambda self, *a, **k: layouts.append(1) or lay_out(self, *a, **k))
+    return layouts
 
+
+def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monkeypatch):
     from game.ui.title import TitleScene
 
     app.push(TitleScene(app))
     app.scene.preparing = None  # not laid out ahead (test_the_title_lays_the_rules_out_ahead...)
     pump(app)
-    layouts = []
-    lay_out = ui_text_box.TextBoxLayout
-    monkeypatch.setattr(ui_text_box, "TextBoxLayout", lambda *a, **k: layouts.append(1) or lay_out(*a, **k))
+    layouts = count_layouts(monkeypatch)
     first, first_frame, first_links = opened(app, "scrubbudgetel")  # the longest rules
     assert len(layouts) == 1, "laid out once, beside its scroll bar (pygame-gui alone lays a long text out twice)"
     assert first_links, "Scrubbudgetel's rules link to its lesson"
@@ -62,17 +68,65 @@ def test_the_rules_open_again_within_a_frame_or_two_and_look_the_same(app, monke
     opened(app, "scurry")
     assert min(opened(app, "scrubbudgetel")[0] for _ in range(2)) < 0.06
     assert len(layouts) == 2
-    # the kept drawings are few: each holds the whole text as one image
-    drawn = [layout for layout in rules_screen._layouts.values() if layout.finalised_surface is not None]
-    assert len(drawn) <= rules_screen.KEPT_DRAWN
+    # what is kept is lines: no image of the text, none referenced by its lines
+    for layout in rules_screen._layouts.values():
+        assert layout.finalised_surface is None
+        assert all(getattr(item, "target_surface", None) is None and row.target_surface is None
+                   for row in layout.layout_rows for item in row.items)
 
 
-def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rendered(app, monkeypatch):
+def whole_text_drawn(layout) -> pygame.Surface:
+    """The laid-out text drawn whole, as pygame-gui draws it (into one image)."""
+    surface = pygame.Surface((layout.layout_rect.width + layout.edit_buffer, layout.layout_rect.height),
+                             pygame.SRCALPHA, 32)
+    TextBoxLayout.finalise_to_surf(layout, surface)
+    for row in layout.layout_rows:  # the test's own image: the kept lines let go of it
+        row.target_surface = None
+        for item in row.items:
+            if getattr(item, "target_surface", None) is not None:
+                item.target_surface = None
+    return surface
+
+
+def test_the_text_in_view_is_drawn_as_pygame_gui_draws_the_whole_text(app):
+    """Only the rows in view are drawn, each time the view changes: at any scroll, with a
+    link lit under the pointer and a stretch of text selected, the box shows what
+    pygame-gui's one image of the whole text shows there."""
+    from game.ui.title import TitleScene
+
+    app.push(TitleScene(app))
+    app.scene.preparing = None
+    pump(app)
+    for game_id in ("skyrunner", "scrubbudgetel"):  # the tallest pictures; the longest text, with a table
+        app.push(RulesScene(app, shelf.GAMES[game_id]))
+        app.step([])
+        scene = app.scene
+        box = scene.text_box
+        layout = box.text_box_layout
+        link = next(c for row in layout.layout_rows for c in row.items if isinstance(c, HyperlinkTextChunk))
+        for state in ("plain", "hovered", "selected"):
+            if state == "hovered":
+                link.on_hovered()
+            if state == "selected":
+                box.select_range = [40, 900]
+            for share in (0.0, 0.137, 0.5, 0.9):
+                box.scroll_bar.set_scroll_from_start_percentage(share)
+                app.step([])
+                scene.draw_all_pictures()  # pictures in view are drawn in the frames after
+                top = box.view_top()
+                whole = whole_text_drawn(layout)
+                view = pygame.Surface((whole.get_width(), box.text_wrap_rect.h), pygame.SRCALPHA, 32)
+                view.blit(whole, (0, 0), pygame.Rect(0, top, view.get_width(), view.get_height()))
+                drawn = pygame.Surface(view.get_size(), pygame.SRCALPHA, 32)
+                layout.draw_rows(drawn, top)
+                assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(view, "RGBA"), (game_id, state, share)
+        app.pop()
+        pump(app)
+
+
+def test_the_title_lays_the_rules_out_ahead_and_they_open_at_once(app, monkeypatch):
     """While the title waits, every game's rules are laid out in small steps; the first
-    opening then lays nothing out and renders only its first screenful of text, the
-    rest in the frames after, and shows what a text laid out at once shows."""
-    from pygame_gui.elements import ui_text_box
-
+    opening then lays nothing out, and shows what a text laid out at once shows."""
     from game.ui.title import TitleScene
 
     rules_screen._layouts.clear()
@@ -84,41 +138,20 @@ def test_the_title_lays_the_rules_out_ahead_and_they_open_with_a_screenful_rende
         app.step([])
         steps += 1
     assert steps > 2 * len(shelf.GAMES), "laid out a little at a time, not a game at once"
-    layouts = []
-    lay_out = ui_text_box.TextBoxLayout
-    monkeypatch.setattr(ui_text_box, "TextBoxLayout", lambda *a, **k: layouts.append(1) or lay_out(*a, **k))
+    layouts = count_layouts(monkeypatch)
     app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
     app.step([])
     assert layouts == [], "laid out ahead: nothing to lay out on opening"
-    box = app.scene.text_box
-    layout = box.text_box_layout
-    assert layout.canvas.pixels is not None, "rendered into the canvas made ahead: no new one to make"
-    assert 0 < layout.rows_drawn < len(layout.layout_rows) / 3
-    assert all(row.y < box.text_wrap_rect.h for row in layout.layout_rows[:layout.rows_drawn])
-    while app.scene.rows_to_draw():
-        app.step([])
-    prepared = [(tuple(row), len(row.items)) for row in layout.layout_rows]
+    prepared = [(tuple(row), len(row.items)) for row in app.scene.text_box.text_box_layout.layout_rows]
     frame = pygame.image.tobytes(app.screen, "RGB")
     app.pop()
-    # laid out at once (as pygame-gui does), the text is the same, row for row, and looks the same
+    # laid out at once, the text is the same, row for row, and looks the same
     monkeypatch.setattr(rules_screen, "_layouts", type(rules_screen._layouts)())
     app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
     app.step([])
-    while app.scene.rows_to_draw():
-        app.step([])
+    assert layouts == [1]
     assert [(tuple(row), len(row.items)) for row in app.scene.text_box.text_box_layout.layout_rows] == prepared
     assert pygame.image.tobytes(app.screen, "RGB") == frame
-    # opened again with its image let go, and sent at once to the last section: what that shows is rendered
-    app.pop()
-    rules_screen.forget_drawing(next(reversed(rules_screen._layouts.values())))
-    app.push(RulesScene(app, shelf.GAMES["scrubbudgetel"]))
-    app.step([])
-    scene, last = app.scene, rules_screen.headings("scrubbudgetel")[-1]
-    layout = scene.text_box.text_box_layout
-    assert scene.rows_to_draw()
-    scene.jump_to(last)
-    shown_to = scene.heading_y(last) + scene.text_box.text_wrap_rect.h
-    assert all(row.y >= shown_to for row in layout.layout_rows[layout.rows_drawn:])
 
 
 @pytest.mark.slow
@@ -141,16 +174,23 @@ def test_the_rules_open_on_their_summary_jump_to_a_section_and_show_the_pictures
             app.push(RulesScene(app, shelf.GAMES[game_id]))
             app.step([])
             scene = app.scene
-            # the text first (its first screenful, the rest in the next frames); then a row
-            # of pictures drawn in place of its placeholder each frame
-            rows = len(scene.pending_pictures())
-            assert rows >= 2 and scene.frame_interval() == 0
-            while scene.rows_to_draw():
-                app.step([])
-            for _ in range(rows):
-                app.step([])
-            assert not scene.pending_pictures() and scene.frame_interval() is None
-            assert all(rules_pictures.is_drawn(game_id, i, 440) for i in range(len(shelf.parts_of(game_id).pictures)))
+            # the text in view at once; each row of pictures when it comes into view, a picture a frame
+            assert scene.frame_interval() is None or scene.pictures_to_draw()
+            pictures = shelf.parts_of(game_id).pictures
+            for index, picture in enumerate(pictures):
+                if rules_pictures.is_drawn(game_id, index, 440):
+                    continue
+                layout = scene.text_box.text_box_layout
+                shown_at = next(row.y for row in layout.layout_rows for item in row.items
+                                if isinstance(item, DrawnImage) and item.src.startswith(f"figure:{game_id}:")
+                                and str(index) in item.src.split(":")[2].split(","))
+                scene.text_box.scroll_bar.set_scroll_from_start_percentage(shown_at / layout.layout_rect.height)
+                assert scene.pictures_to_draw() and scene.frame_interval() == 0
+                while scene.pictures_to_draw():
+                    app.step([])
+                assert rules_pictures.is_drawn(game_id, index, 440)
+            assert scene.frame_interval() is None
+            assert all(rules_pictures.is_drawn(game_id, i, 440) for i in range(len(pictures)))
             box = scene.text_box
             assert headings(game_id)[0] == "At a glance" and scene.heading_y("At a glance") < 60
             summary_end = scene.heading_y(headings(game_id)[1])  # where the next section begins

@@ -29,14 +29,6 @@ def toy_on_the_shelf():
     shelf.remove(parts.id)
 
 
-@pytest.fixture(autouse=True)
-def no_fonts_of_a_closed_window():
-    yield
-    from game.ui import look
-
-    look.reset_caches()  # the tests close the window: no later test may draw with its fonts
-
-
 def test_the_toy_is_on_the_shelf_by_its_folder_alone(toy_on_the_shelf):
     assert shelf.GAME_IDS[-1] == "ttt" and shelf.GAMES["ttt"].title == "Tic-tac-toe"
     assert not lessons.has_lesson("ttt")  # a lesson is optional

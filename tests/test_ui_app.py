@@ -70,6 +70,8 @@ def test_settings_screen_changes_are_kept():
     screenshot(app, "settings-screen")
     saved = json.loads(storage.settings_path().read_text())
     assert saved["animation_speed"] == "slow" and saved["window_size"] == [1024, 700]
+    choose(app, app.scene.size_menu, "960x640")  # the smallest size the screens are laid out for is offered too
+    assert app.size == (960, 640)
 
 
 def test_continue_the_autosaved_game_from_the_title():
@@ -191,8 +193,8 @@ def test_deleting_a_save_takes_a_second_click():
     click(app, rows[0]["button_element"].rect.center)
     click_button(app, "Delete")
     assert drop.exists(), "one click on Delete must not lose a game"
-    assert any("Sure? Delete" in m for m, _ in app.toasts)
-    click_button(app, "Sure? Delete")
+    assert any("Yes, delete" in m for m, _ in app.toasts)
+    click_button(app, "Yes, delete")
     assert not drop.exists() and keep.exists()
     assert [app.scene.entries[row["text"]] for row in app.scene.listing.item_list] == [keep]
 

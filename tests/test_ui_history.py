@@ -118,7 +118,7 @@ def test_history_lists_every_finished_game_and_replays_one_by_mouse():
     assert replay.ply == n
 
     # play and pause at a chosen speed
-    choose(app, replay.speed_menu, "Speed: fastest")
+    choose(app, replay.speed_menu, "Speed: Fastest")
     key(app, pygame.K_HOME)
     click_button(app, "Play")
     run_until(app, lambda: replay.ply >= 4, timeout=10)
@@ -314,3 +314,40 @@ def test_a_game_finished_in_another_window_joins_the_list_by_itself(monkeypatch)
     monkeypatch.setattr(records, "summaries", real)
     steps_until(app, lambda: len(history.shown) == 3)
     assert history.problem is None
+
+
+def zero_filled(path):
+    path.write_bytes(bytes(path.stat().st_size))
+
+
+def emptied(path):
+    path.write_bytes(b"")
+
+
+@pytest.mark.parametrize("damage", [zero_filled, emptied])
+@pytest.mark.parametrize("screen", ["History", "Statistics"])
+def test_the_records_file_damaged_under_an_open_screen_is_said_there_at_once(monkeypatch, screen, damage):
+    """The records file zeroed while History was open: it went from 2 games to 0 without a
+    word (the notice of the file set aside waited until the next game ended)."""
+    from game import storage
+    from game.ui.statistics import StatisticsScene
+
+    monkeypatch.setattr(HistoryScene, "RECHECK_S", 0.2)
+    monkeypatch.setattr(StatisticsScene, "RECHECK_S", 0.2)
+    played("scurry", 4)
+    played("skurdir", 5)
+    app = title()
+    click_button(app, screen)
+    read_records(app)
+    shown = app.scene
+    assert len(shown.games) == 2 and not app.toasts
+    damage(storage.records_path())
+    steps_until(app, lambda: app.toasts)
+    [(told, _until)] = app.toasts
+    assert len(shown.games) == 0 and app.scene is shown
+    if damage is zero_filled:
+        assert "records.sqlite3 could not be read" in told and "A new records file is started" in told, told
+        assert list(storage.records_path().parent.glob("records.sqlite3.damaged-*")), "the damaged file is kept"
+    else:
+        assert told == ("The 2 finished games shown here are no longer in the records file: "
+                        "it was changed outside Game Shelf."), told

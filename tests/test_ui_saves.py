@@ -105,7 +105,7 @@ def test_the_title_lists_again_what_changed_on_another_screen():
     click_button(app, "Saved games")
     click(app, app.scene.listing.item_list[0]["button_element"].rect.center)
     click_button(app, "Delete")
-    click_button(app, "Sure? Delete")
+    click_button(app, "Yes, delete")
     click_button(app, "Back")
     assert isinstance(app.scene, TitleScene) and app.scene.in_progress == []
     assert not any(t.startswith("Continue") for t in app.scene.button_rects())
@@ -120,7 +120,7 @@ def test_deleting_a_game_in_progress_asks_first():
     assert [e.save_id for e, *_ in app.scene.progress_rows] == [drop.save_id, keep.save_id]
     click(app, app.scene.progress_rows[0][3].rect.center)
     assert in_progress_path(drop.save_id).exists(), "one click must not delete a game"
-    assert app.scene.progress_rows[0][3].text == "Sure?"
+    assert app.scene.progress_rows[0][3].text == "Yes, delete"
     click(app, app.scene.progress_rows[0][3].rect.center)
     assert not in_progress_path(drop.save_id).exists() and in_progress_path(keep.save_id).exists()
     assert [e.save_id for e, *_ in app.scene.progress_rows] == [keep.save_id]
@@ -138,11 +138,11 @@ def test_a_sure_on_the_title_waits_for_its_second_click(monkeypatch):
     app = title_app()
     delete = lambda: app.scene.progress_rows[0][3]  # noqa: E731 (the row is built anew on each click)
     click(app, delete().rect.center)
-    assert delete().text == "Sure?"
+    assert delete().text == "Yes, delete"
     later(monkeypatch, 60)
     pump(app)
-    assert delete().text == "Sure?" and in_progress_path(match.save_id).exists()
-    click(app, delete().rect.center)  # a button that says "Sure?" means it, however long it waited
+    assert delete().text == "Yes, delete" and in_progress_path(match.save_id).exists()
+    click(app, delete().rect.center)  # a button that says "Yes, delete" means it, however long it waited
     assert not in_progress_path(match.save_id).exists() and app.scene.progress_rows == []
 
 
@@ -164,7 +164,7 @@ def test_a_sure_on_the_saved_games_screen_waits_and_says_so(monkeypatch):
     click_button(app, "Delete")
     later(monkeypatch, 60)
     pump(app)
-    click_button(app, "Sure? Delete")
+    click_button(app, "Yes, delete")
     assert not (storage.saves_dir() / "second.json").exists() and (storage.saves_dir() / "first.json").exists()
 
 
@@ -306,12 +306,12 @@ def test_a_huge_name_in_a_save_does_not_freeze_the_title():
     match = scurry_match(moves=2)
     match.seats[0].name = "Bartholomew" * 2000  # 22,000 letters
     autosave(match)
-    start = time.perf_counter()
+    start = time.process_time()  # processor time: a busy machine's wall clock counts the other processes
     app = title_app()
     for _ in range(5):
         app.dirty = True
         app.step()
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     [entry] = app.scene.in_progress
     assert len(entry.summary) < 100
     click_button(app, next(t for t in app.scene.button_rects() if t.startswith("Continue")))
@@ -350,7 +350,7 @@ def test_the_title_leads_to_every_game_in_progress_and_keeps_notices_off_its_hea
         autosave(match)
     app = title_app()
     assert len(app.scene.progress_rows) == 3
-    app.notify("Click “Sure?” to delete this game in progress for good.")  # any notice
+    app.notify("Click “Yes, delete” to delete this game in progress for good.")  # any notice
     drawn = []
     text = look.text
 
@@ -364,7 +364,7 @@ def test_the_title_leads_to_every_game_in_progress_and_keeps_notices_off_its_hea
         app.dirty = True
         app.step()
     heading = next(box for words, box in drawn if words == "Game Shelf")
-    notice = next(box for words, box in drawn if words.startswith("Click “Sure?”"))
+    notice = next(box for words, box in drawn if words.startswith("Click “Yes, delete”"))
     assert notice.inflate(28, 14).top > heading.bottom, "the notice covers the title"
     screenshot(app, "title-five-games-in-progress")
     click_button(app, "All 5 games in progress…")

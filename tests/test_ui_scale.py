@@ -125,7 +125,7 @@ def test_the_pass_button_speaks_as_large_as_the_panel():
 
 
 def test_the_watch_speed_list_opens_inside_the_window():
-    """The Watch speed drop-down opened below the window's edge: Slow and Instant were hidden."""
+    """The Watch speed drop-down opened below the window's edge: Slow and Fastest were hidden."""
     app = make_app((1280, 800))
     spec = shelf.GAMES["scurry"]
     match = Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5)
@@ -137,7 +137,7 @@ def test_the_watch_speed_list_opens_inside_the_window():
     listing = board.watch.speed_menu.current_state.options_selection_list
     assert listing is not None and pygame.Rect((0, 0), app.size).contains(listing.rect)
     shown = [item["text"] for item in listing.item_list if item["button_element"] is not None]
-    assert {"Slow", "Instant"} <= set(shown)
+    assert {"Slow", "Fastest"} <= set(shown)
 
 
 def test_the_players_names_on_the_panel_share_one_size_whoever_is_to_move():
@@ -160,3 +160,56 @@ def test_the_players_names_on_the_panel_share_one_size_whoever_is_to_move():
     sizes = {size for names in seen for _text, size in names}
     assert len(sizes) == 1, seen  # no name smaller than the others, nor changing as the turn goes round
     assert all(names == seen[0] for names in seen)
+
+
+def panel_text_sizes(app, board) -> dict:
+    """Words on the side panel -> their size: what the panel draws itself (its log too) and
+    its pygame-gui buttons and drop-downs, glyphs such as ? and » included."""
+    from pygame_gui.elements import UIButton, UILabel
+
+    app.dirty = True
+    app.step()
+    panel = board.panel.rect
+    sizes = {box.text: box.size for box in look.drawn if panel.contains(box.rect)}
+    for element in board.manager.get_sprite_group().sprites():
+        if isinstance(element, (UIButton, UILabel)) and element.visible and element.text \
+                and element.font is not None and panel.contains(element.rect):
+            sizes[element.text] = element.font.point_size
+    return sizes
+
+
+@pytest.mark.parametrize("kind", ["replay", "watch"])
+def test_every_word_on_the_panel_grows_with_it(kind):
+    """At 200 % the panel's every word is at least half as large again as at 100 %: the
+    replay's controls, "After move N", its speed and its log, the Watch row's speed, the ? and
+    the » (they stayed at 100 % while the names above them grew)."""
+    from game.replay import Replay
+    from game.ui.replay_screen import replay_scene
+
+    spec = shelf.GAMES["scurry"]
+    sizes = {}
+    for scale in (1.0, 2.0):
+        app = make_app((1920, 1080))
+        app.settings.update(ui_scale=scale)
+        if kind == "replay":
+            match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 5, {"random_setup": True})
+            for k in range(12):
+                match.play(ai.random_move(match.state, k))
+            app.push(replay_scene(app, Replay.of_match(match), 6))
+        else:
+            start_match(app, Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5))
+            app.scene.watch.toggle()  # paused: nothing moves between the two looks
+        pump(app)
+        board = app.scene
+        assert board.panel.scale >= 0.9 * scale
+        sizes[scale] = panel_text_sizes(app, board)
+        board.match.on_change = None
+        pygame.quit()
+    both = set(sizes[1.0]) & set(sizes[2.0])
+    expected = {"»", "Menu" if kind == "watch" else "Back", "Normal" if kind == "watch" else "Speed: Normal"}
+    if kind == "replay":
+        expected |= {"After move 6 of 12", "Play", "|<", ">|"}
+    assert expected <= both
+    both -= {"▲", "▼"}  # a drop-down's arrow keeps its size: its button stays narrow
+    small = {words: (sizes[1.0][words], sizes[2.0][words]) for words in both if sizes[2.0][words] < 1.5 * sizes[1.0][words]}
+    assert not small, small

@@ -29,10 +29,6 @@ def small_app():
 @pytest.fixture(autouse=True)
 def fresh_progress():
     lessons.progress_path().unlink(missing_ok=True)
-    yield
-    from game.ui import look
-
-    look.reset_caches()
 
 
 def skyrunner_boards(app):
@@ -282,3 +278,19 @@ def test_an_options_menu_shows_its_whole_help_when_the_pointer_rests_on_it_also_
     assert menu.current_state is menu.menu_states["closed"]
     assert rest_on_it()
     pygame.quit()
+
+
+def test_a_games_card_names_its_button_alike_in_every_window():
+    """The button that starts a game has one name, whatever the size of the cards (a small
+    window, or games in progress below them, makes them small): never "New game" here and
+    "Play" there."""
+    names = set()
+    for size in ((960, 640), (1920, 1080)):
+        app = make_app(size)
+        app.push(TitleScene(app))
+        pump(app)
+        card = app.scene.cards["scurry"]
+        names |= {b.text for b in app.scene.actions
+                  if card.bottom < b.rect.top < card.bottom + TitleScene.BELOW_CARD and card.x <= b.rect.x < card.centerx}
+        pygame.quit()
+    assert names == {"Play"}

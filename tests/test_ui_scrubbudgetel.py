@@ -11,9 +11,10 @@ from game import shelf
 from game.engine.match import Match, Seat
 from game.games.scrubbudgetel.icons import marker_centre
 from game.games.scrubbudgetel.geometry import RADIUS, on_table, tri_centre, tri_neighbours
-from game.games.scrubbudgetel.rules import MARKERS
-from game.games.scrubbudgetel.board_screen import FIT_MAX, FOLLOW_WHOLE_MIN, ScrubScene
+from game.games.scrubbudgetel.rules import COLOURS, MARKERS
+from game.games.scrubbudgetel.board_screen import FIT_MAX, ScrubScene
 from game.ui.results import ResultsScene
+from game.ui import look
 from game.ui.scene import start_match
 
 from uikit import (
@@ -256,7 +257,7 @@ def test_d_the_view_follows_the_trail_end(app):
     state = board.match.state
     trails = [m for m in state.legal_moves() if MARKERS[m.code].family == "trail"]
     move = trails[0] if trails else state.legal_moves()[0]
-    board.camera.zoom_at(board.map_rect.center, 1.6)
+    board.zoom_by_hand(board.map_rect.center, 1.6)  # closer than the whole map: the newest markers are followed
     click_target(app, ("stash", move.code))
     # pan so that the place lies near the right edge of the map, still clickable
     a = board.target_rect(("at", move.triangles)).center
@@ -282,7 +283,7 @@ def test_d_a_map_that_still_fits_is_followed_whole(app):
     rng = random.Random(3)
     while board.fit_target()[1] > 0.8 * FIT_MAX:  # a map too big for the closest fitting zoom
         lay_some(app, board, rng, 1)
-    assert board.fit_target()[1] >= FOLLOW_WHOLE_MIN and not board.match.state.is_over
+    assert not board.match.state.is_over
     state = board.match.state
     move = state.legal_moves()[0]
     board.camera.set(marker_centre(move.triangles), FIT_MAX)  # as close as a fit shows a small map
@@ -297,6 +298,21 @@ def test_d_a_map_that_still_fits_is_followed_whole(app):
     assert math.isclose(board.camera.zoom, board.fit_target()[1])  # as F would show it, with no key pressed
     for m in state.markers:
         assert board.map_rect.collidepoint(board.camera.to_screen(marker_centre(m.triangles)))
+
+
+def test_d_the_map_as_it_grows_stays_in_view_until_the_end(app):
+    """The map grows marker by marker, often past the zoom at which the whole of it was
+    followed before: it drifted out of view until F was pressed. Now every marker stays in
+    view, move after move, to the end of a three-player game in a 1280x800 window."""
+    app.settings["animation_speed"] = "off"
+    board = start(app, players=3, seed=3)
+    rng = random.Random(3)
+    while not board.match.state.is_over:
+        board.controller.play(rng.choice(board.match.state.legal_moves()))
+        board.camera.finish_glide()
+        for m in board.match.state.markers:
+            assert board.map_rect.collidepoint(board.camera.to_screen(marker_centre(m.triangles)))
+    assert len(board.match.state.markers) > 100
 
 
 def test_e_the_log_tells_each_turn_in_order(app):
@@ -414,3 +430,86 @@ def test_h_the_tray_says_what_the_stash_costs_and_why_scores_start_below_zero(ap
     explained = [t for t in texts if t.startswith("If the game ended now")]
     assert explained and f"= {state.haul[seat] - cost}" in explained[0]
     screenshot(app, "scrubbudgetel-score-explained")
+
+
+def test_the_panel_says_what_each_stash_still_costs_and_who_holds_the_cave(app):
+    """The scores count the stashes as if the game ended now: a leader may still hold many
+    markers, and the Cave's holder may end the game when it suits them. Under the scores the
+    panel says what each stash costs and who holds the Treasure Cave."""
+    from game.games.scrubbudgetel.rules import CAVE
+
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(3)], 3)
+    rng = random.Random(3)
+    while not any(CAVE in stash for stash in match.state.stashes):
+        match.play(rng.choice(match.state.legal_moves()))
+    holder = next(seat for seat, stash in enumerate(match.state.stashes) if CAVE in stash)
+    start_match(app, match)
+    pump(app)
+    board = app.scene
+    note = " ".join(box.text for box in look.drawn if board.panel.rect.contains(box.rect)
+                    and box.rect.y < board.log.rect.y)
+    state = match.state
+    for seat, colour in enumerate(COLOURS[:3]):
+        assert f"{colour} {state.stash_cost(seat)}" in note
+    assert f"{COLOURS[holder]} holds the Treasure Cave." in note or f"Cave: {COLOURS[holder]}." in note
+    screenshot(app, "scrubbudgetel-stash-note")
+
+
+def test_a_stash_chips_name_shows_above_it_not_over_its_count(app):
+    """Hovering a marker in the stash names it; the name used to cover the chip's "×1"."""
+    board = start(app, players=2, seed=4)
+    chips = board.chip_rects()
+    (seat, code), rect = next(iter(chips.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    name = MARKERS[code].name
+    tip = next(box.rect for box in look.drawn if box.text.startswith(f"{name}:"))
+    counts = [box.rect for box in look.drawn if box.text.startswith("×") and rect.colliderect(box.rect)]
+    assert counts and not any(tip.colliderect(count) for count in counts)
+    assert tip.bottom <= rect.top
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_caves_confirmation_is_said_whole_at_200_percent(app, size):
+    """Laying the Treasure Cave ends the game: its first click asks for a second. At 200 % the
+    panel's message was cut ("…right-click ca…"); it is said whole."""
+    from game.games.scrubbudgetel.rules import CAVE
+
+    app.set_window_size(size)
+    app.settings["ui_scale"] = 2.0
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(4)], 3)
+    rng = random.Random(3)
+    while not any(m.code == CAVE for m in match.state.legal_moves()):
+        match.play(rng.choice(match.state.legal_moves()))
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    cave = next(m for m in match.state.legal_moves() if m.code == CAVE)
+    click_target(app, cave.targets[0])
+    click_target(app, cave.targets[1])
+    message = board.controller.message
+    assert "click again to confirm" in message and not match.state.is_over
+    app.dirty = True
+    app.step()
+    said = " ".join(box.text for box in look.drawn if board.panel.rect.contains(box.rect)
+                    and box.rect.y < board.log.rect.y)
+    assert message in said
+
+
+def test_the_letters_on_the_maps_trails_are_read_where_they_are_seen(app):
+    """The map is drawn once onto a layer kept from move to move; the letters on the trails of
+    colours nobody plays are read by the layout audit where the map shows them, 12 px or more."""
+    match = Match(SPEC, [Seat(f"Player {i + 1}", i) for i in range(2)], 3)  # Yellow and Blue: nobody's
+    rng = random.Random(3)
+    neutral = {code for code in MARKERS if MARKERS[code].family == "trail" and MARKERS[code].colour in (2, 3)}
+    while not any(m.code in neutral for m in match.state.markers):
+        match.play(rng.choice(match.state.legal_moves()))
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    board.zoom_by_hand(board.map_rect.center, 2.5)  # close enough for the letters
+    for _frame in range(2):  # the kept map is read again at the next frame
+        app.dirty = True
+        app.step()
+        letters = [box for box in look.drawn if box.text in ("Y", "B") and board.map_rect.contains(box.rect)]
+        assert letters and min(box.size for box in letters) >= look.SMALLEST_TEXT

@@ -339,3 +339,27 @@ def test_the_old_turn_limit_is_an_option_on_the_new_game_screen(app):
     board = app.scene
     assert board.match.options["long_games"] == "most_tiles"
     assert board.match.state.turn_limit == 200
+
+
+def test_the_results_table_counts_tiles_and_puts_the_winner_first(app):
+    """Scurry's scores are tiles owned: the player who walls the other's squirrel in wins
+    with fewer of them. The table heads them "Tiles", not "Score", and the winner comes
+    first, so the bigger number beside the loser does not read as a better result."""
+    from game.games.scurry.rules import ScurryState
+
+    spec = shelf.GAMES["scurry"]
+    match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 4, {})
+    grey = {"f8", "f10", "d4", "h4", "a2", "b1", "b2", "c4", "e2", "g7", "i3"}  # Bob's squirrel walled in at a1
+    match.state = ScurryState.from_position({**{n: 1 for n in grey}, "e5": 0, "k1": 0}, ("f6", "a1"))
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    for name in ("k6", "f8", "f10"):
+        click_target(app, ("vertex", board.geo["names"].index(name)))
+    out = board.match.state.outcome
+    assert out.winners == (0,) and out.scores[1] > out.scores[0]
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), timeout=10)
+    pump(app)
+    words = {box.text: box.rect for box in look.drawn}
+    assert "Tiles" in words and "Score" not in words
+    assert words["Ann"].y < words["Bob"].y  # the winner heads the table

@@ -12,6 +12,7 @@ from game.games.skurdir.rules import SkurdirMove, parse_cell
 from game.ui.board import BoardScene
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
+from game.ui import look
 from game.ui.setup import SetupScene
 
 from uikit import (
@@ -286,7 +287,7 @@ def test_a_canal_across_a_gap_leaves_the_empty_cell_under_it_clickable(app):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("table, said", [("open", "the centre is o15"), ("9x9", None)])
+@pytest.mark.parametrize("table, said", [("open", "in the middle of the table, at o15"), ("9x9", None)])
 def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypatch, table, said):
     """Ruling 13: the names stay (they are the notation); the board explains them."""
     from game.games.skurdir import board_screen as module
@@ -306,12 +307,15 @@ def test_the_open_table_says_why_its_cell_names_start_mid_alphabet(app, monkeypa
     board.rebuild()
     app.dirty = True
     app.step()
-    notes = [(m, box) for m, box in texts if "Cell names" in m]
+    notes = [(m, box) for m, box in texts if m in getattr(board, "note_lines", ())]
     if said is None:
         assert notes == []
         return
-    assert len(notes) == 1 and said in notes[0][0]
-    box = notes[0][1]
+    # in plain words: what the names are made of, and where the game starts
+    words = " ".join(m for m, _box in sorted(notes, key=lambda note: note[1].y))
+    assert words.startswith("Cells are named by the letters below the grid and the numbers beside it.")
+    assert said in words and "far corner" not in words
+    box = notes[0][1].unionall([b for _m, b in notes])
     assert box.bottom <= board.grid_rect.y - 14 and box.top >= 0 and box.right <= board.side_rect.x
     screenshot(app, "skurdir-cell-names")
 
@@ -370,3 +374,29 @@ def test_the_cell_just_chosen_stays_framed_white_under_the_pointer_not_red(app):
     frame = board.cell_rect(start[1]).inflate(-2, -2)
     edge = app.screen.get_at((frame.centerx, frame.top + 1))[:3]
     assert edge == (255, 255, 255) and edge != look.BAD[:3]
+
+
+def test_a_route_the_player_may_not_take_says_whose_it_is_not(app):
+    """Hovering a passenger lists its routes; one the player to move may not take says
+    why in words a newcomer reads: none of the passenger, its station and the first
+    canal is theirs (not "not yours to move" on their own turn)."""
+    spec = shelf.GAMES["skurdir"]
+
+    def barred(state):
+        return next((c for c in state.stations() if state.routes(c)
+                     and not any(state.may_move(state.to_move, r) for r in state.routes(c))), None)
+    for seed in range(20):  # a random game until a passenger its player may not move is there
+        match = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], seed, {"random_setup": True})
+        rng = random.Random(seed)
+        while not match.state.is_over and not (match.state.phase == "build" and barred(match.state) is not None):
+            match.play(rng.choice(match.state.legal_moves()))
+        if not match.state.is_over:
+            break
+    start_match(app, match)
+    board = app.scene
+    pump(app)
+    pos = board.target_rect(("cell", barred(match.state))).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    routes = [box.text for box in look.drawn if box.text.startswith("→")]
+    assert routes and all(text.endswith(" (not your passenger, station or canal)") for text in routes)

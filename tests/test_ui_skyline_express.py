@@ -253,3 +253,52 @@ def test_the_sheet_tabs_show_the_scores_on_all_or_none(app, size, scale):
     assert any("Computer 2" in label for label in labels)
     with_score = ["  0" in label for label in labels]
     assert all(with_score) or not any(with_score), labels
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_at_960x640_a_bigger_panel_gives_way_before_the_sheet(app, scale):
+    """At 960x640 the panel at 150-200 % took the sheet down to ~525 px wide, its labels held
+    at the 12 px floor in boxes drawn for 8-9 px. The panel gives way first: the sheet keeps
+    the size it has with the panel at 100 %, and every word on it (the passengers' letters
+    drawn on their tokens too) is 12 px or more."""
+    seats = [Seat("Ann", 0), Seat("Computer 2", 1, "computer", "easy"), Seat("Computer 3", 2, "computer", "hard")]
+    match = Match(shelf.GAMES[GAME], seats, 3)
+    rng = random.Random(3)
+    while match.state.to_move != 0 or not any(c >= 0 for c in match.state.sheets[0].colours):
+        match.play(rng.choice(match.state.legal_moves()))
+    sheet_scale = {}
+    for ui_scale in (1.0, scale):
+        app.set_window_size((960, 640))
+        app.settings["ui_scale"] = ui_scale
+        start_match(app, match)
+        pump(app)
+        board = app.scene
+        sheet_scale[ui_scale] = board.scale
+        app.dirty = True
+        app.step()
+    assert sheet_scale[scale] >= 0.98 * sheet_scale[1.0]
+    on_sheet = [box for box in look.drawn if board.paper.colliderect(box.rect)]
+    assert min(box.size for box in on_sheet) >= look.SMALLEST_TEXT
+    assert board.panel.scale > 1.0 or scale == 1.0
+
+
+def test_the_passengers_letters_are_read_where_their_tokens_are_placed(app):
+    """A passenger is drawn on an image of its own, letter and all, then placed on its seat:
+    the letter counts (the layout audit reads it) where it is seen; a token too small for a
+    letter of 12 px has none."""
+    seats = [Seat("Ann", 0), Seat("Computer 2", 1, "computer", "easy")]
+    match = Match(shelf.GAMES[GAME], seats, 3)
+    rng = random.Random(3)
+    while sum(c >= 0 for c in match.state.sheets[0].colours) < 2 or match.state.to_move != 0:
+        match.play(rng.choice(match.state.legal_moves()))
+    for size, lettered in (((1280, 800), True), ((960, 640), False)):
+        app.set_window_size(size)
+        start_match(app, match)
+        pump(app)
+        board = app.scene
+        app.dirty = True
+        app.step()
+        seated = [board.seat_rects[i] for i, c in enumerate(match.state.sheets[board.shown()].colours) if c >= 0]
+        letters = [box for box in look.drawn if box.text in "RYGB" and box.rect.collidelist(seated) >= 0]
+        assert (len(letters) == len(seated)) if lettered else not letters, size
+        assert all(box.size >= look.SMALLEST_TEXT for box in letters)

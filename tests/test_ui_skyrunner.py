@@ -230,6 +230,8 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app, m
         assert state.phase == "use" and state.to_move == winner
         if keep:
             click_button(app, "Keep the card for later")
+            button = board.panel.game_buttons["keep"]
+            assert button.is_selected and button.is_enabled, "Keep looks chosen while it waits for Confirm"
             texts, cards = drawn(app, board, monkeypatch)
             in_hand = [(words, rect) for words, rect in texts if rect.colliderect(board.hand_rect)]
             assert len(in_hand) == 1 and "Confirm (Enter)" in in_hand[0][0], "one sentence above the hand"
@@ -237,6 +239,14 @@ def test_won_sabotage_is_used_on_a_clicked_player_or_kept_with_the_button(app, m
             screenshot(app, "skyrunner-keep-sabotage")
             confirm_if_asked(app, board)
             assert "S" in state.hand[winner]
+            assert not board.panel.game_buttons["keep"].is_selected
+            # the next round's bidding: last round's bids are not in the slots, where bids are put down
+            show_my_view(app)
+            assert state.phase == "choose" and not any(s["chosen"] for s in state.view(0)["seats"])
+            texts, cards = drawn(app, board, monkeypatch)
+            assert "N8" not in cards and "N1" not in cards
+            assert any(words.startswith("Last round's bids:") for words, _rect in texts)
+            screenshot(app, "skyrunner-next-bidding")
         else:
             screenshot(app, "skyrunner-use-sabotage")
             click_target(app, ("seat", 1 - winner))
@@ -364,3 +374,20 @@ def test_a_watched_computers_hand_is_not_called_yours(app):
     pump(app)
     assert state.to_move == 1 and board.viewer == 0
     assert "Robo's hand — put down: Number 5" in [t.text for t in look.drawn]
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 800), 2.0), ((960, 640), 1.0)])
+def test_a_big_hand_lies_side_by_side(app, size, scale):
+    """Eleven cards in hand (a narrow board at 200 %): smaller cards, none over another, so
+    no card's name ("Gear") is half hidden under its neighbour."""
+    app.set_window_size(size)
+    app.settings["ui_scale"] = scale
+    start_match(app, Match(SPEC, [Seat("Ann", 0), Seat("Bob", 1, "computer", "easy")], 6))
+    board = show_my_view(app)
+    state = board.match.state
+    state.hand[board.viewer] = ["E", "L", "C2", "C3", "S", "E", "C4"]
+    redrawn(app, board)
+    rects = [rect for _card, rect in board.card_rects(board.view())]
+    assert len(rects) >= 11
+    assert all(a.right <= b.left for a, b in zip(rects, rects[1:]))
+    assert all(board.hand_rect.contains(rect) for rect in rects)

@@ -17,6 +17,7 @@ from keeping import autosave
 from game.bench.ui import fake_records
 from game.ui.results import ResultsScene
 from game.ui.scene import start_match
+from game.ui import look
 from game.ui.title import TitleScene
 from game.ui.statistics import StatisticsScene
 from uikit import (choose, click, click_button, open_title, play_move, pump, read_records, run_until, screenshot,
@@ -94,7 +95,7 @@ def test_rename_merge_and_reset_ask_first_and_keep_the_games():
     click_button(app, "Reset statistics…")
     assert scene.figures.played == 2, "the first click only asks"
     screenshot(app, "statistics-reset-asks")
-    click_button(app, "Sure? Reset")
+    click_button(app, "Yes, reset")
     read_records(app)
     assert scene.figures.played == 0 and len(records.list_records()) == 2
     # a merge of two people who played each other is refused with a message
@@ -186,3 +187,29 @@ def test_while_the_records_are_read_the_player_menu_says_so_not_nobody(monkeypat
     release.set()
     read_records(app)
     assert scene.player_menu.selected_option[0] == "Ann"
+
+
+def test_all_games_chart_gives_each_game_a_row_of_its_own():
+    """Scrubbudgetel's scores run into the tens, Skurðir's stay small: on the chart of every
+    game they are not put on one scale. Each game has its own row, named, with its own
+    lowest and highest score written beside it."""
+    for seed in (1, 2):
+        finished("scrubbudgetel", seed)
+        finished("skurdir", seed)
+    app = title()
+    click_button(app, "Statistics")
+    read_records(app)
+    scene = app.scene
+    assert scene.game == stats.ALL and scene.player == "Ann"
+    app.dirty = True
+    app.step()
+    chart = scene.chart_rect
+    drawn = [box for box in look.drawn if chart.contains(box.rect)]
+    rows = sorted((box.rect.y, box.text) for box in drawn if box.text in ("Scrubbudgetel", "Skurðir"))
+    assert [text for _y, text in rows] == ["Skurðir", "Scrubbudgetel"]  # the shelf's order
+    for k, (y, game) in enumerate(rows):
+        below = rows[k + 1][0] if k + 1 < len(rows) else chart.bottom
+        scores = [p.score for p in scene.figures.scores if shelf.GAMES[p.game].title == game]
+        figures = {box.text for box in drawn if y < box.rect.y < below}
+        assert {str(max(scores)), str(min(scores))} <= figures, (game, scores, figures)
+    screenshot(app, "statistics-all-games")

@@ -51,7 +51,7 @@ def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls()
     assert len(board.match.played) == count + 1, "Step played more than one move"
     key(app, pygame.K_RIGHT)  # the key does it too
     run_until(app, lambda: len(board.match.played) == count + 2, timeout=60)
-    choose(app, board.watch.speed_menu, "Instant")
+    choose(app, board.watch.speed_menu, "Fastest")
     assert board.controller.ai_delay == 0.0 and board.watch.animation_factor == 0.0
     click(app, board.watch.pause_button.rect.center)
     assert not board.watch.paused
@@ -77,3 +77,25 @@ def test_watch_game_on_the_command_line():
         cli.parse(["--watch", "scurry", "--game", "skurdir"])
     with pytest.raises(SystemExit):
         cli.parse(["--watch", "nosuchgame"])
+
+
+def test_the_watch_and_the_replay_name_their_speeds_alike():
+    """One speed, one word: the Watch row's list and the replay's list offer the same
+    speeds by the same names (the replay's with "Speed: " before them)."""
+    from game import shelf
+    from game.engine.match import Match, Seat
+    from game.replay import Replay
+    from game.ui.replay_screen import replay_scene
+    from game.ui.scene import start_match
+
+    app = make_app()
+    spec = shelf.GAMES["scurry"]
+    start_match(app, Match(spec, [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)], 5))
+    pump(app)
+    watch = [choice[0] if isinstance(choice, tuple) else choice for choice in app.scene.watch.speed_menu.options_list]
+    app.scene.match.on_change = None
+    finished = Match(spec, [Seat("Ann", 0), Seat("Bob", 1)], 5, {"random_setup": True})
+    app.push(replay_scene(app, Replay.of_match(finished)))
+    pump(app)
+    replay = [choice[0] if isinstance(choice, tuple) else choice for choice in app.scene.mode.speed_menu.options_list]
+    assert replay == [f"Speed: {words}" for words in watch]

@@ -1,6 +1,7 @@
 """Driving the real app with synthetic mouse and key events (dummy video driver)."""
 from __future__ import annotations
 
+import os
 import struct
 import time
 import zlib
@@ -8,7 +9,12 @@ from pathlib import Path
 
 import pygame
 
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+# Screenshots for a person to look at: every one written to SHOTS only when asked for
+# (GAME_SHELF_SCREENSHOTS=1, or pytest --screenshots); otherwise a test's are kept in memory
+# and written only if it fails (conftest), so a passing run writes none.
+SHOTS = Path(os.environ.get("GAME_SHELF_SHOTS_DIR") or Path(__file__).resolve().parent / "screenshots")
+KEPT_SHOTS_BYTES = 64 * 1024 * 1024  # a test's last screenshots, kept for its failure (the oldest go first)
+_kept_shots: list[tuple[str, tuple[int, int], bytes]] = []  # (name, size, RGB pixels)
 
 
 def make_app(size=(1280, 800), seed: int = 1):
@@ -120,16 +126,17 @@ def click_button(app, text: str) -> None:
     click(app, rects[text].center)
 
 
-def choose(app, menu, option_text: str) -> None:
-    """Open a pygame-gui drop-down by clicking it, then click one of its options."""
-    click(app, menu.rect.center)
+def choose(app, menu, option_text: str, press=click) -> None:
+    """Open a pygame-gui drop-down by clicking it, then click one of its options
+    (`press`: how, at a point; a tap in tests/fingers.py)."""
+    press(app, menu.rect.center)
     options = menu.current_state.options_selection_list
     assert options is not None, "the drop-down did not open"
     for item in options.item_list:
         if item["text"] == option_text:
             element = item["button_element"]
             assert element is not None, f"{option_text!r} is scrolled out of view"
-            click(app, element.rect.center)
+            press(app, element.rect.center)
             return
     raise AssertionError(f"{option_text!r} not in drop-down")
 
@@ -219,20 +226,44 @@ def run_until(app, predicate, timeout: float = 60.0) -> None:
         paced_step(app)
 
 
-def screenshot(app, name: str) -> Path:
-    SHOTS.mkdir(exist_ok=True)
+def screenshots_wanted() -> bool:
+    return os.environ.get("GAME_SHELF_SCREENSHOTS") == "1"
+
+
+def screenshot(app, name: str) -> None:
+    """The window as it is now (a frame drawn first), for a person to look at: written to
+    SHOTS/<name>.png when screenshots are asked for, else kept until the test ends."""
     app.dirty = True
     app.step()
-    path = SHOTS / f"{name}.png"
-    save_png(app.screen, path)
-    return path
+    if screenshots_wanted():
+        save_png(app.screen, SHOTS / f"{name}.png")
+        return
+    _kept_shots.append((name, app.screen.get_size(), pygame.image.tobytes(app.screen, "RGB")))
+    while sum(len(pixels) for _name, _size, pixels in _kept_shots) > KEPT_SHOTS_BYTES:
+        del _kept_shots[0]
+
+
+def write_kept_screenshots() -> None:
+    """(conftest, when a test failed) The screenshots it took, as PNGs in SHOTS."""
+    for name, size, pixels in _kept_shots:
+        write_png(pixels, size, SHOTS / f"{name}.png")
+    _kept_shots.clear()
+
+
+def forget_screenshots() -> None:
+    """(conftest, when a test ended) Its screenshots are not wanted."""
+    _kept_shots.clear()
 
 
 def save_png(surface, path) -> None:
-    """The surface as a PNG, compressed lightly: pygame's own save spends three
+    write_png(pygame.image.tobytes(surface, "RGB"), surface.get_size(), path)
+
+
+def write_png(pixels: bytes, size: tuple[int, int], path) -> None:
+    """RGB pixels as a PNG, compressed lightly: pygame's own save spends three
     times as long squeezing files that only a person looking at tests opens."""
-    width, height = surface.get_size()
-    pixels = pygame.image.tobytes(surface, "RGB")
+    width, height = size
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     row = width * 3
     rows = b"".join(b"\x00" + pixels[i:i + row] for i in range(0, len(pixels), row))  # filter 0: none
 

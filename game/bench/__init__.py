@@ -5,6 +5,8 @@
     python -m game.bench --game skurdir --positions 10   # more positions, no time budget
     python -m game.bench --arena scurry normal easy 20 [--players 2] [--seed 0]
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
+    python -m game.bench --bundle dist/game-shelf   # the bundle's size, its start-up against the package's
+    python -m game.bench --against DIR        # start-up, the app's memory and playouts beside another checkout
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
 
 The default run measures, for every registered game, random playouts per
@@ -13,9 +15,14 @@ second, the game review's seconds for one decision at each depth
 median and the slowest over a few positions reached by random play, played
 as the app plays: the level's iteration budget under its safety time cap),
 with the iterations reached against the budget and how many decisions hit
-the cap; plus the machine and the peak memory. UI figures (startup_s,
+the cap; plus the machine and the peak memory, after each step too
+(peak_rss_mb_by_step: a jump names its step). UI figures (startup_s,
 scenes, idle_cpu_pct, busy_ui_p99_ms, move frames, memory) come from
-`game.bench.ui`, which runs the real app.
+`game.bench.ui`, which runs the real app; the app's own memory over a session
+(app_rss_title_mb, app_rss_rules_rounds_mb, app_rss_session_mb) and the first
+frame of `python -m game` (startup_first_frame_s) from `game.bench.session`,
+in child processes. `--against DIR` measures those, and the random playouts,
+beside a checkout of another commit, run after run alternated.
 
 The arena plays N games between two levels (or `random`), seats alternated,
 on two worker processes, each decision as the app makes it (the level's
@@ -46,7 +53,6 @@ import math
 import os
 import platform
 import random
-import resource
 import signal
 import statistics
 import sys
@@ -57,6 +63,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON
 from .. import shelf  # noqa: E402
 from ..engine import ai  # noqa: E402
 from . import outside, ui  # noqa: E402
+from .ui import peak_rss_mb  # noqa: E402
 
 PLAYOUT_SECONDS = 2.0
 POSITIONS = 3  # mid-game positions per game and level
@@ -163,6 +170,12 @@ def level_figures(infos: list) -> dict:
     }
 
 
+
+def median_seconds(spec, players: int, level: str) -> float:
+    """`level`'s median seconds a decision over the bench's mid-game positions (the outside player's yardstick)."""
+    return ai_seconds(mid_game_positions(spec, players, 3), level, heuristics=shelf.heuristics_for(spec.id))["s"]
+
+
 def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
     """The level's figures (level_figures) over the positions."""
     return level_figures([decide(state, level, seed + i, heuristics=heuristics)[1]
@@ -218,12 +231,6 @@ def review_seconds(state, heuristics) -> dict:
 
 
 # ---- the whole run -------------------------------------------------------------
-def peak_rss_mb() -> float:
-    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
-    return round(kb / scale, 1)
-
-
 def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, only: str | None = None,
                 positions: int | None = None) -> dict:
     """The default run. The per-game figures share what is left of `budget_s`
@@ -245,6 +252,7 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
         position = mid_game_positions(spec, bench_players(spec), 1)[0]
         result["games"][game_id]["review_s_per_decision"] = review_seconds(position, shelf.heuristics_for(game_id))
         result["games"][game_id]["bench_s"] = round(time.perf_counter() - started, 1)
+        result["peak_rss_mb_by_step"][f"game {game_id}"] = peak_rss_mb()
     result["peak_rss_mb"] = peak_rss_mb()
     return result
 
@@ -265,7 +273,8 @@ def _arena_game(job: tuple) -> dict:
             move = ai.random_move(state, move_seed)
         elif outside.is_outside(level):  # OpenSpiel's search, for a time set by the other player's
             other = next((lv for lv in levels if lv != level), None)
-            seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])])
+            seconds = outside.seconds_for(level, spec, players, other, [t for t, _ in decisions.get(other, [])],
+                                          median_seconds)
             move, info = outside.decide(state, spec, options, move_seed, seconds)
             if info["visits"]:
                 decisions.setdefault(level, []).append((info["seconds"], info["capped"]))
@@ -566,11 +575,21 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", help=argparse.SUPPRESS)  # module:attr, for tests
     parser.add_argument("--gallery", metavar="DIR", help="write a PNG of every audited screen into DIR")
+    parser.add_argument("--bundle", metavar="DIR", help="the bundled app in DIR (python -m game.bundle) against "
+                        "the installed package: its size on disk, and each one's start-up to the first frame")
+    parser.add_argument("--against", metavar="DIR",
+                        help="also measure a checkout of another commit (its .venv if it has one), run after run "
+                             "alternated: start-up to the first frame, the app's memory, random playouts")
     args = parser.parse_args(argv)
+    if args.bundle:
+        from .bundle import bundle_figures
+
+        print(json.dumps({"machine": machine(), **bundle_figures(args.bundle)}))
+        return 0
     if args.gallery:
         from .screens import gallery
 
-        print(json.dumps({"gallery": args.gallery, "pictures": gallery(args.gallery)}))
+        print(json.dumps({"gallery": args.gallery, **gallery(args.gallery)}))
         return 0
     if args.arena:
         # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
@@ -583,6 +602,10 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
             paired=args.paired, options=parse_options(games[game_id], args.option), record=args.record,
         )
+    elif args.against:
+        from .session import against
+
+        result = {"machine": machine(), "against": against(os.path.abspath(args.against))}
     else:
         result = run_default(load_games(args.games), only=args.game, positions=args.positions)
     print(json.dumps(result))

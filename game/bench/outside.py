@@ -64,27 +64,25 @@ def check(level: str) -> None:
 _calibrated: dict = {}  # (game, players, level) -> seconds: measured once per process
 
 
-def reference_seconds(spec, players: int, level: str, made: list) -> float:
+def reference_seconds(spec, players: int, level: str, made: list, measure) -> float:
     """The other player's seconds per searched decision: the mean of `made` (its
-    decisions so far in this game), else its median over the bench's positions."""
+    decisions so far in this game), else `measure(spec, players, level)`, its median over
+    the bench's positions (the bench hands it over: this module does not import the bench)."""
     if made:
         return statistics.mean(made)
     key = (spec.id, players, level)
     if key not in _calibrated:
-        from . import ai_seconds, mid_game_positions
-        from .. import shelf
-        figures = ai_seconds(mid_game_positions(spec, players, 3), level, heuristics=shelf.heuristics_for(spec.id))
-        _calibrated[key] = figures["s"] or 1.0
+        _calibrated[key] = measure(spec, players, level) or 1.0
     return _calibrated[key]
 
 
-def seconds_for(level: str, spec, players: int, other_level: str | None, other_made: list) -> float:
+def seconds_for(level: str, spec, players: int, other_level: str | None, other_made: list, measure) -> float:
     how, amount = parse_time(level.partition("@")[2] or DEFAULT_TIME)
     if how == "s":
         return amount
     if other_level is None or other_level == "random" or is_outside(other_level):
         raise ValueError(f"{level}: a multiple of whose time? Give seconds (--outside-time 6.5s)")
-    return amount * reference_seconds(spec, players, other_level, other_made)
+    return amount * reference_seconds(spec, players, other_level, other_made, measure)
 
 
 # ---- one decision ----------------------------------------------------------------

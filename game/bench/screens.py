@@ -136,10 +136,42 @@ def _board(app, match):
 
 def _review_board(app, review) -> None:
     """The replay at the review's costliest decision so far, its moves drawn."""
-    from ..ui.review_screen import review_replay_scene
+    from ..ui.review_board import review_replay_scene
 
     decision = max(review.decisions(), key=lambda d: d["cost"])
-    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats]))
+    app.push(review_replay_scene(app, review.replay, decision, [s.name for s in review.replay.seats],
+                                 review.marked()))
+
+
+def _review_with_tip(app, review) -> None:
+    """The review screen with what a point of its chart means shown (as a long press shows it)."""
+    from ..ui.review_screen import ReviewScene
+
+    scene = ReviewScene(app, review.replay, review=review, start=False)
+    app.push(scene)
+    scene.told()
+    moves = scene.chart.moves()
+    scene.pinned = moves[len(moves) // 2] if moves else None
+
+
+def _review_board_on_its_line(app, review) -> None:
+    """The review's board playing out the better line of its costliest decision."""
+    _review_board(app, review)
+    mode = app.scene.mode
+    mode.toggle_line()
+    if mode.line:
+        mode.show_line(1)
+
+
+def _results_with_review(app, match, review) -> None:
+    """The results screen once the game's review is kept: its chart in small."""
+    from ..review_story import story
+    from ..shelf import words_for
+    from ..ui.results import ResultsScene
+
+    scene = ResultsScene(app, _board(app, match))
+    app.push(scene)
+    scene.review_read((review.replay, review, story(review, None, None, words_for(match.spec.id))), None)
 
 
 def _reseated(match, seat):
@@ -240,9 +272,16 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         out.append(Screen(f"{game_id}-review", f"{game_id}-review",
                           lambda app, g=game_id: app.push(ReviewScene(app, reviewed(shelf)[g].replay,
                                                                       review=reviewed(shelf)[g], start=False))))
+        out.append(Screen(f"{game_id}-review", f"{game_id}-review-tip",
+                          lambda app, g=game_id: _review_with_tip(app, reviewed(shelf)[g]), menus=False))
+        out.append(Screen(f"{game_id}-results", f"{game_id}-results-reviewed",
+                          lambda app, m=finished, g=game_id: _results_with_review(app, m, reviewed(shelf)[g])))
         if games.index(game_id) == combo % len(games):  # one game's a combo: over the walk, each at two
             out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board",
                               lambda app, g=game_id: _review_board(app, reviewed(shelf)[g]), True, menus=False))
+            out.append(Screen(f"{game_id}-review-board", f"{game_id}-review-board-line",
+                              lambda app, g=game_id: _review_board_on_its_line(app, reviewed(shelf)[g]), True,
+                              menus=False))
         steps = len(lessons.load(game_id).steps)
         for step in range(combo, steps, combos):
             out.append(Screen(f"{game_id}-lesson", f"{game_id}-lesson-{step + 1}",
@@ -276,7 +315,7 @@ def frame(app) -> None:
     """Draw the screen as it stands (the widgets brought up to date; no game logic runs)."""
     for scene in app.scenes[-2:]:
         if scene.manager is not None:
-            scene.manager.update(0.0)
+            scene.update_widgets(0.0)
     app.draw()
 
 
@@ -311,16 +350,16 @@ def back_to_title(app) -> None:
         app.pop()
 
 
-def walk(app, shelf: Shelf) -> Iterator[tuple[Screen, str, tuple, float]]:
+def walk(app, shelf: Shelf, at=None) -> Iterator[tuple[Screen, str, tuple, float]]:
     """Show every screen at every size and scale on `app` (its title screen at the bottom
-    of the stack); yields (screen, name, size, scale) with the screen drawn, and again
-    with the name "<name>+<choice>" with each of its drop-downs open."""
+    of the stack), or where at(size, scale) says; yields (screen, name, size, scale) with the
+    screen drawn, and again with the name "<name>+<choice>" with each of its drop-downs open."""
     combo = 0
     for size in SIZES:
         app.set_window_size(size)
         for k, scale in enumerate(SCALES):
             app.settings["ui_scale"] = scale
-            for screen in screens(shelf, combo):
+            for screen in screens(shelf, combo) if at is None or at(size, scale) else ():
                 if k and not screen.scaled:
                     continue
                 back_to_title(app)
@@ -349,11 +388,15 @@ def open_app(size=SIZES[0]):
     return app
 
 
-def gallery(folder) -> int:
+def gallery(folder) -> dict:
     """A PNG of every screen of the walk in `folder`, named <screen>-<width>x<height>-<scale %>.png
-    (the app's files in a folder of their own there); returns how many."""
+    (the app's files in a folder of their own there): how many, the walk's peak memory, and
+    by how much each kind of screen raised it (peak_rise_mb_by_screen: a jump names its screen)."""
     import os
     from pathlib import Path
+
+    from ..app import give_back_memory
+    from .ui import peak_rss_mb
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -363,10 +406,16 @@ def gallery(folder) -> int:
     shelf = make_shelf()
     write_records(shelf)
     app = open_app()
-    count = 0
-    for _screen, name, (w, h), scale in walk(app, shelf):
+    count, peak, rises = 0, peak_rss_mb(), {}
+    for screen, name, (w, h), scale in walk(app, shelf):
         file_name = f"{name}-{w}x{h}-{round(scale * 100)}.png".replace(" ", "_").replace(":", "").replace("/", "_")
         pygame.image.save(app.screen, str(folder / file_name))
         count += 1
+        give_back_memory()  # as the app does once a game's screens have gone: the walk shows hundreds
+        now = peak_rss_mb()
+        if now > peak:
+            rises[screen.kind] = round(rises.get(screen.kind, 0.0) + now - peak, 1)
+            peak = now
     pygame.quit()
-    return count
+    return {"pictures": count, "peak_rss_mb": peak,
+            "peak_rise_mb_by_screen": dict(sorted(rises.items(), key=lambda kv: -kv[1]))}

@@ -8,13 +8,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import time
 
 SIZE = (1280, 800)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .session import ROOT, _env, app_memory, startup_first_frame
 
 _FIRST_FRAME = r"""
 import os, sys, time
@@ -47,13 +48,6 @@ wall = time.monotonic() - t0
 cpu = (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
 print(100.0 * cpu / wall)
 """
-
-
-def _env() -> dict:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    env.setdefault("GAME_SHELF_HOME", os.path.join(ROOT, ".bench-home"))
-    return env
 
 
 def startup_seconds(runs: int = 5) -> float:
@@ -595,28 +589,68 @@ def rules_open_ms(opens: int = 3) -> dict:
         per_game[spec.id] = {"first_ms": round(wall[0], 1), "first_cpu_ms": round(cpu[0], 1),
                              "again_ms": round(statistics.median(wall[1:]), 1),
                              "again_cpu_ms": round(statistics.median(cpu[1:]), 1)}
+    scrolling = rules_scroll_frames(app, max(shelf.GAMES.values(), key=lambda spec: len(rules_screen.rules_html(
+        spec.id))))
     pygame.quit()
     return {"rules_open_ms": {"again_max_ms": max(g["again_ms"] for g in per_game.values()),
                               "first_max_ms": max(g["first_ms"] for g in per_game.values()),
                               "first_max_cpu_ms": max(g["first_cpu_ms"] for g in per_game.values()),
+                              "again_max_cpu_ms": max(g["again_cpu_ms"] for g in per_game.values()),
                               "idle_slices": len(slices), "idle_slice_max_cpu_ms": round(max(slices), 1),
-                              "cold_first_cpu_ms": {cold_spec.id: round(cold, 1)}, "games": per_game}}
+                              "cold_first_cpu_ms": {cold_spec.id: round(cold, 1)}, "games": per_game},
+            "rules_scroll_frame_cpu_ms": scrolling}
+
+
+def rules_scroll_frames(app, spec, steps: int = 120) -> dict:
+    """The frames of reading a game's Rules top to bottom, the scroll bar dragged a little
+    each frame: the text in view is drawn in each (a picture coming into view in some), in
+    processor time."""
+    from ..ui.rules_screen import RulesScene
+
+    app.push(RulesScene(app, spec))
+    app.step([])
+    bar = app.scene.text_box.scroll_bar
+    times = []
+    for k in range(1, steps + 1):
+        c0 = time.process_time()
+        bar.set_scroll_from_start_percentage(k / steps)
+        app.step([])
+        times.append((time.process_time() - c0) * 1000)
+    app.pop()
+    return dict(_summary(times), max_ms=round(max(times), 2), frames=len(times), game=spec.id)
+
+
+def peak_rss_mb() -> float:
+    """The bench process's own peak resident memory so far."""
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
+    return round(kb / scale, 1)
 
 
 def ui_figures(only: str | None = None) -> dict:
-    figures = {
-        "startup_s": startup_seconds(),
-        "scenes": scene_frames(only=only),
-        "idle_cpu_pct": idle_cpu_percent(),
-        "busy_ui_p99_ms": busy_ui_p99(only),
-        "handoff_open_ms": handoff_open_ms(),
-    }
-    figures.update(replay_seek_ms())
-    figures.update(statistics_open_ms())
-    figures.update(review_open_ms())
-    figures.update(rules_open_ms())
-    figures.update(move_frames(only))
-    figures.update(rss_growth_mb())
+    """The UI figures, and the bench's peak memory after each step (peak_rss_mb_by_step:
+    a jump names the step that made it; the child processes' memory is not in it)."""
+    steps = (
+        ("startup", lambda: {"startup_s": startup_seconds(), **{
+            f"startup_first_frame_{key}": value for key, value in startup_first_frame([ROOT])[0].items()}}),
+        ("scenes", lambda: {"scenes": scene_frames(only=only)}),
+        ("idle_cpu", lambda: {"idle_cpu_pct": idle_cpu_percent()}),
+        ("busy_ui", lambda: {"busy_ui_p99_ms": busy_ui_p99(only)}),
+        ("handoff", lambda: {"handoff_open_ms": handoff_open_ms()}),
+        ("replay_seek", replay_seek_ms),
+        ("statistics_open", statistics_open_ms),
+        ("review_open", review_open_ms),
+        ("rules_open", rules_open_ms),
+        ("move_frames", lambda: move_frames(only)),
+        ("rss_growth", rss_growth_mb),
+        ("app_memory", app_memory),
+    )
+    figures, peaks = {}, {}
+    for name, measure in steps:
+        print(f"bench: {name}…", file=sys.stderr, flush=True)
+        figures.update(measure())
+        peaks[name] = peak_rss_mb()
+    figures["peak_rss_mb_by_step"] = peaks
     return figures
 
 

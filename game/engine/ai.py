@@ -291,7 +291,8 @@ class _Playouts:
     move) and credits the result to every node on its way."""
 
     def __init__(self, tree_moves, random_expansion: bool, exploration: float, depth_cap: int,
-                 rollout_move, evaluate, final_rewards, rng, root_tree_moves=None, focus=None, focus_visits: int = 0):
+                 rollout_move, evaluate, final_rewards, rng, root_tree_moves=None, focus=None, focus_visits: int = 0,
+                 every_seat: bool = False):
         self.tree_moves = tree_moves
         self.root_tree_moves = root_tree_moves or tree_moves  # at the root: the moves plus the focus
         self.focus = focus  # the move under review, searched at least focus_visits times
@@ -303,6 +304,8 @@ class _Playouts:
         self.evaluate = evaluate
         self.final_rewards = final_rewards  # of a finished playout (outcome_rewards, or the game's own)
         self.rng = rng
+        # every seat's summed reward below each root move (the review's chart of every player), when asked
+        self.seat_totals: dict | None = {} if every_seat else None
 
     def playout(self, root: _Node, d) -> None:
         """One iteration on the sample `d` (which it plays on)."""
@@ -313,6 +316,10 @@ class _Playouts:
             n.visits += 1
             if n.mover is not None:
                 n.reward += rewards[n.mover]
+        if self.seat_totals is not None and len(path) > 1:
+            totals = self.seat_totals.setdefault(path[1].move, [0.0] * len(rewards))
+            for seat, reward in enumerate(rewards):
+                totals[seat] += reward
 
     def select_and_expand(self, root: _Node, d) -> list:
         """Down the tree by UCB over the moves available in this sample (each child
@@ -382,6 +389,7 @@ def choose_move(
     focus=None,
     focus_visits: int = 0,
     chance_only: bool = False,
+    every_seat: bool = False,
 ):
     """The move for state.to_move. Deterministic for a given state, level and
     seed (and, for a level that keeps its tree, the memory's past searches)
@@ -402,7 +410,9 @@ def choose_move(
     candidate_moves leave it out, and at least `focus_visits` times: the game
     review (engine/review.py) weighs the move a person played against the
     search's choice; it asks for `chance_only`, rewards that are the chance to win
-    alone, whatever the level's margin_share."""
+    alone, whatever the level's margin_share. With `every_seat`, `info` also holds
+    "seat_values": {notation: every seat's mean reward over that move's playouts} and
+    "lines": {notation: the search's expected line from that move (principal_line)}."""
     started = time.perf_counter()
     settings = level_settings(level, heuristics)
     budget = settings["iterations"] if iterations is None else iterations
@@ -459,7 +469,7 @@ def choose_move(
     deadline = None if time_limit is None else started + time_limit
     report_every = max(1, budget // 50)
     search = _Playouts(tree_moves, candidates is None, c, depth_cap, rollout_move, evaluate, final_rewards, rng,
-                       root_tree_moves, focus, focus_visits)
+                       root_tree_moves, focus, focus_visits, every_seat)
     done = 0
     d = first
     while done < budget:
@@ -496,7 +506,38 @@ def choose_move(
             visits={str(m): ch.visits for m, ch in root.children.items()},
             values={str(m): ch.reward / ch.visits for m, ch in root.children.items() if ch.visits},
         )
+        if every_seat:
+            info["seat_values"] = {str(m): [total / root.children[m].visits for total in totals]
+                                   for m, totals in search.seat_totals.items()}
+            info["lines"] = {str(m): principal_line(ch) for m, ch in root.children.items() if ch.visits}
     return move
+
+
+LINE_MOVES = 5  # the longest line principal_line follows
+LINE_MIN_VISITS = 8  # a reply searched fewer times than this is no longer the search's expectation
+
+
+def principal_line(node: _Node, moves: int = LINE_MOVES, min_visits: int = LINE_MIN_VISITS) -> list:
+    """The line the search expects from the move `node` stands for: that move, then
+    at each step the most visited reply (through chance: the outcome most often met),
+    while the reply was searched at least `min_visits` times. [[notation, [what each
+    chance point on the way showed (its key)], ...], ...], the first item `node`'s own."""
+    line = [[str(node.move), []]]
+    while len(line) <= moves:
+        if not node.children:
+            break
+        child = max(node.children.values(), key=lambda ch: ch.visits)
+        if child.visits < min_visits:
+            break
+        if child.mover is None:  # a chance node: what the outcome showed, under the move that reached it
+            key = next(k for k, ch in node.children.items() if ch is child)
+            line[-1][1].append(key[1])
+        elif len(line) < moves:
+            line.append([str(child.move), []])
+        else:
+            break
+        node = child
+    return line
 
 
 def seat_state(state, seed: int):

@@ -126,7 +126,11 @@ class Dice(ChancePoint):
         return [(c, p) for c in combos]
 
     def sample(self, rng: random.Random) -> tuple:
-        return tuple(rng.randint(1, self.sides) for _ in range(self.count))
+        # randint(1, sides) is 1 + _randbelow(sides): the same draws from the generator (a seed
+        # replays alike; tests/test_chance.py holds them equal) without randint's checks, as
+        # dice are rolled often (in Skyline every turn)
+        below, sides = rng._randbelow, self.sides
+        return tuple([1 + below(sides) for _ in range(self.count)])
 
 
 @dataclass(frozen=True)
@@ -233,7 +237,8 @@ class State:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
-        self.apply_checked(move)
+        self._apply(move)  # apply_checked's two lines: a playout applies a move every few microseconds
+        self.history.append(move)
 
     def apply_checked(self, move) -> None:
         """Apply a move `check` has just allowed (Match checks once, then asks
@@ -370,7 +375,11 @@ class CachedMovesState(State):
     def check(self, move) -> str | None:
         if self.outcome is not None:
             return "The game is over."
-        if move in self._legal_list():
+        legal = self._legal_list()
+        for other in legal:  # the move is mostly one of these very objects: found without an __eq__ on each
+            if other is move:
+                return None
+        if move in legal:
             return None
         return self.explain(move) or "That move is not possible now."
 
@@ -386,6 +395,7 @@ class GameSpec:
     hidden_information: bool = False  # pass-and-play needs a hand-off screen
     seat_labels: tuple = ()  # fixed sides by seat, e.g. ("Brown", "Grey"): players then pick no colour
     colours_chosen_in_play: bool = False  # a colour of play is chosen by a move (Skurðir's pyramids): none at set-up
+    score_name: str = "Score"  # what scores() counts, as a table's heading (Scurry's are tiles owned, not points)
     options: Sequence[Option] = ()
     bench_moves: int = 40  # random moves into a game before the benchmark times its board
     # Option values a save made before the option existed was played under (its old

@@ -98,7 +98,7 @@ class RemotePlayer:
             env = dict(os.environ)
             env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "game.engine.remote"],
+                worker_command(),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env=env,
@@ -150,6 +150,18 @@ class RemotePlayer:
         job.error = error
         job.done = True
         self._jobs.pop(job.id, None)
+
+
+# A bundled app (PyInstaller) has no Python to run `-m` with: sys.executable is the app
+# itself, which becomes the worker when its first argument is this (game/bundle/entry.py).
+WORKER_FLAG = "--computer-worker"
+
+
+def worker_command() -> list[str]:
+    """How the worker is started: by this Python, or by the bundled app itself."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_FLAG]
+    return [sys.executable, "-m", "game.engine.remote"]
 
 
 _shared: RemotePlayer | None = None
@@ -236,9 +248,15 @@ def _serve(inbox, outbox) -> None:
             answer({"job": job_id, "error": traceback.format_exc()})
 
 
-if __name__ == "__main__":
-    # Answers get their own copy of stdout; anything printed goes to stderr and
-    # cannot corrupt the pickled stream.
+def run_worker() -> None:
+    """The worker process: requests on stdin, answers on stdout, until stdin closes."""
+    # Answers get their own copy of stdout; anything printed goes to stderr (or nowhere,
+    # in a windowed app on Windows, which has none) and cannot corrupt the pickled stream.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    elsewhere = sys.stderr.fileno() if sys.stderr is not None else os.open(os.devnull, os.O_WRONLY)
+    os.dup2(elsewhere, sys.stdout.fileno())
     _serve(sys.stdin.buffer, answers)
+
+
+if __name__ == "__main__":
+    run_worker()

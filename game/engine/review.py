@@ -35,13 +35,16 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
     """The search's verdict on `played` in `sample` (a seat_state: the seat's own
     view of the position): {"best": notation of the search's choice, "played":
     notation, "best_value", "played_value": the mover's estimated chance to win
-    after each (None when the search had no choice to make), "capped": True
-    when `stop` or the safety time cut the search short}."""
+    after each (None when the search had no choice to make), "best_seats",
+    "played_seats": every seat's estimated chance after each (None likewise), "line":
+    the better line, the search's expected moves from its choice (ai.principal_line),
+    "capped": True when `stop` or the safety time cut the search short}."""
     budget = ai.level_settings(level, heuristics)["iterations"] if iterations is None else iterations
     info: dict = {}
     best = ai.choose_move(sample, level, seed, heuristics=heuristics, iterations=iterations, info=info,
                           time_limit=3 * ai.level_time_cap(level), stop=stop, progress=progress,
-                          focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)), chance_only=True)
+                          focus=played, focus_visits=max(FOCUS_MIN, int(budget * FOCUS_SHARE)), chance_only=True,
+                          every_seat=True)
     values, visits = info.get("values", {}), info.get("visits", {})
     played_value = values.get(str(played))
     # The search's choice among the other moves (the played one's visits were partly forced):
@@ -53,9 +56,11 @@ def review_decision(sample, played, level: str, seed: int, heuristics=None, iter
     if not visits:  # no choice to search (one candidate): the search's move, valued as the played one
         best_name = str(best)
     best_value = values.get(best_name, played_value if best_name == str(played) else None)
+    seats, lines = info.get("seat_values", {}), info.get("lines", {})
     return {"best": best_name, "played": str(played), "best_value": best_value, "played_value": played_value,
             "best_visits": visits.get(best_name, 0), "played_visits": visits.get(str(played), 0),
-            "capped": bool(info.get("capped"))}
+            "best_seats": seats.get(best_name), "played_seats": seats.get(str(played)),
+            "line": lines.get(best_name) or [[best_name, []]], "capped": bool(info.get("capped"))}
 
 
 def noise(result: dict) -> float:

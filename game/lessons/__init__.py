@@ -147,19 +147,33 @@ def _validate(data) -> None:
         raise ValueError("it is not a record of lessons")
 
 
+notices: list[str] = []  # for the person: a progress file set aside (whoever read it); the screens take them
+
+
+def take_notices() -> list[str]:
+    """The messages not told yet (a screen that shows lesson progress tells them)."""
+    out = list(notices)
+    notices.clear()
+    return out
+
+
 @dataclass
 class Progress:
     """Where each lesson stands: {game id: {"step": next step, "finished": bool}}."""
 
     data: dict = field(default_factory=dict)
-    message: str | None = None  # for the person, when the file had to be set aside or could not be written
+    message: str | None = None  # for the person, when the file could not be written
 
     @classmethod
     def load(cls) -> "Progress":
+        """The progress on disk. A damaged file is set aside and its message kept in
+        `notices` until a screen takes it: the read that found it may be one that shows
+        nothing (the title looks whether the progress changed)."""
         try:
             data = storage.read_json(progress_path(), _validate, 64 * 1024)
         except storage.DamagedFile as damaged:
-            return cls({}, damaged.message + " Lessons start from the beginning.")
+            notices.append(damaged.message + " Lessons start from the beginning.")
+            data = None
         return cls(data or {})
 
     def step(self, game_id: str) -> int:

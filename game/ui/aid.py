@@ -66,6 +66,9 @@ class AidScene(OverlayScene):
         if self.aid.scoring:
             said = look.wrap_text(self.board.named(self.aid.scoring), body, width)
             out += [Line(line, body, look.GOLD, space=12 if k == 0 else 2) for k, line in enumerate(said)]
+        out.append(Line("Keys", choice, look.INK, True, 10))
+        for said in self.board.keys_help():
+            out += [Line(line, body, look.MUTED, indent=INDENT) for line in look.wrap_text(said, body, width - INDENT)]
         return out
 
     @staticmethod

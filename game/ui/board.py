@@ -27,11 +27,12 @@ import time
 import pygame
 
 from ..engine.core import seat_names
-from . import boards, look, sizing
+from . import arrows, boards, look, sizing
 from .aid import AidScene
 from .animations import SPEED_FACTOR, Anim, AnimationQueue  # noqa: F401 (Anim: the games' board screens make them)
 from .board_hints import BoardHints
 from .board_modes import PlayMode
+from .focus import Stop, reading_order
 from .hand_off import HandOff
 from .hint import Hinter
 from .hitmap import HitMap
@@ -39,11 +40,14 @@ from .menus import MenuScene
 from .results import ResultsScene
 from .scene import Scene
 from .side_panel import SidePanel
+from .touch import explain_place
+from .typed_move import MoveTyping
 from .watch import WatchControls, watching
 
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
 WAITING_FRAME_S = 0.1  # while a computer thinks: 10 frames a second for its bar, the rest for its search
 PULSE_CLOCK = time.monotonic  # what highlights throb by (tests that compare frames hold it still)
+KEEPER_LOOK_S = 2.0  # how often a board whose game is kept on disk looks that it still holds the game's lock
 
 
 def pulse() -> float:
@@ -55,6 +59,7 @@ def pulse() -> float:
 class BoardScene(Scene):
     background = "felt.png"
     BUTTONS: dict[str, str] = {}  # ("button", name) targets -> button text
+    LEAST_BOARD_WIDTH = 0  # px the board keeps however big the panel is asked to be (its words stay legible)
 
     def __init__(self, app, match, mode: PlayMode | None = None):
         self.match = match
@@ -83,6 +88,7 @@ class BoardScene(Scene):
         self.hints = BoardHints(self, self.hinter)
         self.watch = WatchControls(self) if self.mode.watchable and watching(match) else None
         self.panel = SidePanel(self)
+        self.typing_move = MoveTyping(self)  # "/": a move typed in its notation
         super().__init__(app)
         self.mode.started()
 
@@ -101,11 +107,61 @@ class BoardScene(Scene):
     def draw_board(self, surface, view: dict, highlights) -> None:
         raise NotImplementedError
 
+    def outline_of(self, target) -> list | None:
+        """A place that is in the hit map only while it may be clicked (Scrubbudgetel's map):
+        its outline on the screen, for showing a move there at any time; None in most games."""
+        return None
+
+    def arrow_start(self, move):
+        """Where the piece `move` moves stands now, when its click path does not begin there
+        (Scurry's squirrel is clicked where it goes); None when the path says it all."""
+        return None
+
+    # ---- a move pointed out (the review's played and better moves) ------------------
+    def place_centre(self, target):
+        """The middle of a board place as last drawn (or as its outline), None for a button or
+        a place not on the board now."""
+        if target[0] == "button":
+            return None
+        rect = self.target_rect(target)
+        if rect is not None:
+            return rect.center
+        outline = self.outline_of(target)
+        if not outline:
+            return None
+        return (round(sum(x for x, _y in outline) / len(outline)), round(sum(y for _x, y in outline) / len(outline)))
+
+    def move_arrow(self, move) -> list:
+        """The points an arrow for `move` runs through: where its piece stands (arrow_start),
+        then the middle of each place of its click path (a place clicked twice to confirm, once)."""
+        points = []
+        for point in [self.arrow_start(move)] + [self.place_centre(t) for t in move.targets]:
+            if point is not None and (not points or points[-1] != tuple(point)):
+                points.append(tuple(point))
+        return points
+
+    def draw_move_arrow(self, surface, move, colour, width: int = 5) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        arrows.draw_arrow(surface, self.move_arrow(move), colour, width)
+        surface.set_clip(clip)
+
     def animations_for(self, move, seat: int, before: dict, after: dict) -> list[Anim]:
         return []
 
     def score_breakdown(self, seat: int) -> str:
         return ""
+
+    def colour_groups(self) -> list[tuple[str, dict, str]]:
+        """The colours a player must tell apart on this board: (what they are, name -> colour,
+        the second cue drawn with each wherever it is drawn, or "": then the colours alone
+        must differ for every kind of colour vision; the layout audit checks them)."""
+        seats = {f"{i + 1} {seat.name}": self.seat_rgb(i) for i, seat in enumerate(self.match.seats)}
+        return [("seats", seats, "each seat's shape, and its name")]
+
+    def score_note(self) -> tuple[str, ...]:
+        """What the panel's scores leave unsaid, written under them: its wordings, longest first."""
+        return ()
 
     # ---- building ------------------------------------------------------
     def build(self) -> None:
@@ -147,6 +203,8 @@ class BoardScene(Scene):
         self.hinter.drop()
         self.forget_widget_hover()
         self.pressed_target = None
+        self.typing_move.close()
+        self.focus.forget()
         self.animations.clear()
         self.log.scroll = 0
         self._set_hand_cursor(False)
@@ -161,6 +219,117 @@ class BoardScene(Scene):
             return
         self.answer(event)
         self.mode.after_event()
+
+    # ---- keys: the board's places are stops of the focus ring (the board cursor) ------
+    def focus_stops(self) -> list:
+        stops = super().focus_stops()
+        for stop in stops:
+            if stop.key[0] not in ("target", "board"):
+                stop.group = 1  # the panel's buttons after the board's places
+        return stops
+
+    def drawn_stops(self) -> list:
+        """The places a click could go now (the controller's next targets, where the hit map has them)."""
+        if self.app.scene is not self:
+            return []
+        log = self.log_stops()
+        if not self.controller.human_to_move():
+            # nobody here may click the board now (the computer's turn, a replay): the ring waits on
+            # the board as a whole, where Enter only says why, rather than on Undo or Menu
+            return [Stop(("board",), self.board_rect.copy(), self.say_why_not)] + log
+        stops = []
+        for target in self.controller.next_targets():
+            rect = None if target[0] == "button" else self.target_rect(target)  # buttons are stops themselves
+            if rect is not None:
+                stops.append(Stop(("target", target), rect, lambda t=target: self.click_target(t),
+                                  round=self.hits.is_round(target)))
+        return stops + log
+
+    def log_stops(self) -> list:
+        """The move log, when it holds more than it shows: Up and Down read back through it."""
+        log = self.log
+        if not log.rect.h or len(log.lines) <= log.visible_count():
+            return []
+
+        def read(event) -> bool:
+            if event.key not in (pygame.K_UP, pygame.K_DOWN):
+                return False
+            log.scroll_by(1 if event.key == pygame.K_UP else -1)
+            return True
+        return [Stop(("log",), log.rect.copy(), lambda: None, on_key=read, group=1)]
+
+    def focus_start(self, stops: list):
+        """The hint's first place when a hint shows, else the place nearest the last move."""
+        confirm = self.panel.confirm_button
+        if self.controller.pending is not None and confirm is not None:  # a secret choice waits for its Confirm
+            return next((s for s in stops if s.key[:2] == ("button", confirm.text)), None)
+        places = reading_order([s for s in stops if s.key[0] == "target"])
+        if not places:
+            return next((s for s in stops if s.key == ("board",)), None) or super().focus_start(stops)
+        path = self.hinter.path()
+        if path:
+            hinted = next((s for s in places if s.key[1] == path[0]), None)
+            if hinted is not None:
+                return hinted
+        history = self.match.state.history
+        for target in reversed(history[-1].targets if history else ()):
+            rect = None if target[0] == "button" else self.target_rect(target)
+            if rect is not None:
+                return min(places, key=lambda s: (s.rect.centerx - rect.centerx) ** 2
+                           + (s.rect.centery - rect.centery) ** 2)
+        return places[0]
+
+    def say_why_not(self) -> None:
+        if self.mode.follows_turns:  # a game, not a replay: the computer is thinking
+            self.controller.message = self.controller.refusal(None)
+            self.refresh_panel()
+
+    def keyed_place(self):
+        """The board place the focus ring is on while the keys are in use (lit as a hovered one), else None."""
+        if not self.app.keys_in_use or self.app.scene is not self:
+            return None
+        stops = self.focus_stops()
+        stop = self.focus.current(reading_order(stops), self.focus_start(stops))
+        return stop.key[1] if stop is not None and stop.key[0] == "target" else None
+
+    NUMBER_KEYS = ""  # what the number keys do in this game, for the player aid ("" none)
+    GAME_KEYS = ""  # other keys of the game's own (the map's F, + and −)
+
+    def keys_help(self) -> list[str]:
+        """The keys of this moment, for the player aid (F1)."""
+        lines = []
+        if self.controller.human_to_move():
+            example = next(iter(self.controller.candidates(())), None)
+            lines.append("Arrows move the gold ring over the places you may click; Enter or Space clicks "
+                         "there; Esc cancels a half-made move.")
+            if example is not None:
+                lines.append(f"/ types a move as the log writes it (such as “{example}”), Enter plays it.")
+            if self.NUMBER_KEYS:
+                lines.append(self.NUMBER_KEYS)
+        if self.GAME_KEYS:
+            lines.append(self.GAME_KEYS)
+        lines.append("Tab reaches the panel's buttons · H hint · Ctrl+Z undo · Ctrl+Y redo · F1 this aid · "
+                     "Esc the menu.")
+        return lines
+
+    def number_target(self, number: int):
+        """The place a number key picks (SkyRunner's bid cards, Skyline's dice); None in most games."""
+        return None
+
+    def handle_event(self, event) -> None:
+        if self.typing_move.takes(event) and self.controller.human_to_move():
+            self.last_input = time.monotonic()
+            self.typing_move.on_event(event)
+            self.refresh_panel()
+            self.app.dirty = True
+            return
+        super().handle_event(event)
+
+    def keys_of_its_own(self) -> set:
+        keys = set(self.mode.own_keys)
+        if self.watch is not None:
+            keys |= self.watch.KEYS
+        return keys
 
     def answer(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(event, self.app.mouse_pos):
@@ -197,11 +366,27 @@ class BoardScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.hints.ask()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and not event.mod & pygame.KMOD_CTRL:
+                target = self.number_target(event.key - pygame.K_0)
+                if target is not None:
+                    self.click_target(target)
             elif event.key == pygame.K_F1:
                 self.open_aid()
             elif self.watch is not None:
                 self.watch.on_key(event.key)
         self.refresh_panel()
+
+    def takes_drag(self, pos) -> bool:
+        return self.mode.takes_drag(pos)  # a replay's timeline
+
+    def own_click_targets(self) -> list:
+        return self.mode.own_click_targets()
+
+    def on_long_press(self, pos) -> None:
+        """A finger resting on a board place: what a tap there would do, on the panel (touch.py)."""
+        said = explain_place(self, pos)
+        if said:
+            self.controller.message = said
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -235,8 +420,12 @@ class BoardScene(Scene):
 
     def click_target(self, target) -> None:
         self.finish_animations()
-        if self.controller.click(target).kind == "refused":
+        answer = self.controller.click(target).kind
+        self.hints.follow()
+        if answer == "refused":
             self.app.sounds.play("refused")
+        elif answer == "pending":
+            self.focus.forget()  # the ring goes to Confirm
         self.refresh_panel()
         self.mode.after_click()
 
@@ -285,6 +474,7 @@ class BoardScene(Scene):
         for row in self._note_rows(self.match.state):
             self.log.append(*row)
         self.last_played = (move, seat, before)
+        self.focus.forget()  # the ring starts again near the move just played
         self.animate_last_move()
         self.refresh_panel()
         self.mode.played(move, seat)
@@ -352,9 +542,13 @@ class BoardScene(Scene):
 
     @property
     def RECHECK_S(self) -> float | None:  # noqa: N802 - the Scene's name for it
-        return self.mode.recheck_s
+        if self.keeper is None:
+            return self.mode.recheck_s
+        return min(self.mode.recheck_s or KEEPER_LOOK_S, KEEPER_LOOK_S)
 
     def look_again(self) -> bool:
+        if self.keeper is not None:
+            self.keeper.hold_on()  # its lock file removed meanwhile (with its folder, say): taken again
         return self.mode.look_again()
 
     def update(self, dt: float) -> bool:
@@ -367,7 +561,9 @@ class BoardScene(Scene):
                     self.watch.moved()
                 self.refresh_panel()
                 changed = True  # the computer's move is on the board: show it now, not at the next input
-            changed = self.hints.collect() or changed
+            if self.hints.collect():
+                self.focus.forget()  # the ring goes to the hint's first place
+                changed = True
             if self.turn_sound_due and not self.animations:
                 self.turn_sound_due = False
                 self.app.sounds.play("turn")  # after the computer's move is shown: your turn
@@ -397,7 +593,8 @@ class BoardScene(Scene):
         # The hover is what lies under the pointer in this frame, not in the frame the
         # mouse last moved over: a move, an undo or a hand-off moves the board's places
         # under a resting pointer. When it changed, draw the board again with it lit.
-        if self.controller.set_hover(self.target_under(self.mouse)):
+        keyed = self.keyed_place()
+        if self.controller.set_hover(keyed if keyed is not None else self.target_under(self.mouse)):
             surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))
             highlights = self.controller.highlights()
             self._draw_board_area(surface, view, highlights)
@@ -405,6 +602,7 @@ class BoardScene(Scene):
             self._set_hand_cursor(self.controller.hover in highlights.next_targets)
         self.animations.paint(surface)
         self.hints.draw(surface, pulse())
+        self.typing_move.draw(surface, self.board_rect)
         self.mode.draw_over_hint(surface)
         with look.within(self.panel.rect):  # and the panel's on the panel
             self.panel.draw(surface, highlights)
@@ -428,7 +626,7 @@ class BoardScene(Scene):
         return seat_names(text, [s.name for s in self.match.seats])
 
     def seat_rgb(self, index: int) -> tuple[int, int, int]:
-        return boards.side_colour(self.match.spec, index, self.match.seats[index])
+        return boards.seat_colour(self.match.spec, self.match.state, index, self.match.seats[index])
 
     def glow(self, surface, center, radius, colour=look.HIGHLIGHT, width=3) -> None:
         """The highlight ring for a clickable place; it pulses gently."""

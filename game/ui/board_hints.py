@@ -41,6 +41,16 @@ class BoardHints:
         board.refresh_panel()
         return True
 
+    def follow(self) -> None:
+        """After a click: one that leaves the hint's click path (another piece picked) drops
+        the hint, whose marks would otherwise seem to back the other choice."""
+        controller = self.board.controller
+        path, prefix = self.hinter.path(), tuple(controller.prefix)
+        if path and prefix and tuple(path[:len(prefix)]) != prefix:
+            self.hinter.drop()
+            if controller.message.startswith("Hint: "):
+                controller.message = ""
+
     def draw(self, surface, throb: float) -> None:
         """The hint's click path glows in the hint colour, numbered in click order."""
         board = self.board

@@ -9,6 +9,8 @@ the other way round.
 """
 from __future__ import annotations
 
+import pygame
+
 from .controller import Controller
 from .movelog import MoveLog
 
@@ -58,11 +60,21 @@ class PlayMode:
         """Where the game's board goes, in the room the panel leaves."""
         return rect
 
+    def band_rect(self) -> pygame.Rect:
+        """Where the mode's band is: across the window's bottom, under the board and the panel."""
+        w, h = self.board.app.size
+        height = self.band_height(w) - 8
+        return pygame.Rect(10, h - 10 - height, w - 20, height)
+
     def built(self) -> None:
         """The panel's and the board's places are set (again, after a resize)."""
 
     def panel_header_height(self, height: int) -> int:
         return height
+
+    def panel_button_rows(self, rows: int) -> int:
+        """How many rows of buttons the panel holds (the game's `rows`, or the mode's own)."""
+        return rows
 
     def refresh_panel(self) -> None:
         self.board.panel.refresh()
@@ -88,9 +100,19 @@ class PlayMode:
         return self.board.panel.disabled_button_note(pos)
 
     # ---- input ---------------------------------------------------------------
+    own_keys: frozenset = frozenset()  # keys the mode answers itself (a replay's arrows): not the focus ring's
+
     def before_event(self, event) -> bool:
         """True when the mode took the event (the board does nothing more with it)."""
         return False
+
+    def takes_drag(self, pos) -> bool:
+        """True where a drag is the mode's own (a replay's timeline; touch.py)."""
+        return False
+
+    def own_click_targets(self) -> list:
+        """(what, rect) the mode answers clicks on itself (see Scene.own_click_targets)."""
+        return []
 
     def after_click(self) -> None:
         """A click on the board (or a game button) was answered."""

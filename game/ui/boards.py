@@ -3,7 +3,8 @@
 The shelf (game/shelf.py) loads only a game's pure parts; what draws is
 loaded here, on the screens' side of the layers:
   board_screen.py  SCENE: the game's board screen (required); SIDE_COLOURS (optional):
-             the colours of sides that have fixed ones, in seat order
+             the colours of sides that have fixed ones, in seat order; play_colour(state,
+             seat) (optional): a colour the game gives a seat in play, or None
   art.py     SPRITES and SPRITE_SIZES: its drawn sprites (optional)
 """
 from __future__ import annotations
@@ -30,6 +31,15 @@ def side_colour(spec, index: int, seat) -> tuple[int, int, int]:
     if index < len(fixed):
         return fixed[index]
     return look.seat_colour(seat.colour)
+
+
+def seat_colour(spec, state, index: int, seat) -> tuple[int, int, int]:
+    """A seat's colour on screen in `state`: the colour of play the game has given it
+    (Skurðir's pyramids: board_screen's play_colour(state, index)), else side_colour."""
+    parts = shelf.PARTS.get(spec.id)
+    of_play = getattr(_part(parts.package, "board_screen"), "play_colour", None) if parts else None
+    colour = of_play(state, index) if of_play is not None else None
+    return colour if colour is not None else side_colour(spec, index, seat)
 
 
 def art_modules() -> list:

@@ -16,12 +16,14 @@ from .. import records, shelf
 from ..engine.match import SaveError
 from ..replay import Replay
 from . import look
+from .focus import Stop
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .replay_screen import replay_scene
 from .scene import Scene, panel
+from .touch import at_least
 
 ALL_GAMES = "All games"
-ROW = 30
+ROW = 30  # the headings' row, and a game's (a finger's height with Large targets: self.row)
 DOUBLE_CLICK_S = 0.5
 # columns: (heading, share of the width left after the fixed ones, or a fixed width)
 COLUMNS = (("When", 165), ("Game", 165), ("Players", 0), ("Result", 220), ("Moves", 70))
@@ -93,6 +95,7 @@ class HistoryScene(FollowsRecords, Scene):
         had_problem = self.problem is not None
         self.loading = False
         self.problem = error
+        self.tell_what_happened(self.games, games)
         self.games = games or []
         self.fitted = {}  # a player renamed meanwhile
         self.show_game(self.game)
@@ -114,7 +117,9 @@ class HistoryScene(FollowsRecords, Scene):
         titles = shelf_titles()
         self.titles = titles
         choices = [ALL_GAMES] + [titles[g] for g in shelf.GAMES]
-        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, 34), self.manager)
+        self.row = at_least(ROW, self.app.settings)  # Large targets: a row a finger's height (touch.py)
+        self.game_menu = UIDropDownMenu(choices, self.game, pygame.Rect(left, 74, 240, at_least(34, self.app.settings)),
+                                        self.manager)
         self.table = pygame.Rect(left, 120, width, h - 120 - 80)
         fixed = sum(size for _name, size in COLUMNS)
         flexible = max(120, width - 24 - fixed)
@@ -140,20 +145,53 @@ class HistoryScene(FollowsRecords, Scene):
     # ---- the list -----------------------------------------------------------
     @property
     def rows_shown(self) -> int:
-        return max(1, (self.table.h - ROW - 8) // ROW)
+        return max(1, (self.table.h - ROW - 8) // self.row)  # under the headings' row
 
     def clamp(self) -> None:
         self.top = max(0, min(self.top, len(self.shown) - self.rows_shown))
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where the row of `self.shown[index]` is drawn (while it is in view)."""
-        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * ROW, self.table.w - 8, ROW)
+        return pygame.Rect(self.table.x + 4, self.table.y + ROW + 4 + (index - self.top) * self.row,
+                           self.table.w - 8, self.row)
+
+    def own_click_targets(self) -> list:
+        return [(f"row {index}", self.row_rect(index))
+                for index in range(self.top, min(len(self.shown), self.top + self.rows_shown))]
+
+    def drawn_stops(self) -> list:
+        """The list of games is one stop: Up and Down choose a row, Enter replays it."""
+        if not self.shown:
+            return []
+        ids = [s.id for s in self.shown]
+        rect = self.row_rect(ids.index(self.selected)) if self.selected in ids else self.table.copy()
+        return [Stop(("list",), rect, self.open_or_choose, on_key=self.list_key)]
+
+    def focus_start(self, stops: list):
+        return next((s for s in stops if s.key == ("list",)), None)
+
+    def open_or_choose(self) -> None:
+        if self.selected in [s.id for s in self.shown]:
+            self.open_selected()
+        else:
+            self.move_selection(0)
+
+    def list_key(self, event) -> bool:
+        """Up and Down walk the rows (out of the list past its first row); Enter and Space are the stop's press."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        ids = [s.id for s in self.shown]
+        if event.key == pygame.K_UP and ids and self.selected == ids[0]:
+            return False  # on up to the game chooser
+        self.move_selection(-1 if event.key == pygame.K_UP else 1)
+        return True
 
     def index_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
             return None
-        index = self.top + (pos[1] - self.table.y - ROW - 4) // ROW
-        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown), self.top + self.rows_shown):
+        index = self.top + (pos[1] - self.table.y - ROW - 4) // self.row
+        if pos[1] < self.table.y + ROW + 4 or not self.top <= index < min(len(self.shown),
+                                                                               self.top + self.rows_shown):
             return None
         return index
 
@@ -193,13 +231,8 @@ class HistoryScene(FollowsRecords, Scene):
                 self.last_click = (record_id, now)
                 if again:
                     self.open_selected()
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.move_selection(-1 if event.key == pygame.K_UP else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open_selected()
-            else:
-                super().on_event(event)
+        else:
+            super().on_event(event)  # Up, Down and Enter: the list is a stop of the focus ring
 
     def move_selection(self, by: int) -> None:
         ids = [s.id for s in self.shown]
@@ -251,7 +284,7 @@ class HistoryScene(FollowsRecords, Scene):
             for name, x, _width in self.columns:
                 look.text(self.backdrop, name, (x, t.y + 8), 14, look.MUTED, bold=True)
             pygame.draw.line(self.backdrop, (110, 88, 64), (t.x + 6, t.y + ROW + 2), (t.right - 6, t.y + ROW + 2))
-        surface.blit(self.backdrop, (0, 0))
+        look.blit(surface, self.backdrop, (0, 0))
         self.draw_scene(surface)
         self.manager.draw_ui(surface)
 
@@ -275,7 +308,7 @@ class HistoryScene(FollowsRecords, Scene):
             elif index == hover:
                 pygame.draw.rect(surface, (52, 42, 32), row, border_radius=5)
             for text, (_name, x, _width) in zip(self.cells(summary), self.columns):
-                look.text(surface, text, (x, row.y + 6), 15, look.INK, shadow=False)
+                look.text(surface, text, (x, row.centery - 9), 15, look.INK, shadow=False)
         if len(self.shown) > self.rows_shown:  # where the view is in the whole list
             track = pygame.Rect(t.right - 7, t.y + ROW + 6, 3, t.h - ROW - 12)
             pygame.draw.rect(surface, (60, 48, 36), track)

@@ -30,17 +30,22 @@ class HitMap:
 
     def __init__(self):
         self._shapes: list[tuple] = []  # (target, bounding rect, test or None)
+        self._bounds: list[pygame.Rect] = []  # the shapes' bounding rects, in the same order (found in C)
         self._rects: dict = {}
+        self._round: set = set()  # targets drawn as circles (the focus ring goes round them)
 
     def clear(self) -> None:
         self._shapes.clear()
+        self._bounds.clear()
         self._rects.clear()
+        self._round.clear()
 
     def __len__(self) -> int:
         return len(self._shapes)
 
     def _add(self, target, bounds: pygame.Rect, test=None, main: bool = True) -> None:
         self._shapes.append((target, bounds, test))
+        self._bounds.append(bounds)
         if not main:
             return
         known = self._rects.get(target)
@@ -62,6 +67,7 @@ class HitMap:
         cx, cy = centre
         bounds = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
         self._add(target, bounds, lambda x, y: (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius)
+        self._round.add(target)
 
     def polygon(self, target, points, clip=None) -> None:
         """`target` is clicked inside the polygon `points`; with `clip`, only where the
@@ -80,8 +86,9 @@ class HitMap:
     def at(self, pos):
         """The target under `pos`, the topmost one drawn; None for none."""
         x, y = pos
-        for target, bounds, test in reversed(self._shapes):
-            if bounds.collidepoint(x, y) and (test is None or test(x + 0.5, y + 0.5)):
+        for i in reversed(pygame.Rect(x, y, 1, 1).collidelistall(self._bounds)):
+            target, _bounds, test = self._shapes[i]
+            if test is None or test(x + 0.5, y + 0.5):
                 return target
         return None
 
@@ -90,6 +97,9 @@ class HitMap:
         overlap: one place); None if it was not drawn."""
         found = self._rects.get(target)
         return None if found is None else pygame.Rect(found)
+
+    def is_round(self, target) -> bool:
+        return target in self._round
 
     def targets(self) -> list:
         return list(self._rects)

@@ -17,6 +17,7 @@ class ScreenHost(Protocol):
     # ---- the window and the person in front of it -----------------------
     settings: dict  # the person's settings; change, then save_settings()
     mouse_pos: tuple[int, int]  # where the pointer is; (-1, -1) when it is over nothing
+    keys_in_use: bool  # the person uses the keys: the focus ring shows (game/ui/focus.py)
     fullscreen: bool
     windowed_size: tuple[int, int]  # the window's size when not fullscreen
     dirty: bool  # set True: the next pass of the loop draws a frame
@@ -31,6 +32,10 @@ class ScreenHost(Protocol):
 
     def set_window_size(self, size) -> None: ...
 
+    def set_large_targets(self, on: bool) -> None: ...  # touch.py's setting, kept; every screen laid out again
+
+    def handle(self, event) -> None: ...  # one event, as if from the queue (touch.py hands the app its own)
+
     def save_settings(self) -> None: ...
 
     def notify(self, message: str, seconds: float = 7.0) -> None:
@@ -43,6 +48,11 @@ class ScreenHost(Protocol):
         """The person is told of a file that could not be read (and where it was set aside)."""
 
     def new_seed(self) -> int: ...
+
+    def release_memory(self, collect: bool = True) -> None:
+        """Hand the memory a closed screen freed back to the system (glibc keeps it): a
+        millisecond; with `collect`, what reference cycles hold is collected first
+        (pygame-gui's elements and the boards' screens keep their images in them), 15-40 ms."""
 
     def quit(self) -> None:
         """The app closes after this pass of the loop."""

@@ -34,9 +34,8 @@ def open_lesson(app, game_id: str, step: int | None = None, *, replace: bool = F
     """Show a game's lesson at `step` (default: where the person left it)."""
     lesson = lessons.load(game_id)
     progress = lessons.Progress.load()
-    if progress.message:
-        app.notify(progress.message)
-        progress.message = None
+    for message in lessons.take_notices():
+        app.notify(message)
     if step is None:
         step = progress.step(game_id)  # a finished lesson was set back to its first step
     step = min(max(0, step), len(lesson.steps) - 1)
@@ -190,9 +189,7 @@ class LessonMode(PlayMode):
         return self.strip_height(width - 20) + 8
 
     def board_area(self, rect: pygame.Rect) -> pygame.Rect:
-        w, h = self.board.app.size
-        height = self.band_height(w) - 8
-        self.lesson_rect = pygame.Rect(10, h - 10 - height, w - 20, height)
+        self.lesson_rect = self.band_rect()
         return rect
 
     def built(self) -> None:

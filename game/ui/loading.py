@@ -96,3 +96,18 @@ class FollowsRecords:
         if not self.reads.busy and records.stamp() != self.read_stamp:
             self.reload(quietly=True)
         return False  # what changes shows when the read is done
+
+    def tell_what_happened(self, shown: list, read: list | None) -> None:
+        """(a read done: `read` the games it found, None if it failed) What happened to the
+        records file, said on this screen as it happens: a damaged file the read set aside,
+        or finished games this screen showed that the file no longer holds (no window
+        removes a record)."""
+        notices = records.take_notices()
+        for notice in notices:
+            self.app.notify(notice)
+        gone = 0 if read is None else len({game.id for game in shown} - {game.id for game in read})
+        if gone and not notices:
+            storage.log(f"{gone} finished games shown are gone from the records file")
+            self.app.notify(f"The {gone} finished games shown here are no longer in the records file: it was changed "
+                            "outside Game Shelf." if gone > 1 else "A finished game shown here is no longer in the "
+                            "records file: it was changed outside Game Shelf.")

@@ -5,13 +5,14 @@ import functools
 import json
 import math
 import re
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from ..resources import FONTS_DIR as FONT_DIR, SEEDS_DIR, SPRITES_DIR as SPRITE_DIR
+from ..resources import FONTS_DIR as FONT_DIR, SEEDS_DIR, SPRITES_DIR as SPRITE_DIR  # noqa: F401 (look.SEEDS_DIR)
 
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -30,7 +31,7 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cr
 
 TABLE = (38, 30, 24)
 INK = (244, 234, 216)
-MUTED = (190, 176, 156)
+MUTED = (214, 203, 186)  # dimmer than INK, yet 4.5:1 on the felt as on the panels
 GOLD = (240, 192, 112)
 WARN = (255, 190, 90)
 HIGHLIGHT = (255, 230, 120)
@@ -42,13 +43,44 @@ BAD = (240, 110, 90)
 SMALLEST_TEXT = 12  # px: nothing on screen is written smaller (the layout audit checks it)
 
 
+def luminance(colour) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2.1)."""
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = colour[:3]
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def ink_for(background, dark=(20, 16, 12), light=(255, 255, 255)) -> tuple:
+    """The ink that reads best on `background`: `dark` or `light`, whichever contrasts more."""
+    lum = luminance(background)
+    return dark if (lum + 0.05) / (luminance(dark) + 0.05) >= (luminance(light) + 0.05) / (lum + 0.05) else light
+
+
 def seat_colour(index: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)][1]
 
 
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font of this size, made once. A Font dies with pygame.quit() (a new App in the
+    same process, as the tests make hundreds, would draw with a dead one), so the first
+    font made after a quit asks pygame to empty this cache at the next quit."""
+    global _fonts_forgotten_at_quit
+    if not _fonts_forgotten_at_quit:
+        pygame.register_quit(_forget_fonts)  # pygame calls it once, at its next quit
+        _fonts_forgotten_at_quit = True
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+
+
+_fonts_forgotten_at_quit = False  # _forget_fonts is registered with pygame.quit
+
+
+def _forget_fonts() -> None:
+    global _fonts_forgotten_at_quit
+    _fonts_forgotten_at_quit = False
+    font.cache_clear()
 
 
 @functools.lru_cache(maxsize=64)
@@ -96,9 +128,12 @@ def theme() -> dict:
     return data
 
 
-def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=(20, 16, 12)) -> None:
-    """The seat's shape badge: a second channel besides colour."""
+def draw_seat_shape(surface, index: int, center, radius: int, colour=None, outline=None) -> None:
+    """The seat's shape badge: a second channel besides colour; outlined dark, or light round
+    a dark colour (Skurðir's black), which a dark outline would leave unseen on a dark panel."""
     colour = colour or seat_colour(index)
+    if outline is None:
+        outline = MUTED if luminance(colour) < 0.06 else (20, 16, 12)
     shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
     cx, cy = center
     r = radius
@@ -136,12 +171,17 @@ def rendered(message: str, size: int, colour, bold: bool) -> pygame.Surface:
 
 @dataclass(frozen=True)
 class TextBox:
-    """A line of text as drawn on the window: where, what, how big, and the box it belongs in."""
+    """A line of text as drawn on the window: where, what, how big, and the box it belongs in
+    (its colour and weight too: the layout audit measures its contrast with what is behind it)."""
 
     rect: pygame.Rect
     text: str
     size: int
     container: pygame.Rect | None  # None: the window
+    colour: tuple = INK
+    bold: bool = False
+    inactive: bool = False  # on a control that cannot be used now (WCAG asks no contrast of it)
+    shadow: bool = False  # drawn with a dark shadow 1 px down and right
 
 
 # The lines drawn on the window since the frame began (App.draw empties it), like the hit
@@ -162,8 +202,7 @@ def within(rect):
 
 @contextmanager
 def captured():
-    """The lines drawn meanwhile, as a list: a layer drawn once and blitted every frame
-    keeps them, and gives them again with `drawn.extend(...)` when it is blitted."""
+    """The window's lines drawn meanwhile, as a list."""
     start, lines = len(drawn), []
     try:
         yield lines
@@ -171,17 +210,58 @@ def captured():
         lines.extend(drawn[start:])
 
 
-def record(surface, rect, message: str, size: int) -> None:
-    """Note a line of text blitted at `rect` on `surface`, if that is (part of) the window,
-    or a window-sized layer laid over it."""
+# The words drawn on an image made to be placed later (a card face, a token, a layer drawn once
+# and laid over the window every frame), kept with the image (they go when it does): look.blit
+# records them where the image lands, every time it does.
+_image_words: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _note(surface, box: TextBox) -> None:
+    """`box` (placed on `surface`) among the window's lines, or among an image's words. Its
+    container is the one it is drawn within, or for words of a small image (placed anywhere)
+    the one the image is placed within."""
     screen = pygame.display.get_surface()
-    if screen is None or not message.strip():
+    if screen is None:
         return
-    parent = surface.get_abs_parent()
-    if parent is not screen and parent.get_size() != screen.get_size():
-        return  # an image made to be placed later: its text is not where it will be seen
-    rect = rect.move(surface.get_abs_offset())  # drawn on a part of the window (or of a layer over it)
-    drawn.append(TextBox(pygame.Rect(rect), message, size, _containers[-1] if _containers else None))
+    image = surface.get_abs_parent()
+    container = box.container
+    if container is None and _containers and (image is screen or image.get_size() == screen.get_size()):
+        container = _containers[-1]
+    box = TextBox(box.rect.move(surface.get_abs_offset()), box.text, box.size, container, box.colour, box.bold,
+                  box.inactive, box.shadow)
+    if image is screen:
+        drawn.append(box)
+    else:
+        _image_words.setdefault(image, []).append(box)
+
+
+def record(surface, rect, message: str, size: int, colour=INK, bold: bool = False, shadow: bool = False) -> None:
+    """Note a line of text blitted at `rect` on `surface`: the window's line, or one of an
+    image's words, recorded where the image is placed (blit)."""
+    if message.strip():
+        _note(surface, TextBox(pygame.Rect(rect), message, size, None, tuple(colour), bold, shadow=shadow))
+
+
+def blit(surface, image, pos, area=None, special_flags: int = 0, words_of=None, inactive=False) -> pygame.Rect:
+    """surface.blit(image, pos, ...), and the words drawn on `image` (or on `words_of`, the
+    image it was copied from) recorded where they land; `inactive`: on a control that cannot
+    be used now (a card that may not be played, faded)."""
+    placed = surface.blit(image, pos, area, special_flags)
+    offset = (pos[0], pos[1]) if area is None else (pos[0] - area[0], pos[1] - area[1])
+    shown = image.get_rect() if area is None else pygame.Rect(area).clip(image.get_rect())
+    for box in _image_words.get(words_of if words_of is not None else image, ()):
+        if shown.contains(box.rect):  # (words the image's edge cuts are not there to be read)
+            _note(surface, TextBox(box.rect.move(offset), box.text, box.size, box.container, box.colour, box.bold,
+                                   box.inactive or inactive, box.shadow))
+    return placed
+
+
+def copy(image) -> pygame.Surface:
+    """image.copy(), with the words drawn on it."""
+    out = image.copy()
+    if image in _image_words:
+        _image_words[out] = list(_image_words[image])
+    return out
 
 
 def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anchor="topleft", shadow=True):
@@ -192,7 +272,7 @@ def text(surface, message: str, pos, size: int = 16, colour=INK, bold=False, anc
     if shadow:
         surface.blit(rendered(message, size, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
-    record(surface, rect, message, size)
+    record(surface, rect, message, size, colour, bold, shadow)
     return rect
 
 

@@ -25,7 +25,7 @@ class SavesScene(Scene):
     RECHECK_S = IN_PROGRESS_RECHECK_S
 
     def __init__(self, app):
-        # the saved game whose Delete reads "Sure? Delete": the next click on it deletes
+        # the saved game whose Delete reads "Yes, delete": the next click on it deletes
         # it; choosing another row takes that back (no time limit)
         self.delete_armed: Path | None = None
         self.chosen: Path | None = None  # the row chosen when the list is made again
@@ -129,7 +129,7 @@ class SavesScene(Scene):
             return
         if self.delete_armed != path:  # one stray click must not lose a game
             self.arm_delete(path)
-            self.app.notify("Click “Sure? Delete” to delete this saved game for good.")
+            self.app.notify("Click “Yes, delete” to delete this saved game for good.")
             return
         self.arm_delete(None)
         try:
@@ -146,7 +146,7 @@ class SavesScene(Scene):
 
     def arm_delete(self, path: Path | None) -> None:
         self.delete_armed = path
-        self.delete_button.set_text("Delete" if path is None else "Sure? Delete")
+        self.delete_button.set_text("Delete" if path is None else "Yes, delete")
 
     def on_event(self, event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.delete_armed is not None:

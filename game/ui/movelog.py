@@ -72,8 +72,17 @@ class MoveLog:
     def visible_count(self) -> int:
         return max(1, (self.rect.h - 8) // self.line_height)
 
+    def shown_range(self) -> tuple[int, int]:
+        """The lines drawn now: [first, end). Scrolled back, the box's last line says so
+        and one line fewer shows."""
+        count = self.visible_count() - (1 if self.scroll else 0)
+        end = len(self.lines) - self.scroll
+        return max(0, end - count), end
+
     def scroll_by(self, lines: int) -> None:
         most = max(0, len(self.lines) - self.visible_count())
+        if most:
+            most += 1  # scrolled back, the box's last line says so: one more to reach the first
         self.scroll = max(0, min(most, self.scroll + lines))
 
     def handle_wheel(self, event, mouse_pos) -> bool:
@@ -90,9 +99,9 @@ class MoveLog:
         if not self.lines:
             look.text(surface, "No moves yet.", (r.x + 8, r.y + 6), self.font_size, look.MUTED)
             return
-        count = self.visible_count() - (1 if self.scroll else 0)  # scrolled back: the last line says so
-        end = len(self.lines) - self.scroll
-        shown = self.lines[max(0, end - count):end]
+        first, end = self.shown_range()
+        count = end - first
+        shown = self.lines[first:end]
         y = r.y + 5
         for seat, line, first in shown:
             if first:

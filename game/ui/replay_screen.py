@@ -20,17 +20,20 @@ import bisect
 from pathlib import Path
 
 import pygame
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu
 
 from ..engine.match import Match, Seat
 from ..replay import Replay, public_view
 from ..saves import open_elsewhere, read_only
-from . import look
+from . import look, sizing
 from .board_modes import PlayMode
 from .boards import board_scene_class
 from .controller import ClickResult, Controller
-from .movelog import LINE_HEIGHT, MoveLog
+from .movelog import MoveLog
 from .scene import IN_PROGRESS_RECHECK_S
+from .touch import at_least
+from .watch import SPEED_WORDS
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "fastest": 0.08}  # seconds per move while playing
 TO_MOVE = "whoever is to move"
@@ -73,9 +76,7 @@ class ReplayLog(MoveLog):
         super().__init__()
         self.starts: list[int] = []  # each entry's first line
         self.current: int | None = None  # the entry framed
-
-    def set_scale(self, scale: float) -> None:
-        """Kept at the plain size: entry_at and the frame count lines of LINE_HEIGHT."""
+        self.framed: pygame.Rect | None = None  # where its frame was last drawn
 
     def replace(self, entries) -> None:
         self.starts = []
@@ -90,13 +91,13 @@ class ReplayLog(MoveLog):
         return super()._wrap(seat, text)
 
     def first_shown(self) -> int:
-        return max(0, len(self.lines) - self.scroll - self.visible_count())
+        return self.shown_range()[0]
 
     def entry_at(self, pos) -> int | None:
         """The entry whose line is under `pos`, or None."""
         if not self.rect.collidepoint(pos):
             return None
-        line = self.first_shown() + (pos[1] - self.rect.y - 5) // LINE_HEIGHT
+        line = self.first_shown() + (pos[1] - self.rect.y - 5) // self.line_height
         if not 0 <= line < len(self.lines) - self.scroll:
             return None
         return bisect.bisect_right(self.starts, line) - 1
@@ -108,13 +109,15 @@ class ReplayLog(MoveLog):
             return
         first = self.starts[entry]
         last = (self.starts[entry + 1] if entry + 1 < len(self.starts) else len(self.lines)) - 1
-        count = self.visible_count()
-        end = len(self.lines) - self.scroll
-        if last >= end or first < end - count:  # out of view: bring it to the middle
-            self.scroll_by(end - min(len(self.lines), first + (count + last - first + 1) // 2))
+        shown_first, end = self.shown_range()
+        if last >= end or first < shown_first:  # out of view: bring it to the middle
+            count = self.visible_count() - 1  # scrolled back, the box's last line says so
+            self.scroll = 0
+            self.scroll_by(len(self.lines) - min(len(self.lines), first + (count + last - first + 1) // 2))
 
     def draw(self, surface, colour_of) -> None:
         super().draw(surface, colour_of)
+        self.framed = None
         if self.current is None or self.current >= len(self.starts):
             return
         start = self.first_shown()
@@ -122,9 +125,10 @@ class ReplayLog(MoveLog):
         last = (self.starts[self.current + 1] if self.current + 1 < len(self.starts) else len(self.lines))
         top, bottom = max(first, start), min(last, len(self.lines) - self.scroll)
         if top < bottom:
-            box = pygame.Rect(self.rect.x + 3, self.rect.y + 4 + (top - start) * LINE_HEIGHT,
-                              self.rect.w - 12, (bottom - top) * LINE_HEIGHT + 2)
+            box = pygame.Rect(self.rect.x + 3, self.rect.y + 4 + (top - start) * self.line_height,
+                              self.rect.w - 12, (bottom - top) * self.line_height + 2)
             pygame.draw.rect(surface, look.HIGHLIGHT, box, 1, border_radius=4)
+            self.framed = box
 
 
 class ReplayMode(PlayMode):
@@ -192,7 +196,9 @@ class ReplayMode(PlayMode):
         return log
 
     def log_entries(self) -> list:
-        return [(seat, self.board.named(text)) for _n, seat, text in self.replay.log]
+        """The log's lines, each move's own numbered as "After move N" counts it ("118. …")."""
+        return [(seat, f"{n}. {self.board.named(text)}" if n and self.move_entries.get(n) == index
+                 else self.board.named(text)) for index, (n, seat, text) in enumerate(self.replay.log)]
 
     # ---- following another window --------------------------------------------
     def look_again(self) -> bool:
@@ -310,6 +316,11 @@ class ReplayMode(PlayMode):
         """No messages under the status line but the note of a game in progress: more room for the log."""
         return height - (40 if self.may_see_all() else 0)
 
+    def panel_button_rows(self, rows: int) -> int:
+        """Back and the speed, the transport, the timeline, and Review and whose view where there."""
+        finished = self.replay.finished
+        return 3 + (finished and self.offers_review) + (finished and self.replay.spec.hidden_information)
+
     def built(self) -> None:
         board = self.board
         panel = board.panel
@@ -321,15 +332,19 @@ class ReplayMode(PlayMode):
         # nothing to redo, hint or do now (the aid): Back and Speed sit there
         for button in (panel.redo_button, panel.hint_button, panel.aid_button):
             button.hide()
-        p = panel.rect
-        back_w = min((p.w - 36) // 2, 80)  # a short word: the speed's words get the rest of the row
-        y = p.bottom - 52
-        board.button((p.x + 12, y, back_w, 40), "Back", self.back, tooltip="Back to where you came from (Esc)")
+        p, k = panel.rect, panel.scale
+        theme = sizing.button_class(k)  # the panel's scale: its buttons' words grow with it
+        bh, small = round(40 * k), round(34 * k)
+        back_w = min((p.w - 36) // 2, round(80 * k))  # a short word: the speed's words get the rest of the row
+        y = p.bottom - 12 - bh
+        board.button((p.x + 12, y, back_w, bh), "Back", self.back, tooltip="Back to where you came from (Esc)",
+                     theme_class=theme)
         speed_x = p.x + 12 + back_w + 12
-        self.speed_menu = UIDropDownMenu([f"Speed: {name}" for name in SPEEDS], f"Speed: {self.speed}",
-                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, 40), board.manager,
-                                         object_id="#upward_menu")  # at the window's bottom: the list opens upwards
-        y -= 48
+        self.speed_menu = UIDropDownMenu([self.speed_words(name) for name in SPEEDS], self.speed_words(self.speed),
+                                         pygame.Rect(speed_x, y, p.right - 12 - speed_x, bh), board.manager,
+                                         # at the window's bottom: the list opens upwards
+                                         object_id=ObjectID(object_id="#upward_menu", class_id=theme))
+        y -= bh + 8
         width = (p.w - 24 - 4 * 6) // 5
         self.transport = {}
         for i, (name, text, action, tip) in enumerate((
@@ -338,23 +353,31 @@ class ReplayMode(PlayMode):
                 ("play", "Pause" if self.playing else "Play", self.toggle_play, "Play or pause (Space)"),
                 ("forward", ">", lambda: self.step(1), "A move forward (→)"),
                 ("last", ">|", lambda: self.seek(self.replay.length), "The end (End)"))):
-            self.transport[name] = board.button((p.x + 12 + i * (width + 6), y, width, 40), text, action,
-                                                tooltip=tip, primary=name == "play")
-        y -= 44
-        self.timeline = pygame.Rect(p.x + 16, y + 22, p.w - 32, 12)
+            self.transport[name] = board.button((p.x + 12 + i * (width + 6), y, width, bh), text, action,
+                                                tooltip=tip, primary=name == "play",
+                                                style=sizing.primary_style(k) if name == "play" else None,
+                                                theme_class=None if name == "play" else theme)
+        y -= round(44 * k) + at_least(28, board.app.settings) - 28  # the timeline and what reaches it (timeline_reach)
+        self.timeline = pygame.Rect(p.x + 16, y + round(22 * k), p.w - 32, round(12 * k))
         self.seen_menu = None
+        tall = max(small, at_least(34, board.app.settings))  # Large targets: a finger's height (touch.py)
         if self.replay.finished and self.replay.spec.hidden_information:
-            y -= 42
+            y -= tall + 8
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             current = choices[0 if self.seen_by is None else self.seen_by + 1]
-            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, 34), board.manager)
+            self.seen_menu = UIDropDownMenu(choices, current, pygame.Rect(p.x + 12, y, p.w - 24, tall),
+                                            board.manager, object_id=ObjectID(class_id=theme) if theme else None)
         if self.replay.finished and self.offers_review:
-            y -= 42
-            board.button((p.x + 12, y, p.w - 24, 34), "Review this game", self.open_review,
+            y -= tall + 8
+            board.button((p.x + 12, y, p.w - 24, tall), "Review this game", self.open_review, theme_class=theme,
                          tooltip="The computer looks back at each move: where the game turned, and what was better")
         panel.log_bottom = y - 6
         panel.place_log(panel.log_top)
         board.refresh_panel()
+
+    @staticmethod
+    def speed_words(name: str) -> str:
+        return f"Speed: {SPEED_WORDS[name]}"
 
     def refresh_panel(self) -> None:
         if not self.transport:
@@ -384,21 +407,25 @@ class ReplayMode(PlayMode):
         bar = self.timeline
         end = max(1, self.replay.length)
         where = self.where()
-        look.text(surface, where, (bar.x, bar.y - 20), 13, look.INK)
-        room = bar.w - look.font(13).size(where)[0] - 12
-        hint = next((h for h in ("click or drag to jump", "drag to jump") if look.font(12).size(h)[0] <= room), None)
+        k = self.board.panel.scale
+        size, small = round(13 * k), round(12 * k)
+        look.text(surface, where, (bar.x, bar.y - round(20 * k)), size, look.INK)
+        room = bar.w - look.font(size).size(where)[0] - 12
+        hint = next((h for h in ("click or drag to jump", "drag to jump") if look.font(small).size(h)[0] <= room),
+                    None)
         if hint:  # a narrow panel keeps the count, and leaves the hint out
-            look.text(surface, hint, (bar.right, bar.y - 19), 12, look.MUTED, anchor="topright")
+            look.text(surface, hint, (bar.right, bar.y - round(19 * k)), small, look.MUTED, anchor="topright")
         pygame.draw.rect(surface, (22, 17, 13), bar, border_radius=6)
         filled = bar.copy()
         filled.w = max(0, round(bar.w * self.ply / end))
         if filled.w:
             pygame.draw.rect(surface, (150, 118, 70), filled, border_radius=6)
         pygame.draw.rect(surface, (110, 88, 64), bar, 1, border_radius=6)
-        pygame.draw.circle(surface, look.GOLD, (bar.x + filled.w, bar.centery), 8)
+        pygame.draw.circle(surface, look.GOLD, (bar.x + filled.w, bar.centery), round(8 * k))
 
     # ---- input -------------------------------------------------------------
     KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+    own_keys = frozenset(KEYS) | {pygame.K_HOME, pygame.K_END, pygame.K_SPACE}
 
     def before_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -414,8 +441,7 @@ class ReplayMode(PlayMode):
             elif event.key == pygame.K_ESCAPE:
                 self.back()
             return True  # no undo, menu or confirm in a replay
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
-                event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline_reach().collidepoint(event.pos):
             self.dragging = True
             self.pause()
             self.seek_to_x(event.pos[0])
@@ -438,10 +464,21 @@ class ReplayMode(PlayMode):
         bar = self.timeline
         self.seek(round((x - bar.x) / max(1, bar.w) * self.replay.length))
 
+    def timeline_reach(self) -> pygame.Rect:
+        """Where a click or drag finds the timeline: above and below it too (a finger's height with Large
+        targets, touch.py)."""
+        return self.timeline.inflate(0, at_least(28, self.board.app.settings) - self.timeline.h)
+
+    def takes_drag(self, pos) -> bool:
+        return self.timeline_reach().collidepoint(pos)
+
+    def own_click_targets(self) -> list:
+        return [("timeline", self.timeline_reach())] if self.timeline.w else []
+
     def on_choice(self, element, text) -> bool:
         """True when `element` is one of the replay's drop-downs."""
         if element is self.speed_menu:
-            self.speed = text.split(": ", 1)[1]
+            self.speed = next(name for name in SPEEDS if self.speed_words(name) == text)
         elif element is self.seen_menu:
             choices = [f"Seen by {TO_MOVE}"] + [f"Seen by {s.name}" for s in self.match.seats]
             index = choices.index(text) if text in choices else 0

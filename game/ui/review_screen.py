@@ -1,11 +1,16 @@
-"""The game review screen: where a finished game turned, and what would have been better.
+"""The game review screen: why the game was won or lost, where it turned, and what would
+have been better.
 
-A chart of each reviewed player's estimated chance to win after each of their
-moves, the mistakes and blunders marked on it; the list of marked moves; a
-line per player (mistakes, blunders, how often their move was the computer's
-own). Clicking a mark on the chart or a move in the list opens the replay at
-that moment with the move played and the better one drawn on the board (the
-hint's glow) and said in words.
+At the top, the story in words (game/review_story.py): who won and by how much, and for
+each person where their chance fell most — the move that turned it, or the slide no single
+move explains — and, in a game of chance, how much of it came where the dice fell. Below,
+the chart of every player's chance move by move to the result (ui/review_chart.py), the
+turning point shaded, the mistakes and blunders ringed; a line per player (the marks, how
+often their move was the computer's own); the list of marked moves. Hovering the chart,
+a long press on it, or the keys (the chart is one stop of the focus ring: ← → walk its
+moves, Enter opens one) say what a point is. Clicking the chart or a row of the list opens
+the board at that decision (ui/review_board.py), the move played and the better one drawn
+as arrows, the marked moves walked there with N and P.
 
 The search runs in the computer's worker (game/review.py ReviewRunner), one
 decision at a time, while this screen keeps drawing with a progress bar and
@@ -17,22 +22,28 @@ finished, so anyone may choose any seat.
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 from pygame_gui.elements import UIDropDownMenu
 
-from ..engine.core import IllegalMove, seat_names
+from ..engine.core import seat_names
 from ..engine.present import plural
 from ..replay import Replay
 from ..review import GameReview, ReviewRunner
+from ..review_story import chance_plies, story
+from ..shelf import words_for
 from . import boards, look
-from .boards import board_scene_class
-from .replay_screen import ReplayMode
+from .focus import Stop
+from .review_board import GRADE_WORD, review_replay_scene
+from .review_chart import GRADE_COLOUR, ReviewChart
 from .scene import Scene, panel
 
-GRADE_COLOUR = {"good": look.GOOD, "inaccuracy": (230, 210, 120), "mistake": look.WARN, "blunder": look.BAD}
-GRADE_WORD = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder", "good": "Good"}
 ROW = 60  # a marked move in the list: its heading, and the better move in up to two lines
 FRAME_S = 0.1  # while the review runs: at most ten frames a second
+LONG_PRESS_S = 0.5  # a press held this long on the chart shows what hovering shows
+CLOCK = time.monotonic  # what the long press is timed by (tests move it on)
+STORY_SHARE = 0.3  # the words at the top take at most this of the screen's middle
 
 
 def open_review(app, replay: Replay) -> None:
@@ -45,6 +56,15 @@ def open_review(app, replay: Replay) -> None:
 
 def percent(value) -> str:
     return "?" if value is None else f"{round(100 * value)}%"
+
+
+def marks_words(summary: dict) -> str:
+    """A player's marks in short: only those they have ("1 blunder, 2 mistakes"), or none."""
+    n = summary["inaccuracy"]
+    found = [plural(summary["blunder"], "blunder") if summary["blunder"] else "",
+             plural(summary["mistake"], "mistake") if summary["mistake"] else "",
+             (f"{n} inaccuracy" if n == 1 else f"{n} inaccuracies") if n else ""]
+    return ", ".join(w for w in found if w) or "no marked move"
 
 
 def player_line(name: str, summary: dict) -> str:
@@ -73,7 +93,13 @@ class ReviewScene(Scene):
         self.seat: int | None = (seats[0] if seats else 0) if self.hidden else None
         self.runner.prefer = self.seat  # the seat shown is reviewed first
         self.top = 0  # first marked move shown in the list
-        self.marks: list = []  # (rect, ply) of the chart's marks, as last drawn
+        self.chances = chance_plies(replay)  # the moves that rolled or drew (the story's luck)
+        self.words = words_for(replay.spec.id)
+        self.chart = ReviewChart(replay, [self.seat_rgb(s) for s in range(len(replay.seats))], self.names)
+        self._told = (None, None)  # (what the story was told from, the story)
+        self.cursor: int | None = None  # the chart's move the keys are on
+        self.press = None  # (where, when) a press on the chart began
+        self.pinned: int | None = None  # the chart's move a long press showed
         super().__init__(app)
         if start and not self.review.complete:
             self.runner.start()
@@ -86,6 +112,15 @@ class ReviewScene(Scene):
     def title(self) -> str:
         depth = "quick" if self.review.depth == "quick" else "deep"
         return f"Review of {self.replay.spec.title} ({depth})"
+
+    def told(self):
+        """The story of what is reviewed so far (told again only when that changed)."""
+        key = (self.seat, len(self.review.results))
+        if self._told[0] != key:
+            told = story(self.review, self.seat, self.names, self.words, self.chances)
+            self._told = (key, told)
+            self.chart.show(told, self.review.marked(self.seat))
+        return self._told[1]
 
     # ---- layout --------------------------------------------------------------
     def build(self) -> None:
@@ -106,14 +141,37 @@ class ReviewScene(Scene):
                                          width - 162 - (272 if self.hidden else 0), 10)
         top = y + 48
         bottom = h - 70
-        chart_w = int(width * 0.58)
-        self.chart_box = pygame.Rect(left, top, chart_w, int((bottom - top) * 0.62))
-        self.lines_box = pygame.Rect(left, self.chart_box.bottom + 10, chart_w, bottom - self.chart_box.bottom - 10)
+        self.story_box = pygame.Rect(left, top, width, min(6 * 19 + 16, int((bottom - top) * STORY_SHARE)))
+        top = self.story_box.bottom + 10
+        chart_w = int(width * 0.6)
+        self.chart_box = pygame.Rect(left, top, chart_w, bottom - top)
         self.list_box = pygame.Rect(left + chart_w + 14, top, width - chart_w - 14, bottom - top)
+        self.layout_chart()
         self.button((left, h - 58, 150, 44), "Back", self.app.pop)
         self.button((left + 165, h - 58, 200, 44), "Replay the game", self.open_replay,
                     tooltip="Step through the game on its board")
         self.refresh_buttons()
+
+    def legend_rows(self) -> list:
+        """(seat, wordings) under the chart: each charted player, the reviewed ones with their
+        marks (the longest wording that fits is drawn)."""
+        charted = sorted(self.told().points) or self.review.seats()
+        rows = []
+        for seat in charted:
+            name = self.names[seat]
+            if seat in self.review.seats() and (self.seat is None or seat == self.seat):
+                summary = self.review.summary(seat)
+                rows.append((seat, (player_line(name, summary), f"{name}: {marks_words(summary)}")))
+            else:
+                rows.append((seat, (f"{name}: not reviewed; its line is its chance as the others' searches saw it",
+                                    f"{name}: not reviewed", name)))
+        return rows
+
+    def layout_chart(self) -> None:
+        box = self.chart_box
+        seats = max(1, len(self.replay.seats))
+        legend = 8 + 17 * seats * (2 if seats <= 2 else 1)  # two lines a player where there are few
+        self.chart.layout(pygame.Rect(box.x + 48, box.y + 62, box.w - 66, box.h - 62 - 26 - legend))
 
     def refresh_buttons(self) -> None:
         if self.manager is None:
@@ -138,12 +196,18 @@ class ReviewScene(Scene):
             self.refresh_buttons()
             if self.runner.error:
                 self.app.notify(f"The review stopped: {self.runner.error.splitlines()[-1][:120]}")
+        if self.press is not None and self.pinned is None and CLOCK() - self.press[1] >= LONG_PRESS_S:
+            self.pinned = self.chart.move_at(self.press[0])  # a long press: what hovering would show
+            changed = True
         return super().update(dt) or changed or self.runner.running
 
     def frame_interval(self) -> float | None:
         interval = super().frame_interval()
         if self.runner.running:
-            return FRAME_S if interval is None else min(interval, FRAME_S)
+            interval = FRAME_S if interval is None else min(interval, FRAME_S)
+        if self.press is not None and self.pinned is None:  # the long press is due
+            due = max(0.0, LONG_PRESS_S - (CLOCK() - self.press[1]))
+            interval = due if interval is None else min(interval, due)
         return interval
 
     def leave(self) -> None:
@@ -160,44 +224,97 @@ class ReviewScene(Scene):
                 if text == f"Review of {self.names[seat]}":
                     self.seat = self.runner.prefer = seat
                     self.top = 0
+                    self.cursor = self.pinned = None
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.list_box.collidepoint(self.app.mouse_pos):
             self.top = max(0, min(self.top - event.y, len(self.review.marked(self.seat)) - self.rows_shown))
             self.app.dirty = True
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pinned = None
+            on_chart = self.chart.move_at(event.pos) is not None
+            self.press = (event.pos, CLOCK()) if on_chart else None
+        elif event.type == pygame.MOUSEMOTION and self.press is not None and self.pinned is None:
+            (x, y), (mx, my) = self.press[0], event.pos
+            if abs(x - mx) + abs(y - my) > 12:
+                self.press = None  # a drag, not a press
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            long_press = self.pinned is not None
+            self.press = None
+            if long_press:
+                return  # the long press showed the point: letting go opens nothing
             ply = self.ply_at(event.pos)
             if ply is not None:
                 self.show_decision(ply)
                 return
         super().on_event(event)
 
+    def own_click_targets(self) -> list:
+        """The chart (a click finds the nearest decision shown there) and the list's rows."""
+        return [("chart", self.chart.area.inflate(12, 12))] + [(f"row {ply}", rect) for rect, ply in self.rows()]
+
+    def shown_decisions(self) -> list:
+        return [d for d in self.review.decisions(self.seat) if d.get("played_value") is not None]
+
+    def decision_near(self, move: int) -> int | None:
+        """The decision charted nearest the point after `move`."""
+        shown = self.shown_decisions()
+        if not shown:
+            return None
+        return min(shown, key=lambda d: abs(d["ply"] + 1 - move))["ply"]
+
     def ply_at(self, pos) -> int | None:
-        """The decision under `pos`: a mark on the chart or a row of the list."""
-        for rect, ply in self.marks:
-            if rect.collidepoint(pos):
-                return ply
+        """The decision under `pos`: a row of the list, or the chart's nearest decision."""
         for rect, ply in self.rows():
             if rect.collidepoint(pos):
                 return ply
-        area = self.chart_area()
-        if area.inflate(12, 12).collidepoint(pos):  # anywhere on the chart: the nearest decision shown there
-            seats = [self.seat] if self.seat is not None else self.review.seats()
-            shown = [d for seat in seats for d in self.review.decisions(seat) if d.get("played_value") is not None]
-            if shown:
-                nearest = min(shown, key=lambda d: abs(self.chart_point(area, d["ply"], 0)[0] - pos[0]))
-                return nearest["ply"]
-        return None
+        move = self.chart.move_at(pos)
+        return None if move is None else self.decision_near(move)
 
     def show_decision(self, ply: int) -> None:
-        """The replay at the moment of the decision, its played and better moves drawn."""
-        self.app.push(review_replay_scene(self.app, self.replay, self.review.results[ply], self.names))
+        """The board at the moment of the decision, its played and better moves drawn."""
+        self.app.push(review_replay_scene(self.app, self.replay, self.review.results[ply], self.names,
+                                          self.review.marked(self.seat)))
 
     def open_replay(self) -> None:
         from .replay_screen import replay_scene
 
         self.app.push(replay_scene(self.app, self.replay))
+
+    # ---- keys: the chart is one stop, its moves walked with the arrows ------------------
+    def drawn_stops(self) -> list:
+        self.told()
+        stops = [Stop(("row", ply), rect, lambda p=ply: self.show_decision(p)) for rect, ply in self.rows()]
+        if self.chart.moves():
+            stops.append(Stop(("chart",), self.chart.area.copy(), self.open_cursor, on_key=self.chart_key))
+        return stops
+
+    def chart_key(self, event) -> bool:
+        steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+        if event.key not in steps:
+            return False
+        self.cursor = self.chart.step(self.cursor, steps[event.key])
+        self.app.dirty = True
+        return True
+
+    def open_cursor(self) -> None:
+        ply = self.decision_near(self.cursor if self.cursor is not None else self.chart.moves()[0])
+        if ply is not None:
+            self.show_decision(ply)
+
+    def chart_cursor(self) -> int | None:
+        """The move whose point is explained now: under the pointer, held down, or the keys' cursor."""
+        if self.app.keys_in_use:
+            ringed = self.focus.drawn
+            if ringed is not None and ringed.key == ("chart",):
+                if self.cursor is None:
+                    self.cursor = self.chart.moves()[0] if self.chart.moves() else None
+                return self.cursor
+            return None
+        if self.pinned is not None:
+            return self.pinned
+        return self.chart.move_at(self.app.mouse_pos)
 
     # ---- the list --------------------------------------------------------------
     @property
@@ -213,16 +330,20 @@ class ReviewScene(Scene):
 
     # ---- drawing ----------------------------------------------------------------
     def seat_rgb(self, seat: int):
-        return boards.side_colour(self.replay.spec, seat, self.replay.seats[seat])
+        """The seat's colour as its board and the results show it (a colour of play, at the end)."""
+        return boards.seat_colour(self.replay.spec, self.replay.final, seat, self.replay.seats[seat])
 
     def draw_scene(self, surface) -> None:
+        self.told()
         self.draw_progress(surface)
-        panel(surface, self.chart_box)
-        panel(surface, self.lines_box)
-        panel(surface, self.list_box)
-        self.draw_chart(surface)
-        self.draw_lines(surface)
-        self.draw_list(surface)
+        for box in (self.story_box, self.chart_box, self.list_box):
+            panel(surface, box)
+        with look.within(self.story_box):
+            self.draw_story(surface)
+        with look.within(self.chart_box):
+            self.draw_chart(surface)
+        with look.within(self.list_box):
+            self.draw_list(surface)
 
     def draw_progress(self, surface) -> None:
         bar = self.progress_rect
@@ -242,64 +363,59 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, (150, 118, 70), fill, border_radius=5)
         pygame.draw.rect(surface, (110, 88, 64), bar, 1, border_radius=5)
 
-    def chart_area(self) -> pygame.Rect:
-        box = self.chart_box
-        return pygame.Rect(box.x + 52, box.y + 34, box.w - 68, box.h - 62)
+    def story_lines(self, size: int, width: int) -> list[tuple[str, tuple, bool]]:
+        told = self.told()
+        lines = [(line, look.GOLD, True) for line in look.wrap_text(self.named(told.result), size, width, True)]
+        if not self.review.seats():
+            said = [(None, "Only computers played: Settings can include their moves in the review.")]
+        elif not self.shown_decisions():
+            said = [(None, "Nothing reviewed yet: the story comes as the decisions are looked at.")]
+        else:
+            said = told.lines
+        for seat, text in said:
+            wrapped = look.wrap_text(self.named(text), size, width)
+            lines += [(line, look.INK, False) for line in wrapped]
+        if not self.review.complete and self.shown_decisions():
+            lines.append(("(so far: the review is not finished)", look.MUTED, False))
+        return lines
 
-    def chart_point(self, area, ply: int, value: float) -> tuple[int, int]:
-        x = area.x + round(area.w * ply / max(1, self.replay.length))
-        return x, area.bottom - round(area.h * value)
+    def draw_story(self, surface) -> None:
+        box = self.story_box
+        width = box.w - 28
+        for size in (15, 14, 13, 12):  # the whole story in smaller letters before any of it is cut
+            step = size + 5
+            lines = self.story_lines(size, width)
+            if len(lines) * step <= box.h - 14:
+                break
+        shown = lines[:max(1, (box.h - 14) // step)]
+        if len(shown) < len(lines):
+            text, colour, bold = shown[-1]
+            shown[-1] = (look.fit_text(text + " …", size, width, bold), colour, bold)
+        for k, (text, colour, bold) in enumerate(shown):
+            look.text(surface, text, (box.x + 14, box.y + 8 + step * k), size, colour, bold=bold)
 
     def draw_chart(self, surface) -> None:
-        box, area = self.chart_box, self.chart_area()
-        look.text(surface, "Chance to win after each move, as the computer saw it then", (box.x + 12, box.y + 8), 14,
-                  look.MUTED, bold=True)
-        for value in (0.0, 0.5, 1.0):
-            y = area.bottom - round(area.h * value)
-            pygame.draw.line(surface, (80, 64, 48), (area.x, y), (area.right, y))
-            look.text(surface, f"{round(value * 100)}%", (area.x - 8, y), 12, look.MUTED, anchor="midright")
-        look.text(surface, f"move 1 to {self.replay.length}", (area.right, area.bottom + 6), 12, look.MUTED,
-                  anchor="topright")
-        self.marks = []
-        seats = [self.seat] if self.seat is not None else self.review.seats()
-        for seat in seats:
-            points = [(d, self.chart_point(area, d["ply"], d["played_value"])) for d in self.review.decisions(seat)
-                      if d.get("played_value") is not None]
-            colour = self.seat_rgb(seat)
-            if len(points) > 1:
-                pygame.draw.lines(surface, colour, False, [p for _d, p in points], 2)
-            for d, p in points:
-                if d["grade"] in ("mistake", "blunder"):  # a turning moment: a line down to the axis and a ring
-                    radius = 7 if d["grade"] == "blunder" else 5
-                    pygame.draw.line(surface, GRADE_COLOUR[d["grade"]], (p[0], p[1] + radius), (p[0], area.bottom))
-                    pygame.draw.circle(surface, GRADE_COLOUR[d["grade"]], p, radius)
-                    pygame.draw.circle(surface, look.INK, p, radius + 1, 2)
-                    self.marks.append((pygame.Rect(p[0] - 9, p[1] - 9, 18, 18), d["ply"]))
-        if not any(self.review.decisions(s) for s in seats):
+        box = self.chart_box
+        look.text(surface, look.fit_words(("Chance to win, move by move, as the computer saw it then",
+                                           "Chance to win, move by move"), 14, box.w - 24, True),
+                  (box.x + 12, box.y + 8), 14, look.MUTED, bold=True)
+        self.chart.draw(surface, self.chart_cursor(), bounds=box)
+        if not self.shown_decisions():
             look.text(surface, "Nothing reviewed yet" if self.review.plan else "No decisions to review",
-                      area.center, 15, look.MUTED, anchor="center")
-
-    def draw_lines(self, surface) -> None:
-        box = self.lines_box
-        seats = [self.seat] if self.seat is not None else self.review.seats()
-        y = box.y + 10
-        if not seats:
-            look.text(surface, look.fit_text("Only computers played: Settings can include their moves.", 14,
-                                             box.w - 24), (box.x + 12, y), 14, look.MUTED)
-            return
-        for seat in seats:
-            if y + 20 > box.bottom - 24:
+                      self.chart.area.center, 15, look.MUTED, anchor="center")
+        y = self.chart.area.bottom + 26
+        rows = self.legend_rows()
+        most = 2 if len(self.replay.seats) <= 2 else 1
+        for seat, wordings in rows:
+            bold = seat in self.chart.people
+            fitting = [w for w in wordings if len(look.wrap_text(w, 13, box.w - 48, bold)) <= most]
+            lines = look.wrap_text(fitting[0] if fitting else wordings[-1], 13, box.w - 48, bold, max_lines=most)
+            if y + 17 * len(lines) > box.bottom - 4:
                 break
-            s = self.review.summary(seat)
-            look.draw_seat_shape(surface, seat, (box.x + 20, y + 9), 7, self.seat_rgb(seat))
-            text = player_line(self.names[seat], s)
-            for k, line in enumerate(look.wrap_text(text, 14, box.w - 48, max_lines=2)):
-                if y + 19 * k + 18 <= box.bottom - 24:
-                    look.text(surface, line, (box.x + 34, y + 19 * k), 14, look.INK)
-            y += 19 * len(look.wrap_text(text, 14, box.w - 48, max_lines=2)) + 6
-        legend = "Large mark: blunder · small: mistake · click to see it on the board"
-        if y + 18 <= box.bottom:
-            look.text(surface, look.fit_text(legend, 12, box.w - 24), (box.x + 12, box.bottom - 20), 12, look.MUTED)
+            look.draw_seat_shape(surface, self.replay.seats[seat].colour, (box.x + 20, y + 8), 6, self.seat_rgb(seat))
+            for line in lines:
+                look.text(surface, line, (box.x + 34, y), 13, look.INK, bold=bold)
+                y += 17
 
     def draw_list(self, surface) -> None:
         box = self.list_box
@@ -318,104 +434,14 @@ class ReviewScene(Scene):
             for k, line in enumerate(better):
                 look.text(surface, line, (rect.x + 12, rect.y + 21 + 17 * k), 13, look.HINT)
         hidden = len(marked) - self.top - self.rows_shown
+        where = "click one; on its board N and P walk them"
         if self.top or hidden > 0:  # where the list stands, when it does not show all
             where = f"{self.top + 1}–{min(len(marked), self.top + self.rows_shown)} of {len(marked)}: scroll for more"
+        if marked:
             look.text(surface, look.fit_text(where, 12, box.w - 24), (box.right - 12, box.bottom - 20), 12, look.MUTED,
                       anchor="topright")
         if not marked:
-            look.text(surface, look.fit_text("No marked moves yet." if not self.review.complete else
-                                             "No mistakes found: well played.", 14, box.w - 24),
-                      (box.x + 12, box.y + 40), 14, look.MUTED)
-
-
-# ---- the replay at a reviewed decision -------------------------------------------
-class ReviewMode(ReplayMode):
-    """A replay at a reviewed decision: there the move played and the better move
-    glow on the board, and a caption on the panel says them in words."""
-
-    offers_review = False  # this replay is the review's own
-    CAPTION_SIZE = 13
-
-    def __init__(self, replay: Replay, decision: dict, names: list):
-        self.decision = decision
-        self.names = names
-        self.caption = pygame.Rect(0, 0, 0, 0)
-        super().__init__(replay, decision["ply"])
-        self.seen_by = decision["seat"]  # the seat's own view, as the review searched it
-
-    def started(self) -> None:
-        super().started()
-        self.board.viewer = self.seat_shown(self.match.state)
-
-    def decision_moves(self):
-        """(played, better) moves of the decision shown now, or None at any other moment."""
-        if self.ply != self.decision["ply"]:
-            return None
-        state = self.match.state
-        found = []
-        for key in ("played", "best"):
-            try:
-                found.append(self.replay.spec.parse_move(state, self.decision[key]))
-            except (IllegalMove, ValueError):
-                found.append(None)
-        return found
-
-    def draw_over_hint(self, surface) -> None:
-        """The hint's glow, in two colours: the move played, and the better one."""
-        moves = self.decision_moves()
-        if moves is None:
-            return
-        board = self.board
-        played, better = moves
-        for move, colour, width in ((played, look.BAD, 3), (better if better != played else None, look.HINT, 4)):
-            for target in move.targets if move is not None else ():
-                rect = board.target_rect(target) if target[0] != "button" else None
-                outline = getattr(board, "outline_of", lambda _t: None)(target) if rect is None else None
-                if rect is not None:
-                    pygame.draw.rect(surface, colour, rect.inflate(8, 8), width, border_radius=8)
-                elif outline:  # a place drawn only while chosen (Scrubbudgetel's map): its outline
-                    clip = surface.get_clip()
-                    surface.set_clip(getattr(board, "map_rect", board.board_rect))
-                    pygame.draw.polygon(surface, colour, outline, width)
-                    surface.set_clip(clip)
-
-    # ---- the caption: the decision in words, between the log and the timeline ----------
-    def caption_lines(self, width: int) -> list[tuple[str, tuple, bool]]:
-        d = self.decision
-        lines = [(f"Move {d['ply'] + 1} · {self.names[d['seat']]} · {GRADE_WORD[d['grade']]}", look.INK, True)]
-        said = [(f"Played: {seat_names(d['played_words'], self.names)} (chance {percent(d['played_value'])})",
-                 look.BAD)]
-        if d["best"] != d["played"]:  # a good move may not be the computer's own: then it is no "better"
-            other = "The computer's choice" if d["grade"] == "good" else "Better"
-            said.append((f"{other}: {seat_names(d['best_words'], self.names)} (chance {percent(d['best_value'])})",
-                         look.HINT))
-        for text, colour in said:
-            lines += [(line, colour, False) for line in look.wrap_text(text, self.CAPTION_SIZE, width, max_lines=3)]
-        return lines
-
-    def built(self) -> None:
-        super().built()
-        panel = self.board.panel
-        p = panel.rect
-        step = self.CAPTION_SIZE + 5
-        room = panel.log_bottom - panel.log_top - 4 * self.board.log.line_height - 8
-        count = min(len(self.caption_lines(p.w - 40)), max(1, (room - 12) // step))
-        self.caption = pygame.Rect(p.x + 10, panel.log_bottom - 12 - step * count, p.w - 20, 12 + step * count)
-        panel.log_bottom = self.caption.y - 6
-        panel.place_log(panel.log_top)
-
-    def draw_on_panel(self, surface) -> None:
-        super().draw_on_panel(surface)
-        box = self.caption
-        step = self.CAPTION_SIZE + 5
-        panel(surface, box, alpha=235)
-        lines = self.caption_lines(box.w - 20)[:max(1, (box.h - 12) // step)]
-        for k, (text, colour, bold) in enumerate(lines):
-            look.text(surface, look.fit_text(text, self.CAPTION_SIZE, box.w - 20, bold), (box.x + 10, box.y + 6 + step * k),
-                      self.CAPTION_SIZE, colour, bold=bold)
-
-
-def review_replay_scene(app, replay: Replay, decision: dict, names: list):
-    """The replay at `decision` on its game's board screen, in a ReviewMode."""
-    mode = ReviewMode(replay, decision, names)
-    return board_scene_class(replay.spec.id)(app, mode.match, mode)
+            text = ("No marked moves yet." if not self.review.complete else
+                    "No move crossed the mistake line: the words above say where the chance went.")
+            for k, line in enumerate(look.wrap_text(text, 14, box.w - 24, max_lines=3)):
+                look.text(surface, line, (box.x + 12, box.y + 40 + 19 * k), 14, look.MUTED)

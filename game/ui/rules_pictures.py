@@ -31,7 +31,7 @@ CAPTION_LINE = 18
 FRAME = (120, 96, 60)
 CAPTION_BACK = (34, 28, 22)
 GAP = 12  # px between pictures side by side
-KEPT_PICTURES = 24  # a game's pictures at a couple of widths: ~0.7 MB each
+KEPT_PICTURES = 10  # two games' pictures (~0.6 MB each): drawn again, a frame each, when they come back into view
 _drawn: OrderedDict = OrderedDict()  # (game id, index, width) -> the picture with its caption
 
 
@@ -88,7 +88,8 @@ def board_image(game_id: str, picture, width: int, settings: dict) -> pygame.Sur
     if picture.show != "last":
         highlights.last_moves = []
     surface = pygame.Surface(area.size)
-    surface.blit(look.tiled(scene.background, area.size), (0, 0))
+    surface.blit(look.tiled.__wrapped__(scene.background, area.size), (0, 0))  # not kept: look.tiled keeps
+    # the screens' backgrounds, and each game's picture area is a size of its own (~2-3 MB each)
     with look.within(area):
         scene.draw_board(surface, scene.view(), highlights)
     cut = pygame.Rect((0, 0), board_size(picture, width))
@@ -155,12 +156,17 @@ def picture_image(game_id: str, index: int, width: int, *, draw: bool = True) ->
     return _drawn[key]
 
 
+def figure_size(game_id: str, indexes: tuple, width: int) -> tuple[int, int]:
+    """The size of the game's pictures `indexes` side by side, each `width` wide."""
+    pictures = shelf.parts_of(game_id).pictures
+    return len(indexes) * (width + GAP) - GAP, max(picture_size(pictures[i], width)[1] for i in indexes)
+
+
 def figure_image(game_id: str, indexes: tuple, width: int, *, draw: bool = True) -> pygame.Surface:
     """The game's pictures `indexes` side by side, each `width` wide, tops aligned
     (with draw=False, placeholders for those not drawn yet)."""
     images = [picture_image(game_id, i, width, draw=draw) for i in indexes]
-    out = pygame.Surface((len(images) * (width + GAP) - GAP, max(im.get_height() for im in images)),
-                         pygame.SRCALPHA)
+    out = pygame.Surface(figure_size(game_id, indexes, width), pygame.SRCALPHA)
     for k, image in enumerate(images):
         out.blit(image, (k * (width + GAP), 0))
     return out

@@ -4,47 +4,49 @@ It opens on the rules' summary ("At a glance", a table where scoring has one); t
 list on the left jumps to each section; pictures drawn by the game's own board
 screen (game/ui/rules_pictures.py) stand beside the rules they show.
 
-Laying the rules out (pygame-gui parses the HTML, breaks the lines and renders
-every word: 0.1-0.2 s of processor time, Scrubbudgetel most, and pygame-gui
-did it twice) is done once per text, box size and theme and kept
-(KeptTextBox), so the screen opens again within a frame. The parsing and line
-breaking are done ahead, in slices of a few milliseconds while the title screen
-waits for the player (prepare_rules); the rendering of the words, on opening, for
-the first screenful only, the rest in the frames after (RulesScene.update)."""
+Laying the rules out (pygame-gui parses the HTML and breaks the lines: 0.1-0.2 s of
+processor time, Scrubbudgetel most) is done once per text, box size and theme and
+kept as lines (_layouts), so the screen opens again within a frame; it is done ahead,
+in slices of a few milliseconds, while the title screen waits for the player
+(prepare_rules). Nothing of a long text is drawn as one image (pygame-gui draws the
+whole text at once, 15-50 MB a game): the box draws the rows in view whenever the view
+changes (RulesTextBox), and a picture is drawn the first time it comes into view,
+one a frame (RulesScene.update). What is kept is cheap to keep: the lines,
+the last few images of the text (tables, rows of pictures) and the drawn pictures."""
 from __future__ import annotations
 
 import functools
 import html
-import mmap
+import re
 import time
 from collections import OrderedDict, deque
 from typing import NamedTuple
-
-import re
 
 import pygame
 import pygame_gui
 from pygame_gui.core.text.image_layout_rect import ImageLayoutRect
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.core.text.text_layout_rect import Padding, TextFloatPosition, TextLayoutRect
-from pygame_gui.core.utility import translate
-from pygame_gui.elements import UITextBox, ui_text_box
+from pygame_gui.core.utility import basic_blit, translate
+from pygame_gui.elements import UITextBox
 
 from .. import shelf
 from ..lessons import has_lesson
 from . import look, markdown, rules_pictures
+from .focus import Stop
 from .scene import Scene, open_lesson
+from .touch import at_least
 
 PICTURE_PADDING = Padding(6, 0, 10, 0)  # top, right, bottom, left: room above and below a row of pictures
 GAP = rules_pictures.GAP
-ROWS_SLICE_S = 0.008  # rendering the rest of the text after opening: this much in each frame
 
-# Laid-out texts kept: a drawn layout holds the whole text as one image (14-25 MB),
-# so only the last one keeps it (and one spare canvas is kept, see Canvas); the
-# others keep their lines and render them again when opened.
-KEPT_DRAWN = 1
-KEPT_LAYOUTS = 12  # every game's, at a couple of window sizes
-_layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> TextBoxLayout
+# Laid-out texts kept, as lines (~1 MB each, no image): every game's, at a couple of window sizes
+KEPT_LAYOUTS = 12
+_layouts: OrderedDict = OrderedDict()  # (theme, html, wrap size) -> LinesLayout
+# Images in the text kept, ready to draw: a screenful shows two or three (~1 MB each)
+KEPT_IMAGES = 4
+_images: OrderedDict = OrderedDict()  # <img src> -> (image, which of its pictures were drawn in it)
 
 
 class Measured(NamedTuple):
@@ -54,9 +56,45 @@ class Measured(NamedTuple):
     layout_rect: pygame.Rect
 
 
-class KeptTextBox(UITextBox):
+class LinesLayout(TextBoxLayout):
+    """pygame-gui's laid-out text, never drawn whole: the box draws the rows in view."""
+
+    def finalise_to_new(self):
+        return None
+
+    def draw_rows(self, surface: pygame.Surface, top: int) -> None:
+        """Draw the rows that show in `surface` when its top is `top` px down the text, as
+        pygame-gui draws them into its image of the whole text. A row draws where its parts
+        are: they are moved up by `top` while it draws, and forget the surface after (a
+        closed screen's image must not stay referenced by its lines)."""
+        bottom = top + surface.get_height()
+        for row in self.layout_rows:
+            if row.y >= bottom:
+                break
+            if row.y + row_depth(row) <= top:
+                continue
+            for item in row.items:
+                item.y -= top
+            try:
+                row.finalise(surface)
+            finally:
+                for item in row.items:
+                    item.y += top
+                    if getattr(item, "target_surface", None) is not None:
+                        item.target_surface = None
+                row.target_surface = None
+
+
+def row_depth(row) -> int:
+    """How far down from its top a row draws: a picture is drawn whole below its row,
+    which claims less (DrawnImage)."""
+    return max([row.height] + [item.drawn_height() for item in row.items if isinstance(item, DrawnImage)])
+
+
+class RulesTextBox(UITextBox):
     """A UITextBox that keeps its laid-out text for the next box with the same
-    text, size and theme, and lays a long text out once instead of twice.
+    text, size and theme, lays a long text out once instead of twice, and draws
+    only the rows in view.
 
     pygame-gui lays the text out at the box's full width and, when it is too
     long for the box, again, narrower, beside a scroll bar. Here the first pass
@@ -84,47 +122,72 @@ class KeptTextBox(UITextBox):
                 return
         self.text_box_layout = self.kept_layout(tuple(wrap.size))
 
+    def kill(self) -> None:
+        super().kill()
+        self.scroll_bar = None  # it points back at its box: a cycle that held the box's images after it closed
+
+    def _setup_final_text_box_image(self, drawable_area: pygame.Rect) -> None:
+        """The box's image: its background, and the rows of the text in `drawable_area`
+        (the part of the text in view) drawn now, as pygame-gui would cut them out of its
+        image of the whole text."""
+        layout = self.text_box_layout
+        if not isinstance(layout, LinesLayout) or self.background_surf is None:
+            super()._setup_final_text_box_image(drawable_area)  # an empty box
+            return
+        in_view = pygame.Surface((layout.layout_rect.width + layout.edit_buffer, drawable_area.height),
+                                 pygame.SRCALPHA, 32)
+        layout.draw_rows(in_view, drawable_area.y)
+        image = pygame.Surface(self.rect.size, pygame.SRCALPHA, 32)
+        basic_blit(image, self.background_surf, (0, 0))
+        basic_blit(image, in_view, (self.padding[0] + self.border_width["left"] + self.shadow_width
+                                    + self.rounded_corner_width_offsets[0],
+                                    self.padding[1] + self.border_width["top"] + self.shadow_width
+                                    + self.rounded_corner_height_offsets[0]))
+        self._set_image(image)
+
+    def view_top(self) -> int:
+        """How far down the text the view begins (px)."""
+        if self.scroll_bar is None:
+            return 0
+        return int(self.scroll_bar.start_percentage * self.text_box_layout.layout_rect.height)
+
+    def images_in_view(self) -> list:
+        """The images of the text (tables, rows of pictures) that show now."""
+        layout = self.text_box_layout
+        top = self.view_top()
+        bottom = top + self.text_wrap_rect.h
+        return [item for row in layout.layout_rows if row.y < bottom and row.y + row_depth(row) > top
+                for item in row.items if isinstance(item, DrawnImage)]
+
     def picture_tag(self, attributes: dict) -> None:
-        """An <img> of the rules: a picture or table drawn here (src names it), not a file.
-        Pictures not drawn yet go in as placeholders of their size: the screen draws them
-        after it opens (RulesScene.update)."""
-        src = attributes.get("src", "")
-        image = DrawnImage(image_for(src, draw=False), self.line_spacing)
-        image.pending = src if src.startswith("figure:") and not figure_drawn(src) else None
-        self.parser.layout_rect_queue.append(image)
+        """An <img> of the rules: a picture or table drawn here (src names it), not a file."""
+        self.parser.layout_rect_queue.append(DrawnImage(attributes.get("src", ""), self.line_spacing))
 
     def layout_key(self, size: tuple[int, int]) -> tuple:
         return self.ui_theme, self.html_text, size
 
-    def kept_layout(self, size: tuple[int, int]):
-        """The text laid out `size` wide and high (kept, or laid out now and kept),
-        its first screenful rendered."""
+    def kept_layout(self, size: tuple[int, int]) -> LinesLayout:
+        """The text laid out `size` wide and high: kept, or laid out now and kept."""
         key = self.layout_key(size)
         if key not in _layouts:
             for _step in self.layout_steps(size):
                 pass
-        layout = _layouts[key]
         _layouts.move_to_end(key)
-        for old in list(_layouts.values())[:-KEPT_DRAWN]:
-            forget_drawing(old)
-        if layout.finalised_surface is None:
-            layout.canvas, layout.finalised_surface = take_canvas(
-                (layout.layout_rect.width + layout.edit_buffer, layout.layout_rect.height))
-            layout.rows_drawn = 0
-        while layout.rows_drawn < len(layout.layout_rows) and layout.layout_rows[layout.rows_drawn].y < size[1]:
-            draw_next_row(layout)
-        return layout
+        return _layouts[key]
 
     def layout_steps(self, size: tuple[int, int]):
         """Lay the text out `size` wide (pygame-gui's parse_html_into_style_data without
-        rendering the words), a paragraph at a time: each yield is a moment to stop and
-        go on later. The layout is kept when done."""
-        self.parser._handle_img_tag = self.picture_tag
+        drawing it), a paragraph at a time: each yield is a moment to stop and go on
+        later. The layout is kept when done."""
         text = self._pre_parse_text(translate(self.html_text, **self.text_kwargs) + self.appended_text)
         pieces = re.split(r"(?=<br>)", text)  # cut only before a tag: a run of text is never split
-        for piece in pieces:
-            self.parser.feed(piece)
-            yield
+        self.parser._handle_img_tag = self.picture_tag
+        try:
+            for piece in pieces:
+                self.parser.feed(piece)
+                yield
+        finally:  # the parser's own handler again: its hold on this box kept the box's images after it closed
+            del self.parser._handle_img_tag
         style = self.parser.default_style
         font = self.ui_theme.get_font_dictionary().find_font(
             font_name=style["font_name"], font_size=style["font_size"], bold=style["bold"],
@@ -134,11 +197,11 @@ class KeptTextBox(UITextBox):
         everything = queue.copy()
         self.parser.empty_layout_queue()
         rect = pygame.Rect((0, 0), size)
-        layout = ui_text_box.TextBoxLayout(deque([queue.popleft()]), rect, rect.copy(), line_spacing=self.line_spacing,
-                               default_font_data={"font": font, "font_colour": style["font_colour"],
-                                                  "bg_colour": style["bg_colour"]},
-                               allow_split_dashes=self.allow_split_dashes,
-                               text_direction=style["direction"], editable=True)
+        layout = LinesLayout(deque([queue.popleft()]), rect, rect.copy(), line_spacing=self.line_spacing,
+                             default_font_data={"font": font, "font_colour": style["font_colour"],
+                                                "bg_colour": style["bg_colour"]},
+                             allow_split_dashes=self.allow_split_dashes,
+                             text_direction=style["direction"], editable=True)
         while queue:  # a line at a time, going on from the last row as pygame-gui's append does
             line = deque()
             while queue and not isinstance(line[-1] if line else None, LineBreakLayoutRect):
@@ -152,106 +215,84 @@ class KeptTextBox(UITextBox):
         was, self.text_box_layout = self.text_box_layout, layout
         self._align_all_text_rows()
         self.text_box_layout = was
-        layout.rows_drawn = 0
+        for row in layout.layout_rows:  # what pygame-gui's first drawing does to the lines: links are
+            row.merge_adjacent_compatible_chunks()  # found for hovering after it, and a row may be drawn later
         _layouts.setdefault(self.layout_key(size), layout)  # one laid out meanwhile may be on show: it stays
         while len(_layouts) > KEPT_LAYOUTS:
             _layouts.popitem(last=False)
 
 
-def draw_next_row(layout) -> None:
-    """Render the next row of a kept layout not rendered yet into its image."""
-    layout.layout_rows[layout.rows_drawn].finalise(layout.finalised_surface)
-    layout.rows_drawn += 1
-
-
-def forget_drawing(layout) -> None:
-    """Let a kept layout's image go (its lines are kept): rendered again when next opened.
-    Its canvas is kept for the next text."""
-    canvas = getattr(layout, "canvas", None)
-    if canvas is not None:
-        give_back(canvas)
-    layout.finalised_surface = layout.canvas = None
-    layout.rows_drawn = 0
-
-
-class Canvas(NamedTuple):
-    """An image a laid-out text is rendered into. A new one (14-25 MB) costs ~20 ms of
-    processor time, most of it the system handing the memory over, so one is kept
-    for the next text (take_canvas), and one is made ahead a slice at a time (canvas_steps)."""
-
-    surface: pygame.Surface
-    pixels: object  # the memory under the surface, when made by canvas_steps: kept alive with it
-
-
-_spare: list[Canvas] = []  # at most one canvas no text uses now
-
-
-def take_canvas(size: tuple[int, int]) -> tuple[Canvas, pygame.Surface]:
-    """A canvas for a text of `size` and the clear part of it the text is rendered into:
-    the spare one when it is as wide and tall enough, else a new one."""
-    for canvas in _spare:
-        width, height = canvas.surface.get_size()
-        if width == size[0] and height >= size[1]:
-            _spare.remove(canvas)
-            surface = canvas.surface.subsurface(pygame.Rect((0, 0), size))
-            surface.fill((0, 0, 0, 0))
-            return canvas, surface
-    canvas = Canvas(pygame.Surface(size, pygame.SRCALPHA, 32), None)  # a new surface is clear
-    return canvas, canvas.surface
-
-
-def give_back(canvas: Canvas) -> None:
-    """Keep `canvas` as the spare unless the spare is as wide and taller."""
-    width, height = canvas.surface.get_size()
-    if not any(c.surface.get_width() == width and c.surface.get_height() > height for c in _spare):
-        _spare[:] = [canvas]
-
-
-CANVAS_STEP = 2 << 20  # bytes of a canvas made ahead in one step (~1-2 ms)
-
-
-def canvas_steps(size: tuple[int, int]):
-    """Make a spare canvas of `size` in small steps: the memory is handed over a few
-    megabytes at a time (writing to it), then made an image."""
-    pixels = mmap.mmap(-1, size[0] * size[1] * 4)  # zeros, but not there until written to
-    for start in range(0, len(pixels), CANVAS_STEP):
-        end = min(len(pixels), start + CANVAS_STEP)
-        pixels[start:end] = bytes(end - start)
-        yield
-    give_back(Canvas(pygame.image.frombuffer(pixels, size, "BGRA"), pixels))  # the layout of a SRCALPHA surface
-
-
 class DrawnImage(ImageLayoutRect):
-    """An image in the laid-out text made from a surface (pygame-gui's loads a file), on a
-    line of its own."""
+    """An image in the laid-out text named by its <img src> (image_for), on a line of its
+    own. It holds no image: it is drawn from the kept ones (shown_image) when its row is."""
 
-    def __init__(self, surface: pygame.Surface, line_spacing: float):
+    def __init__(self, src: str, line_spacing: float):
         self.image_path = None
-        self.image_surf = surface.convert_alpha().premul_alpha()
+        self.src = src
         self.padding = PICTURE_PADDING
         self.is_selected = False
+        width, height = image_size(src)
         # pygame-gui spaces rows by their height times the line spacing: a picture's row
         # claims its height divided by that (the picture is drawn whole all the same), or
         # a tall picture would be followed by a quarter of its height of nothing
-        height = self.image_surf.get_height() + self.padding.top + self.padding.bottom
-        self.size_with_padding = (self.image_surf.get_width() + self.padding.left + self.padding.right,
-                                  round(height / line_spacing))
+        self.size_with_padding = (width + self.padding.left + self.padding.right,
+                                  round((height + self.padding.top + self.padding.bottom) / line_spacing))
+        self.image_height = height
         TextLayoutRect.__init__(self, self.size_with_padding, float_pos=TextFloatPosition.NONE)
 
+    @property
+    def image_surf(self) -> pygame.Surface:
+        return shown_image(self.src)
 
-def image_for(src: str, draw: bool = True) -> pygame.Surface:
-    """The image an <img src> of the rules names: "figure:<game>:<i>,<j>,...:<width>" (those
-    pictures side by side, each `width` wide; with draw=False, placeholders for those not
-    drawn yet) or "table:<game>:<index>:0" (the rules text's index-th table)."""
+    def finalise(self, target_surface: pygame.Surface, *_row_data, **_more) -> None:
+        # whole: pygame-gui's would cut it to the box's height (a tall picture in a small window)
+        target_surface.blit(self.image_surf, (self.x + self.padding.left, self.y + self.padding.top),
+                            special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def drawn_height(self) -> int:
+        return self.padding.top + self.image_height
+
+    def drawn(self) -> bool:
+        """Every picture in it drawn (not a placeholder)."""
+        return all(pictures_drawn(self.src))
+
+
+def shown_image(src: str) -> pygame.Surface:
+    """The image an <img src> names, ready to draw into the text (premultiplied): kept
+    (the last KEPT_IMAGES), made again when a picture in it was drawn meanwhile."""
+    kept = _images.get(src)
+    if kept is None or kept[1] != pictures_drawn(src):
+        kept = _images[src] = (image_for(src).convert_alpha().premul_alpha(), pictures_drawn(src))
+        while len(_images) > KEPT_IMAGES:
+            _images.popitem(last=False)
+    _images.move_to_end(src)
+    return kept[0]
+
+
+def image_size(src: str) -> tuple[int, int]:
+    """The size of the image an <img src> names, a row of pictures known before they are drawn."""
     kind, game_id, which, width = src.split(":")
     if kind == "figure":
-        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width), draw=draw)
+        return rules_pictures.figure_size(game_id, tuple(int(i) for i in which.split(",")), int(width))
+    return shown_image(src).get_size()
+
+
+def image_for(src: str) -> pygame.Surface:
+    """The image an <img src> of the rules names: "figure:<game>:<i>,<j>,...:<width>" (those
+    pictures side by side, each `width` wide, placeholders for those not drawn yet) or
+    "table:<game>:<index>:0" (the rules text's index-th table)."""
+    kind, game_id, which, width = src.split(":")
+    if kind == "figure":
+        return rules_pictures.figure_image(game_id, tuple(int(i) for i in which.split(",")), int(width), draw=False)
     return rules_pictures.table_image(tables_of(game_id)[int(which)], int(width))
 
 
-def figure_drawn(src: str) -> bool:
-    _kind, game_id, which, width = src.split(":")
-    return all(rules_pictures.is_drawn(game_id, int(i), int(width)) for i in which.split(","))
+def pictures_drawn(src: str) -> tuple:
+    """Which of the pictures an <img src> shows are drawn (none for a table)."""
+    kind, game_id, which, width = src.split(":")
+    if kind != "figure":
+        return ()
+    return tuple(rules_pictures.is_drawn(game_id, int(i), int(width)) for i in which.split(","))
 
 
 def lesson_links(game_id: str) -> dict:
@@ -347,24 +388,20 @@ def prepare_rules(manager, size: tuple[int, int]):
     ~10 ms, which had better begin a slice of its own), so that the first opening of
     each Rules screen finds its text laid out. Games already laid out are skipped."""
     plan = Plan.for_window(size)
-    box = KeptTextBox("", plan.box, manager)  # the box the screen will make, for its theme and sizes
+    # a box as wide as the screen's, for its theme, parser and borders; low, as a full one
+    # leaves ~2.6 MB behind it (its images)
+    low = pygame.Rect(plan.box.topleft, (plan.box.w, 100))
+    box = RulesTextBox("", low, manager)
     box.kill()
-    # the size the screen lays the text out at: beside the scroll bar (KeptTextBox)
-    size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, box.text_wrap_rect.h)
+    # the size the screen lays the text out at: beside the scroll bar (RulesTextBox)
+    size_beside_bar = (box.text_wrap_rect.w - box.scroll_bar_width, plan.box.h - (low.h - box.text_wrap_rect.h))
     yield
-    layouts = []
     for spec in shelf.GAMES.values():
         yield True
         box.html_text = plan.html(spec.id)  # the rules made HTML: ~10 ms
         yield
         if box.layout_key(size_beside_bar) not in _layouts:
             yield from box.layout_steps(size_beside_bar)
-        layouts.append(_layouts.get(box.layout_key(size_beside_bar)))
-    # and a canvas for the tallest, so that the first opening need not make one
-    width = size_beside_bar[0] + box.text_box_layout.edit_buffer
-    tallest = max(layout.layout_rect.height for layout in layouts if layout is not None)
-    if not any(c.surface.get_width() == width and c.surface.get_height() >= tallest for c in _spare):
-        yield from canvas_steps((width, tallest))
 
 
 def run_for(steps, seconds: float) -> bool:
@@ -384,6 +421,10 @@ class RulesScene(Scene):
         super().__init__(app)
 
     def on_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in self.SCROLL_KEYS:
+            self.on_key_scroll(event.key)
+            self.app.dirty = True
+            return
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and str(event.link_target).startswith("lesson:"):
             _kind, game_id, step = str(event.link_target).split(":")
             open_lesson(self.app, game_id, int(step))
@@ -396,10 +437,10 @@ class RulesScene(Scene):
         left, width, contents_w, box = plan.left, plan.width, plan.contents_w, plan.box
         self.label((left, 16, width, 44), f"{self.spec.title} — rules", "#title_label")
         self.per_row = plan.per_row
-        self.text_box = KeptTextBox(plan.html(self.spec.id), box, self.manager)
+        self.text_box = RulesTextBox(plan.html(self.spec.id), box, self.manager)
         self.contents = {}
         sections = headings(self.spec.id)
-        step = max(30, min(40, box.h // max(1, len(sections))))
+        step = max(30, min(at_least(36, self.app.settings) + 4, box.h // max(1, len(sections))))
         for i, heading in enumerate(sections):
             # a long heading is named by its words before the colon ("Solo game: you against …")
             label = look.fit_words((heading, heading.split(":")[0]), 15, contents_w - 16)
@@ -407,64 +448,43 @@ class RulesScene(Scene):
                                                  lambda heading=heading: self.jump_to(heading), tooltip=heading)
         self.button(((w - 160) // 2, h - 66, 160, 44), "Back", self.app.pop, primary=True)
 
-    def pending_pictures(self) -> list:
-        """The rows of pictures in the laid-out text not drawn yet (placeholders)."""
-        layout = self.text_box.text_box_layout
-        return [item for row in layout.layout_rows for item in row.items if getattr(item, "pending", None)]
+    def pictures_to_draw(self) -> list:
+        """The rows of pictures in view with a picture not drawn yet (a placeholder)."""
+        return [image for image in self.text_box.images_in_view() if not image.drawn()]
 
     def draw_next_picture(self) -> bool:
-        """Draw one row of pictures into the laid-out text in place of its placeholder
-        (the text stays as it is laid out); False when none is left to draw."""
-        pending = self.pending_pictures()
-        if not pending:
+        """Draw the next picture in view not drawn yet, and the text again with it; False
+        when none is left to draw."""
+        waiting = self.pictures_to_draw()
+        if not waiting:
             return False
-        item = pending[0]
-        image = image_for(item.pending).convert_alpha().premul_alpha()
-        item.image_surf, item.pending = image, None  # laid out again later, the row shows the pictures
-        where = (item.x + item.padding.left, item.y + item.padding.top)
-        finalised = self.text_box.text_box_layout.finalised_surface
-        if finalised is not None:
-            finalised.fill((0, 0, 0, 0), pygame.Rect(where, image.get_size()))
-            finalised.blit(image, where, special_flags=pygame.BLEND_PREMULTIPLIED)
+        src = waiting[0].src
+        _kind, game_id, which, width = src.split(":")
+        rules_pictures.picture_image(game_id, int(which.split(",")[pictures_drawn(src).index(False)]), int(width))
         self.text_box.redraw_from_text_block()
         return True
 
     def draw_all_pictures(self) -> None:
+        """Draw every picture in view now (they come a frame each after the screen opens)."""
         while self.draw_next_picture():
             pass
 
-    def rows_to_draw(self) -> int:
-        layout = self.text_box.text_box_layout
-        return len(layout.layout_rows) - layout.rows_drawn
-
-    def draw_rows(self, seconds: float, down_to: int = -1) -> bool:
-        """Render rows of the text not rendered yet (it opens with its first screenful):
-        for about `seconds`, and at least those above `down_to` (px from the text's top).
-        True if any was."""
-        layout = self.text_box.text_box_layout
-        rows, until, first = layout.layout_rows, time.perf_counter() + seconds, layout.rows_drawn
-        while layout.rows_drawn < len(rows) and (time.perf_counter() < until or rows[layout.rows_drawn].y < down_to):
-            draw_next_row(layout)
-        if layout.rows_drawn == first:
-            return False
-        self.text_box.redraw_from_text_block()
-        return True
-
     def busy(self) -> bool:
-        # a frame for each slice of rows and each row of pictures still to draw
-        return bool(self.rows_to_draw() or self.pending_pictures())
+        # a frame for each picture in view still to draw
+        return bool(self.pictures_to_draw())
 
     def update(self, dt: float) -> bool:
-        # the screen opens with its first screenful of text; the rest, then the pictures,
-        # come in the frames after it
-        if self.text_box.text_box_layout.finalised_surface is None:  # a Rules screen opened over this one
-            self.text_box.rebuild()  # took its canvas: render it again
-        drew = self.opened and (self.draw_rows(ROWS_SLICE_S) or self.draw_next_picture())
+        # the screen opens with the text in view, then its pictures come, one a frame
+        drew = self.opened and self.draw_next_picture()
         return self.update_widgets(dt) or drew
 
     def draw(self, surface) -> None:
         super().draw(surface)
         self.opened = True
+
+    def leave(self) -> None:
+        super().leave()
+        self.app.release_memory()  # ~10 MB: the box's images, and what drawing the pictures used
 
     def heading_y(self, heading: str) -> int | None:
         """Where `heading` is in the laid-out text (px from its top), None if not found."""
@@ -475,10 +495,43 @@ class RulesScene(Scene):
                 return row.y
         return None
 
+    # ---- keys: the text is a stop of the focus ring, and scrolls by the keys --------
+    SCROLL_KEYS = {pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END}
+
+    def drawn_stops(self) -> list:
+        return [Stop(("text",), self.text_box.rect.copy(), lambda: None, on_key=self.scroll_key)]
+
+    def focus_start(self, stops: list):
+        return next((s for s in stops if s.key == ("text",)), None)
+
+    def keys_of_its_own(self) -> set:
+        return self.SCROLL_KEYS  # the page keys scroll the text wherever the ring is
+
+    def scroll_key(self, event) -> bool:
+        """Up and Down scroll the text a few lines while the ring is on it."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        self.scroll_by(-60 if event.key == pygame.K_UP else 60)
+        return True
+
+    def scroll_by(self, pixels: int) -> None:
+        bar = self.text_box.scroll_bar
+        if bar is None:
+            return
+        height = self.text_box.text_box_layout.layout_rect.height
+        start = bar.start_percentage * height + pixels
+        start = max(0.0, min(start, height - self.text_box.text_wrap_rect.h))
+        bar.set_scroll_from_start_percentage(start / height)
+
+    def on_key_scroll(self, key) -> None:
+        page = self.text_box.text_wrap_rect.h - 40
+        height = self.text_box.text_box_layout.layout_rect.height
+        self.scroll_by({pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                        pygame.K_HOME: -height, pygame.K_END: height}[key])
+
     def jump_to(self, heading: str) -> None:
         """Scroll the text so that `heading` is at the top."""
         y, bar = self.heading_y(heading), self.text_box.scroll_bar
         if y is None or bar is None:
             return
-        self.draw_rows(0.0, down_to=y + self.text_box.text_wrap_rect.h)  # what the jump shows, if not yet
         bar.set_scroll_from_start_percentage(y / self.text_box.text_box_layout.layout_rect.height)

@@ -14,7 +14,9 @@ from ..keeper import GameKeeper
 from ..saves import OpenElsewhere, peek
 from . import look
 from .boards import board_scene_class
+from .focus import MOVE_KEYS, PRESS_KEYS, FocusRing, press_button, widget_stops
 from .host import ScreenHost
+from .touch import fit_theme, widen_scroll_bars
 
 # The faces HTML text boxes use beyond the theme's own (rules headings), loaded up front.
 PRELOADED_FONTS = [{"name": "dejavu", "point_size": size, "style": "bold"} for size in (15, 18, 24)]
@@ -34,7 +36,9 @@ class IdCachingTheme(UIAppearanceTheme):
     pygame-gui 0.6.14 keys that lookup by a string it builds with str.join over the
     ids' printed forms, tens of kilobytes for each button; that was a quarter of the
     time it took to open a screen. The answer depends only on the ids, so it is kept here
-    under the ids themselves; a new combination is still worked out by pygame-gui."""
+    under the ids themselves; a new combination is still worked out by pygame-gui, whose
+    own entry is let go (its key is 1-2 MB for an item of an open drop-down: the screen
+    walk held 100 MB of them)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -46,6 +50,7 @@ class IdCachingTheme(UIAppearanceTheme):
         found = self._ids_by_key.get(key)
         if found is None:
             found = super().build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids)
+            self.unique_theming_ids.clear()
             self._ids_by_key[key] = found
         return found
 
@@ -126,7 +131,11 @@ class Scene:
     def __init__(self, app: ScreenHost):
         self.app = app
         self.manager = app.ui_managers.acquire(app.size)
+        if self.manager is not None:  # (a board drawn as a rules picture has none)
+            fit_theme(self.manager.ui_theme, app.settings)  # Large targets: a drop-down's items too (touch.py)
         self.actions: dict = {}
+        self.primaries: set = set()  # the primary buttons: Enter presses the one shown, if only one
+        self.focus = FocusRing()
         self.build()
 
     # ---- life cycle ----------------------------------------------------
@@ -143,12 +152,14 @@ class Scene:
         """Lay the widgets out again (after a resize, or when what they show changed)."""
         self.manager.clear_and_reset()
         self.actions = {}
+        self.primaries = set()
         self.build()
 
     def enter(self) -> None:
         if self.manager is None:  # a scene shown again after it left
             self.manager = self.app.ui_managers.acquire(self.app.size)
             self.actions = {}
+            self.primaries = set()
             self.build()
 
     def leave(self) -> None:
@@ -223,6 +234,8 @@ class Scene:
         if not enabled:
             element.disable()
         self.actions[element] = action
+        if primary or (style and "primary" in style):
+            self.primaries.add(element)
         return element
 
     def label(self, rect, text, style=None) -> UILabel:
@@ -235,8 +248,75 @@ class Scene:
         return next((e for e in self.manager.get_sprite_group().sprites() if isinstance(e, UIDropDownMenu)
                      and e.current_state is e.menu_states["expanded"]), None)
 
+    # ---- keys: the focus ring (game/ui/focus.py) -------------------------------
+    def focus_stops(self) -> list:
+        """Every place the ring can stand on now: the controls, and what the screen draws itself."""
+        menu = self.open_drop_down()
+        was = getattr(self, "_ringed_menu", None)
+        if menu is not was:
+            self._ringed_menu = menu
+            self.focus.forget()  # a list just opened: the ring starts on its chosen option
+            if menu is None and was is not None:
+                self.focus.rect = was.rect.copy()  # and when it closes, the ring is back on the drop-down
+        if menu is not None:
+            return widget_stops(self)  # an open list is all there is until it closes
+        return widget_stops(self) + self.drawn_stops()
+
+    def drawn_stops(self) -> list:
+        """Places the screen draws itself that a click presses (cards, rows, a board's places)."""
+        return []
+
+    def focus_start(self, stops: list):
+        """The stop the ring starts on: the screen's main button if it has one, else None
+        (the first in reading order)."""
+        menu = self.open_drop_down()
+        if menu is not None:
+            chosen = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
+            return next((s for s in stops if s.key == ("option", chosen)), None)
+        shown = [b for b in self.primaries if b.alive() and b.visible and b.is_enabled]
+        if len(shown) == 1:
+            return next((s for s in stops if s.key == ("button", shown[0].text, tuple(shown[0].rect.topleft))), None)
+        return None
+
+    def keys_of_its_own(self) -> set:
+        """Keys the screen answers itself, which the ring leaves alone (a replay's arrows)."""
+        return set()
+
+    def main_action(self):
+        """What Enter does with no ring shown: the screen's one primary button, if just one shows."""
+        shown = [b for b in self.primaries if b.alive() and b.visible and b.is_enabled]
+        return (lambda: press_button(shown[0])) if len(shown) == 1 else None
+
+    def focus_key(self, event) -> bool:
+        """Tab, arrows, Enter and Space for the ring; True when taken."""
+        if event.key in self.keys_of_its_own():
+            return False
+        if self.typing():
+            if event.key != pygame.K_TAB:
+                return False  # the entry takes the text, Enter and the arrows
+            self.manager.set_focus_set(None)
+        self.focus.shown = self.app.keys_in_use  # a person on the keys goes on with them on the next screen
+        if event.key in MOVE_KEYS or (event.key in PRESS_KEYS and self.focus.shown):
+            stops = self.focus_stops()
+            taken = self.focus.on_key(event, stops, self.focus_start(stops))
+            self.app.keys_in_use = self.focus.shown
+            if taken:
+                self.app.dirty = True
+                return True
+        if event.key in PRESS_KEYS and not self.focus.shown:
+            action = self.main_action()
+            if action is not None:
+                action()
+                return True
+        return False
+
     def handle_event(self, event) -> None:
         self.last_input = time.monotonic()
+        if event.type == pygame.KEYDOWN and self.focus_key(event):
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self.app.keys_in_use:
+            self.app.keys_in_use = False  # the mouse or a finger took over: no ring where the keys left it
+            self.app.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (menu := self.open_drop_down()):
             menu.current_state.should_transition = True  # Esc closes the open list only (at the next update)
             self.app.dirty = True
@@ -263,6 +343,23 @@ class Scene:
     def on_escape(self) -> None:
         if len(self.app.scenes) > 1:
             self.app.pop()
+
+    # ---- touch (game/ui/touch.py) ----------------------------------------------
+    def on_long_press(self, pos) -> None:
+        """A finger rests at `pos`: hover shows what it shows there already; a screen may say more."""
+
+    def on_pinch(self, centre_before, centre_now, factor: float) -> None:
+        """Two fingers moved: their middle from `centre_before` to `centre_now`, their spread by `factor`."""
+
+    def takes_drag(self, pos) -> bool:
+        """True where a drag is the screen's own (a map pans): a finger's drag there is a mouse drag,
+        elsewhere it scrolls what is under it."""
+        return False
+
+    def own_click_targets(self) -> list:
+        """(what, rect) of what the screen draws itself and answers clicks on (not pygame-gui's
+        elements, nor a board's hit map): the layout audit's Large targets check reads them."""
+        return []
 
     def on_choice(self, element, text) -> None:
         pass
@@ -291,6 +388,7 @@ class Scene:
         or relabelled, and its tooltips and text cursor come and go here too."""
         before = self.widgets_look()
         self.manager.update(dt)
+        widen_scroll_bars(self.manager, self.app.settings)  # Large targets: a list's, if one shows (touch.py)
         after = self.widgets_look()
         return len(after) != len(before) or any(
             image is not was or rect != where for (image, rect), (was, where) in zip(after, before))
@@ -310,6 +408,13 @@ class Scene:
             if element.visible and shape is not None and shape.has_fresh_surface():
                 return True
         return False
+
+    def draw_focus(self, surface) -> None:
+        """The focus ring, over everything the screen drew (the app draws it after the screen)."""
+        self.focus.shown = self.app.keys_in_use
+        if self.focus.shown and self.manager is not None:
+            stops = self.focus_stops()
+            self.focus.draw(surface, stops, self.focus_start(stops))
 
     def draw(self, surface) -> None:
         surface.blit(look.tiled(self.background, surface.get_size()), (0, 0))

@@ -11,6 +11,7 @@ import pygame
 
 from . import look, sizing
 from .scene import panel
+from .touch import MIN_TARGET, at_least, large_targets
 
 
 class SidePanel:
@@ -28,19 +29,27 @@ class SidePanel:
         w, h = app.size
         h -= board.mode.band_height(w)  # the board and the panel stand above the mode's band
         self.folded = app.settings.get("panel_folded", False)
-        button_rows = len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded
+        button_rows = board.mode.panel_button_rows(
+            len(board.BUTTONS) + (board.watch is not None) + board.hand_off.needed() + 1 + self.folded)
         self.asked_scale = sizing.scale_of(app.settings)
-        k = self.scale = sizing.panel_scale(self.asked_scale, h, len(board.match.seats), button_rows)
+        # Large targets (touch.py): buttons of a finger's size, taken off the room the scale is fitted into
+        large = (MIN_TARGET - 40) * button_rows + (MIN_TARGET - 26) if large_targets(app.settings) else 0
+        k = self.scale = sizing.panel_scale(self.asked_scale, h - large, len(board.match.seats), button_rows)
         width = sizing.panel_width(w, k, self.folded)
+        if w - width - 30 < board.LEAST_BOARD_WIDTH:  # the board's words would shrink: the panel gives way
+            width = max(sizing.COMPACT_WIDTH, w - 30 - board.LEAST_BOARD_WIDTH)
+            k = self.scale = max(1.0, min(k, width / sizing.panel_width(w, 1.0, self.folded)))
         self.rect = p = pygame.Rect(w - width - 10, 10, width, h - 20)
-        bh, step, theme = round(40 * k), round(40 * k) + 8, sizing.button_class(k)
-        fold = round(26 * k)
+        bh, theme = at_least(round(40 * k), app.settings), sizing.button_class(k)
+        step = bh + 8
+        fold = at_least(round(26 * k), app.settings)
+        self.seats_top = max(round(50 * k), 8 + fold + 6)  # the players' rows start under the ? and » buttons
         self.fold_button = board.button((p.right - fold - 8, p.y + 8, fold, fold), "«" if self.folded else "»",
                                         board.toggle_fold, tooltip="The full panel, with the move log"
                                         if self.folded else "A narrower panel without the move log: more room "
-                                        "for the board")
+                                        "for the board", theme_class=theme)
         self.aid_button = board.button((p.right - 2 * fold - 14, p.y + 8, fold, fold), "?", board.open_aid,
-                                       tooltip="What you may do now, and how it scores (F1)")
+                                       tooltip="What you may do now, and how it scores (F1)", theme_class=theme)
         cells = 2 if self.folded else 4  # Undo, Redo, Hint, Menu: a row of four, or two rows of two
         cell_w = (p.w - 24 - (cells - 1) * 8) // cells
         places = []
@@ -72,16 +81,30 @@ class SidePanel:
         if board.watch is not None:
             board.watch.build(pygame.Rect(p.x + 12, y, p.w - 24, bh), "@ui_small" if self.folded else theme)
             y -= step
+        # Cancel does what right-click and Esc do (nothing only by a mouse button): over the buttons while a
+        # move is half made, in room taken from the log's bottom then
+        self.cancel_button = board.button((p.x + 12, y, p.w - 24, bh), "Cancel", self.cancel, theme_class=theme,
+                                          tooltip="Drop the move you began (right-click or Esc)")
+        self.cancel_button.hide()
         self.log_top = p.y + self.header_height()
         board.log.set_scale(k)
-        self.log_bottom = y + step - 6  # the log fills the panel down to the buttons (see place_log)
+        self.log_ends = (y + step - 6, y - 6)  # the log fills the panel down to the buttons, or to Cancel
+        self.log_bottom = self.log_ends[0]  # (see place_log)
         self.place_log(self.log_top)
         return pygame.Rect(10, 10, w - width - 30, h - 20)
 
     def header_height(self) -> int:
         """The room above the log: the title, the players, what to do now and a message."""
-        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale)
+        height = round((96 + 34 * len(self.board.match.seats) + 92) * self.scale) + self.seats_top \
+            - round(50 * self.scale)
         return self.board.mode.panel_header_height(height)
+
+    def log_lines(self) -> int:
+        """The fewest lines the log shows: four, or three with Large targets' taller buttons, or
+        two while Cancel takes the log's bottom (what to do now is read whole first)."""
+        if self.cancel_button.visible:
+            return 2
+        return 3 if large_targets(self.board.app.settings) else 4
 
     def place_log(self, top: int) -> None:
         """The move log from `top` (under what the panel says now) down to the buttons; at
@@ -90,7 +113,7 @@ class SidePanel:
         if self.folded:
             log.set_rect(pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, 0))
             return
-        top = min(top, self.log_bottom - 4 * log.line_height - 8)
+        top = min(top, self.log_bottom - self.log_lines() * log.line_height - 8)
         rect = pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, self.log_bottom - top)
         if rect != log.rect:
             log.set_rect(rect)
@@ -114,6 +137,13 @@ class SidePanel:
             wanted = ("button", name) in nxt
             if wanted != element.is_enabled:
                 element.enable() if wanted else element.disable()
+            chosen = ("button", name) in controller.prefix  # picked, the move waiting for its Confirm
+            if chosen != element.is_selected:
+                element.select() if chosen else element.unselect()
+        if bool(controller.prefix) != self.cancel_button.visible:
+            self.cancel_button.show() if controller.prefix else self.cancel_button.hide()
+            self.log_bottom = self.log_ends[bool(controller.prefix)]
+            self.place_log(self.board.log.rect.y)
         if self.confirm_button is not None:
             pending = controller.pending
             if pending is None and self.confirm_button.visible:
@@ -129,6 +159,10 @@ class SidePanel:
                     self.confirm_button.set_text(text)
                 if not self.confirm_button.visible:
                     self.confirm_button.show()
+
+    def cancel(self) -> None:
+        self.board.controller.cancel()
+        self.board.refresh_panel()
 
     def disabled_button_note(self, pos):
         """(rect, why) for a disabled button under `pos` (a click on it is not passed
@@ -174,7 +208,7 @@ class SidePanel:
         size = fitting(room) or sizes[-1]
         title = look.fit_text(title, size, room, bold=True)
         look.text(surface, title, (p.x + px(16), p.y + px(12) + (px(22) - size) // 2), size, look.GOLD, bold=True)
-        y = p.y + px(50)
+        y = p.y + self.seats_top
         scores = state.scores()
         labels = match.spec.seat_labels
         names = []  # (seat, name, room, bold, y): written once the size that fits them all is known
@@ -211,26 +245,52 @@ class SidePanel:
         y += px(6)
         status = self.status_text(highlights)
         self.drawn_revision, self.drawn_status = match.revision, status
-        log_room = 0 if self.folded else 4 * board.log.line_height + 8  # the log keeps four lines
-        # what to do now is read whole: a narrow or big panel gives it more lines, not "…"
+        log_room = 0 if self.folded else self.log_lines() * board.log.line_height + 8  # the log keeps a few lines
         room = self.log_bottom - log_room - y
-        size, step = px(15), px(20)
-        wrapped = look.wrap_text(status, size, p.w - px(32), bold=True)
-        if len(wrapped) > max(2, min(4, room // step)):  # a long result: smaller letters before a cut
-            size = max(look.SMALLEST_TEXT, px(13))
-            step = size + max(3, px(4))
-            wrapped = look.wrap_text(status, size, p.w - px(32), bold=True, max_lines=max(2, min(5, room // step)))
-        for line in wrapped:
-            look.text(surface, line, (p.x + px(16), y), size, look.HIGHLIGHT, bold=True)
-            y += step
+        width = p.w - px(32)
         message = board.controller.message
-        if message:
-            lines = max(1, min(3, (self.log_bottom - log_room - y) // px(18)))
-            for line in look.wrap_text(message, px(14), p.w - px(32), max_lines=lines):
-                look.text(surface, line, (p.x + px(16), y), px(14), look.WARN)
-                y += px(18)
+        # what to do now and the answer to the last click are read whole, not cut with "…": a
+        # narrow or big panel gives them more lines, then smaller letters; the note under the
+        # scores gives way to them
+        small = max(look.SMALLEST_TEXT, px(13)), max(look.SMALLEST_TEXT, px(12))
+        for status_size, message_size in ((px(15), px(14)), small):
+            status_step, message_step = status_size + max(3, px(5)), message_size + max(3, px(4))
+            status_lines = look.wrap_text(status, status_size, width, bold=True)
+            message_lines = look.wrap_text(message, message_size, width) if message else []
+            if len(status_lines) * status_step + len(message_lines) * message_step <= room:
+                break
+        else:  # no room for the whole of them (a small window at a big scale): each cut to its share
+            message_lines = look.wrap_text(message, message_size, width, max_lines=max(1, min(3, room // 2 //
+                                                                                               message_step)))
+            status_lines = look.wrap_text(status, status_size, width, bold=True, max_lines=max(
+                2, (room - len(message_lines) * message_step) // status_step))
+        said = len(status_lines) * status_step + len(message_lines) * message_step
+        y = self.draw_score_note(surface, y, room - said)
+        for line in status_lines:
+            look.text(surface, line, (p.x + px(16), y), status_size, look.HIGHLIGHT, bold=True)
+            y += status_step
+        for line in message_lines:
+            look.text(surface, line, (p.x + px(16), y), message_size, look.WARN)
+            y += message_step
         self.place_log(y + px(8))
         board.mode.draw_on_panel(surface)
+
+    def draw_score_note(self, surface, y: int, room: int) -> int:
+        """What the scores do not show, under them (Scrubbudgetel: what each stash still costs,
+        who holds the Cave), in the first of the board's wordings that takes two lines at most,
+        where `room` pixels allow; returns the y below it."""
+        p, k = self.rect, self.scale
+        size, step = max(look.SMALLEST_TEXT, round(13 * k)), round(17 * k)
+        for wording in self.board.score_note():
+            lines = look.wrap_text(wording, size, p.w - round(32 * k))
+            if len(lines) <= 2:
+                if len(lines) * step + round(4 * k) > room:
+                    return y
+                for line in lines:
+                    look.text(surface, line, (p.x + round(16 * k), y), size, look.MUTED)
+                    y += step
+                return y + round(4 * k)
+        return y
 
     def status_text(self, highlights) -> str:
         """The line under the players: the result, who thinks, or what to do."""

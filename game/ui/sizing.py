@@ -51,3 +51,13 @@ def primary_style(scale: float) -> str:
     if scale >= 1.3:
         return "#primary_button_150"
     return "#primary_button"
+
+
+def strip_scale(settings: dict, fits) -> float:
+    """The scale of a strip under the board (a review's words): the panel's scale, or the
+    largest below it at which `fits(scale)` says the strip leaves the board its room."""
+    wanted = scale_of(settings)
+    for scale in sorted({k for k in SCALES if k <= wanted} | {1.0}, reverse=True):
+        if scale == 1.0 or fits(scale):
+            return scale
+    return 1.0

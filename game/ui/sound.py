@@ -14,6 +14,8 @@ from array import array
 
 import pygame
 
+from .. import storage
+
 RATE = 22050
 EFFECTS = ("move", "dice", "cards", "refused", "turn", "end")
 
@@ -125,6 +127,7 @@ class Sounds:
         except (pygame.error, OSError, ValueError) as exc:
             self.silent_reason = f"no sound: {exc}"
             self.effects = {}
+            storage.log(self.silent_reason)  # what a bundle missing its sound library would show
 
     def prepare(self) -> None:
         """Open the mixer and build the effects now (a board opens), not on the first move."""

@@ -16,6 +16,7 @@ from ..engine.match import NAME_LIMIT
 from . import look
 from .loading import Background, FollowsRecords, unreadable_text, words
 from .scene import Scene, panel
+from .touch import at_least
 
 ALL_GAMES = "All games"
 CONFIRM_SECONDS = 5.0
@@ -70,6 +71,7 @@ class StatisticsScene(FollowsRecords, Scene):
         shown = (self.names, self.player, self.problem is None)
         self.loading = False
         self.problem = error
+        self.tell_what_happened(self.games, found[0] if error is None else None)
         self.games, self.marks = found if error is None else ([], {})
         self.names = stats.players(self.games)
         wanted = stats.key(self.player) if self.player else None
@@ -105,31 +107,32 @@ class StatisticsScene(FollowsRecords, Scene):
         self.left, self.width = left, width
         self.label((left, 18, width, 44), "Statistics", "#title_label")
         y = 74
-        self.label((left, y, 70, 34), "Player")
+        tall = at_least(34, self.app.settings)  # Large targets: a finger's height (touch.py)
+        self.label((left, y, 70, tall), "Player")
         names = self.names or [NOT_READ if self.loading or self.problem else NO_PLAYERS]
-        self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, 34),
+        self.player_menu = UIDropDownMenu(names, self.player or names[0], pygame.Rect(left + 72, y, 240, tall),
                                           self.manager)
-        self.label((left + 330, y, 60, 34), "Game")
+        self.label((left + 330, y, 60, tall), "Game")
         titles = [ALL_GAMES] + [spec.title for spec in shelf.GAMES.values()]
-        self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, 34), self.manager)
+        self.game_menu = UIDropDownMenu(titles, self.game_title, pygame.Rect(left + 392, y, 260, tall), self.manager)
         top = 124
         bottom = h - 150
         self.figures_rect = pygame.Rect(left, top, min(400, width // 2 - 10), bottom - top)
         self.chart_rect = pygame.Rect(self.figures_rect.right + 16, top, left + width - self.figures_rect.right - 16,
                                       bottom - top)
         y = h - 134
-        self.label((left, y, 150, 34), "Rename player")
-        self.name_entry = UITextEntryLine(pygame.Rect(left + 152, y, 220, 34), self.manager,
+        self.label((left, y, 150, tall), "Rename player")
+        self.name_entry = UITextEntryLine(pygame.Rect(left + 152, y, 220, tall), self.manager,
                                           initial_text=self.rename_text)
         self.name_entry.set_text_length_limit(NAME_LIMIT)
         merging = self.armed is not None and self.armed[0] == "merge"
         self.rename_button = self.button(
-            (left + 384, y, 200, 34), f"Merge into {look.fit_text(self.armed[1], 14, 90)}?" if merging else "Rename",
+            (left + 384, y, 200, tall), f"Merge into {look.fit_text(self.armed[1], 14, 90)}?" if merging else "Rename",
             self.rename, enabled=self.player is not None,
             tooltip="Give the player another name; a name already listed merges the two")
         resetting = self.armed is not None and self.armed[0] == "reset"
         self.reset_button = self.button(
-            (left + width - 250, y, 250, 34), "Sure? Reset" if resetting else "Reset statistics…", self.reset,
+            (left + width - 250, y, 250, tall), "Yes, reset" if resetting else "Reset statistics…", self.reset,
             enabled=self.player is not None,
             tooltip="Start this player's statistics at this game again; the games stay in History")
         self.button(((w - 160) // 2, h - 64, 160, 44), "Back", self.app.pop, primary=True)
@@ -197,7 +200,7 @@ class StatisticsScene(FollowsRecords, Scene):
         if not self.is_armed("reset", what):
             self.armed = ("reset", what, time.monotonic() + CONFIRM_SECONDS)
             where = "every game" if self.game == stats.ALL else self.game_title
-            self.app.notify(f"Click “Sure? Reset” to start {self.player}'s statistics at {where} again. "
+            self.app.notify(f"Click “Yes, reset” to start {self.player}'s statistics at {where} again. "
                             "The games stay in History.")
             self.rebuild()
             return
@@ -234,12 +237,9 @@ class StatisticsScene(FollowsRecords, Scene):
         key = (surface.get_size(), id(self.figures), self.figures_rect.topleft, self.loading, id(self.problem))
         if self.backdrop[0] != key:
             backdrop = look.tiled(self.background, surface.get_size()).copy()
-            with look.captured() as lines:
-                self.draw_scene(backdrop)
-            self.backdrop = (key, backdrop, lines)
-        else:
-            look.drawn.extend(self.backdrop[2])  # its words are on screen again
-        surface.blit(self.backdrop[1], (0, 0))
+            self.draw_scene(backdrop)
+            self.backdrop = (key, backdrop)
+        look.blit(surface, self.backdrop[1], (0, 0))
         self.manager.draw_ui(surface)
 
     def draw_scene(self, surface) -> None:
@@ -272,13 +272,16 @@ class StatisticsScene(FollowsRecords, Scene):
 
 
 def draw_chart(surface, figures, every_game: bool) -> None:
-    """Scores over time: one dot a game (green a win), joined by a line, the average dashed."""
+    """Scores over time: one dot a game (a full green one a win, a red ring a loss), joined by a
+    line, the average dashed.
+    Every game at once: a row per game, each on its own scale (a Scrubbudgetel haul of 98
+    and a Skurðir score of 8 are not on one scale), all on one line of time."""
     w, h = surface.get_size()
     title = look.text(surface, "Scores over time", (16, 14), 18, look.GOLD, bold=True)
     points = figures.scores
     top = 50  # the plot's top
     if every_game:
-        note = "(every game: scores of different games side by side)"
+        note = "(a row per game: each scores on its own scale)"
         if look.font(12).size(note)[0] <= w - 16 - (title.right + 12):
             look.text(surface, note, (w - 16, 18), 12, look.MUTED, anchor="topright")
         else:  # a narrow chart: the note under its title, the plot lower
@@ -289,34 +292,57 @@ def draw_chart(surface, figures, every_game: bool) -> None:
                   anchor="center")
         return
     plot = pygame.Rect(58, top, w - 80, h - 46 - top)
-    low = min(p.score for p in points)
-    high = max(p.score for p in points)
-    if high == low:
-        high, low = high + 1, low - 1
     pygame.draw.line(surface, (110, 88, 64), plot.bottomleft, plot.bottomright)
     pygame.draw.line(surface, (110, 88, 64), plot.bottomleft, plot.topleft)
-    for value in (low, high):
-        y = plot.bottom - (value - low) * plot.h / (high - low)
-        look.text(surface, str(value), (plot.x - 8, y - 8), 13, look.MUTED, anchor="topright")
     look.text(surface, "1st game", (plot.x, plot.bottom + 8), 12, look.MUTED)
     look.text(surface, f"game {len(points)}", (plot.right, plot.bottom + 8), 12, look.MUTED, anchor="topright")
+    if not every_game:
+        draw_scores(surface, points, range(len(points)), plot, figures.average_score)
+    else:
+        order = {game_id: n for n, game_id in enumerate(shelf.GAMES)}
+        games = sorted({p.game for p in points}, key=lambda g: order.get(g, len(order)))
+        lane_h = plot.h / len(games)
+        for k, game_id in enumerate(games):
+            lane = pygame.Rect(plot.x, round(plot.y + k * lane_h), plot.w, round(lane_h))
+            if k:
+                pygame.draw.line(surface, (70, 56, 42), lane.topleft, lane.topright)
+            name = shelf.GAMES[game_id].title if game_id in shelf.GAMES else game_id
+            label = look.text(surface, name, (lane.x + 6, lane.y + 3), 12, look.INK, bold=True)
+            area = pygame.Rect(lane.x, label.bottom + 8, lane.w, lane.bottom - label.bottom - 14)
+            draw_scores(surface, points, [i for i, p in enumerate(points) if p.game == game_id], area)
+    look.text(surface, "● won", (plot.x + 4, h - 22), 12, look.GOOD)
+    look.text(surface, "○ lost", (plot.x + 64, h - 22), 12, look.BAD)
+
+
+def draw_scores(surface, points, indices, plot, average=None) -> None:
+    """The scores of `points` at `indices` in `plot`, on their own scale (lowest and highest
+    written left of it), x by their place among all `points`; `average` dashed if given."""
+    indices = list(indices)
+    low = min(points[i].score for i in indices)
+    high = max(points[i].score for i in indices)
+    if high == low:
+        high, low = high + 1, low - 1
+    for value in (low, high) if plot.h >= 18 else (high,):  # a low row has room for one figure
+        y = plot.bottom - (value - low) * plot.h / (high - low)
+        look.text(surface, str(value), (plot.x - 8, y - 8), 13, look.MUTED, anchor="topright")
 
     def at(i, score):
         return (plot.x + i * plot.w / (len(points) - 1), plot.bottom - (score - low) * plot.h / (high - low))
 
     # a long history is drawn from at most two points a pixel column
-    stride = max(1, len(points) // max(1, plot.w // 2))
-    shown = list(range(0, len(points), stride))
-    if shown[-1] != len(points) - 1:
-        shown.append(len(points) - 1)
-    pygame.draw.lines(surface, (200, 170, 120), False, [at(i, points[i].score) for i in shown], 2)
-    average = figures.average_score
-    y = at(0, average)[1]
-    for x in range(plot.x, plot.right, 14):
-        pygame.draw.line(surface, look.MUTED, (x, y), (min(x + 7, plot.right), y))
-    look.text(surface, f"average {number(average)}", (plot.right, y - 18), 12, look.MUTED, anchor="topright")
+    stride = max(1, len(indices) // max(1, plot.w // 2))
+    shown = indices[::stride]
+    if shown[-1] != indices[-1]:
+        shown.append(indices[-1])
+    if len(shown) > 1:
+        pygame.draw.lines(surface, (200, 170, 120), False, [at(i, points[i].score) for i in shown], 2)
+    if average is not None:
+        y = at(0, average)[1]
+        for x in range(plot.x, plot.right, 14):
+            pygame.draw.line(surface, look.MUTED, (x, y), (min(x + 7, plot.right), y))
+        look.text(surface, f"average {number(average)}", (plot.right, y - 18), 12, look.MUTED, anchor="topright")
     radius = 6 if len(shown) < 80 else 3  # a dot a game, big enough to see which is green
-    for i in shown:
-        pygame.draw.circle(surface, look.GOOD if points[i].won else look.BAD, at(i, points[i].score), radius)
-    look.text(surface, "● won", (plot.x + 4, h - 22), 12, look.GOOD)
-    look.text(surface, "● lost", (plot.x + 64, h - 22), 12, look.BAD)
+    for i in shown:  # a win a full dot, a loss a ring: not told by green and red alone
+        won = points[i].won
+        pygame.draw.circle(surface, look.GOOD if won else look.BAD, at(i, points[i].score), radius,
+                           0 if won else max(2, radius // 2))

@@ -7,14 +7,17 @@ import pygame
 
 from .. import shelf, storage
 from ..engine.match import SaveError
-from ..lessons import Progress, has_lesson, load as load_lesson
+from ..lessons import Progress, has_lesson, load as load_lesson, take_notices as take_lesson_notices
 from ..saves import OpenElsewhere, delete_in_progress, games_in_progress, resume
 from . import look
+from .focus import Stop
 from .menus import SavesScene
 from .rules_screen import RulesScene, prepare_rules, run_for
 from .scene import IN_PROGRESS_RECHECK_S, Scene, look_at_in_progress, moves_text, open_lesson, panel, start_match, when
 from .settings import SettingsScene
 from .setup import SetupScene
+from . import touch
+from .touch import at_least
 
 
 class TitleScene(Scene):
@@ -34,8 +37,8 @@ class TitleScene(Scene):
     notice_top = 98  # notices go under the heading, over the tagline (not drawn meanwhile), not over "Game Shelf"
 
     def __init__(self, app):
-        # the game whose Delete reads "Sure?": a second click deletes it. It waits for
-        # that click (no time limit: a button that says "Sure?" must mean it)
+        # the game whose Delete reads "Yes, delete": a second click deletes it. It waits for
+        # that click (no time limit: a button that says so must mean it)
         self.delete_armed = None
         self.load_in_progress(app)
         super().__init__(app)
@@ -50,6 +53,7 @@ class TitleScene(Scene):
         else (its buttons made again only then: a screen's worth is slow to make)."""
         self.load_in_progress(self.app)
         if self.shown() == self.built_for:
+            self.tell_lesson_notices()  # a progress file damaged since, set aside by that look
             return False
         self.rebuild()
         return True
@@ -60,16 +64,38 @@ class TitleScene(Scene):
         games = tuple((entry, when(entry.last_played)) for entry in self.in_progress)
         return self.app.size, games, repr(Progress.load().data), self.delete_armed
 
+    def tell_lesson_notices(self) -> None:
+        for message in take_lesson_notices():
+            self.app.notify(message)
+
     def load_in_progress(self, app) -> None:
         self.in_progress, messages = games_in_progress()
         for message in messages:
             app.notify(message)
 
+    def tall(self, size: int) -> int:
+        """A button's height, or a finger's where Large targets are on (touch.py)."""
+        return at_least(size, self.app.settings)
+
+    @property
+    def row(self) -> int:
+        """One game in progress: its Resume and Delete buttons and the gap under them."""
+        return self.ROW + self.tall(30) - 30
+
+    @property
+    def below_card(self) -> int:
+        return self.BELOW_CARD + self.tall(34) - 34
+
+    @property
+    def max_rows(self) -> int:
+        """Games in progress listed here: one fewer in a low window with Large targets (their rows are taller)."""
+        return self.MAX_ROWS - (self.row > self.ROW and self.app.size[1] < 760)
+
     @property
     def bottom(self) -> int:
         """Room under the cards: the button row and the games in progress."""
-        rows = min(len(self.in_progress), self.MAX_ROWS)
-        return self.BOTTOM + (self.ROW * rows + 34 if rows else 0)
+        rows = min(len(self.in_progress), self.max_rows)
+        return self.BOTTOM + (self.row * rows + self.tall(30) + 4 if rows else 0)
 
     def card_layout(self, count: int) -> tuple[int, int, int]:
         """(cards per row, card width, card height): the largest cards for which
@@ -80,7 +106,7 @@ class TitleScene(Scene):
         for per_row in range(1, count + 1):
             rows = -(-count // per_row)
             width = min(self.CARD[0], (w - 60 - self.GAP * (per_row - 1)) / per_row)
-            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.BELOW_CARD - 8)
+            height = min(self.CARD[1], (h - self.TOP - self.bottom) / rows - self.below_card - 8)
             scale = min(width / self.CARD[0], height / self.CARD[1])
             size = (int(self.CARD[0] * scale), int(self.CARD[1] * scale))
             if size[0] > best[1]:
@@ -109,14 +135,13 @@ class TitleScene(Scene):
         self.learn_buttons: dict[str, object] = {}  # game id -> its card's "Learn to play"
         self.lesson_badges: dict[str, tuple] = {}  # game id -> (how far its lesson has got, where)
         progress = Progress.load()
-        if progress.message:
-            self.app.notify(progress.message)
+        self.tell_lesson_notices()
         games = list(shelf.GAMES.values())
         per_row, card_w, card_h = self.card_layout(len(games))
         # narrow cards (many games in a small window) drop the blurb and say less
         self.compact = card_w < self.COMPACT_BELOW
         rows = -(-len(games) // per_row)
-        row_h = card_h + self.BELOW_CARD + 8
+        row_h = card_h + self.below_card + 8
         # the rows stand in the middle of the room between the heading and what is under them
         top = self.TOP + max(0, (h - self.TOP - self.bottom - rows * row_h) // 2)
         for i, spec in enumerate(games):
@@ -126,16 +151,20 @@ class TitleScene(Scene):
             card = pygame.Rect(left + col * (card_w + self.GAP), top + row * row_h, card_w, card_h)
             self.cards[spec.id] = card
             self.card_text[spec.id] = self.card_caption(spec, card_w)
-            self.button((card.x, card.bottom + 72, card.w // 2 - 4, 34), "Play" if self.compact else "New game",
+            self.button((card.x, card.bottom + 72, card.w // 2 - 4, self.tall(34)), "Play",
                         lambda s=spec: self.app.push(SetupScene(self.app, s)), primary=True)
-            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, 34), "Rules",
+            self.button((card.centerx + 4, card.bottom + 72, card.w // 2 - 4, self.tall(34)), "Rules",
                         lambda s=spec: self.app.push(RulesScene(self.app, s)))
             if not has_lesson(spec.id):
                 continue
-            # "Learn to play" sits on the card's picture, bottom right
-            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= card.w - 16 else "Learn"
+            # "Learn to play" sits on the card's picture, bottom right (with Large targets, clear of its middle,
+            # where a finger taps the card, and a little taller: the button's rim is the card's)
+            room = card.w - 16 if self.tall(30) == 30 else card.right - 8 - (card.centerx + touch.MIN_TARGET // 2)
+            learn = "Learn to play" if look.font(15).size("Learn to play")[0] + 24 <= room else "Learn"
             width = look.font(15).size(learn)[0] + 24
-            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 38, width, 30), learn,
+            high = 30 if self.tall(30) == 30 else touch.MIN_TARGET + 4
+            self.learn_buttons[spec.id] = self.button((card.right - 8 - width, card.bottom - 8 - high, width, high),
+                                                      learn,
                                                       lambda s=spec: open_lesson(self.app, s.id),
                                                       tooltip="A guided first game, step by step")
             self.place_lesson_badge(spec.id, progress, card)
@@ -165,7 +194,7 @@ class TitleScene(Scene):
             widths[0] = room
         x = (w - sum(widths) - 12 * (len(widths) - 1)) // 2
         for (name, action, primary), bw in zip(names, widths):
-            self.button((x, y, bw, 40), name, action, primary=primary)
+            self.button((x, y, bw, self.tall(40)), name, action, primary=primary)
             x += bw + 12
 
     def place_lesson_badge(self, game_id: str, progress, card: pygame.Rect) -> None:
@@ -182,34 +211,35 @@ class TitleScene(Scene):
         """The newest games in progress, one row each: what, who, how far, when; Resume and Delete."""
         w, h = self.app.size
         self.progress_rows = []  # (entry, text, resume button, delete button)
-        shown = self.in_progress[: self.MAX_ROWS]
+        shown = self.in_progress[: self.max_rows]
         if not shown:
             return
         width = min(860, w - 60)
         left = (w - width) // 2
         self.progress_top = h - self.bottom + 6
         if len(self.in_progress) > len(shown):  # the rest are a click away, on the Saved games screen
-            self.button((left + width - 226, self.progress_top - 4, 226, 28),
+            self.button((left + width - 226, self.progress_top - 4, 226, self.tall(28)),
                         f"All {len(self.in_progress)} games in progress…", lambda: self.app.push(SavesScene(self.app)),
                         tooltip="The Saved games screen lists every game in progress")
-        y = self.progress_top + 30
+        y = self.progress_top + self.tall(30)
         for entry in shown:
             armed = self.delete_armed == entry.path
             if entry.elsewhere:  # played in another window: only a look at it from here
-                resume_button = self.button((left + width - 226, y, 110, 30), "Look",
+                resume_button = self.button((left + width - 226, y, 110, self.tall(30)), "Look",
                                             lambda e=entry: look_at_in_progress(self.app, e.path),
                                             tooltip="Open in another window: see its moves here, play it there")
             else:
-                resume_button = self.button((left + width - 226, y, 110, 30), "Resume",
+                resume_button = self.button((left + width - 226, y, 110, self.tall(30)), "Resume",
                                             lambda e=entry: self.resume(e.path))
-            delete_button = self.button((left + width - 110, y, 110, 30), "Sure?" if armed else "Delete",
+            delete_button = self.button((left + width - 110, y, 110, self.tall(30)),
+                                        "Yes, delete" if armed else "Delete",
                                         lambda e=entry: self.delete(e.path), enabled=not entry.elsewhere)
             where = "open in another window" if entry.elsewhere else when(entry.last_played)
             tail = f" · {moves_text(entry.moves)} · {where}"
             # every name if they fit; else how many play, so how far and when stay in sight
             text = look.fit_words((entry.summary + tail, entry.short_summary + tail), 15, width - 240)
             self.progress_rows.append((entry, text, resume_button, delete_button))
-            y += self.ROW
+            y += self.row
         self.progress_left = left
 
     def resume(self, path) -> None:
@@ -229,7 +259,7 @@ class TitleScene(Scene):
         """A game in progress goes only after a second click on its Delete."""
         if self.delete_armed != path:
             self.delete_armed = path
-            self.app.notify("Click “Sure?” to delete this game in progress for good.")
+            self.app.notify("Click “Yes, delete” to delete this game in progress for good.")
             self.rebuild()
             return
         self.delete_armed = None
@@ -258,12 +288,18 @@ class TitleScene(Scene):
     def update(self, dt: float) -> bool:
         if self.preparing is not None and self.undisturbed() and run_for(self.preparing, self.PREPARE_SLICE_S):
             self.preparing = None  # every game's rules laid out: they open within a frame or two
+            self.app.release_memory(collect=False)  # what laying them out used and freed: ~10 MB
         return super().update(dt)
 
     def wake_interval(self) -> float | None:
         if self.preparing is not None:
             return self.PREPARE_EVERY_S
         return super().wake_interval()
+
+    def drawn_stops(self) -> list:
+        """Each game's card: Enter on it opens the game's new-game screen, as a click does."""
+        return [Stop(("card", game_id), card.copy(), lambda s=spec: self.app.push(SetupScene(self.app, s)))
+                for game_id, card in self.cards.items() for spec in [shelf.GAMES[game_id]]]
 
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -275,6 +311,9 @@ class TitleScene(Scene):
 
     def on_escape(self) -> None:
         pass
+
+    def own_click_targets(self) -> list:
+        return [(f"card {game_id}", card) for game_id, card in self.cards.items()]
 
     def draw_scene(self, surface) -> None:
         w, _h = surface.get_size()
@@ -308,4 +347,4 @@ class TitleScene(Scene):
         if self.progress_rows:
             look.text(surface, "Games in progress", (self.progress_left, self.progress_top), 17, look.GOLD, bold=True)
             for _entry, text, resume_button, _delete in self.progress_rows:
-                look.text(surface, text, (self.progress_left, resume_button.rect.y + 5), 15, look.INK)
+                look.text(surface, text, (self.progress_left, resume_button.rect.centery - 10), 15, look.INK)

@@ -10,12 +10,14 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu
 
+# the speeds' words, the Watch row's and the replay's alike
+SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
 # speed -> (its words, seconds a move waits before it is shown, animation time factor)
 SPEEDS = {
-    "slow": ("Slow", 1.5, 1.8),
-    "normal": ("Normal", 0.35, 1.0),
-    "fast": ("Fast", 0.08, 0.5),
-    "instant": ("Instant", 0.0, 0.0),
+    "slow": (SPEED_WORDS["slow"], 1.5, 1.8),
+    "normal": (SPEED_WORDS["normal"], 0.35, 1.0),
+    "fast": (SPEED_WORDS["fast"], 0.08, 0.5),
+    "fastest": (SPEED_WORDS["fastest"], 0.0, 0.0),  # no wait, no animation
 }
 
 
@@ -68,6 +70,8 @@ class WatchControls:
         self.speed = next(key for key, (words, _d, _a) in SPEEDS.items() if words == text)
         self.apply_speed()
         return True
+
+    KEYS = frozenset({pygame.K_SPACE, pygame.K_RIGHT})  # pause or play, one step
 
     def on_key(self, key) -> bool:
         if key == pygame.K_SPACE:

@@ -19,20 +19,20 @@ import pygame
 from ...ui import look
 from ...ui.board import Anim, BoardScene, pulse
 from ...ui.camera import Camera
+from ...ui.touch import at_least
 from ...ui.draw import draw_die_face
 from ...ui.scene import panel
 from .icons import (
-    PLAYER_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
+    PLAYER_RGB, TINT_RGB, draw_icon, draw_junction_mark, draw_tile, draw_trail_mark, icon_detail, marker_centre,
     marker_outline, medal_radius,
 )
 from .mapview import IslandPainter, premultiplied
 from .geometry import RADIUS, hexagon, on_table, point_xy, tri_corners, tri_neighbours
-from .rules import COLOURS, MARKERS
+from .rules import CAVE, COLOURS, MARKERS
 
 SQRT3_2 = 0.8660254037844386
 SIDE_COLOURS = PLAYER_RGB  # the sides' fixed colours (White, Red, Yellow, Blue)
 FIT_MAX = 58.0  # pixels per side at most when fitting: a small map is not gigantic
-FOLLOW_WHOLE_MIN = 30.0  # pixels per side: a map that fits at this size or more is followed whole
 ZOOM_MAX = 120.0
 TUMBLE_S = 0.7
 FAMILY_ORDER = {"trail": 0, "junction": 1, "destination": 2, "obstacle": 3, "landing": 4}
@@ -92,11 +92,19 @@ def place_shapes(places) -> list:
 
 
 class ScrubScene(BoardScene):
+    GAME_KEYS = "F fits the whole map in view (every place then has its stop for the ring); + and − zoom."
+
+    def colour_groups(self) -> list:
+        # the players' trails by colour alone; the other markers each wear an icon of their own
+        return super().colour_groups() + [("trails", dict(zip(COLOURS, PLAYER_RGB)), ""),
+                                          ("markers", dict(TINT_RGB), "each marker's own icon")]
+
     def __init__(self, app, match, mode=None):
         lim = RADIUS + 3
         self.camera = Camera((0, 0, 10, 10), zoom=40.0, max_zoom=ZOOM_MAX, limit=(lim, lim * SQRT3_2))
         self.map_rect = pygame.Rect(0, 0, 10, 10)
         self.fitted_for = None
+        self.zoomed_by_hand = False  # zoomed by the player: closer in, the camera follows only the newest markers
         self._map_key = self._map_surface = None
         self.painter = IslandPainter(self.camera, self.seat_shape)
         self._spots_key = self._spots = None
@@ -112,12 +120,14 @@ class ScrubScene(BoardScene):
     # ---- layout ------------------------------------------------------------------
     def build(self) -> None:
         super().build()
-        m, camera = self.map_rect, self.camera
-        self.button((m.right - 52, m.y + 8, 44, 32), "Fit", self.fit_view, tooltip="Show the whole map (F)")
-        self.button((m.right - 92, m.y + 8, 36, 32), "+", lambda: camera.zoom_at(m.center, 1.3),
-                    tooltip="Zoom in (mouse wheel)")
-        self.button((m.right - 132, m.y + 8, 36, 32), "−", lambda: camera.zoom_at(m.center, 1 / 1.3),
-                    tooltip="Zoom out (mouse wheel)")
+        m = self.map_rect
+        wide, high = at_least(36, self.app.settings), at_least(32, self.app.settings)  # Large targets: a finger's
+        x = m.right - 8 - at_least(44, self.app.settings)
+        self.button((x, m.y + 8, m.right - 8 - x, high), "Fit", self.fit_view, tooltip="Show the whole map (F)")
+        self.button((x - 4 - wide, m.y + 8, wide, high), "+", lambda: self.zoom_by_hand(m.center, 1.3),
+                    tooltip="Zoom in (mouse wheel, or spread two fingers)")
+        self.button((x - 8 - 2 * wide, m.y + 8, wide, high), "−", lambda: self.zoom_by_hand(m.center, 1 / 1.3),
+                    tooltip="Zoom out (mouse wheel, or pinch two fingers)")
 
     def layout(self, rect: pygame.Rect) -> None:
         n = self.match.state.players
@@ -135,6 +145,7 @@ class ScrubScene(BoardScene):
         self.camera.min_zoom = 0.8 * min(m.w / (2 * RADIUS + 5), m.h / (2 * RADIUS * SQRT3_2 + 5))
         if self.fitted_for != m.size:
             self.fitted_for = m.size
+            self.zoomed_by_hand = False
             self.camera.stop()
             self.camera.set(*self.fit_target())
         self._map_key = self._spots_key = self._preview_key = None
@@ -146,6 +157,7 @@ class ScrubScene(BoardScene):
         return self.camera.fit(pts, margin=1.6, max_zoom=FIT_MAX, pad=(20, 60))
 
     def fit_view(self) -> None:
+        self.zoomed_by_hand = False  # the whole map again, and kept so as it grows
         self.camera.glide_to(*self.fit_target())
 
     def finish_animations(self) -> None:
@@ -154,36 +166,41 @@ class ScrubScene(BoardScene):
         self.camera.finish_glide()
 
     def follow(self) -> None:
-        """After a marker is laid: if it, or the end of the trail followed this turn,
-        is near the edge of the map or beyond, glide to show the whole map (while it
-        fits at FOLLOW_WHOLE_MIN and the player has not zoomed in), else to them."""
-        view = self.view()
-        markers = view["markers"]
+        """After a marker is laid, keep the played part of the map in view: the whole map (the
+        camera glides to fit it once a marker nears the view's edge), unless the player zoomed
+        in closer than that by hand: then the markers laid this turn."""
+        markers = self.match.state.markers
         if len(markers) < 2:
             return
-
-        def centre(m):
-            return marker_centre(tuple(tuple(t) for t in m["triangles"]))
-
-        pts = [centre(markers[-1])]
-        if view["followed_end"] is not None:
-            pts.append(centre(markers[view["followed_end"]]))
         camera = self.camera
         camera.finish_glide()
         m = self.map_rect
+        whole, whole_zoom = self.fit_target()
+        if not (self.zoomed_by_hand and camera.zoom > whole_zoom * 1.01):
+            keep = m.inflate(-16, -16)
+            if not all(keep.collidepoint(camera.to_screen(p)) for mk in markers for p in marker_outline(mk.triangles)):
+                camera.glide_to(whole, whole_zoom)
+            return
+        view = self.view()
+
+        def centre(mk):
+            return marker_centre(tuple(tuple(t) for t in mk["triangles"]))
+
+        pts = [centre(view["markers"][-1])]
+        if view["followed_end"] is not None:
+            pts.append(centre(view["markers"][view["followed_end"]]))
         inner = m.inflate(-int(m.w * 0.28), -int(m.h * 0.28))
         if all(inner.collidepoint(camera.to_screen(p)) for p in pts):
-            return
-        whole, whole_zoom = self.fit_target()
-        if camera.zoom <= FIT_MAX + 1e-6 and whole_zoom >= FOLLOW_WHOLE_MIN:
-            # not zoomed in by hand, and the whole map still reads and clicks well: show all of it
-            camera.glide_to(whole, whole_zoom)
             return
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         need_w = (max(xs) - min(xs) + 3) * camera.zoom
         need_h = (max(ys) - min(ys) + 3) * camera.zoom
         zoom = camera.zoom * min(1.0, inner.w / max(1, need_w), inner.h / max(1, need_h))
         camera.glide_to(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), zoom)
+
+    def zoom_by_hand(self, pos, factor: float) -> None:
+        self.zoomed_by_hand = True
+        self.camera.zoom_at(pos, factor)
 
     # ---- input -----------------------------------------------------------------------
     def on_event(self, event) -> None:
@@ -205,19 +222,29 @@ class ScrubScene(BoardScene):
             pos = self.mouse
             if self.map_rect.collidepoint(pos):
                 step = getattr(event, "precise_y", event.y) or event.y
-                camera.zoom_at(pos, 1.2 ** max(-3.0, min(3.0, step)))
+                self.zoom_by_hand(pos, 1.2 ** max(-3.0, min(3.0, step)))
             return
         elif event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             if event.key == pygame.K_f:
                 self.fit_view()
                 return
             if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                camera.zoom_at(self.map_rect.center, 1.3)
+                self.zoom_by_hand(self.map_rect.center, 1.3)
                 return
             if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                camera.zoom_at(self.map_rect.center, 1 / 1.3)
+                self.zoom_by_hand(self.map_rect.center, 1 / 1.3)
                 return
         super().on_event(event)
+
+    def takes_drag(self, pos) -> bool:
+        return self.map_rect.collidepoint(pos) or super().takes_drag(pos)  # a drag pans the map
+
+    def on_pinch(self, centre_before, centre_now, factor: float) -> None:
+        """Two fingers on the map zoom it about their middle, and pan it as that moves."""
+        if self.map_rect.collidepoint(centre_before):
+            self.camera.zoom_at(centre_before, factor)
+            self.camera.pan(centre_now[0] - centre_before[0], centre_now[1] - centre_before[1])
+            self.controller.set_hover(None)
 
     def target_under(self, pos):
         """Nothing lights under the pointer while it pans the map."""
@@ -440,7 +467,7 @@ class ScrubScene(BoardScene):
         if view["turn"] != self.die_turn:
             self.die_turn = view["turn"]
             self.die_since = time.monotonic()
-        surface.blit(self.map_surface(highlights), m.topleft)
+        look.blit(surface, self.map_surface(highlights), m.topleft)
         clip = surface.get_clip()
         surface.set_clip(m)
         spots = self.spots_surface(highlights)
@@ -451,7 +478,7 @@ class ScrubScene(BoardScene):
         self._draw_hover(surface, view, highlights)
         surface.set_clip(clip)
         pygame.draw.rect(surface, (24, 40, 52), m.inflate(4, 4), 3, border_radius=6)
-        hint = "Drag to pan · wheel to zoom · F fits the map"
+        hint = "Drag to pan · wheel or two fingers to zoom · F fits the map"
         w = look.font(12).size(hint)[0] + 16
         pill = pygame.Surface((w, 22), pygame.SRCALPHA)
         pygame.draw.rect(pill, (20, 30, 40, 170), pill.get_rect(), border_radius=11)
@@ -481,6 +508,7 @@ class ScrubScene(BoardScene):
             return
         hover = highlights.hover
         text = None
+        above = None  # a stash's chip or sums: the tooltip goes above them, not over their counts
         state = self.match.state
         pos = self.mouse
         if hover is not None and hover[0] == "tri" and self.selected_code(highlights) is None:
@@ -491,6 +519,7 @@ class ScrubScene(BoardScene):
                 text = t.name if mk.seat is None else f"{t.name}, laid by {self.seat_name(mk.seat)}"
         elif (seat := next((s for s, box in self.sums_boxes.items() if box.collidepoint(pos)), None)) is not None:
             haul, cost = view["haul"][seat], view["stash_costs"][seat]
+            above = self.sums_boxes[seat]
             text = (f"If the game ended now: haul {haul} − {cost} for what is left in the stash = {haul - cost}"
                     if len(state.stashes[seat]) else f"Haul {haul}, nothing left in the stash")
         else:
@@ -501,11 +530,14 @@ class ScrubScene(BoardScene):
                     text = f"{t.name}: {t.value} doubloon{'s' if t.value != 1 else ''}"
                     if owner is not None and owner != seat and view["leftover"] == "double":
                         text += ", costs double if left over"
+                    above = rect
                     break
         if not text:
             return
         img_w = look.font(13).size(text)[0] + 16
         box = pygame.Rect(pos[0] + 14, pos[1] + 18, img_w, 24)
+        if above is not None:
+            box.bottom = above.top - 4
         box.clamp_ip(pygame.Rect((0, 0), surface.get_size()))
         pygame.draw.rect(surface, (28, 22, 18), box, border_radius=5)
         pygame.draw.rect(surface, look.GOLD, box, 1, border_radius=5)
@@ -732,6 +764,19 @@ class ScrubScene(BoardScene):
             surface.set_clip(clip)
 
         return [Anim(0.35, paint, hides=frozenset({("marker", index)}))]
+
+    def score_note(self) -> tuple[str, ...]:
+        """The scores are what each player would have if the game ended now; a big one may
+        still carry a costly stash, and the Cave's holder may end the game when it suits them."""
+        state = self.match.state
+        if state.is_over:
+            return ()
+        costs = ", ".join(f"{COLOURS[seat]} {state.stash_cost(seat)}" for seat in range(state.players))
+        holder = next((seat for seat, stash in enumerate(state.stashes) if CAVE in stash), None)
+        cave = ((f"{COLOURS[holder]} holds the Treasure Cave.", f"Cave: {COLOURS[holder]}.") if holder is not None
+                else ("The Treasure Cave is still in the bag.", "Cave: in the bag."))
+        return (f"Left in the stashes, to pay at the end: {costs}. {cave[0]}",
+                f"Stashes still cost {costs}. {cave[0]}", f"Stashes cost {costs}. {cave[1]}")
 
     def score_breakdown(self, seat: int) -> str:
         state = self.match.state

@@ -138,10 +138,9 @@ def draw_trail_mark(surface, code: str, center, r: float, shape: int | None) -> 
     rgb = marker_rgb(code)
     ink = ink_on(rgb)
     if shape is None:
-        if r >= 6:
-            from ...ui import look
-            look.text(surface, code[1], center, max(9, int(r * 1.5)), ink, bold=True, anchor="center",
-                      shadow=False)
+        from ...ui import look
+        if int(r * 1.5) >= look.SMALLEST_TEXT:  # a letter too small to read is left out (the colour tells it)
+            look.text(surface, code[1], center, int(r * 1.5), ink, bold=True, anchor="center", shadow=False)
         return
     from ...ui import look
     look.draw_seat_shape(surface, shape, (round(center[0]), round(center[1])), max(2, int(r)), ink, outline=ink)

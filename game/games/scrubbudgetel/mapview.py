@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from ...ui import look
 from . import icons
 from .icons import (
     FOAM, GRID, SAND, SAND_DARK, SEA, SHALLOW, coast, draw_icon, draw_marker, grid_lines, icon_detail,
@@ -75,13 +76,13 @@ class IslandPainter:
         layer_key = (key, id(state))
         if self._settled_key != layer_key or self._settled_count > ready:
             self._settled_key, self._settled_count = layer_key, 0
-            self._settled = self._island.copy()
+            self._settled = look.copy(self._island)
         if self._settled_count == 0 and ready:
             self.lay_markers(self._settled, range(ready), hidden)
         elif self._settled_count < ready:
             self.add_markers(self._settled, list(range(self._settled_count, ready)), hidden)
         self._settled_count = ready
-        surf = self._settled.copy()
+        surf = look.copy(self._settled)  # (with the words on its markers)
         extra = [i for i in range(ready, len(state.markers)) if i not in hidden]
         if extra:
             self.add_markers(surf, extra, hidden)

@@ -19,7 +19,7 @@ PATH_COLOURS = ((255, 196, 120), (215, 225, 240))
 WOOD = (176, 128, 80)
 WOOD_DARK = (96, 64, 38)
 GRID = (84, 56, 32)
-COORDS = (58, 34, 16)
+COORDS = (34, 20, 8)  # 4.5:1 on the board's wood
 RIM = 1.2  # units between the outer vertices and the board's edge: room for the coordinates
 LEGEND_H = 36  # the line under the board: each side's tile count
 LEGEND_LINE = 24  # a second line of it
@@ -27,6 +27,10 @@ LABEL_OUT = 0.62  # how far out from its vertex a coordinate is written
 
 
 class ScurryScene(BoardScene):
+    def colour_groups(self) -> list:
+        return super().colour_groups() + [("tiles and squirrels", dict(zip(SIDE_NAMES, SIDE_COLOURS)), ""),
+                                          ("paths", dict(zip(SIDE_NAMES, PATH_COLOURS)), "")]
+
     def layout(self, rect: pygame.Rect) -> None:
         size = self.match.state.size
         self.geo = board_geometry(size)
@@ -80,7 +84,6 @@ class ScurryScene(BoardScene):
         dot = max(2, int(self.unit * 0.07))
         for p in self.points:
             pygame.draw.circle(layer, GRID, p, dot)
-        self._draw_coordinates(layer)
         return layer
 
     def coordinate_labels(self) -> list[tuple[tuple[int, int], str]]:
@@ -102,10 +105,22 @@ class ScurryScene(BoardScene):
                 labels.append(((q + out, r), place))
         return [(self.to_pixel(x, y), text) for (x, y), text in labels]
 
-    def _draw_coordinates(self, layer) -> None:
+    def _draw_coordinates(self, surface, squirrels) -> None:
+        """The rows' and columns' names round the board, but where a squirrel stands over one
+        (its picture rises above its vertex): a name is shown whole or not at all."""
         size = max(look.SMALLEST_TEXT, min(16, int(self.unit * 0.3)))
+        over = [self.squirrel_rect(seat, self.points[v]) for seat, v in enumerate(squirrels) if v is not None]
         for centre, text in self.coordinate_labels():
-            look.text(layer, text, centre, size, COORDS, anchor="center", shadow=False)
+            box = look.rendered(text, size, COORDS, False).get_rect(center=centre)
+            if box.collidelist(over) < 0:
+                look.text(surface, text, centre, size, COORDS, anchor="center", shadow=False)
+
+    def arrow_start(self, move):
+        """A step starts where the squirrel stands."""
+        if move.kind != "step":
+            return None
+        at = self.view()["squirrels"][move.seat]
+        return None if at is None else self.points[at]
 
     # ---- drawing ---------------------------------------------------------
     def tile_image(self, owner: int, scale: float = 1.0):
@@ -127,16 +142,22 @@ class ScurryScene(BoardScene):
             image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=point))
 
+    def squirrel_rect(self, seat: int, point) -> pygame.Rect:
+        """Where a squirrel standing at `point` is drawn: on the back half of its vertex, so
+        that the tile under it stays in view."""
+        px = max(8, int(self.unit * 0.92))
+        return pygame.Rect(0, 0, px, px).move(point[0] - px // 2, point[1] + int(self.unit * 0.12) - px)
+
     def blit_squirrel(self, surface, seat: int, point) -> None:
         image = self.squirrel_image(seat)
         if image is None:
             pygame.draw.circle(surface, SIDE_COLOURS[seat], point, int(self.unit * 0.35))
             return
-        # stands on the back half of its vertex so the tile under it stays in view
         surface.blit(image, image.get_rect(midbottom=(point[0], point[1] + int(self.unit * 0.12))))
 
     def draw_board(self, surface, view: dict, highlights) -> None:
-        surface.blit(self.board_layer, (0, 0))
+        look.blit(surface, self.board_layer, (0, 0))
+        self._draw_coordinates(surface, view["squirrels"])
         for v, point in enumerate(self.points):  # every vertex is a place to click
             self.hits.circle(("vertex", v), point, self.pick_radius)
         hidden = self.hidden_targets()

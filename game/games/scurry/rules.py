@@ -707,6 +707,7 @@ class ScurrySpec(GameSpec):
     hidden_information = False
     scores_decide = False  # the tile counts do not decide who wins: the arena's margin is +1 / 0 / -1
     seat_labels = SIDE_NAMES
+    score_name = "Tiles"  # the counts are tiles owned: a player with fewer may still win
     blurb = "Squirrels dash along the lines of the board, flipping acorn tiles."
     options = (
         Option(

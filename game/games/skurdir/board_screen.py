@@ -6,13 +6,21 @@ import math
 
 import pygame
 
-from ...ui import look
+from ...ui import look, touch
 from ...ui.draw import shade
 from ...ui.board import Anim, BoardScene
 from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, centre_of, xy
 
 # Pyramid colours, each with a mark of its own so that colour is never the only clue.
 RGB = ((206, 62, 46), (240, 204, 58), (40, 150, 92), (46, 108, 196), (52, 52, 60))
+
+
+def play_colour(state, seat: int):
+    """The seat's colour of play, once chosen: its pyramids' (boards.seat_colour)."""
+    colour = state.colour_of[seat]
+    return RGB[colour] if colour is not None else None
+
+
 MARKS = ("dot", "bar", "ring", "square", "cross")
 BOARD = (226, 212, 180)
 BOARD_EDGE = (120, 92, 60)
@@ -20,7 +28,8 @@ WATER = (120, 170, 200)
 GAP = (206, 190, 156)
 # The open table's cells are named on a grid wider than any layout, so the names of the
 # first stations sit mid-alphabet; they stay put as the layout grows (seeds/skurdir.md, ruling 13).
-CELL_NAMES_NOTE = "Cell names count from the far corner of a table with no edge: the centre is {centre}."
+CELL_NAMES_NOTE = ("Cells are named by the letters below the grid and the numbers beside it. The game starts "
+                   "in the middle of the table, at {centre}, so that it can grow every way.")
 NOTE_SIZE, NOTE_LINE = 12, 15  # the open table's note above the grid
 SIDE_W = 230  # the column right of the grid: stacks to place, pool, players' pieces
 
@@ -113,6 +122,9 @@ class SkurdirScene(BoardScene):
     def __init__(self, *args, **kwargs):
         self.slots: list = []  # the set-up stacks in the order first shown (see stack_slots)
         super().__init__(*args, **kwargs)
+
+    def colour_groups(self) -> list:
+        return super().colour_groups() + [("pyramids", dict(zip(COLOURS, RGB)), "each colour's own mark on it")]
 
     # ---- geometry ---------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -207,6 +219,17 @@ class SkurdirScene(BoardScene):
         r.center = (int(mid[0]), int(mid[1]))
         return r
 
+    def link_hit(self, a: int, b: int) -> pygame.Rect:
+        """With Large targets, where a tap finds the canal between stations a and b: a fingertip's
+        square across the border of their cells, as far into each."""
+        hit = touch.reach(self.link_rect(a, b), touch.MIN_TARGET - 2)
+        ra, rb = self.cell_rect(a), self.cell_rect(b)
+        if ra.y == rb.y:  # halfway between the cells, to the pixel (their centres are half pixels)
+            hit.centerx = math.floor((ra.x + rb.x + ra.w) / 2 + 0.5)
+        else:
+            hit.centery = math.floor((ra.y + rb.y + ra.h) / 2 + 0.5)
+        return hit
+
     def _draw_board_layer(self) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
         # the frame leaves room for the row numbers on the left and the column letters below
@@ -246,8 +269,14 @@ class SkurdirScene(BoardScene):
         x0, y0, cols, rows = self.box
         places = [(("cell", y * self.n + x), self.cell_rect(y * self.n + x), None)
                   for y in range(y0, y0 + rows) for x in range(x0, x0 + cols)]
-        places += [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
-        places += [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        links = [(("link", a, b), self.link_rect(a, b), None) for a, b, _colour in view["canals"]]
+        stations = [(("cell", int(c)), self.centre(int(c)), self.cell * 0.3) for c in view["stations"]]
+        if touch.large_targets(self.app.settings):
+            # a canal is thin: with Large targets it is reached from a fingertip's width (half into each
+            # cell), over the stations, which keep as much about their middle
+            places += stations + [(t, self.link_hit(*t[1:]), None) for t, _r, _ in links]
+        else:
+            places += links + stations
         for on_top in (False, True):
             for target, where, radius in places:
                 if (target in clickable) != on_top:
@@ -258,10 +287,6 @@ class SkurdirScene(BoardScene):
                     self.hits.circle(target, where, radius)
 
     # ---- drawing --------------------------------------------------------------
-    def seat_rgb(self, index: int):
-        colour = self.match.state.colour_of[index]
-        return RGB[colour] if colour is not None else super().seat_rgb(index)
-
     def seat_label(self, seat: int, view) -> str:
         colour = view["colour_of"][seat]
         name = self.match.seats[seat].name
@@ -304,7 +329,7 @@ class SkurdirScene(BoardScene):
 
     def draw_board(self, surface, view: dict, highlights) -> None:
         self.fit()
-        surface.blit(self.board_layer, (0, 0))
+        look.blit(surface, self.board_layer, (0, 0))
         hidden = self.hidden_targets()
         nxt = highlights.next_targets
         last = highlights.last_moves
@@ -401,7 +426,7 @@ class SkurdirScene(BoardScene):
             pygame.draw.circle(surface, (255, 240, 140) if allowed else (200, 200, 200), pts[-1], 7)
             gains = state.route_scores(r)
             text = ", ".join(f"{COLOURS[view['colour_of'][s]]} {p}" for s, p in enumerate(gains) if p) or "no points"
-            lines.append((f"→{cell_name(r[-1], self.n)}: {text}" + ("" if allowed else " (not yours to move)"), allowed))
+            lines.append((f"→{cell_name(r[-1], self.n)}: {text}" + ("" if allowed else " (not your passenger, station or canal)"), allowed))
         x, y = self.centre(c)
         width = max(look.font(13).size(t)[0] for t, _ in lines) + 16
         box = pygame.Rect(0, 0, width, 20 * len(lines) + 8)
@@ -476,7 +501,7 @@ class SkurdirScene(BoardScene):
         each player's pieces in hand."""
         surface, x, w, px = column.surface, column.x, column.w, column.px
         column.heading("Pool")
-        pw = min(px(34), (w - 10) // 5)
+        pw = (w - 10) // 5 if touch.large_targets(column.scene.app.settings) else min(px(34), (w - 10) // 5)
         y = column.y
         for c in range(5):
             rect = pygame.Rect(x + c * (pw + 2), y, pw, pw + px(16))
@@ -518,8 +543,9 @@ class SkurdirScene(BoardScene):
             row = pygame.Rect(x, y, w, px(38))
             if s == view["to_move"]:
                 pygame.draw.rect(surface, (60, 50, 36), row, border_radius=6)
+            # the name in ink (a colour on the felt reads badly); its canals below show the colour, marked
             look.text(surface, look.fit_text(self.match.seats[s].name, px(13), w - 8), (x + 4, y + 1), px(13),
-                      RGB[colour] if colour != 4 else look.INK, bold=True)
+                      look.INK, bold=True)
             cx = x + 4
             for _k in range(view["free"][colour]):
                 img = lying(colour, px(24), px(12), (1, 0))

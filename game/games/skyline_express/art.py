@@ -5,7 +5,7 @@ import pygame
 
 from ...ui.draw import draw_die, gradient, render, vignette
 
-PENCIL = ((208, 58, 48), (236, 190, 30), (58, 156, 82), (46, 104, 196))
+PENCIL = ((185, 50, 30), (236, 200, 40), (0, 130, 105), (30, 60, 190))  # as the sheet's (board_screen.PENCIL)
 
 
 def sprite_title_skyline_express() -> pygame.Surface:

@@ -32,18 +32,40 @@ PAPER = (246, 240, 226)
 PAPER_EDGE = (196, 184, 160)
 INK = (52, 46, 40)
 FAINT = (150, 140, 124)
-MUTED_INK = (112, 102, 88)  # words in a lighter hand than INK, dark enough to read at a glance
-PENCIL = {0: (208, 58, 48), 1: (236, 190, 30), 2: (58, 156, 82), 3: (46, 104, 196)}
+MUTED_INK = (100, 90, 76)  # words in a lighter hand than INK, dark enough to read at a glance
+# red, yellow, green, blue: told apart in the three colour-blind simulations too (tests/colours.py),
+# and white letters on red, green and blue read at 4.5:1
+PENCIL = {0: (185, 50, 30), 1: (236, 200, 40), 2: (0, 130, 105), 3: (30, 60, 190)}
 PENCIL_DARK = {k: draw.shade(c, 0.55) for k, c in PENCIL.items()}
 GOLD_PEN = (214, 150, 20)
 WOOD = (150, 104, 64)
 GLASS = (176, 212, 232)
 SEAT_CLOTH = (214, 204, 186)
+SEAT_INK = (92, 62, 54)  # a seat's name on its cloth
 ROLL_SECONDS = 0.6
 
 
+LEAST_SHEET_SCALE = 0.72  # the sheet at 960x640 with the panel at 100 %: a bigger panel gives way, not the sheet
+
+
 class SkylineScene(BoardScene):
+    LEAST_BOARD_WIDTH = round(DESIGN[0] * LEAST_SHEET_SCALE)
     # ---- layout --------------------------------------------------------
+    NUMBER_KEYS = "1–4 take that die of the tray (counted from the left); 1–6 turn a die to that face."
+
+    def colour_groups(self) -> list:
+        # the dice carry no letter (the passengers, pencils and services do): the colours alone tell them
+        return super().colour_groups() + [("dice and passengers", dict(zip(COLOUR_NAMES, PENCIL.values())), "")]
+
+    def number_target(self, number: int):
+        """A number key turns the die to that face when a face is asked for, else takes the
+        tray's die at that place (1 the first)."""
+        targets = self.controller.next_targets()
+        if ("face", number) in targets:
+            return ("face", number)
+        dice = sorted(t for t in targets if t[0] == "die")
+        return dice[number - 1] if number <= len(dice) else None
+
     def layout(self, rect: pygame.Rect) -> None:
         self.scale = min(rect.w / DESIGN[0], rect.h / DESIGN[1])
         w, h = int(DESIGN[0] * self.scale), int(DESIGN[1] * self.scale)
@@ -92,6 +114,9 @@ class SkylineScene(BoardScene):
             return state.to_move
         return self.viewer
 
+    def own_click_targets(self) -> list:
+        return super().own_click_targets() + [(f"sheet tab {i}", tab) for i, tab in enumerate(self.tabs)]
+
     def on_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, tab in enumerate(self.tabs):
@@ -103,14 +128,9 @@ class SkylineScene(BoardScene):
     # ---- the paper, drawn once per sheet ---------------------------------------
     def _paper_layer(self, view: dict, who: int) -> pygame.Surface:
         key = (who, view["service_rows"])
-        cached = self._paper_cache.get(key)
-        if cached is None:
-            with look.captured() as lines:
-                layer = self._draw_paper(view, who)
-            cached = self._paper_cache[key] = (layer, lines)
-        else:
-            look.drawn.extend(cached[1])  # its words are on screen again
-        return cached[0]
+        if key not in self._paper_cache:
+            self._paper_cache[key] = self._draw_paper(view, who)
+        return self._paper_cache[key]
 
     def _draw_paper(self, view: dict, who: int) -> pygame.Surface:
         layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -167,7 +187,7 @@ class SkylineScene(BoardScene):
         pygame.draw.rect(layer, (196, 184, 162), corridor)
         for x in range(corridor.x, corridor.right, max(8, int(18 * s))):
             pygame.draw.line(layer, (182, 170, 148), (x, corridor.y), (x, corridor.bottom))
-        self._label(layer, "corridor", (corridor.centerx, corridor.centery), 12, (110, 98, 80), anchor="center")
+        self._label(layer, "corridor", (corridor.centerx, corridor.centery), 12, INK, anchor="center")
         for c, comp in enumerate(self.comp_rects):
             pygame.draw.rect(layer, (236, 230, 214), comp)
             table = self.r(30 + c * 141 + 58, 200, 18, 26)
@@ -184,9 +204,6 @@ class SkylineScene(BoardScene):
             for k in range(4):
                 pygame.draw.rect(layer, SEAT_CLOTH, self.seat_rects[4 * c + k], border_radius=int(9 * s))
                 pygame.draw.rect(layer, (120, 50, 48), self.seat_rects[4 * c + k], 1, border_radius=int(9 * s))
-                sr = self.seat_rects[4 * c + k]
-                self._label(layer, seat_name(4 * c + k), (sr.right - 3, sr.bottom - 1), 13, (112, 84, 76),
-                            anchor="bottomright")
             # partition wall and door to the corridor
             wall = self.r(30 + c * 141 + 134, 180, 7, 166)
             if c < COMPARTMENTS - 1:
@@ -203,35 +220,48 @@ class SkylineScene(BoardScene):
             for i, box in enumerate(boxes):
                 pygame.draw.rect(layer, (255, 252, 244), box, border_radius=3)
                 pygame.draw.rect(layer, FAINT, box, 1, border_radius=3)
-                if (i + 1) % 5 == 0:  # every fifth space is numbered, faintly, inside
-                    if look.font(self.fs(12)).size(str(i + 1))[0] <= box.w + 2:
-                        self._label(layer, str(i + 1), box.center, 12, (160, 148, 128), anchor="center")
-                    else:  # a number wider than its box would cross the next: the box is marked instead
-                        pygame.draw.rect(layer, MUTED_INK, box, 2, border_radius=3)
+                if (i + 1) % 5 == 0 and not self._numbered(i):  # a number wider than its box: the box is marked
+                    pygame.draw.rect(layer, MUTED_INK, box, 2, border_radius=3)
+
+    def _numbered(self, i: int) -> bool:
+        """Is the track's space i numbered (every fifth, where the number fits inside)?"""
+        return (i + 1) % 5 == 0 and look.font(self.fs(12)).size(str(i + 1))[0] <= self.track_boxes["service"][0].w + 2
 
     def _draw_tasks(self, layer, view) -> None:
         self._label(layer, look.fit_words(("Tasks (the set-up roll circles one per colour)",
                                            "Tasks (one per colour circled)"), self.fs(14),
                                          self.r(0, 0, 520, 0).w, True), self.r(14, 470, 0, 0).topleft, 14, INK, True)
         for (d, b), rect in self.task_rects.items():
-            task = TASKS[d][b]
             pygame.draw.rect(layer, (252, 248, 238), rect, border_radius=6)
             pygame.draw.rect(layer, PENCIL[d], rect, 2, border_radius=6)
-            dice = f"{2 * b + 1}-{2 * b + 2}"
-            # the band is as wide as its words: the floor of 12 px outgrows a small sheet's band
-            band = max(int(30 * self.scale), look.font(self.fs(13), True).size(dice)[0] + 4)
-            tag = pygame.Rect(rect.x, rect.y, band, rect.h)
+            tag, icon = self._task_parts(b, rect)
             pygame.draw.rect(layer, PENCIL[d], tag, border_top_left_radius=6, border_bottom_left_radius=6)
-            self._label(layer, dice, (tag.centerx, tag.centery), 13, (255, 255, 255), True, anchor="center")
-            icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
-            icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
-            self._task_icon(layer, task, icon)
-            points = self._label(layer, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK, True,
-                                 anchor="midright")
+            self._task_icon(layer, TASKS[d][b], icon)
+
+    def _task_parts(self, b: int, rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """A task card's coloured band (as wide as its dice words: the floor of 12 px outgrows
+        a small sheet's band) and its picture."""
+        band = max(int(30 * self.scale), look.font(self.fs(13), True).size(f"{2 * b + 1}-{2 * b + 2}")[0] + 4)
+        tag = pygame.Rect(rect.x, rect.y, band, rect.h)
+        icon = pygame.Rect(0, 0, int(46 * self.scale), int(46 * self.scale))
+        icon.midleft = (tag.right + int(8 * self.scale), rect.centery)
+        return tag, icon
+
+    def _draw_task_words(self, surface, view) -> None:
+        """The task cards' words, drawn over the veil of the cards the set-up roll did not
+        circle: veiled cards keep words as dark as the others' (white on a veiled band fails)."""
+        for (d, b), rect in self.task_rects.items():
+            task = TASKS[d][b]
+            tag, icon = self._task_parts(b, rect)
+            circled = band(view["task_roll"][d]) == b
+            self._label(surface, f"{2 * b + 1}-{2 * b + 2}", tag.center, 13,
+                        look.ink_for(PENCIL[d], dark=INK) if circled else INK, True, anchor="center")
+            points = self._label(surface, str(task[3]), (rect.right - int(10 * self.scale), rect.centery), 22, INK,
+                                 True, anchor="midright")
             kind = {"across": "across", "surround": "among 3", "window": "window", "corridor": "corridor"}[task[0]]
             room = points.x - 4 - icon.right - int(6 * self.scale)
             if look.font(self.fs(13)).size(kind)[0] <= room:  # the icon says it all when space is short
-                self._label(layer, kind, (icon.right + int(6 * self.scale), rect.centery), 13, MUTED_INK,
+                self._label(surface, kind, (icon.right + int(6 * self.scale), rect.centery), 13, MUTED_INK,
                             anchor="midleft")
 
     def _task_icon(self, layer, task, box) -> None:
@@ -292,7 +322,7 @@ class SkylineScene(BoardScene):
     # ---- drawing each frame -------------------------------------------------
     def draw_board(self, surface, view: dict, highlights) -> None:
         who = self.shown()
-        surface.blit(self._paper_layer(view, who), (0, 0))
+        look.blit(surface, self._paper_layer(view, who), (0, 0))
         self._draw_tabs(surface, view, who)
         hidden = self.hidden_targets()
         self._draw_dice(surface, view, highlights, hidden)
@@ -300,6 +330,7 @@ class SkylineScene(BoardScene):
         self._draw_passengers(surface, view, who, highlights, hidden)
         self._draw_track_marks(surface, view["sheets"][who])
         self._draw_task_marks(surface, view)
+        self._draw_task_words(surface, view)
         self._draw_service_marks(surface, view, who, highlights)
         self._draw_score(surface, view, who)
         self._draw_task_tip(surface)
@@ -332,7 +363,7 @@ class SkylineScene(BoardScene):
         with_score = widest <= self.tabs[0].w - 30
         for i, tab in enumerate(self.tabs):
             on = i == who
-            pygame.draw.rect(surface, PAPER if on else (120, 110, 96), tab, border_top_left_radius=8,
+            pygame.draw.rect(surface, PAPER if on else (98, 88, 76), tab, border_top_left_radius=8,
                              border_top_right_radius=8)
             pygame.draw.rect(surface, PAPER_EDGE, tab, 1, border_top_left_radius=8, border_top_right_radius=8)
             name = names[i]
@@ -351,6 +382,13 @@ class SkylineScene(BoardScene):
         else:
             look.draw_seat_shape(surface, self.match.seats[i].colour, centre, max(5, int(8 * self.scale)),
                                  self.seat_rgb(i))
+
+    def arrow_start(self, move):
+        """A passenger is seated from the die that brought it."""
+        die = self.view()["die"]
+        if move.kind != "seat" or die is None:
+            return None
+        return self.place_centre(("die", die))
 
     def die_face(self, surface, rect, colour, value, *, dim=False) -> None:
         """A die in its pencil colour with a dark edge (dimmed once used)."""
@@ -399,7 +437,7 @@ class SkylineScene(BoardScene):
                 self.die_face(surface, rect, view["die"], v, dim=not current and ("face", v) not in highlights.next_targets)
             else:
                 pygame.draw.rect(surface, (232, 226, 212), rect, border_radius=rect.w // 6)
-                self._label(surface, str(v), rect.center, 14, FAINT, anchor="center")
+                self._label(surface, str(v), rect.center, 14, MUTED_INK, anchor="center")
             if current:
                 pygame.draw.rect(surface, GOLD_PEN, rect.inflate(6, 6), 3, border_radius=rect.w // 5)
             if ("face", v) in highlights.next_targets and highlights.hover == ("face", v):
@@ -412,7 +450,7 @@ class SkylineScene(BoardScene):
             base = PENCIL[k] if (on or can) else tuple(int(c * 0.35 + 150) for c in PENCIL[k])
             pygame.draw.circle(surface, base, rect.center, rect.w // 2)
             pygame.draw.circle(surface, INK, rect.center, rect.w // 2, 1)
-            self._label(surface, COLOURS[k], rect.center, 13, (255, 255, 255), True, anchor="center")
+            self._label(surface, COLOURS[k], rect.center, 13, look.ink_for(base, dark=INK), True, anchor="center")
             if on:
                 pygame.draw.circle(surface, GOLD_PEN, rect.center, rect.w // 2 + 4, 3)
         for target in highlights.next_targets:
@@ -437,14 +475,20 @@ class SkylineScene(BoardScene):
         pygame.draw.circle(body, (236, 200, 160), head, head_r)
         pygame.draw.circle(body, dark, head, head_r, 2)
         pygame.draw.arc(body, dark, (head[0] - head_r, head[1] - head_r, 2 * head_r, 2 * head_r), 0.3, 2.8, 4)
-        look.text(body, COLOURS[colour], (cx, shoulders.centery + 3), max(look.SMALLEST_TEXT, int(w * 0.3)),
-                  (255, 255, 255) if colour != 1 else (80, 60, 10), bold=True, anchor="center", shadow=False)
+        size = max(look.SMALLEST_TEXT, int(w * 0.26))
+        letter = look.rendered(COLOURS[colour], size, INK, True).get_bounding_rect()  # the letter's own ink
+        # on the shoulders, below the head: a letter on the face would not read; a token too small
+        # for a letter of 12 px has none (its colour is told apart without it)
+        centre = max(shoulders.centery + 3, head[1] + head_r + 1 + letter.h // 2)
+        if letter.w <= shoulders.w * 0.6 and centre + letter.h // 2 <= shoulders.bottom:
+            look.text(body, COLOURS[colour], (cx, centre - letter.centery + look.font(size, True).get_height() // 2),
+                      size, look.ink_for(c, dark=(60, 44, 10)), bold=True, anchor="center", shadow=False)
         if alpha < 255:
             body.set_alpha(alpha)
-        surface.blit(body, body.get_rect(center=rect.center))
-        if vip:
+        if vip:  # the pen's circle round a VIP, under the passenger: it never crosses the letter
             ring = rect.inflate(int(4 * self.scale), -int(2 * self.scale))
             pygame.draw.ellipse(surface, GOLD_PEN, ring, max(2, int(3 * self.scale)))
+        look.blit(surface, body, body.get_rect(center=rect.center))
 
     def _draw_passengers(self, surface, view, who, highlights, hidden) -> None:
         sheet = view["sheets"][who]
@@ -455,6 +499,9 @@ class SkylineScene(BoardScene):
             colour = sheet["colours"][i]
             if colour >= 0 and ("seat", i) not in hidden:
                 self.passenger(surface, rect, colour, sheet["vips"][i])
+            else:  # a free seat shows its name (a passenger covers it)
+                self._label(surface, seat_name(i), (rect.right - 3, rect.bottom - 1), 13, SEAT_INK,
+                            anchor="bottomright")
         last = view["last_seats"][who]
         if last is not None and ("seat", last) not in hidden:
             pygame.draw.rect(surface, (255, 255, 255), self.seat_rects[last].inflate(4, 4), 2,
@@ -477,11 +524,15 @@ class SkylineScene(BoardScene):
 
     def _draw_track_marks(self, surface, sheet) -> None:
         for name, earned, spent, colour in (
-            ("service", sheet["service_earned"], sheet["service_spent"], (92, 140, 200)),
-            ("dice", sheet["dice_earned"], sheet["dice_spent"], (220, 130, 60)),
+            ("service", sheet["service_earned"], sheet["service_spent"], (46, 96, 176)),
+            ("dice", sheet["dice_earned"], sheet["dice_spent"], (176, 84, 24)),
         ):
-            for i, box in enumerate(self.track_boxes[name][:earned]):
-                pygame.draw.rect(surface, colour, box.inflate(-4, -4), border_radius=2)
+            for i, box in enumerate(self.track_boxes[name]):
+                if i < earned:  # the whole space: a number in it stands on the mark, not half on the paper
+                    pygame.draw.rect(surface, colour, box, border_radius=3)
+                if self._numbered(i):  # every fifth space's number, over its mark
+                    self._label(surface, str(i + 1), box.center, 12, look.ink_for(colour) if i < earned else MUTED_INK,
+                                anchor="center")
                 if i < spent:
                     pygame.draw.line(surface, INK, box.topleft, box.bottomright, 2)
                     pygame.draw.line(surface, INK, box.topright, box.bottomleft, 2)

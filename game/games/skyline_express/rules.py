@@ -53,14 +53,16 @@ TASKS = {
 EMPTY = -1
 
 
+# What a die of each value gives with its passenger: (service points, dice points, VIP).
+# The bands are 1 | 2-4 | 5-6. A table: every seat taken looks it up.
+DIE_BONUS = {1: (2, 0, False), 2: (1, 1, False), 3: (1, 1, False), 4: (1, 1, False),
+             5: (0, 0, True), 6: (0, 0, True)}
+ROLLS = {n: Dice(n) for n in range(1, 5)}  # the chance point of rolling n of the dice, made once
+
+
 def die_bonus(value: int) -> tuple[int, int, bool]:
-    """What a die of `value` gives with its passenger: (service points, dice points,
-    VIP). The bands are 1 | 2-4 | 5-6."""
-    if value == 1:
-        return 2, 0, False
-    if value <= 4:
-        return 1, 1, False
-    return 0, 0, True
+    """What a die of `value` gives with its passenger: (service points, dice points, VIP)."""
+    return DIE_BONUS[value]
 
 
 def band(value: int) -> int:
@@ -355,7 +357,7 @@ class SkylineState(CachedMovesState):
         self.rng = random.Random(seed)
         self.solo = players == 1
         self.sheets = [Sheet() for _ in range(players + (1 if self.solo else 0))]
-        self.task_roll = list(self.draw_chance(Dice(4)))
+        self.task_roll = list(self.draw_chance(ROLLS[4]))
         self.tasks = [TASKS[d][band(v)] for d, v in enumerate(self.task_roll)]
         self.service_owner = [EMPTY] * len(SERVICES)  # sheet index of the taker
         self.dice = [1, 1, 1, 1]
@@ -395,9 +397,8 @@ class SkylineState(CachedMovesState):
 
     # ---- rounds and turns ---------------------------------------------
     def _roll(self, which) -> None:
-        which = list(which)
         if which:  # a chance point only where a die is left to roll
-            for d, value in zip(which, self.draw_chance(Dice(len(which)))):
+            for d, value in zip(which, self.draw_chance(ROLLS[len(which)])):
                 self.dice[d] = value
         self.rolls += 1
 
@@ -476,7 +477,7 @@ class SkylineState(CachedMovesState):
         sheet = self.sheets[who]
         self.last_seats[who] = seat
         sheet.colours[seat] = colour
-        service, dice, vip = die_bonus(value)
+        service, dice, vip = DIE_BONUS[value]
         if vip:
             sheet.vips[seat] = True
         else:

@@ -22,6 +22,7 @@ HOLE = (28, 30, 36)
 PLAQUE = (30, 26, 24, 215)
 HAND_TEXT_H = 26  # the line of text at the top of the hand (17 px from 5 px down) and a gap a lifted card keeps under it
 LIFT = 14  # how far a selected card rises (a hovered one half as far)
+MIN_CARD_W = 36  # a hand's cards narrow to this before they overlap
 PLAQUE_TWO_LINES = 50  # a player's plaque this tall has its name above its number chips
 
 CARD_STYLE = {  # background, accent, caption
@@ -94,33 +95,38 @@ def card_image(card: str, colour: tuple, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, shade(bg, 0.82), inner, border_radius=radius // 2)
     pygame.draw.rect(surf, dark, inner, 1, border_radius=radius // 2)
     cx, cy = rect.centerx, rect.centery - h // 12
-    big = max(12, int(h * 0.36))
-    small = max(8, min(12, int(w * 0.15)))
+    big = max(look.SMALLEST_TEXT, int(h * 0.36))
+    small = look.SMALLEST_TEXT  # the corner's number and the caption: left out where they do not fit
     value = card[1:]
+    written = []  # the words on the card so far: a small card leaves out what would touch them
+
+    def write(words, pos, size, colour, anchor, optional=False):
+        box = look.rendered(words, size, colour, True).get_rect(**{anchor: pos})
+        if optional and (not rect.contains(box) or box.collidelist(written) >= 0):
+            return
+        written.append(look.text(surf, words, pos, size, colour, bold=True, anchor=anchor, shadow=False))
+    ink = look.ink_for(shade(bg, 0.82))  # the words that must read at 4.5:1 on the card's inner face
     if kind == "N":
-        ink = (20, 16, 12) if sum(bg) > 420 else (255, 255, 255)
-        look.text(surf, value, (cx, rect.centery), int(h * 0.5), ink, bold=True, anchor="center", shadow=False)
-        look.text(surf, value, (inner.x + 3, inner.y + 1), small, ink, bold=True, shadow=False)
+        write(value, (cx, rect.centery), int(h * 0.5), ink, "center")
+        write(value, (inner.x + 3, inner.y + 1), small, ink, "topleft", optional=True)
         return _edge(surf, rect, radius)
     if kind == "P":
         _bug(surf, (30, 24, 20), cx, cy, h * 0.16)
     elif kind == "C":
         _arrow(surf, accent, cx, cy - h * 0.08, h * 0.13)
-        look.text(surf, value, (cx, cy + h * 0.16), big, accent, bold=True, anchor="center", shadow=False)
+        write(value, (cx, cy + h * 0.16), big, accent, "center")
     elif kind in ("E", "L"):
         _gear(surf, accent, cx, cy, h * 0.17, lost=kind == "L", bg=shade(bg, 0.82))
     elif kind == "S":
         _arrow(surf, accent, cx, cy - h * 0.06, h * 0.13, down=True)
-        look.text(surf, "3", (cx, cy + h * 0.18), int(big * 0.8), accent, bold=True, anchor="center", shadow=False)
+        write("3", (cx, cy + h * 0.18), max(look.SMALLEST_TEXT, int(big * 0.8)), accent, "center")
     elif kind == "X":
         pts = [(cx + w * 0.08, cy - h * 0.26), (cx - w * 0.24, cy + h * 0.04), (cx - w * 0.02, cy + h * 0.04),
                (cx - w * 0.12, cy + h * 0.26), (cx + w * 0.24, cy - h * 0.06), (cx + w * 0.02, cy - h * 0.06)]
         pygame.draw.polygon(surf, accent, pts)
-        look.text(surf, value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, bold=True, anchor="topright",
-                  shadow=False)
+        write(value, (inner.right - 3, inner.y + 1), int(small * 1.4), accent, "topright")
     if look.font(small, True).size(caption)[0] <= inner.w - 2:  # a card too small for it has its picture
-        look.text(surf, caption, (cx, inner.bottom - 2), small, accent if kind != "P" else (20, 16, 12), bold=True,
-                  anchor="midbottom", shadow=False)
+        write(caption, (cx, inner.bottom - 2), small, ink, "midbottom", optional=True)
     return _edge(surf, rect, radius)
 
 
@@ -131,6 +137,17 @@ def _edge(surf, rect, radius):
 
 class SkyRunnerScene(BoardScene):
     BUTTONS = {"keep": "Keep the card for later"}
+
+    def colour_groups(self) -> list:
+        cards = {caption: bg for bg, _accent, caption in CARD_STYLE.values()}
+        return super().colour_groups() + [("action cards", cards, "each card's picture and name")]
+
+    NUMBER_KEYS = "1–9 put down the bid card of that number."
+
+    def number_target(self, number: int):
+        """A number key puts down the bid card of that number, where it may be played now."""
+        target = ("card", f"N{number}")
+        return target if target in self.controller.next_targets() else None
 
     # ---- layout -------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -227,7 +244,7 @@ class SkyRunnerScene(BoardScene):
             every = next(n for n in range(2, state.squares + 1) if n * self.pitch >= 16)  # numbers never touch
             for sq in range(every, state.squares + 1, every):
                 level = k * state.squares + sq
-                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 12, (214, 220, 232),
+                look.text(layer, str(level), (wall.x + 4, self.square_y(level)), 12, (255, 255, 255),
                           anchor="midleft", shadow=True)
             if k < 2:  # the ledge above this wall
                 ledge = pygame.Rect(0, 0, int(wall.w * 0.96), self.ledge_h)
@@ -259,6 +276,10 @@ class SkyRunnerScene(BoardScene):
         h = self.hand_rect.bottom - 10 - top
         w = int(h * 0.68)
         area = self.hand_rect.inflate(-24, 0)
+        n = max(1, len(cards))
+        if n * (w + 8) - 8 > area.w:  # a big hand: smaller cards side by side, not one over another's words
+            w = max(MIN_CARD_W, (area.w + 8) // n - 8)
+            h, top = int(w / 0.68), top + h - int(w / 0.68)
         step = min(w + 8, (area.w - w) / max(1, len(cards) - 1))
         x0 = area.x + max(0, (area.w - (step * (len(cards) - 1) + w)) / 2)
         mid = (len(cards) - 1) / 2 or 1
@@ -271,6 +292,13 @@ class SkyRunnerScene(BoardScene):
         x, py = self.figure_point(seat, y, g, view["figures"])
         s = self.fig_size
         return pygame.Rect(x - s // 2, py - s, s, s + 4)
+
+    def arrow_start(self, move):
+        """A climb starts where the climber's figure stands."""
+        view = self.view()
+        if move.kind != "route" or view["to_move"] is None:
+            return None
+        return self.figure_rect(view["to_move"], view).center
 
     def square_rect(self, y: int, g: int) -> pygame.Rect:
         """The clickable place of a square on the wall (the roof for y >= roof)."""
@@ -290,7 +318,7 @@ class SkyRunnerScene(BoardScene):
         return not self.hand_off.needed() or view["to_move"] in (view["seat"], None)
 
     def draw_board(self, surface, view: dict, highlights) -> None:
-        surface.blit(self.tower_layer, (0, 0))
+        look.blit(surface, self.tower_layer, (0, 0))
         hidden = self.hidden_targets()
         self._draw_open(surface, view)
         for seat in range(self.n):
@@ -382,10 +410,10 @@ class SkyRunnerScene(BoardScene):
         label = look.text(surface, look.fit_text(label, 12, r.w - 20), (r.x + 10, r.y + 1), 12,
                           look.GOLD if won else look.MUTED)
         if won:
-            surface.blit(card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
+            look.blit(surface, card_image(won[1], self.seat_rgb(won[0]), cw, ch), card_at)
             pygame.draw.rect(surface, look.GOLD, card_at, 2, border_radius=6)
         elif view["open"]:
-            surface.blit(card_image(view["open"], (0, 0, 0), cw, ch), card_at)
+            look.blit(surface, card_image(view["open"], (0, 0, 0), cw, ch), card_at)
         else:
             pygame.draw.rect(surface, (80, 70, 60), card_at, 2, border_radius=6)
             look.text(surface, "none", card_at.center, 13, look.MUTED, anchor="center")
@@ -402,14 +430,21 @@ class SkyRunnerScene(BoardScene):
         lines.append(f"Main\u00a0set\u00a0{view['main']} · shared\u00a0pile\u00a0{view['discard']}")
         starter = self.match.seats[view["start"]].name
         lines.append(f"{starter} starts this round.")
+        last = view["last_round"]
+        if view["phase"] == "choose" and last is not None:
+            bids = ", ".join(f"{self.match.seats[s].name}\u00a0{card[1:] if card[0] == 'N' else card_name(card)}"
+                             for s, card, _target in last["plays"])
+            lines.append(f"Last round's bids: {bids}")
         y = r.y + 8 if label.right < x else label.bottom + 2  # under a label wider than the card
         size = 14 if w > 260 else 12
         for i, line in enumerate(lines):
-            for part in look.wrap_text(line, size if i else 17, w, bold=i == 0, max_lines=2):
-                if y + size > r.bottom - 4:
-                    return  # a small window drops the last lines rather than spill out of the box
+            parts = look.wrap_text(line, size if i else 17, w, bold=i == 0)
+            step = size + 4 if i else 22
+            if y + (len(parts) - 1) * step + size > r.bottom - 4:
+                return  # a small window drops the last lines, each whole, rather than spill out of the box
+            for part in parts:
                 look.text(surface, part, (x, y), size if i else 17, look.GOLD if i == 0 else look.INK, bold=i == 0)
-                y += size + 4 if i else 22
+                y += step
 
     def one_line(self, r: pygame.Rect) -> bool:
         """A plaque too short for a name line above the chips (five players in a small
@@ -478,8 +513,9 @@ class SkyRunnerScene(BoardScene):
         # number chips: the ones still in hand bright (the used pile is public)
         for v, cr in enumerate(chips, start=1):
             have = info["parasite"] if v == 9 else v in info["numbers"]
-            pygame.draw.rect(surface, colour if have else (70, 62, 56), cr, border_radius=3)
-            ink = (20, 16, 12) if have or v == 9 else (120, 110, 100)
+            chip = colour if have else (70, 62, 56)
+            pygame.draw.rect(surface, chip, cr, border_radius=3)
+            ink = look.ink_for(chip, light=(255, 255, 255) if have else (196, 186, 174))  # a used one dimmer
             look.text(surface, "P" if v == 9 else str(v), cr.center, max(look.SMALLEST_TEXT, cr.h - 4), ink, bold=True,
                       anchor="center", shadow=False)
         extra = f"{info['cards']} action card" + ("" if info["cards"] == 1 else "s")
@@ -494,18 +530,17 @@ class SkyRunnerScene(BoardScene):
         info = view["seats"][seat]
         if info["chosen"]:
             mine = view["my_choice"] if seat == view["seat"] and self.show_hand(view) else None
-            surface.blit(card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
+            look.blit(surface, card_image(mine[0] if mine else "back", self.seat_rgb(seat), slot.w, slot.h), slot)
+            return
+        if view["phase"] == "choose" and view["to_move"] is not None:
+            # a new round's bidding: its slots are empty until a bid is put down (last round's
+            # bids there read as this round's; the open card's box lists them)
+            pygame.draw.rect(surface, (90, 80, 70), slot, 1, border_radius=5)
             return
         last = view["last_round"]
-        if view["phase"] == "choose" and view["to_move"] is not None:
-            pygame.draw.rect(surface, (90, 80, 70), slot, 1, border_radius=5)
-        if last is not None:
-            for s, card, _target in last["plays"]:
-                if s == seat:
-                    image = card_image(card, self.seat_rgb(seat), slot.w, slot.h).copy()
-                    if view["phase"] == "choose" and any(i["chosen"] for i in view["seats"]):
-                        image.set_alpha(110)  # last round's card fades once a new round has begun
-                    surface.blit(image, slot)
+        for s, card, _target in last["plays"] if last is not None else ():
+            if s == seat:  # the bids just revealed, while the round plays out
+                look.blit(surface, card_image(card, self.seat_rgb(seat), slot.w, slot.h), slot)
 
     def _draw_hand(self, surface, view, highlights) -> None:
         r = self.hand_rect
@@ -557,11 +592,12 @@ class SkyRunnerScene(BoardScene):
                 rect = rect.move(0, -LIFT)
             elif highlights.hover == target and playable:
                 rect = rect.move(0, -LIFT // 2)
-            image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
-            if card == put_down or (highlights.next_targets and not playable):
+            face = image = card_image(card, self.seat_rgb(me), rect.w, rect.h)
+            faded = card == put_down or (highlights.next_targets and not playable)
+            if faded:
                 image = image.copy()  # the card already lies face down on the plaque, or cannot be played now
                 image.set_alpha(120)
-            surface.blit(image, rect)
+            look.blit(surface, image, rect, words_of=face, inactive=faded)
             if playable:
                 edge = look.HIGHLIGHT if highlights.hover == target else look.GOLD
                 pygame.draw.rect(surface, edge, rect.inflate(4, 4), 2, border_radius=8)
