@@ -17,6 +17,7 @@ import pytest
 
 from game import bench
 from game.engine import ai
+from game.engine.core import Outcome, State
 from game.shelf import GAME_IDS
 from tests.toy_games import CARDS, NIM, TTT, Mark, NimState, nim_value
 
@@ -68,6 +69,7 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from tests.toy_games import CARDS
 from game.engine import ai
+from game.engine.core import Outcome, State
 state = CARDS.new_game(3, 5)
 state.apply(state.legal_moves()[0])
 found = ai.choose_move(ai.SearchRequest(state, "normal", 7, iterations=300))
@@ -568,3 +570,51 @@ def test_a_level_may_play_for_the_size_of_the_win():
         assert str(found.move) == "c1"
         values[chance_only] = found.values["c1"]
     assert values == {False: pytest.approx(1 / (1 + math.exp(-1))), True: 1.0}
+
+
+class _FaceDownPicks(State):
+    """Rock, paper, scissors, the two picks laid face down one after the other:
+    the second player does not see the first pick (unseen_choices), unless
+    `secret` is off (then it is a game of perfect information)."""
+
+    BEATS = {"r": "s", "p": "r", "s": "p"}
+
+    def __init__(self, secret: bool):
+        self.players, self.secret = 2, secret
+        self.rng = random.Random(0)
+        self.chosen = [None, None]
+        self.to_move, self.outcome, self.history = 0, None, []
+
+    def legal_moves(self):
+        return [] if self.outcome else ["r", "p", "s"]
+
+    def _apply(self, move):
+        self.chosen[self.to_move] = move
+        if self.to_move == 0:
+            self.to_move = 1
+            return
+        a, b = self.chosen
+        winners = (0, 1) if a == b else (0,) if self.BEATS[a] == b else (1,)
+        self.outcome, self.to_move = Outcome((0, 0), winners, "shown"), None
+
+    def unseen_choices(self):
+        return self.secret and self.chosen[0] is not None
+
+    def determinize(self, seat, rng):
+        d = self.clone()
+        if seat == 1 and d.chosen[0] is not None and self.secret:
+            d.chosen[0] = rng.choice("rps")
+        return d
+
+    def scores(self):
+        return [0, 0]
+
+
+def test_a_later_secret_choice_is_not_made_knowing_the_earlier_one():
+    """Simultaneous choices made one after another: the search must not let the
+    second player answer a card it cannot see. With the picks face down every
+    first pick is an even game (worth about a half); with them face up, the
+    second player answers each and the first pick is lost whatever it is."""
+    for secret, low, high in ((True, 0.3, 0.7), (False, 0.0, 0.15)):
+        found = ai.choose_move(ai.SearchRequest(_FaceDownPicks(secret), "hard", 3, iterations=1500))
+        assert all(low <= v <= high for v in found.values.values()), (secret, found.values)

@@ -146,7 +146,7 @@ def score_evaluation(state) -> list[float]:
 
 # ---- the tree -----------------------------------------------------------------
 class _Node:
-    __slots__ = ("move", "mover", "children", "visits", "avail", "reward")
+    __slots__ = ("move", "mover", "children", "visits", "avail", "reward", "unseen")
 
     def __init__(self, move, mover):
         self.move = move
@@ -155,6 +155,17 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0  # summed reward of `mover`
+        self.unseen = None  # seat -> _Node: its choices in a round of secret choices begun here
+
+    def choices_of(self, seat) -> "_Node":
+        """The node whose children hold `seat`'s statistics for a secret choice made
+        later in the round that begins at this node (see _Playouts.select_and_expand)."""
+        if self.unseen is None:
+            self.unseen = {}
+        node = self.unseen.get(seat)
+        if node is None:
+            node = self.unseen[seat] = _Node(None, None)
+        return node
 
 
 _CHANCE = "chance"  # the first item of a chance child's key: (_CHANCE, what the outcome shows)
@@ -329,14 +340,25 @@ class _Playouts:
         a new node. A chance point on the way is a chance node: the outcome drawn
         goes on below its own child (_tree_apply), and a new outcome ends the walk
         like a new move. At the root the focus move is pushed until it has its
-        share of playouts. Returns the nodes passed, root first."""
+        share of playouts. Returns the nodes passed, root first.
+
+        Secret choices (State.unseen_choices: SkyRunner's cards laid face
+        down one seat after another) are chosen without seeing the ones made before
+        them in the round: a seat choosing later in the round is judged by statistics
+        kept once at the node where the round began (its choices_of), whatever the
+        earlier seats chose, so the search does not credit the others with answering
+        cards they cannot see. The walk still goes on below the moves actually made."""
         rng, c, log, sqrt = self.rng, self.exploration, math.log, math.sqrt
         focus = self.focus
-        node = root
+        node = round_start = root
         path = [root]
         while d.outcome is None:
             moves = self.root_tree_moves(d) if node is root else self.tree_moves(d)
-            children = node.children
+            secret = node is not root and d.unseen_choices()
+            if not secret:
+                round_start = node
+            stats = round_start.choices_of(d.to_move) if secret else node
+            children = stats.children
             if node is root and focus in children and children[focus].visits < self.focus_visits and focus in moves:
                 chosen = children[focus]
                 chosen.avail += 1  # the move under review gets its share of playouts
@@ -346,6 +368,9 @@ class _Playouts:
                     m = untried[rng.randrange(len(untried))] if self.random_expansion else untried[0]
                     child = children[m] = _Node(m, d.to_move)
                     path.append(child)
+                    if secret:
+                        child = node.children.setdefault(m, _Node(m, d.to_move))
+                        path.append(child)
                     _tree_apply(d, m, child, path)
                     break
                 chosen = None
@@ -357,6 +382,15 @@ class _Playouts:
                     if value > best_value:
                         chosen, best_value = ch, value
             path.append(chosen)
+            if secret:  # on below the move made, in this line of the round
+                below = node.children.get(chosen.move)
+                if below is None:
+                    below = node.children[chosen.move] = _Node(chosen.move, d.to_move)
+                    path.append(below)
+                    _tree_apply(d, chosen.move, below, path)
+                    break
+                chosen = below
+                path.append(chosen)
             node, grown = _tree_apply(d, chosen.move, chosen, path)
             if grown:
                 break

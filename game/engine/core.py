@@ -334,6 +334,13 @@ class State:
         starts no legal move: name the rule that forbids it, in plain words."""
         return "Nothing can be done there now."
 
+    def unseen_choices(self) -> bool:
+        """True when the seat to move chooses without seeing what others chose
+        before it this round: simultaneous choices played one seat after another
+        (SkyRunner's cards laid face down). The search then judges this choice
+        without regard to those (engine/ai.py). False by default."""
+        return False
+
     def reveals(self, move) -> bool:
         """True when applying `move` shows information nobody had before
         (a die, a draw, hidden cards): undo never goes back past such a move.

@@ -718,6 +718,11 @@ class SkyRunnerState(State):
         return {"numbers": list(self.numbers[s]), "parasite": self.parasite[s], "used": list(self.used[s]),
                 "cards": len(self.hand[s]), "debts": list(self.debts[s]), "chosen": self.chosen[s] is not None}
 
+    def unseen_choices(self) -> bool:
+        """Cards are laid face down one seat after another: a seat choosing after
+        others this round does not see their cards."""
+        return self.phase == "choose" and any(c is not None for c in self.chosen)
+
     def view(self, seat: int) -> SkyRunnerView:
         return {
             "players": self.players, "grooves": list(self.grooves), "squares": self.squares, "roof": self.roof,

@@ -415,6 +415,16 @@ def test_explain_click_names_the_rule():
     assert "card from your hand first" in s.explain_click((("seat", 1),))
 
 
+def test_a_card_laid_after_another_in_the_round_is_chosen_unseen():
+    """The search (engine/ai.py) judges such a card without the ones laid face down before it."""
+    s = clear(new(3))
+    seen = []
+    for _ in range(4):  # the round's three cards, then the next round's first
+        seen.append((s.phase, s.unseen_choices()))
+        s.apply(s.legal_moves()[0])
+    assert seen == [("choose", False), ("choose", True), ("choose", True), ("choose", False)]
+
+
 def test_view_hides_other_hands_and_choices():
     s = clear(new(3), "E")
     s.hand[1] = ["C5", "S"]
