@@ -50,8 +50,9 @@ def quick_computers(request, monkeypatch):
 @pytest.fixture(autouse=True)
 def own_home(tmp_path_factory, monkeypatch):
     """Every test starts with no settings of its own: what one test's app remembered
-    (the new-game screen's last choices, say) does not reach the next."""
-    monkeypatch.setenv("GAME_SHELF_HOME", str(tmp_path_factory.mktemp("home")))
+    (the new-game screen's last choices, say) does not reach the next. (tempfile, not
+    tmp_path_factory.mktemp, which lists every folder made so far to number the next one.)"""
+    monkeypatch.setenv("GAME_SHELF_HOME", tempfile.mkdtemp(prefix="home", dir=tmp_path_factory.getbasetemp()))
 
 
 @pytest.hookimpl(tryfirst=True)
