@@ -101,6 +101,21 @@ def _letters(text: str, size: int, bold: bool, shadow: bool) -> numpy.ndarray:
     return _ground(pygame.surfarray.array_alpha(image) > 0, int(shadow))
 
 
+@functools.lru_cache(maxsize=1024)
+def _ink_luminance(colour: tuple) -> float:
+    """luminance() of one colour, worked out once."""
+    return float(luminance(numpy.array(colour)))
+
+
+def _median(values: numpy.ndarray):
+    """numpy.median(values, axis=0), the same numbers without its overhead (thousands of lines a walk)."""
+    half = len(values) // 2
+    if len(values) % 2:
+        return numpy.partition(values, half, axis=0)[half]
+    middle = numpy.partition(values, (half - 1, half), axis=0)
+    return (middle[half - 1].astype(float) + middle[half]) / 2
+
+
 def behind(screen: pygame.Surface, halo: numpy.ndarray, at, colour) -> tuple[float, tuple] | None:
     """(the median contrast of `colour` against the pixels of `halo` (placed at `at`), the median
     of those pixels); None where there are none. What is right round the letters is what they
@@ -110,13 +125,15 @@ def behind(screen: pygame.Surface, halo: numpy.ndarray, at, colour) -> tuple[flo
     area = rect.clip(screen.get_rect())
     if not area.w or not area.h:
         return None
-    pixels = pygame.surfarray.array3d(screen.subsurface(area))
-    around = pixels[halo[area.x - rect.x:area.right - rect.x, area.y - rect.y:area.bottom - rect.y]]
+    frame = pygame.surfarray.pixels3d(screen)  # the frame itself, not a copy: only the halo's pixels are taken
+    around = frame[area.left:area.right, area.top:area.bottom][
+        halo[area.x - rect.x:area.right - rect.x, area.y - rect.y:area.bottom - rect.y]]
+    del frame  # (the window stays locked while a view of it lives)
     if not len(around):
         return None
-    light, text = luminance(around), luminance(numpy.array(colour[:3]))
+    light, text = luminance(around), _ink_luminance(tuple(colour[:3]))
     ratios = (numpy.maximum(light, text) + 0.05) / (numpy.minimum(light, text) + 0.05)
-    return float(numpy.median(ratios)), tuple(int(v) for v in numpy.median(around, axis=0))
+    return float(_median(ratios)), tuple(int(v) for v in _median(around))
 
 
 def behind_text(screen: pygame.Surface, box) -> tuple[float, tuple] | None:

@@ -11,6 +11,10 @@ import pytest  # noqa: E402
 
 from game import art  # noqa: E402
 
+# one worker runs the module: the sprites are drawn once (~0.7 s), not again at each share of
+# the tests pytest-xdist hands a worker (a module fixture goes when the next test is another module's)
+pytestmark = pytest.mark.xdist_group("art")
+
 REPO_SPRITES = Path(__file__).resolve().parent.parent / "sprites"
 SPRITES = art.sprites()
 SPRITE_SIZES = art.sprite_sizes()

@@ -22,7 +22,7 @@ SHORT = {
     "skurdir": {"players": None, "options": {"random_setup": True}},
     "skyline_express": {"players": "1", "options": {}},
     "scrubbudgetel": {"players": None, "options": {}},
-    "skyrunner": {"players": None, "options": {}},
+    "skyrunner": {"players": None, "options": {"squares": 8}},
 }
 
 

@@ -16,6 +16,10 @@ from game.replay import Replay
 from game.review import GameReview, ReviewRunner, decision_request, review_settings
 from game.shelf import GAMES, heuristics_for
 
+# one worker runs the module: its finished game is reviewed once (module fixtures), not again at each
+# share of the tests pytest-xdist hands a worker (a module fixture goes when the next test is another module's)
+pytestmark = pytest.mark.xdist_group("review")
+
 # Per game: a position (the players, the seed and the moves to it) where a move wins at once
 # ("wins") and the move "played" lets the win go (Scurry: a squirrel set down beside the
 # other one's last way out instead of on it; Skyline Express, solo: a die turned when seating
