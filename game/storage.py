@@ -341,9 +341,11 @@ DEFAULT_SETTINGS = {
     "review_depth": "quick",  # game review: quick (the normal computer's budget) or deep (the hard one's)
     "review_computers": False,  # game review: look at the computer seats' moves too
     "large_targets": None,  # every click target 44 px or more (ui/touch.py); None: not chosen, on at the first touch
+    "watch_speed": "normal",  # a watched game's pace (ui/watch.py SPEEDS), as last chosen on its board
     "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+WATCH_SPEEDS = ("slow", "normal", "fast", "fastest")  # ui/watch.py SPEEDS' keys (a test keeps them alike)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)
@@ -363,6 +365,8 @@ def _validate_settings(data) -> None:
         raise ValueError(f"the window size must be two numbers of pixels, at most {WINDOW_MAX[0]}×{WINDOW_MAX[1]}")
     if data.get("animation_speed", "normal") not in ANIMATION_SPEEDS:
         raise ValueError("the animation speed is not one of off, fast, normal, slow")
+    if data.get("watch_speed", "normal") not in WATCH_SPEEDS:
+        raise ValueError("the watch speed is not one of " + ", ".join(WATCH_SPEEDS))
     if not isinstance(data.get("fullscreen", False), bool):
         raise ValueError("fullscreen must be true or false")
     volume = data.get("sound_volume", 70)

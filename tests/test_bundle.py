@@ -66,6 +66,12 @@ def home(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
+def watched_at_fastest() -> None:
+    """The person chose Fastest for watched games before (it is kept in the settings): the
+    bundle plays the watched game through without the usual pause between moves."""
+    storage.save_settings({**storage.DEFAULT_SETTINGS, "watch_speed": "fastest"})
+
+
 def finished_cleanly(done: subprocess.CompletedProcess) -> None:
     assert done.returncode == 0, done.stderr[-5000:]
     assert "Traceback" not in done.stderr, done.stderr[-5000:]
@@ -97,6 +103,7 @@ def test_the_bundle_carries_every_file_the_app_reads(bundle):
 
 
 def test_the_bundle_plays_a_game_against_the_computer_and_the_package_reads_its_record(bundle, home):
+    watched_at_fastest()
     done = run_bundle(bundle, home, "--game", "scurry", "--seat", "easy", "--seat", "easy", "--watch",
                       "--seed", "5", *SMALL_SCURRY, "--quit-when-over")
     finished_cleanly(done)
@@ -115,6 +122,7 @@ def test_the_bundle_goes_on_with_a_game_the_package_saved(bundle, home):
     saved = home / "elsewhere" / "our game.json"
     saved.parent.mkdir(parents=True)
     saves.save_match(match, saved)
+    watched_at_fastest()
     finished_cleanly(run_bundle(bundle, home, str(saved), "--quit-when-over"))
     (record,) = records.list_records()
     assert [s["name"] for s in record.seats] == ["Eva", "Ari"] and record.seed == 8

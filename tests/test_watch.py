@@ -99,3 +99,42 @@ def test_the_watch_and_the_replay_name_their_speeds_alike():
     pump(app)
     replay = [choice[0] if isinstance(choice, tuple) else choice for choice in app.scene.mode.speed_menu.options_list]
     assert replay == [f"Speed: {words}" for words in watch]
+
+
+def test_the_speed_chosen_is_kept_for_the_next_watched_game(home):
+    """A person who likes to watch at Fastest should not choose it again every game: the
+    speed is saved with the settings and the next watched game starts at it."""
+    from game import storage
+    from game.ui import watch
+
+    assert storage.WATCH_SPEEDS == tuple(watch.SPEEDS)
+    app = make_app()
+    app.push(TitleScene(app))
+    pump(app)
+    setup = open_setup(app, "scurry")
+    choose(app, seat_kind_menu(setup, 0), "Computer: easy")
+    choose(app, seat_kind_menu(setup, 1), "Computer: easy")
+    click_button(app, "Start")
+    board = app.scene
+    assert board.watch.speed == "normal"
+    choose(app, board.watch.speed_menu, "Fastest")
+    assert storage.load_settings().data["watch_speed"] == "fastest"
+    pygame.quit()
+
+    app = make_app()  # the next session: the new-game screen remembers the two computers
+    app.push(TitleScene(app))
+    pump(app)
+    open_setup(app, "scurry")
+    click_button(app, "Start")
+    board = app.scene
+    assert board.watch.speed == "fastest" and board.controller.ai_delay == 0.0
+    assert board.watch.speed_menu.selected_option[0] == "Fastest"
+    pygame.quit()
+
+
+def test_a_watch_speed_the_settings_cannot_know_sets_the_file_aside():
+    from game import storage
+
+    storage.save_settings({**storage.DEFAULT_SETTINGS, "watch_speed": "warp"})
+    loaded = storage.load_settings()
+    assert loaded.data["watch_speed"] == "normal" and "watch speed" in loaded.message

@@ -200,6 +200,13 @@ def _watched(match):
     return _reseated(match, lambda i, s: Seat(f"Computer {i + 1}", s.colour, "computer", LEVELS[i % 3]))
 
 
+def _watching_paused(app, match) -> None:
+    """A watched game, paused before its first move: the computer's move is held, so the screen
+    is the same however long the walk looks at it (the Tab walk steps the app; a move landing
+    half-way through it would change the controls it counts)."""
+    _board(app, _watched(match)).watch.toggle()
+
+
 def _waiting_to_confirm(app, match) -> None:
     """The board of `match` played by people only, the person to move having made a
     secret choice that waits for Confirm before the screen goes to the next person."""
@@ -271,7 +278,7 @@ def screens(shelf: Shelf, combo: int) -> list[Screen]:
         playing, finished = shelf.playing[game_id], shelf.finished[game_id]
         out.append(Screen(f"{game_id}-play", f"{game_id}-play", lambda app, m=playing: _board(app, m), True))
         out.append(Screen(f"{game_id}-aid", f"{game_id}-aid", lambda app, m=playing: _board(app, m).commands.aid()))
-        out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _board(app, _watched(m)),
+        out.append(Screen(f"{game_id}-watch", f"{game_id}-watch", lambda app, m=playing: _watching_paused(app, m),
                           True))
         out.append(Screen(f"{game_id}-results", f"{game_id}-results",
                           lambda app, m=finished: _results(app, m)))

@@ -42,7 +42,7 @@ from .movelog import MoveLog
 from .scene import Scene
 from .side_panel import PanelPlan, SidePanel
 from .touch import explain_place
-from .watch import WatchControls, watching
+from .watch import WatchControls, speed_keeper, watching
 
 RESULTS_DELAY = 0.9  # seconds between the last move's animation and the results screen
 WAITING_FRAME_S = 0.1  # while a computer thinks: 10 frames a second for its bar, the rest for its search
@@ -100,7 +100,9 @@ class BoardScene(GameBoard, Scene):
         self.watch = None
         if self.plays_on and watching(match):
             self.watch = WatchControls(controller, make_button=self.button, make_drop_down=self.drop_down,
-                                       finish_animations=self.finish_animations)
+                                       finish_animations=self.finish_animations,
+                                       speed=app.settings.get("watch_speed", "normal"),
+                                       remember_speed=speed_keeper(app.settings, app.save_settings))
             self.own_keys |= self.watch.KEYS
         self.panel = SidePanel(app, match, controller, log, self.hinter, plan=self.panel_plan, actions=self.commands,
                                make_button=self.button, buttons=self.BUTTONS, seat_rgb=self.seat_rgb, named=self.named,

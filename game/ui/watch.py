@@ -19,18 +19,30 @@ SPEEDS = {
 }
 
 
+def speed_keeper(settings: dict, save):
+    """remember_speed for WatchControls: a chosen speed kept in `settings` (their
+    "watch_speed"), saved by `save()`, for the next watched game."""
+    def keep(speed: str) -> None:
+        settings["watch_speed"] = speed
+        save()
+    return keep
+
+
 def watching(match) -> bool:
     """Every seat is the computer: the game is watched, not played."""
     return all(seat.is_computer for seat in match.seats)
 
 
 class WatchControls:
-    def __init__(self, controller, *, make_button, make_drop_down, finish_animations, speed: str = "normal"):
+    def __init__(self, controller, *, make_button, make_drop_down, finish_animations, speed: str = "normal",
+                 remember_speed=lambda speed: None):
         """`make_button`, `make_drop_down`: the screen's Scene.button and Scene.drop_down;
-        `finish_animations()`: the last move shown at rest."""
+        `finish_animations()`: the last move shown at rest; `remember_speed(speed)`: keeps a
+        speed the person chose for the next watched game."""
         self.controller = controller
         self.make_button, self.make_drop_down = make_button, make_drop_down
         self.finish_animations = finish_animations
+        self.remember_speed = remember_speed
         self.paused = False
         self.steps = 0  # moves Step let through while paused
         self.speed = speed if speed in SPEEDS else "normal"
@@ -69,6 +81,7 @@ class WatchControls:
     def choose_speed(self, text) -> None:
         self.speed = next(key for key, (words, _d, _a) in SPEEDS.items() if words == text)
         self.apply_speed()
+        self.remember_speed(self.speed)
 
     KEYS = frozenset({pygame.K_SPACE, pygame.K_RIGHT})  # pause or play, one step
 
