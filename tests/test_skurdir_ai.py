@@ -149,5 +149,8 @@ def test_hard_sees_a_canal_that_forces_the_next_transport_late_in_the_game():
         state.apply(SPEC.parse_move(state, text))
     assert state.scores() == [51, 59] and state.to_move == 0 and len(state.legal_moves()) == 16
     trap = SPEC.parse_move(state, "c p15-p14 B")
-    assert trap not in heur.candidate_moves(state, state.legal_moves(), keep=8)  # not by its immediate worth
+    narrow = heur.candidate_moves(state, state.legal_moves(), keep=8)
+    assert trap not in narrow  # not by its immediate worth
+    every = heur.candidate_moves(state, state.legal_moves(), keep=8, every_within=16)
+    assert len(every) == 16 and every[:8] == narrow  # all, the best-paying first
     assert ai.choose_move(state, "hard", 1, iterations=400, heuristics=heur) == trap

@@ -105,7 +105,7 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
     """The moves the search looks at: `keep` building actions, the `transports`
     best-paying transports, and one set-up move by rule of thumb; with
     `choose_colour`, every colour and either first player, for the search to weigh;
-    every building action when there are at most `every_within` of them (late in
+    every building action, best first, when there are at most `every_within` of them (late in
     the game), since _build_value sees only the mover's own transport this turn and
     would leave out a canal that forces the next player's transport down a route
     that pays the builder (an arena game lost so: test_skurdir_ai.py)."""
@@ -127,7 +127,7 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
     if phase == "add":
         return [_best_add(state, moves)]
     if len(moves) <= every_within:
-        return moves
+        keep = len(moves)  # all of them, best first: where the search finds moves equal, the better-paying is first
     key = (_key(state), keep)
     hit = _cache.get(key)
     if hit is not None:
