@@ -35,8 +35,7 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 1500, "rollout_depth": 24,
-             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "every_within": 16},
+    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3, "choose_colour": True},
              "keep_tree": True},
 }
 
@@ -100,15 +99,10 @@ def _key(state):
             tuple(state.pool))
 
 
-def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_colour: bool = False,
-                    every_within: int = 0) -> list:
+def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_colour: bool = False) -> list:
     """The moves the search looks at: `keep` building actions, the `transports`
     best-paying transports, and one set-up move by rule of thumb; with
-    `choose_colour`, every colour and either first player, for the search to weigh;
-    every building action when there are at most `every_within` of them (late in
-    the game), since _build_value sees only the mover's own transport this turn and
-    would leave out a canal that forces the next player's transport down a route
-    that pays the builder (an arena game lost so: test_skurdir_ai.py)."""
+    `choose_colour`, every colour and either first player, for the search to weigh."""
     phase = state.phase
     if len(moves) <= 1:
         return moves
@@ -126,8 +120,6 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
         return [max(moves, key=lambda m: _colour_value(state, m.colour))]
     if phase == "add":
         return [_best_add(state, moves)]
-    if len(moves) <= every_within:
-        return moves
     key = (_key(state), keep)
     hit = _cache.get(key)
     if hit is not None:
