@@ -226,6 +226,28 @@ def test_a_table_stays_close_under_the_words_that_lead_into_it():
     assert html.endswith("After it.<br><br>")
 
 
+def test_bold_words_may_wrap_onto_a_list_items_next_line():
+    """Seen at 1920x1080 in Skurðir's set-up: "(your **spare station**)" showed its asterisks,
+    the bold span's two halves being on two lines of the item."""
+    from game.ui.markdown import to_html
+
+    html = to_html("4. You take three canals (your **spare\n   station**).\n5. Next.\n")
+    assert "<b>spare station</b>" in html and "**" not in html, html
+    assert html.count("<br>") == 2  # still two items, the wrapped line inside the first
+
+
+def test_no_rules_text_shows_its_markup():
+    """Every game's rules as the Rules screen shows them: no asterisk of markup left over."""
+    import re
+
+    from game.resources import SEEDS_DIR
+    from game.ui.markdown import to_html
+
+    for path in sorted(SEEDS_DIR.glob("*.md")):
+        html = re.sub(r"<font color='#f0c070'>[^<]*</font>", "", to_html(path.read_text(encoding="utf-8")))
+        assert "**" not in html and not re.search(r"(?<![\w*])\*\w", html), (path.name, html[:200])
+
+
 def test_the_words_in_the_rules_pictures_are_recorded_where_they_show():
     """The pictures' and tables' words are drawn on images that pygame-gui places in the text:
     each line is recorded (for the layout audit: its size, its box, its contrast) where it is

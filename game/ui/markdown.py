@@ -40,8 +40,16 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None, text_s
     out: list[str] = []
     paragraph: list[str] = []
     rows: list[list[str]] = []
+    item: list[str] = []  # a list item being read, [its start, its words]: a **bold** may span its lines
+
+    def end_item():
+        if item:
+            start, words = item
+            out.append(f"{start}{_inline(words)}<br>")
+            item.clear()
 
     def flush(gap: bool = True):
+        end_item()
         if paragraph:  # a blank line after a paragraph, none before a list that follows it at once
             text = _inline(" ".join(paragraph)).replace(HARD_BREAK + " ", "<br>").replace(HARD_BREAK, "")
             out.append(text + ("<br><br>" if gap else "<br>"))
@@ -61,6 +69,7 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None, text_s
             continue
         cells = table_rows(stripped)
         if cells is not None:
+            end_item()
             if paragraph:
                 flush()
             if cells:
@@ -83,13 +92,14 @@ def to_html(markdown: str, after_heading: dict | None = None, table=None, text_s
                 out.append(extra)
         elif bullet:
             flush(gap=False)
-            out.append(f"{indent}• {_inline(bullet.group(1))}<br>")
+            item.extend((f"{indent}• ", bullet.group(1)))
         elif numbered:
             flush(gap=False)
-            out.append(f"{indent}<b>{numbered.group(1)}.</b> {_inline(numbered.group(2))}<br>")
-        elif out and out[-1].endswith("<br>") and not out[-1].endswith("<br><br>") and not paragraph and raw.startswith("  "):
-            out[-1] = out[-1][: -len("<br>")] + " " + _inline(stripped) + "<br>"  # a list item's wrapped line
+            item.extend((f"{indent}<b>{numbered.group(1)}.</b> ", numbered.group(2)))
+        elif item and raw.startswith("  "):
+            item[1] += " " + stripped  # a list item's wrapped line
         else:  # a line ending in a backslash ends its line of the paragraph there (as in CommonMark)
+            end_item()
             paragraph.append(stripped[:-1].rstrip() + HARD_BREAK if stripped.endswith("\\") else stripped)
     flush()
     return f"<font pixel_size={text_size}>{''.join(out)}</font>" if text_size else "".join(out)
