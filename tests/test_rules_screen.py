@@ -390,3 +390,26 @@ def test_the_rules_text_grows_with_a_big_window_to_a_comfortable_measure():
     assert 70 <= line <= 90, line
     left, right = box.x - 200 - 12, 1920 - box.right  # the list of sections, then the text: in the middle
     assert abs(left - right) <= 2, (left, right)
+
+
+def test_a_section_button_has_a_tooltip_only_where_its_label_leaves_words_out():
+    """Seen at 1920x1080: resting on "The table" showed a tooltip "The table" over the rules'
+    text. A tooltip that says the label again only hides what is behind it."""
+    app = make_app((1280, 800))
+    try:
+        shortened = 0
+        for game_id in shelf.GAMES:
+            scene = RulesScene(app, shelf.GAMES[game_id])
+            app.push(scene)
+            pump(app)
+            for heading, button in scene.contents.items():
+                if button.text == heading:
+                    assert not button.tool_tip_text, (game_id, heading)
+                else:
+                    assert button.tool_tip_text == heading
+                    shortened += 1
+            app.pop()
+            pump(app)
+        assert shortened, "a heading too long for its button keeps the whole of it in a tooltip"
+    finally:
+        pygame.quit()

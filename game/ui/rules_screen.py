@@ -507,7 +507,8 @@ class RulesScene(Scene):
             # a long heading is named by its words before the colon ("Solo game: you against …")
             label = look.fit_words((heading, heading.split(":")[0]), 15, contents_w - 16)
             self.contents[heading] = self.button((left, box.y + i * step, contents_w, step - 4), label,
-                                                 lambda heading=heading: self.jump_to(heading), tooltip=heading)
+                                                 lambda heading=heading: self.jump_to(heading),
+                                                 tooltip=heading if label != heading else None)  # only what the label leaves out
         self.button(((w - 160) // 2, h - 66, 160, 44), "Back", self.app.pop, primary=True)
 
     def pictures_to_draw(self) -> list:
