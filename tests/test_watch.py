@@ -26,16 +26,21 @@ def wait(app, seconds: float) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.slow
-def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls():
+def watched_from_setup(game_id: str):
+    """The app, and the board of a game of two easy computers started from the new-game screen."""
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
-    setup = open_setup(app, "skurdir")
+    setup = open_setup(app, game_id)
     choose(app, seat_kind_menu(setup, 0), "Computer: easy")
     choose(app, seat_kind_menu(setup, 1), "Computer: easy")
     click_button(app, "Start")
-    board = app.scene
+    return app, app.scene
+
+
+@pytest.mark.slow
+def test_every_seat_a_computer_on_the_new_game_screen_gives_the_watch_controls():
+    app, board = watched_from_setup("skurdir")
     assert isinstance(board, BoardScene) and board.watch is not None
     assert not board.panel.hint_button.is_enabled  # nobody to hint
     click(app, board.watch.pause_button.rect.center)
@@ -108,14 +113,7 @@ def test_the_speed_chosen_is_kept_for_the_next_watched_game(home):
     from game.ui import watch
 
     assert storage.WATCH_SPEEDS == tuple(watch.SPEEDS)
-    app = make_app()
-    app.push(TitleScene(app))
-    pump(app)
-    setup = open_setup(app, "scurry")
-    choose(app, seat_kind_menu(setup, 0), "Computer: easy")
-    choose(app, seat_kind_menu(setup, 1), "Computer: easy")
-    click_button(app, "Start")
-    board = app.scene
+    app, board = watched_from_setup("scurry")
     assert board.watch.speed == "normal"
     choose(app, board.watch.speed_menu, "Fastest")
     assert storage.load_settings().data["watch_speed"] == "fastest"

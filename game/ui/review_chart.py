@@ -29,6 +29,18 @@ def tick_step(length: int, width: int) -> int:
     return next((s for s in TICK_STEPS if width * s / max(1, length) >= LABEL_ROOM), TICK_STEPS[-1])
 
 
+def draw_move_axis(surface, area: pygame.Rect, length: int, moves: int, label: int = 12) -> None:
+    """The move numbers under a chart's `area` that spans `length` moves: a tick at the start
+    and at every round step up to `moves`, numbered where the word "move" at the end leaves room."""
+    room = area.right - look.font(label).size("move")[0] - 6
+    for move in range(0, moves + 1, tick_step(length, area.w)):
+        x = area.x + round(area.w * move / length)
+        pygame.draw.line(surface, GRID, (x, area.bottom), (x, area.bottom + 4))
+        if move and x + look.font(label).size(str(move))[0] // 2 <= room:
+            look.text(surface, str(move), (x, area.bottom + 5), label, look.MUTED, anchor="midtop")
+    look.text(surface, "move", (area.right, area.bottom + 5), label, look.MUTED, anchor="topright")
+
+
 class ReviewChart:
     def __init__(self, replay, colours: list, names: list):
         """`colours`: each seat's colour on the board; `names`: each seat's name."""
@@ -114,14 +126,7 @@ class ReviewChart:
             y = a.bottom - round(a.h * value)
             pygame.draw.line(surface, GRID, (a.x, y), (a.right, y))
             look.text(surface, f"{round(value * 100)} %", (a.x - 6, y), label, look.MUTED, anchor="midright")
-        step = tick_step(self.length, a.w)
-        numbers = [m for m in range(step, self.replay.length + 1, step)]
-        for move in [0] + numbers:
-            x = self.point(move, 0)[0]
-            pygame.draw.line(surface, GRID, (x, a.bottom), (x, a.bottom + 4))
-            if move and x + look.font(label).size(str(move))[0] // 2 <= a.right - look.font(label).size("move")[0] - 6:
-                look.text(surface, str(move), (x, a.bottom + 5), label, look.MUTED, anchor="midtop")
-        look.text(surface, "move", (a.right, a.bottom + 5), label, look.MUTED, anchor="topright")
+        draw_move_axis(surface, a, self.length, self.replay.length)
         if self.story is None or not self.story.points:
             return
         self.draw_turn(surface, small)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from . import look
-from .review_chart import GRID, tick_step
+from .review_chart import GRID, draw_move_axis
 
 LABEL = 12  # px: the axes' words, the floor every text keeps
 
@@ -72,14 +72,7 @@ class ScoreChart:
             pygame.draw.line(surface, GRID, (a.x, y), (a.right, y))
             if k % every == 0 or value == 0:
                 look.text(surface, str(value), (a.x - 6, y), LABEL, look.MUTED, anchor="midright")
-        step = tick_step(self.length, a.w)
-        move_width = look.font(LABEL).size("move")[0]
-        for move in range(step, self.length + 1, step):
-            x = self.point(move, self.low)[0]
-            pygame.draw.line(surface, GRID, (x, a.bottom), (x, a.bottom + 4))
-            if x + look.font(LABEL).size(str(move))[0] // 2 <= a.right - move_width - 6:
-                look.text(surface, str(move), (x, a.bottom + 5), LABEL, look.MUTED, anchor="midtop")
-        look.text(surface, "move", (a.right, a.bottom + 5), LABEL, look.MUTED, anchor="topright")
+        draw_move_axis(surface, a, self.length, self.length, LABEL)
         for seat in sorted(range(len(self.series)), key=lambda s: s in self.people):  # the people's on top
             points = [self.point(move, score) for move, score in enumerate(self.series[seat])]
             width = 3 if seat in self.people else 2
