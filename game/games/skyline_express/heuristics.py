@@ -183,32 +183,22 @@ def services_in_reach(sheet, open_pairs, income: float = 0.0, extra: int = 0) ->
     players can take is in both their reckonings: taking it first gains the lead.
     With `income`, the points the empty seats should still earn (that many a seat, up
     to the end of the track) count too, for PARTIAL_SERVICE of their number."""
-    counts, pairs = _reach_key(sheet, open_pairs)
-    return _reach_value(counts, pairs, sheet.service_left + extra, sheet.service_earned + extra, income)
+    outlooks = sorted((_pair_outlook(sheet, pair) for pair in open_pairs if not sheet.has_pair(pair)), reverse=True)
+    return _reach_value(sheet, outlooks, income, extra)
 
 
-def _reach_key(sheet, open_pairs) -> tuple:
-    """What services_in_reach depends on besides the points: the sheet's empty seats and
-    colour counts, and the open pairs it does not hold (a key for _reach_value's cache)."""
-    cols = sheet.colours
-    return (tuple(cols.count(k) for k in (EMPTY, 0, 1, 2, 3)),
-            tuple(pair for pair in open_pairs if not sheet.has_pair(pair)))
-
-
-@functools.lru_cache(maxsize=1 << 16)  # the search asks for the same few sheets again and again
-def _reach_value(counts, pairs, in_hand: int, earned: int, income: float) -> float:
-    left = counts[0]
-    outlooks = sorted((2 * min(counts[a + 1] + left * 0.2, counts[b + 1] + left * 0.2) for a, b in pairs),
-                      reverse=True)  # _pair_outlook of each
+def _reach_value(sheet, outlooks, income: float, extra: int) -> float:
+    in_hand = sheet.service_left + extra
     whole, rest = divmod(in_hand, SERVICE_COST)
     value = sum(outlooks[:whole])
+    left = sheet.colours.count(EMPTY)
     if not income:
         if rest and len(outlooks) > whole:
             value += PARTIAL_SERVICE * rest / SERVICE_COST * outlooks[whole] * min(1.0, left / 8.0)
         return value
     # the points in hand count whole towards the next services (a point is worth its share of
     # the service it helps buy, with no jump at the fifth), the points to come for a share
-    to_come = max(0.0, min(SERVICE_TRACK - earned, income * left))
+    to_come = max(0.0, min(SERVICE_TRACK - sheet.service_earned - extra, income * left))
     more = (rest + PARTIAL_SERVICE * to_come) / SERVICE_COST
     for outlook in outlooks[whole:]:
         if more <= 0:
@@ -287,10 +277,10 @@ def _service_marginal(state, who):
     if state.solo:
         return None
     sheet = state.sheets[who]
-    counts, pairs = _reach_key(sheet, [SERVICES[i][1] for i in state.open_services()])
-    hand, earned = sheet.service_left, sheet.service_earned
-    now = _reach_value(counts, pairs, hand, earned, SERVICE_INCOME)
-    return tuple(_reach_value(counts, pairs, hand + n, earned + n, SERVICE_INCOME) - now for n in (1, 2))
+    outlooks = sorted((_pair_outlook(sheet, SERVICES[i][1]) for i in state.open_services()
+                       if not sheet.has_pair(SERVICES[i][1])), reverse=True)
+    now = _reach_value(sheet, outlooks, SERVICE_INCOME, 0)
+    return tuple(_reach_value(sheet, outlooks, SERVICE_INCOME, n) - now for n in (1, 2))
 
 
 def _automaton_loss(state, die_taken) -> float:
