@@ -60,7 +60,6 @@ from .rules import (
     MOVES,
     PAINT_COST,
     SERVICE_COST,
-    SERVICE_TRACK,
     SERVICES,
     automaton_candidates,
     automaton_seat,
@@ -88,20 +87,8 @@ TASK_SHARE = (0.1, 0.3, 0.55, 0.8)  # share of a task counted when 0..3 seats ar
 SERVICE_POINT = 1.3  # worth of a service point gained by a die (its share of a service to come)
 PARTIAL_SERVICE = 0.6  # share of the next service counted for the points short of it
 DICE_POINT = 0.5  # worth of an unspent dice point
-# With others at the table (not solo, where the automaton's services and the 37-of-40 figures
-# were tuned without it): the service points a sheet still earns are counted too, at about the
-# rate it earns them. In the lost game of seed 601 (hard in seat 2) the potential at move 64 fell
-# short of the outside search's final score by 38 points, 18 of them services bought with points
-# earned later (it earned 21 service points in 24 seats, hard 15: 0.6 a seat).
-SERVICE_INCOME = 0.6  # service points a sheet is expected to earn per empty seat
 CANDIDATES = 6
 LEAD_SCALE = 4.0  # points of expected lead that make a win e times likelier
-# With others at the table the lead in potential is a rough guess while seats are empty: in the
-# game of seed 601 (hard in seat 2) hard's lead in potential was 15-21 points from move 42 to 78,
-# the final margin 5. With a scale of 4 that read as a win chance of 0.98-0.99, every move looked
-# alike and the search spread its visits by exploration alone; so the scale grows with the seats
-# still empty (4 + 0.5 a seat: 9 with 10 left, 16 at the start).
-SCALE_PER_SEAT = 0.5
 OTHER_HOPES = 0.25  # weight of the open tasks beyond the best one in a compartment
 BUY_AT = 6.5  # a service is bought when it promises more than this
 DENY_SERVICE = 0.5  # weight of taking the automaton's favourite service from it
@@ -160,51 +147,33 @@ def _compartment_value(four, vips4, tasks, across, vip_factor) -> float:
     return total
 
 
-def carriage_value(sheet, open_pairs=(), income: float = 0.0) -> float:
+def carriage_value(sheet, open_pairs=()) -> float:
     """Services (now and with the passengers still to come) and unspent points.
     `open_pairs`: the colour pairs of the services still open to this sheet, which
-    its unspent service points, and `income` a seat to come, can buy (services_in_reach)."""
+    its unspent service points can buy (services_in_reach)."""
     cols = sheet.colours
     left = cols.count(EMPTY)
     total = 0.0
     for i in sheet.services:
         total += _pair_outlook(sheet, SERVICES[i][1])
-    total += services_in_reach(sheet, open_pairs, income)
+    total += services_in_reach(sheet, open_pairs)
     # unspent dice points buy less and less as the carriage fills up
     total += min(1.0, left / 6.0) * DICE_POINT * sheet.dice_left
     return total
 
 
-def services_in_reach(sheet, open_pairs, income: float = 0.0, extra: int = 0) -> float:
-    """What the unspent service points (and `extra` more) are worth: the services they can
-    still buy. Every 5 points buy the best open service left for this sheet; the points short
+def services_in_reach(sheet, open_pairs) -> float:
+    """What the unspent service points are worth: the services they can still buy.
+    Every 5 points buy the best open service left for this sheet; the points short
     of the next one count for their share of it while seats remain to earn the rest.
     A point no open service is left for is worth nothing, and a service the other
-    players can take is in both their reckonings: taking it first gains the lead.
-    With `income`, the points the empty seats should still earn (that many a seat, up
-    to the end of the track) count too, for PARTIAL_SERVICE of their number."""
+    players can take is in both their reckonings: taking it first gains the lead."""
     outlooks = sorted((_pair_outlook(sheet, pair) for pair in open_pairs if not sheet.has_pair(pair)), reverse=True)
-    return _reach_value(sheet, outlooks, income, extra)
-
-
-def _reach_value(sheet, outlooks, income: float, extra: int) -> float:
-    in_hand = sheet.service_left + extra
-    whole, rest = divmod(in_hand, SERVICE_COST)
+    whole, rest = divmod(sheet.service_left, SERVICE_COST)
     value = sum(outlooks[:whole])
-    left = sheet.colours.count(EMPTY)
-    if not income:
-        if rest and len(outlooks) > whole:
-            value += PARTIAL_SERVICE * rest / SERVICE_COST * outlooks[whole] * min(1.0, left / 8.0)
-        return value
-    # the points in hand count whole towards the next services (a point is worth its share of
-    # the service it helps buy, with no jump at the fifth), the points to come for a share
-    to_come = max(0.0, min(SERVICE_TRACK - sheet.service_earned - extra, income * left))
-    more = (rest + PARTIAL_SERVICE * to_come) / SERVICE_COST
-    for outlook in outlooks[whole:]:
-        if more <= 0:
-            break
-        value += min(1.0, more) * outlook
-        more -= 1.0
+    if rest and len(outlooks) > whole:
+        left = sheet.colours.count(EMPTY)
+        value += PARTIAL_SERVICE * rest / SERVICE_COST * outlooks[whole] * min(1.0, left / 8.0)
     return value
 
 
@@ -217,8 +186,7 @@ def potential(state, who: int) -> float:
     sheet = state.sheets[who]
     tasks, vip_factor = _who_factor(state, who)
     auto = state.solo and who == 1  # the automaton buys by its own rule, at once: no points kept
-    income = 0.0 if state.solo else SERVICE_INCOME
-    total = carriage_value(sheet, () if auto else [SERVICES[i][1] for i in state.open_services()], income)
+    total = carriage_value(sheet, () if auto else [SERVICES[i][1] for i in state.open_services()])
     for c in range(COMPARTMENTS):
         total += compartment_value(sheet.colours[4 * c: 4 * c + 4], sheet.vips[4 * c: 4 * c + 4], tasks,
                                    state.across, vip_factor)
@@ -258,29 +226,12 @@ def _seat_gains(state, who, colour, vip) -> list:
     return out
 
 
-def _bonus_value(value, marginal=None) -> float:
-    """What a die of `value` adds besides its passenger: its service and dice points.
-    `marginal` (with others at the table): what 1 and 2 more service points add to
-    services_in_reach, so a point is worth the open services it helps buy (nothing
-    once none is left), as the potential counts it, not a fixed SERVICE_POINT."""
-    one, two = (SERVICE_POINT, 2 * SERVICE_POINT) if marginal is None else marginal
+def _bonus_value(value) -> float:
     if value == 1:
-        return two
+        return 2 * SERVICE_POINT
     if value <= 4:
-        return one + DICE_POINT
+        return SERVICE_POINT + DICE_POINT
     return 0.0
-
-
-def _service_marginal(state, who):
-    """Solo: None (the fixed SERVICE_POINT). Else what 1 and 2 more service points add
-    to the sheet's services_in_reach, income counted."""
-    if state.solo:
-        return None
-    sheet = state.sheets[who]
-    outlooks = sorted((_pair_outlook(sheet, SERVICES[i][1]) for i in state.open_services()
-                       if not sheet.has_pair(SERVICES[i][1])), reverse=True)
-    now = _reach_value(sheet, outlooks, SERVICE_INCOME, 0)
-    return tuple(_reach_value(sheet, outlooks, SERVICE_INCOME, n) - now for n in (1, 2))
 
 
 def _automaton_loss(state, die_taken) -> float:
@@ -331,21 +282,20 @@ def plans(state, limit: int = CANDIDATES, buy: bool = True) -> list:
     service = best_service(state) if buy else None
     if service is not None:
         prefix = [MOVES["service"][service]]
-    marginal = _service_marginal(state, who)
     if state.phase == "pick":
         dice = [d for d in range(4) if state.taken[d] == EMPTY]
         for d in dice:
             loss = DENY * _automaton_loss(state, d)
-            for score, steps in _die_plans(state, who, d, state.dice[d], d, False, marginal):
+            for score, steps in _die_plans(state, who, d, state.dice[d], d, False):
                 out.append((score - loss, prefix + [MOVES["take"][d]] + steps))
     else:
         out = [(score, prefix + steps) for score, steps in
-               _die_plans(state, who, state.die, state.value, state.colour, state.painted, marginal)]
+               _die_plans(state, who, state.die, state.value, state.colour, state.painted)]
     out.sort(key=lambda p: -p[0])
     return out[:limit]
 
 
-def _die_plans(state, who, die, value, colour, painted, marginal) -> list:
+def _die_plans(state, who, die, value, colour, painted) -> list:
     sheet = state.sheets[who]
     left = sheet.dice_left
     out = []
@@ -371,7 +321,7 @@ def _die_plans(state, who, die, value, colour, painted, marginal) -> list:
             gains = _seat_gains(state, who, k, v >= 5)
             gains.sort(key=lambda g: -g[0])
             for gain, seat in gains[:2]:
-                out.append((gain + _bonus_value(v, marginal) - spent, steps + [MOVES["seat"][seat]]))
+                out.append((gain + _bonus_value(v) - spent, steps + [MOVES["seat"][seat]]))
     return out
 
 
@@ -446,12 +396,10 @@ def evaluate(state) -> list:
         lead = potential(state, 0) - potential(state, 1) - (2.0 * left_a - 1.5 * left_p)
         return [1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))]
     pots = [potential(state, i) for i in range(state.players)]
-    empty = sum(sheet.colours.count(EMPTY) for sheet in state.sheets) / state.players
-    scale = LEAD_SCALE + SCALE_PER_SEAT * empty
     out = []
     for i, p in enumerate(pots):
         best_other = max(pots[j] for j in range(len(pots)) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(p - best_other) / scale)))
+        out.append(1.0 / (1.0 + math.exp(-(p - best_other) / LEAD_SCALE)))
     return out
 
 
