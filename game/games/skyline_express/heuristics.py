@@ -47,6 +47,14 @@ the moves after a roll are judged for that roll. Hard goes on from its last tree
 ("keep_tree"), across a roll too where the tree met the dice that came up, and a
 finished solo game rewards a strict win above a tie (final_rewards). The figures
 measured since are in docs/arena/README.md.
+
+Tried and not kept (2026-11-27, docs/arena/skyline-hard-notes.md, commit 3bc75b6): with two
+players, service points valued as the open services they help buy (not a fixed 1.3), the
+points still to earn counted in the potential, and a win-chance scale growing with the empty
+seats. Without the search each part gained (plans +5.2 points a game, the potential +2.5, over
+200-300 paired seeds), and at equal iterations it about matched the old hard (+1.3, 3 pairs);
+but it took 27 % more time a decision, and against OpenSpiel's MCTS at 3x it did worse on each
+of seeds 700-702 (pairs -1, +9.5, -2 against +16.5, +20.5, +3.5 before).
 """
 from __future__ import annotations
 
