@@ -345,7 +345,7 @@ DEFAULT_SETTINGS = {
     "panel_folded": False,  # the compact side panel (no move log): more room for the board  # per game id: the players, seats and options last started (ui/setup_memory.py)
 }
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
-WATCH_SPEEDS = ("slow", "normal", "fast", "fastest")  # ui/watch.py SPEEDS' keys (a test keeps them alike)
+WATCH_SPEEDS = ("slow", "normal", "fast", "fastest")  # a watched game's paces, slowest first (ui/watch.py SPEEDS)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 MIN_WINDOW = (960, 640)  # the smallest window the screens are laid out for
 WINDOW_MIN = (320, 240)

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-# the speeds' words, the Watch row's and the replay's alike
-SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
-# speed -> (its words, seconds a move waits before it is shown, animation time factor)
-SPEEDS = {
-    "slow": (SPEED_WORDS["slow"], 1.5, 1.8),
-    "normal": (SPEED_WORDS["normal"], 0.35, 1.0),
-    "fast": (SPEED_WORDS["fast"], 0.08, 0.5),
-    "fastest": (SPEED_WORDS["fastest"], 0.0, 0.0),  # no wait, no animation
-}
+from ..storage import WATCH_SPEEDS
+
+# the speeds' words, the Watch row's and the replay's alike (the names are the settings' own)
+SPEED_WORDS = {speed: speed.capitalize() for speed in WATCH_SPEEDS}
+# speed -> (its words, seconds a move waits before it is shown, animation time factor);
+# the fastest: no wait, no animation
+SPEEDS = {speed: (SPEED_WORDS[speed], wait, animation)
+          for speed, (wait, animation) in zip(WATCH_SPEEDS, ((1.5, 1.8), (0.35, 1.0), (0.08, 0.5), (0.0, 0.0)))}
 
 
 def speed_keeper(settings: dict, save):
