@@ -73,6 +73,15 @@ def test_the_summary_reports_seat_balance_and_the_paired_margin():
     assert out["mean_margin_95"] == [-28.338, 28.838] and out["margin_by"] == "score"
 
 
+def test_alone_a_game_with_no_winner_is_a_loss():
+    # Skyline solo: ahead of the automaton or level with it (a shared victory) the person is the
+    # winner; behind it the game has no winner, and that is the person's loss, not a draw
+    results = [_game(0, 0, [103], [0]), _game(1, 0, [95], [0]), _game(2, 0, [115], [])]
+    out = bench.arena_summary(results, game_id="g", level_a="hard", level_b="random", players=1, seed=0,
+                              paired=False, options={}, by_scores=True, seconds=1.0)
+    assert (out["a_wins"], out["a_losses"], out["draws"]) == (2, 1, 0) and out["a_points"] == 0.667
+
+
 def test_paired_jobs_play_each_seed_in_both_seats():
     jobs = bench.arena_jobs("nim", "hard", "easy", 2, 2, seed=5, paired=True, options={"heaps": 1})
     assert [(j[3], j[2], j[6]) for j in jobs] == [

@@ -386,7 +386,7 @@ def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, pl
                 wins += 1
             else:
                 draws += 1
-        elif winners:
+        elif winners or players == 1:  # alone, no winner is a loss to the game itself (an automaton)
             losses += 1
         else:
             draws += 1
