@@ -209,3 +209,104 @@ def test_the_reviews_colours_are_the_ones_the_board_and_the_results_gave_the_sea
         assert any(board.seat_rgb(s) != boards.side_colour(played.spec, s, played.seats[s]) for s in range(2))
     finally:
         pygame.quit()
+
+
+@pytest.fixture
+def long_story(monkeypatch):
+    """The review screen in the smallest window with a story of 30 lines, more than its box
+    holds even in the smallest letters, and 12 marked moves, more than the list shows."""
+    from game.ui import look
+    from game.ui.review_screen import ReviewScene
+
+    replay = finished("scurry", 2)
+    review = GameReview(replay, "quick")
+    plant(review, {ply: 0.5 for ply in review.plan}, costs={ply: 0.1 for ply in review.plan[:12]})  # 12 marked
+    monkeypatch.setattr(ReviewScene, "story_lines",
+                        lambda self, size, width: [(f"Story line {k + 1}", look.INK, False) for k in range(30)])
+    app = make_app((960, 640))
+    scene = ReviewScene(app, replay, player=NoSearch(), review=review, start=False)
+    app.push(scene)
+    pump(app)
+    yield app, scene
+    pygame.quit()
+
+
+def story_shown(app, scene) -> list[str]:
+    return [t for t in drawn_texts(app, scene.story_box) if t.startswith("Story line")]
+
+
+def test_a_story_longer_than_its_box_scrolls_and_says_where_it_stands_instead_of_being_cut(long_story):
+    app, scene = long_story
+    shown = story_shown(app, scene)
+    rows = len(shown)
+    assert shown[0] == "Story line 1" and 3 <= rows < 30
+    texts = drawn_texts(app, scene.story_box)
+    assert f"lines 1–{rows} of 30: scroll for more" in texts and not any("…" in t for t in texts)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.story_box.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    pump(app)
+    assert story_shown(app, scene)[0] == "Story line 3"
+    for _ in range(20):  # no further than its end
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
+    pump(app)
+    assert story_shown(app, scene)[-1] == "Story line 30"
+
+
+def test_a_fingers_drag_scrolls_the_story(long_story):
+    from tests.fingers import drag
+
+    app, scene = long_story
+    box = scene.story_box
+    drag(app, (box.centerx, box.bottom - 10), (box.centerx, box.top + 10))
+    pump(app)
+    assert story_shown(app, scene)[0] != "Story line 1"
+
+
+def test_the_keys_scroll_the_story_and_go_on_past_its_ends(long_story):
+    app, scene = long_story
+    for _ in range(12):  # Tab round the ring to the story
+        key(app, pygame.K_TAB)
+        if scene.focus.drawn is not None and scene.focus.drawn.key == ("story",):
+            break
+    assert scene.focus.drawn.key == ("story",)
+    rows = len(story_shown(app, scene))
+    key(app, pygame.K_DOWN)
+    assert story_shown(app, scene)[0] == "Story line 2" and scene.focus.drawn.key == ("story",)
+    key(app, pygame.K_PAGEDOWN)
+    assert story_shown(app, scene)[0] == f"Story line {2 + rows}"
+    key(app, pygame.K_UP)
+    assert story_shown(app, scene)[0] == f"Story line {1 + rows}"
+    firsts = []
+    while story_shown(app, scene)[-1] != "Story line 30" and len(firsts) < 30:  # Enter: a boxful at a time
+        key(app, pygame.K_RETURN)
+        firsts.append(story_shown(app, scene)[0])
+    assert firsts[0] == f"Story line {1 + 2 * rows}" and story_shown(app, scene)[-1] == "Story line 30"
+    key(app, pygame.K_RETURN)
+    assert story_shown(app, scene)[0] == "Story line 1"
+    key(app, pygame.K_END)
+    assert story_shown(app, scene)[-1] == "Story line 30"
+    key(app, pygame.K_DOWN)  # at the end, Down moves the ring on, to what lies below
+    assert scene.focus.drawn.key != ("story",) and scene.focus.drawn.rect.top > scene.story_box.bottom
+    key(app, pygame.K_UP)
+    key(app, pygame.K_HOME)
+    assert scene.focus.drawn.key == ("story",) and story_shown(app, scene)[0] == "Story line 1"
+
+
+def test_the_keys_reach_every_marked_move_however_long_the_list(long_story):
+    app, scene = long_story
+    marked = [d["ply"] for d in scene.review.marked(scene.seat)]
+    assert len(marked) > scene.rows_shown  # the list does not show them all
+    for _ in range(20):
+        key(app, pygame.K_TAB)
+        if scene.focus.drawn is not None and scene.focus.drawn.key == ("row", marked[0]):
+            break
+    for ply in marked[1:]:
+        key(app, pygame.K_DOWN)
+        assert scene.focus.drawn.key == ("row", ply)
+    assert scene.top == len(marked) - scene.rows_shown
+    for ply in reversed(marked[:-1]):
+        key(app, pygame.K_UP)
+        assert scene.focus.drawn.key == ("row", ply)
+    assert scene.top == 0
+    key(app, pygame.K_RETURN)
+    assert app.scene is not scene and app.scene.mode.ply == marked[0]

@@ -95,6 +95,7 @@ class ReviewScene(Scene):
         self.seat: int | None = (seats[0] if seats else 0) if self.hidden else None
         self.runner.prefer = self.seat  # the seat shown is reviewed first
         self.top = 0  # first marked move shown in the list
+        self.story_top = 0  # first line of the story shown, when it runs longer than its box
         self.chances = chance_plies(replay)  # the moves that rolled or drew (the story's luck)
         self.words = words_for(replay.spec.id)
         self.chart = ReviewChart(replay, [self.seat_rgb(s) for s in range(len(replay.seats))], self.names)
@@ -228,13 +229,16 @@ class ReviewScene(Scene):
             for seat in self.review.seats():
                 if text == f"Review of {self.names[seat]}":
                     self.seat = self.runner.prefer = seat
-                    self.top = 0
+                    self.top = self.story_top = 0
                     self.cursor = self.pinned = None
 
     def on_event(self, event) -> None:
+        # the wheel, or a finger's drag (game/ui/touch.py turns it into the wheel), scrolls the box under it
         if event.type == pygame.MOUSEWHEEL and self.list_box.collidepoint(self.app.mouse_pos):
-            self.top = max(0, min(self.top - event.y, len(self.review.marked(self.seat)) - self.rows_shown))
-            self.app.dirty = True
+            self.scroll_list(-event.y)
+            return
+        if event.type == pygame.MOUSEWHEEL and self.story_box.collidepoint(self.app.mouse_pos):
+            self.scroll_story(-event.y)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pinned = None
@@ -290,7 +294,10 @@ class ReviewScene(Scene):
     # ---- keys: the chart is one stop, its moves walked with the arrows ------------------
     def drawn_stops(self) -> list:
         self.told()
-        stops = [Stop(("row", ply), rect, lambda p=ply: self.show_decision(p)) for rect, ply in self.rows()]
+        stops = [Stop(("row", ply), rect, lambda p=ply: self.show_decision(p), on_key=lambda e, p=ply: self.row_key(e, p))
+                 for rect, ply in self.rows()]
+        if self.story_layout()[2]:
+            stops.append(Stop(("story",), self.story_box.copy(), self.story_page, on_key=self.story_key))
         if self.chart.moves():
             stops.append(Stop(("chart",), self.chart.area.copy(), self.open_cursor, on_key=self.chart_key))
         return stops
@@ -320,6 +327,48 @@ class ReviewScene(Scene):
         if self.pinned is not None:
             return self.pinned
         return self.chart.move_at(self.app.mouse_pos)
+
+    def row_key(self, event, ply: int) -> bool:
+        """Up on the list's first row shown, Down on its last: the list scrolls a row and the ring
+        goes with it to the row that came into view (the ring alone could not reach it)."""
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(event.key)
+        shown = [p for _, p in self.rows()]
+        if step is None or ply != shown[0 if step < 0 else -1]:
+            return False
+        was = self.top
+        self.scroll_list(step)
+        if self.top == was:
+            return False
+        rect, came = self.rows()[0 if step < 0 else -1]
+        self.focus.stand_on(Stop(("row", came), rect, lambda: None))
+        return True
+
+    def story_key(self, event) -> bool:
+        """Up and Down a line, Page Up and Page Down a boxful, Home and End to either end; at
+        either end Up and Down move the ring on."""
+        rows = self.story_layout()[1]
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -rows, pygame.K_PAGEDOWN: rows,
+                 pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+        if event.key not in steps:
+            return False
+        was = self.story_top
+        self.scroll_story(steps[event.key])
+        return self.story_top != was or event.key not in (pygame.K_UP, pygame.K_DOWN)
+
+    def story_page(self) -> None:
+        """Enter on the story: its next boxful, and after the last one its beginning again."""
+        lines, rows, _ = self.story_layout()[0:3]
+        self.story_top = 0 if self.story_top + rows >= len(lines) else self.story_top + rows
+        self.scroll_story(0)
+
+    def scroll_story(self, lines: int) -> None:
+        story, rows, scrolls = self.story_layout()[0:3]
+        self.story_top = max(0, min(self.story_top + lines, len(story) - rows)) if scrolls else 0
+        self.app.dirty = True
+
+    def scroll_list(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, len(self.review.marked(self.seat)) - self.rows_shown))
+        self.app.dirty = True
 
     # ---- the list --------------------------------------------------------------
     @property
@@ -384,20 +433,30 @@ class ReviewScene(Scene):
             lines.append(("(so far: the review is not finished)", look.MUTED, False))
         return lines
 
+    def story_layout(self) -> tuple[list, int, bool, int]:
+        """(the story's lines, how many the box shows, whether it scrolls, the letters' size): the
+        whole story in smaller letters first; when even the smallest do not hold it all, the box
+        scrolls, its last row saying where it stands."""
+        box = self.story_box
+        for size in (15, 14, 13, 12):
+            step = size + 5
+            lines = self.story_lines(size, box.w - 28)
+            rows = max(1, (box.h - 14) // step)
+            if len(lines) <= rows:
+                return lines, rows, False, size
+        return lines, max(1, rows - 1), True, size
+
     def draw_story(self, surface) -> None:
         box = self.story_box
-        width = box.w - 28
-        for size in (15, 14, 13, 12):  # the whole story in smaller letters before any of it is cut
-            step = size + 5
-            lines = self.story_lines(size, width)
-            if len(lines) * step <= box.h - 14:
-                break
-        shown = lines[:max(1, (box.h - 14) // step)]
-        if len(shown) < len(lines):
-            text, colour, bold = shown[-1]
-            shown[-1] = (look.fit_text(text + " …", size, width, bold), colour, bold)
+        lines, rows, scrolls, size = self.story_layout()
+        top = min(self.story_top, max(0, len(lines) - rows)) if scrolls else 0
+        shown = lines[top:top + rows]
         for k, (text, colour, bold) in enumerate(shown):
-            look.text(surface, text, (box.x + 14, box.y + 8 + step * k), size, colour, bold=bold)
+            look.text(surface, text, (box.x + 14, box.y + 8 + (size + 5) * k), size, colour, bold=bold)
+        if scrolls:
+            where = f"lines {top + 1}–{top + len(shown)} of {len(lines)}: scroll for more"
+            look.text(surface, look.fit_text(where, 12, box.w - 28), (box.right - 14, box.bottom - 20), 12,
+                      look.MUTED, anchor="topright")
 
     def draw_chart(self, surface) -> None:
         box = self.chart_box

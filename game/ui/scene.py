@@ -14,7 +14,7 @@ from ..keeper import GameKeeper
 from ..saves import OpenElsewhere, peek
 from . import look
 from .boards import board_scene_class
-from .focus import MOVE_KEYS, PRESS_KEYS, FocusRing, press_button, widget_stops
+from .focus import MOVE_KEYS, PRESS_KEYS, STOP_KEYS, FocusRing, press_button, widget_stops
 from .host import ScreenHost
 from .touch import fit_theme, widen_scroll_bars
 
@@ -322,7 +322,7 @@ class Scene:
                 return False  # the entry takes the text, Enter and the arrows
             self.manager.set_focus_set(None)
         self.focus.shown = self.app.keys_in_use  # a person on the keys goes on with them on the next screen
-        if event.key in MOVE_KEYS or (event.key in PRESS_KEYS and self.focus.shown):
+        if event.key in MOVE_KEYS or (event.key in PRESS_KEYS | STOP_KEYS and self.focus.shown):
             stops = self.focus_stops()
             taken = self.focus.on_key(event, stops, self.focus_start(stops))
             self.app.keys_in_use = self.focus.shown
