@@ -3,7 +3,8 @@ have been better.
 
 At the top, the story in words (game/review_story.py): who won and by how much, and for
 each person where their chance fell most — the move that turned it, or the slide no single
-move explains — and, in a game of chance, how much of it came where the dice fell. Below,
+move explains — and, in a game of chance, how much of it came where the dice fell; longer
+than its box, it scrolls (the wheel, a finger's drag, the keys with the ring on it). Below,
 the chart of every player's chance move by move to the result (ui/review_chart.py), the
 turning point shaded, the mistakes and blunders ringed; a line per player (the marks, how
 often their move was the computer's own); the list of marked moves. Hovering the chart,
@@ -357,12 +358,12 @@ class ReviewScene(Scene):
 
     def story_page(self) -> None:
         """Enter on the story: its next boxful, and after the last one its beginning again."""
-        lines, rows, _ = self.story_layout()[0:3]
+        lines, rows, _, _ = self.story_layout()
         self.story_top = 0 if self.story_top + rows >= len(lines) else self.story_top + rows
         self.scroll_story(0)
 
     def scroll_story(self, lines: int) -> None:
-        story, rows, scrolls = self.story_layout()[0:3]
+        story, rows, scrolls, _ = self.story_layout()
         self.story_top = max(0, min(self.story_top + lines, len(story) - rows)) if scrolls else 0
         self.app.dirty = True
 
