@@ -499,6 +499,16 @@ def test_a_kept_tree_serves_only_the_position_it_grew_from():
     assert memory.recall(other_board, "hard") is None
 
 
+def test_scrubbudgetels_hard_goes_on_from_its_tree_within_a_turn_and_afresh_after_a_draw():
+    # a turn lays several markers in a row: each marker's search goes on from the one before;
+    # the draw at the turn's end (from the bag's hidden order) starts the next turn afresh
+    played = keep_tree_game("scrubbudgetel", 8, iterations=60)
+    assert played[0][1] == 0
+    within_turn = [reused for (seat, reused, chance, _), (before, *_rest) in zip(played[1:], played) if seat == before]
+    assert len(within_turn) >= 4 and all(reused > 0 for reused in within_turn)
+    assert all(reused == 0 for _seat, reused, chance, _move in played if chance)
+
+
 @pytest.mark.slow
 def test_a_tree_kept_across_a_roll_of_the_dice_is_not_used():
     keep = SimpleNamespace(LEVELS={"hard": {"keep_tree": True}})

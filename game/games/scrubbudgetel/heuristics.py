@@ -139,11 +139,17 @@ HARD_CAVE_LEAD = 24
 # of a finished playout's reward is the lead in doubloons. With the Cave deciding who wins,
 # the win alone is settled in most playouts that reach the end, and they then value every
 # move alike; the lead still tells them apart.
+# Hard goes on from its last tree ("keep_tree"): a turn lays several markers in a row, and the
+# tree of one marker's decision already holds playouts of the next (45-250 in a test game, on
+# top of the 440). Measured against hard without it (2026-11-27, 26 pairs, seeds 900-916 and
+# 950-958, docs/arena/runs-0101b25.md runs 3-4): margin +0.2 doubloons a pair (-6.0 to +6.4),
+# 29 of 52 games won, 1.42 s a decision against 1.37: no gain shown, no cost; kept by the rule
+# fixed before the run (a change that costs no time is kept unless it measures worse).
 LEVELS = {
     "easy": {"iterations": 30, "rollout_depth": 6, "candidates": {"roomy": False, "hold_cave": False}},
     "normal": {"iterations": 150, "rollout_depth": 10},
     "hard": {"iterations": 440, "rollout_depth": 16, "candidates": {"spots": 3, "cave_lead": HARD_CAVE_LEAD},
-             "margin_share": 0.5, "margin_scale": LEAD_SCALE},
+             "margin_share": 0.5, "margin_scale": LEAD_SCALE, "keep_tree": True},
 }
 
 
