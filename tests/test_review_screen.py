@@ -310,3 +310,29 @@ def test_the_keys_reach_every_marked_move_however_long_the_list(long_story):
     assert scene.top == 0
     key(app, pygame.K_RETURN)
     assert app.scene is not scene and app.scene.mode.ply == marked[0]
+
+
+def test_falls_of_several_players_close_together_are_worded_once_not_over_one_another(screen):
+    # Skyline with four people: three largest falls a few moves apart wrote "largest fall" three
+    # times on top of one another; the largest is worded, every fall still shaded and marked
+    import dataclasses
+
+    app, scene = screen
+    told = scene.told()
+    fall = told.slides[0]
+    moves = scene.chart.length
+    near = [dataclasses.replace(fall, seat=s, start=moves // 3 + 2 * s, end=moves // 3 + 2 * s + 4,
+                                step=(moves // 3 + 2 * s + 1, moves // 3 + 2 * s + 2, 0.1),
+                                high=0.6, low=0.6 - 0.1 * (s + 1)) for s in range(3)]
+    scene.chart.show(dataclasses.replace(told, slides=dict(enumerate(near))), [])
+    texts = [box for box in drawn_boxes(app, scene.chart_box) if box.text == "largest fall"]
+    assert len(texts) == 1
+    assert texts[0].rect.centerx == pytest.approx(scene.chart.point((near[2].start + near[2].end) / 2, 0)[0], abs=40)
+
+
+def drawn_boxes(app, within):
+    from game.ui import look
+
+    look.drawn.clear()
+    app.draw()
+    return [box for box in look.drawn if within.contains(box.rect)]

@@ -155,9 +155,12 @@ class ReviewChart:
             look.draw_seat_shape(surface, self.shapes[seat], end, size, colour)
 
     def draw_turn(self, surface, small: bool) -> None:
-        """Each told seat's largest fall: the stretch shaded, its largest step marked."""
+        """Each told seat's largest fall: the stretch shaded, its largest step marked, and worded
+        where the words fit beside those already drawn (the largest falls are worded first: falls
+        of several players close together would write over one another)."""
         a = self.area
-        for slide in self.story.slides.values():
+        worded: list[pygame.Rect] = []
+        for slide in sorted(self.story.slides.values(), key=lambda s: -s.fall):
             if slide.fall < SLIDE_AT_LEAST:
                 continue
             left, right = self.point(slide.start, 0)[0], self.point(slide.end, 0)[0]
@@ -171,7 +174,10 @@ class ReviewChart:
                 text = "largest fall"
                 width = look.font(12).size(text)[0]
                 at = max(a.x, min(a.right - width, band.centerx - width // 2))
-                look.text(surface, text, (at, a.y - 24), 12, look.BAD)
+                label = pygame.Rect(at, a.y - 24, width, 16)
+                if not any(label.colliderect(other.inflate(10, 0)) for other in worded):
+                    worded.append(label)
+                    look.text(surface, text, label.topleft, 12, look.BAD)
 
     def draw_tip(self, surface, move: int, bounds: pygame.Rect) -> None:
         a = self.area
