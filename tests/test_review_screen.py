@@ -46,6 +46,15 @@ def finished_match(game_id: str):
     return played, match
 
 
+def ring_onto(app, scene, stop_key: tuple, tabs: int = 20) -> None:
+    """Tab the focus ring round the screen until it stands on the stop `stop_key`."""
+    for _ in range(tabs):
+        key(app, pygame.K_TAB)
+        if scene.focus.drawn is not None and scene.focus.drawn.key == stop_key:
+            return
+    raise AssertionError(f"the ring never reached {stop_key}")
+
+
 def drawn_texts(app, within=None) -> list[str]:
     from game.ui import look
 
@@ -136,11 +145,7 @@ def test_a_long_press_shows_it_too_and_opens_nothing(screen, monkeypatch):
 
 def test_the_keys_reach_the_chart_and_walk_its_moves(screen):
     app, scene = screen
-    for _ in range(12):  # Tab round the ring to the chart
-        key(app, pygame.K_TAB)
-        if scene.focus.drawn is not None and scene.focus.drawn.key == ("chart",):
-            break
-    assert scene.focus.drawn.key == ("chart",)
+    ring_onto(app, scene, ("chart",))
     moves = scene.chart.moves()
     assert any(t.startswith("Before the first move") or t.startswith(f"Move {moves[0]},") for t in tip(app, scene))
     key(app, pygame.K_RIGHT)
@@ -264,11 +269,7 @@ def test_a_fingers_drag_scrolls_the_story(long_story):
 
 def test_the_keys_scroll_the_story_and_go_on_past_its_ends(long_story):
     app, scene = long_story
-    for _ in range(12):  # Tab round the ring to the story
-        key(app, pygame.K_TAB)
-        if scene.focus.drawn is not None and scene.focus.drawn.key == ("story",):
-            break
-    assert scene.focus.drawn.key == ("story",)
+    ring_onto(app, scene, ("story",))
     rows = len(story_shown(app, scene))
     key(app, pygame.K_DOWN)
     assert story_shown(app, scene)[0] == "Story line 2" and scene.focus.drawn.key == ("story",)
@@ -296,10 +297,7 @@ def test_the_keys_reach_every_marked_move_however_long_the_list(long_story):
     app, scene = long_story
     marked = [d["ply"] for d in scene.review.marked(scene.seat)]
     assert len(marked) > scene.rows_shown  # the list does not show them all
-    for _ in range(20):
-        key(app, pygame.K_TAB)
-        if scene.focus.drawn is not None and scene.focus.drawn.key == ("row", marked[0]):
-            break
+    ring_onto(app, scene, ("row", marked[0]))
     for ply in marked[1:]:
         key(app, pygame.K_DOWN)
         assert scene.focus.drawn.key == ("row", ply)

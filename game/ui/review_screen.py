@@ -101,6 +101,7 @@ class ReviewScene(Scene):
         self.words = words_for(replay.spec.id)
         self.chart = ReviewChart(replay, [self.seat_rgb(s) for s in range(len(replay.seats))], self.names)
         self._told = (None, None)  # (what the story was told from, the story)
+        self._story_layout = (None, None)  # (the story and box it was laid out for, story_layout())
         self.cursor: int | None = None  # the chart's move the keys are on
         self.press = None  # (where, when) a press on the chart began
         self.pinned: int | None = None  # the chart's move a long press showed
@@ -437,12 +438,19 @@ class ReviewScene(Scene):
     def story_layout(self) -> tuple[list, int, bool, int]:
         """(the story's lines, how many the box shows, whether it scrolls, the letters' size): the
         whole story in smaller letters first; when even the smallest do not hold it all, the box
-        scrolls, its last row saying where it stands."""
+        scrolls, its last row saying where it stands. Laid out once per story and box (the
+        frames, the keys and the wheel all ask)."""
+        self.told()
+        key = (self._told[0], self.review.complete, self.story_box.size)
+        if self._story_layout[0] != key:
+            self._story_layout = (key, self._lay_out_story())
+        return self._story_layout[1]
+
+    def _lay_out_story(self) -> tuple[list, int, bool, int]:
         box = self.story_box
         for size in (15, 14, 13, 12):
-            step = size + 5
             lines = self.story_lines(size, box.w - 28)
-            rows = max(1, (box.h - 14) // step)
+            rows = max(1, (box.h - 14) // (size + 5))
             if len(lines) <= rows:
                 return lines, rows, False, size
         return lines, max(1, rows - 1), True, size
