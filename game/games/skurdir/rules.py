@@ -363,6 +363,24 @@ class SkurdirState(CachedMovesState):
         x, y = xy(cell, self.n)
         x0, x1, y0, y1 = self.spread
         self.spread = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+        self._layout_cache = None  # the old layout's links and free cells (clones may still share them)
+
+    _layout_cache: tuple | None = None  # (links, placeable cells, station moves) of the stations as they stand
+
+    def _layout(self) -> tuple:
+        """What depends on where the stations stand and nothing else, worked out once per
+        layout (a station is seldom put down; the search asks for these thousands of times a
+        move, and clones share them): every (station, next station in a direction) pair, in
+        the order of the stations and DIRS, the empty cells beside a station, and the moves
+        putting the spare station there."""
+        if self._layout_cache is None:
+            links = [(a, b) for a in self.station_cells for b in (self.next_station(a, d) for d in DIRS) if b >= 0]
+            free = set()
+            for c in self.station_cells:
+                free.update(nb for nb in neighbours(c, self.n) if self.station[nb] < 0)
+            cells = sorted(free) if self.station_cells else [self.centre]
+            self._layout_cache = (links, cells, [SkurdirMove("station", cell=c, grid=self.n) for c in cells])
+        return self._layout_cache
 
     def next_station(self, cell: int, d: tuple) -> int:
         """The first station from `cell` in direction `d`, or -1 (the search stops
@@ -392,14 +410,7 @@ class SkurdirState(CachedMovesState):
 
     def placeable(self) -> list[int]:
         """Empty cells next to a station (where a stack or spare station may go)."""
-        if not self.station_cells:
-            return [self.centre]
-        out = set()
-        for c in self.stations():
-            for nb in neighbours(c, self.n):
-                if self.station[nb] < 0:
-                    out.add(nb)
-        return sorted(out)
+        return list(self._layout()[1])
 
     def canals_on_board(self, colour: int) -> int:
         return sum(1 for v in self.canals.values() if v == colour)
@@ -417,16 +428,14 @@ class SkurdirState(CachedMovesState):
             return []
         crossed = None if self.crossing else self.crossed_cells()
         out = []
-        n, canals, next_station = self.n, self.canals, self.next_station
-        for a in self.stations():
-            for d in DIRS:
-                b = next_station(a, d)
-                if b < 0 or (a, b) in canals or (b, a) in canals:
-                    continue
-                if crossed is not None and any(c in crossed for c in between(a, b, n)):
-                    continue
-                for colour, neutral in kinds:
-                    out.append(canal_move(a, b, colour, neutral, n))
+        n, canals = self.n, self.canals
+        for a, b in self._layout()[0]:
+            if (a, b) in canals or (b, a) in canals:
+                continue
+            if crossed is not None and any(c in crossed for c in between(a, b, n)):
+                continue
+            for colour, neutral in kinds:
+                out.append(canal_move(a, b, colour, neutral, n))
         return out
 
     def canal_map(self) -> dict[int, list[int]]:
@@ -449,17 +458,20 @@ class SkurdirState(CachedMovesState):
             out_edges = self.canal_map()
         station = self.station
         found = []
+        path = [start]  # the stations so far, grown and shrunk in place as the walk goes
 
-        def walk(path):
+        def walk():
             for nxt in out_edges.get(path[-1], ()):
                 if nxt in path:
                     continue
                 if station[nxt] == colour:
-                    found.append(tuple(path + [nxt]))
+                    found.append((*path, nxt))
                 else:
-                    walk(path + [nxt])
+                    path.append(nxt)
+                    walk()
+                    path.pop()
 
-        walk([start])
+        walk()
         return found
 
     def may_move(self, seat: int, route: tuple) -> bool:
@@ -472,7 +484,9 @@ class SkurdirState(CachedMovesState):
     def transports(self, seat: int) -> list:
         moves = []
         out_edges = self.canal_map()
-        for start in self.stations():
+        for start in self.station_cells:
+            if start not in out_edges or not self.stacks[start]:
+                continue  # no route starts here
             routes = [r for r in self.routes(start, out_edges) if self.may_move(seat, r)]
             for r in routes:
                 # click as many stations as it takes to tell this route from the others
@@ -516,7 +530,7 @@ class SkurdirState(CachedMovesState):
         mine = self.colour_of[seat]
         moves = self._canal_moves(seat)
         if self.spare[seat]:
-            moves += [SkurdirMove("station", cell=c, grid=self.n) for c in self.placeable()]
+            moves += self._layout()[2]
         if self.canals_on_board(mine) >= CANALS_EACH:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:

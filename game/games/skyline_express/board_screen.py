@@ -569,13 +569,7 @@ class SkylineScene(BoardScene):
                 pygame.draw.ellipse(surface, GOLD_PEN, rect.inflate(int(8 * self.scale), int(4 * self.scale)),
                                     max(2, int(3 * self.scale)))
             elif owner >= 0:
-                pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
-                pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
-                name = self.named(sheet_name(view["solo"], owner))
-                if look.font(self.fs(12), True).size(name)[0] <= rect.w - 2:
-                    self._label(surface, name, (rect.centerx, rect.bottom - 2), 12, INK, True, anchor="midbottom")
-                else:  # a small card shows its taker's mark, as on the tabs, rather than a cut name
-                    self._sheet_mark(surface, view, owner, (rect.centerx, rect.bottom - max(8, int(12 * self.scale))))
+                self._draw_taken_service(surface, view, rect, owner)
             if ("service", i) in highlights.next_targets:
                 self.glow(surface, rect.center, rect.w * 0.62, width=2)
         hover = highlights.hover
@@ -583,6 +577,26 @@ class SkylineScene(BoardScene):
             row, (a, b) = SERVICES[hover[1]]
             tip = f"{COLOUR_NAMES[a]} and {COLOUR_NAMES[b]}: 2 points per pair"
             self._label(surface, tip, self.r(548, 628, 0, 0).topleft, 13, INK)
+
+    def _draw_taken_service(self, surface, view, rect, owner: int) -> None:
+        """A card another sheet took: faded and crossed, its taker named on a paper plate in the
+        middle (ink on paper, not over the coloured circles), or shown by their mark on a small card."""
+        surface.blit(look.tint(rect.size, (246, 240, 226, 170)), rect)
+        pygame.draw.line(surface, INK, rect.topleft, rect.bottomright, 2)
+        pygame.draw.line(surface, INK, rect.topright, rect.bottomleft, 2)
+        name = self.named(sheet_name(view["solo"], owner))
+        size = self.fs(12)
+        fits = look.font(size, True).size(name)[0] <= rect.w - 8
+        plate = (look.rendered(name, size, INK, True).get_rect(center=rect.center) if fits
+                 else pygame.Rect(0, 0, max(16, int(20 * self.scale)), max(16, int(20 * self.scale))))
+        plate = plate.inflate(6, 2) if fits else plate
+        plate.center = rect.center
+        pygame.draw.rect(surface, PAPER, plate, border_radius=4)
+        pygame.draw.rect(surface, INK, plate, 1, border_radius=4)
+        if fits:
+            self._label(surface, name, rect.center, 12, INK, True, anchor="center")
+        else:  # a small card shows its taker's mark, as on the tabs, rather than a cut name
+            self._sheet_mark(surface, view, owner, rect.center)
 
     def _draw_score(self, surface, view, who) -> None:
         box = self.score_rect

@@ -216,22 +216,29 @@ def _seat_gains(state, who, colour, vip) -> list:
             if cols.count(colour) < cols.count(other):
                 service_gain += 2
     out = []
+    tasks = tuple(tasks)
     for c in range(COMPARTMENTS):
-        four = cols[4 * c: 4 * c + 4]
+        four = tuple(cols[4 * c: 4 * c + 4])
         if EMPTY not in four:
             continue
-        v4 = vips[4 * c: 4 * c + 4]
-        base = compartment_value(four, v4, tasks, state.across, vip_factor)
-        for k in range(4):
-            if four[k] != EMPTY:
-                continue
-            four2 = four[:]
-            four2[k] = colour
-            v42 = v4[:]
-            v42[k] = vip
-            gain = compartment_value(four2, v42, tasks, state.across, vip_factor) - base
+        for gain, k in _compartment_gains(four, tuple(vips[4 * c: 4 * c + 4]), tasks, state.across, vip_factor,
+                                          colour, vip):
             out.append((gain + service_gain, 4 * c + k))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _compartment_gains(four, vips4, tasks, across, vip_factor, colour, vip) -> tuple:
+    """(gain in the compartment's value, seat) for each empty seat of one compartment, a
+    passenger of `colour` seated there: one look-up where the playouts asked up to five."""
+    base = _compartment_value(four, vips4, tasks, across, vip_factor)
+    out = []
+    for k in range(4):
+        if four[k] == EMPTY:
+            after = _compartment_value(four[:k] + (colour,) + four[k + 1:], vips4[:k] + (vip,) + vips4[k + 1:],
+                                       tasks, across, vip_factor)
+            out.append((after - base, k))
+    return tuple(out)
 
 
 def _bonus_value(value) -> float:

@@ -286,6 +286,21 @@ def test_spare_station_goes_next_to_a_station_and_shortens_a_canal():
     assert state.stacks[parse_cell("d3")] == [] and state.station[parse_cell("d3")] < 0
 
 
+def test_a_station_put_down_in_a_clone_changes_its_links_and_free_cells_not_the_originals():
+    """The links between stations and the free cells beside them are worked out once per layout
+    and shared by clones: a new station must give the clone its own, and leave the original's."""
+    state = layout()
+    canals_before, cells_before = legal(state), state.placeable()
+    twin = state.clone()
+    play(twin, "b d3")
+    assert legal(state) == canals_before and state.placeable() == cells_before
+    assert parse_cell("d3") in cells_before and parse_cell("d3") not in twin.placeable()
+    for a, b in twin._layout()[0]:  # each link runs to the next station in line, the new one included
+        assert all(twin.station[c] < 0 for c in between(a, b, twin.n)) and twin.station[b] >= 0
+    assert (parse_cell("c3"), parse_cell("d3")) in twin._layout()[0]
+    assert (parse_cell("c3"), parse_cell("d3")) not in state._layout()[0]
+
+
 def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
     state = layout()
     state.canals = {(parse_cell("c3"), parse_cell("e3")): Y}

@@ -302,3 +302,22 @@ def test_the_passengers_letters_are_read_where_their_tokens_are_placed(app):
         letters = [box for box in look.drawn if box.text in "RYGB" and box.rect.collidelist(seated) >= 0]
         assert (len(letters) == len(seated)) if lettered else not letters, size
         assert all(box.size >= look.SMALLEST_TEXT for box in letters)
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_a_service_another_sheet_took_names_its_taker_on_paper_inside_the_card(app, size):
+    """Seen at 960x640 with four people: the taker's name was written over the card's lower
+    colour circle and the cross, dark letters on blue or green. It now sits on a paper plate
+    in the card's middle, the card faded behind it."""
+    from colours import behind_text
+    app.set_window_size(size)
+    start_match(app, Match(shelf.GAMES[GAME], [Seat("Ann", 0), Seat("Bea", 1)], 3))
+    board = app.scene
+    board.match.state.service_owner[4] = 1  # Bea took the fifth card; Ann's sheet is shown
+    app.dirty = True
+    app.step()
+    card = board.service_rects[4]
+    names = [box for box in look.drawn if box.text == "Bea" and card.colliderect(box.rect)]
+    assert len(names) == 1 and card.contains(names[0].rect)
+    ratio, _ = behind_text(app.screen, names[0])
+    assert ratio >= 4.5
