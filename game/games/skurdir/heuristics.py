@@ -28,11 +28,9 @@ normal +7.6 a pair over 8 pairs (95 % −0.6 to +15.8): too few to tell.
 """
 from __future__ import annotations
 
-import math
 import random
 
-from ...engine.ai import score_evaluation
-from .rules import DIRS, DRY_ROUNDS_EMPTY_POOL, DRY_ROUNDS_STALLED, PASSENGERS_TOTAL
+from .rules import DIRS
 
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
@@ -48,9 +46,6 @@ LEVELS = {
 # still count: a move that throws away a lead shows as a lower chance.
 REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
 KEEP = 5  # building actions the search considers (unless the level says otherwise)
-PLAY_PHASES = ("build", "transport", "add")
-SWING = 7.0  # about how far one transport moves the lead between two players, in points
-READY_WEIGHT = 0.5  # how surely a transport open now is made before the layout changes
 
 _cache: dict = {}
 
@@ -225,30 +220,3 @@ def rollout_move(state, moves, rng):
         if canals:
             return canals[rng.randrange(len(canals))]
     return moves[rng.randrange(len(moves))]
-
-
-def evaluate(state) -> list:
-    """Each seat's chance to win a playout cut before the end, read from the lead and
-    from how much play is left. A lead counts for more the fewer transports can still
-    come: passengers left, and fewer still when nobody has a route open and the dry
-    rounds run out (the rulebook's early end; our playouts dig canals freely and seldom
-    stall, so they would not see it). A transport open to a seat now counts for half
-    its worth to that seat, over the best-paid other."""
-    if state.phase not in PLAY_PHASES or state.players < 2:  # the set-up has no lead to read yet
-        return score_evaluation(state)
-    n = state.players
-    ready = []
-    for seat in range(n):
-        gains = [_gain(state, seat, m.route) for m in state.transports(seat)]
-        ready.append(max(gains) if gains else None)
-    points = [p + READY_WEIGHT * max(0, g or 0) for p, g in zip(state.points, ready)]
-    left = PASSENGERS_TOTAL - state.transported
-    limit = (DRY_ROUNDS_EMPTY_POOL if sum(state.pool) == 0 else DRY_ROUNDS_STALLED) * n
-    if not any(g is not None for g in ready):
-        left *= 0.5 * max(0, limit - state.dry_turns) / limit
-    scale = max(2.0, SWING * math.sqrt(left))
-    out = []
-    for seat, mine in enumerate(points):
-        best_other = max(p for s, p in enumerate(points) if s != seat)
-        out.append(0.5 + 0.5 * math.tanh((mine - best_other) / scale))
-    return out

@@ -129,7 +129,10 @@ def compartment_value(four, vips4, tasks, across, vip_factor) -> float:
     return _compartment_value(tuple(four), tuple(vips4), tuple(tasks), across, vip_factor)
 
 
-@functools.lru_cache(maxsize=1 << 18)
+# A game's search meets about 3,500 compartments and 4,000 (compartment, passenger) pairs (a
+# hard-against-hard game, 109 moves); the tasks differ from game to game, so the caches hold
+# about one game's worth (a few MB) rather than growing with every game the app plays.
+@functools.lru_cache(maxsize=1 << 14)
 def _compartment_value(four, vips4, tasks, across, vip_factor) -> float:
     empty = four.count(EMPTY)
     total = 0.0
@@ -227,7 +230,7 @@ def _seat_gains(state, who, colour, vip) -> list:
     return out
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 13)
 def _compartment_gains(four, vips4, tasks, across, vip_factor, colour, vip) -> tuple:
     """(gain in the compartment's value, seat) for each empty seat of one compartment, a
     passenger of `colour` seated there: one look-up where the playouts asked up to five."""
