@@ -104,3 +104,28 @@ def test_hard_weighs_buying_a_service_against_keeping_the_points():
     bought = [m for m in weighed if m.kind == "service"]
     assert len(bought) == 2 and any(m.kind == "take" for m in weighed)
     assert all(m.kind == "service" for m in plain) or not any(m.kind == "service" for m in plain)
+
+
+def test_a_seats_gain_is_what_its_compartment_is_heading_for_gains_by_it():
+    """Seating a passenger is worth the change in its compartment's outlook (plus the services
+    it feeds): the looked-up gains of each empty seat agree with the outlook before and after."""
+    state = SPEC.new_game(2, 4)
+    rng = random.Random(4)
+    while sum(c != EMPTY for c in state.sheets[0].colours) < 7 or state.to_move != 0:
+        state.apply(rng.choice(state.legal_moves()))
+    sheet = state.sheets[0]
+    for colour in (B, G, Y):
+        for vip in (False, True):
+            gains = heuristics._seat_gains(state, 0, colour, vip)
+            assert sorted(seat for _gain, seat in gains) == [i for i, c in enumerate(sheet.colours) if c == EMPTY]
+            rests = set()
+            for gain, seat in gains:
+                c = seat // 4
+                four, vips = sheet.colours[4 * c: 4 * c + 4], sheet.vips[4 * c: 4 * c + 4]
+                after, after_vips = four[:], vips[:]
+                after[seat % 4], after_vips[seat % 4] = colour, vip
+                change = (heuristics.compartment_value(after, after_vips, state.tasks, state.across, 1)
+                          - heuristics.compartment_value(four, vips, state.tasks, state.across, 1))
+                rests.add(round(gain - change, 9))
+            # the rest is the same for every seat: 2 for each service of the colour it catches up on
+            assert len(rests) == 1 and rests.pop() in (0, 2, 4, 6, 8)
