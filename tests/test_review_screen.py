@@ -20,19 +20,24 @@ class NoSearch:
 @pytest.fixture
 def screen():
     """The review screen of a lost Scurry game: Ann's chance level, then sliding to 20 %."""
-    from game.ui.review_screen import ReviewScene
-
     replay = finished("scurry", 2)
     review = GameReview(replay, "quick")
     plan = review.plan
     values = {ply: max(0.2, 0.6 - 0.02 * max(0, k - len(plan) // 3)) for k, ply in enumerate(plan)}
     plant(review, values)
-    app = make_app((1280, 800))
+    yield open_review(replay, review, (1280, 800))
+    pygame.quit()
+
+
+def open_review(replay, review, size):
+    """(app, scene): the review screen of `replay` with the planted `review`, in a window of `size`."""
+    from game.ui.review_screen import ReviewScene
+
+    app = make_app(size)
     scene = ReviewScene(app, replay, player=NoSearch(), review=review, start=False)
     app.push(scene)
     pump(app)
-    yield app, scene
-    pygame.quit()
+    return app, scene
 
 
 def finished_match(game_id: str):
@@ -228,11 +233,7 @@ def long_story(monkeypatch):
     plant(review, {ply: 0.5 for ply in review.plan}, costs={ply: 0.1 for ply in review.plan[:12]})  # 12 marked
     monkeypatch.setattr(ReviewScene, "story_lines",
                         lambda self, size, width: [(f"Story line {k + 1}", look.INK, False) for k in range(30)])
-    app = make_app((960, 640))
-    scene = ReviewScene(app, replay, player=NoSearch(), review=review, start=False)
-    app.push(scene)
-    pump(app)
-    yield app, scene
+    yield open_review(replay, review, (960, 640))
     pygame.quit()
 
 

@@ -587,9 +587,11 @@ class SkylineScene(BoardScene):
         name = self.named(sheet_name(view["solo"], owner))
         size = self.fs(12)
         fits = look.font(size, True).size(name)[0] <= rect.w - 8
-        plate = (look.rendered(name, size, INK, True).get_rect(center=rect.center) if fits
-                 else pygame.Rect(0, 0, max(16, int(20 * self.scale)), max(16, int(20 * self.scale))))
-        plate = plate.inflate(6, 2) if fits else plate
+        if fits:
+            plate = look.rendered(name, size, INK, True).get_rect().inflate(6, 2)
+        else:
+            side = max(16, int(20 * self.scale))
+            plate = pygame.Rect(0, 0, side, side)
         plate.center = rect.center
         pygame.draw.rect(surface, PAPER, plate, border_radius=4)
         pygame.draw.rect(surface, INK, plate, 1, border_radius=4)
