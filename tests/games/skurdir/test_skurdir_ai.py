@@ -44,6 +44,21 @@ def test_hard_looks_at_more_building_actions_and_transports():
 
 
 
+def test_hard_also_weighs_taking_a_canal_away():
+    """A removal or a sabotage pays nothing this turn, so the building actions ranked by
+    their transport leave it out; hard weighs every one besides, for itself and for the
+    rival in its tree: taking a canal away is how a rival's transport is stopped."""
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, [R]), "f2": (R, []), "b6": (R, [B]),
+                                              "f6": (B, []), "d4": (Y, [G]), "d6": (G, [Y]), "b4": (K, [Y])},
+                                     [("d2", "f2", R)])
+    moves = state.legal_moves()
+    sabotage = SPEC.parse_move(state, "x d2-f2")  # Red's only route home
+    best_eight = heur.candidate_moves(state, moves, keep=8)
+    assert sabotage in moves and sabotage not in best_eight
+    hard = heur.candidate_moves(state, moves, **ai.level_settings("hard", heur)["candidates"])
+    assert hard == best_eight + [sabotage]
+
+
 def test_hard_weighs_every_colour_and_who_plays_first():
     """Every colour has two stations and two passengers out after the set-up, so no rule
     of thumb tells them apart: normal takes the first it finds, hard searches them all
