@@ -40,8 +40,8 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 1500, "rollout_depth": 24, "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True},
-             "keep_tree": True},
+    "hard": {"iterations": 1500, "rollout_depth": 24, "keep_tree": True,
+             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True}},
 }
 
 # The game review (engine/grading.py) weighs a move by the chance to win, not the points:
