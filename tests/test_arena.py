@@ -100,6 +100,20 @@ def test_a_paired_arena_with_an_option_prints_each_game(capsys):
     assert len(lines) == 4 and "A margin" in lines[0] and "2 pairs, mean margin" in lines[-1]
 
 
+def test_a_side_may_play_with_heuristics_of_its_own():
+    """`normal:MODULE` searches with MODULE's heuristics instead of the game's: here the
+    first legal move as the only candidate, so that side never searches, while plain
+    normal on the other side does; each side's decisions are reported under its name."""
+    out = bench.arena("nim", "normal:tests.toy_first_move", "normal", 1, workers=1, games_ref=TOYS,
+                      paired=True, log=__import__("io").StringIO())
+    assert out["games"] == 2 and out["a"] == "normal:tests.toy_first_move"
+    assert list(out["timing"]) == ["normal"] and out["timing"]["normal"]["decisions"] > 0
+    with pytest.raises(ModuleNotFoundError):
+        bench.arena("nim", "normal:tests.no_such_heuristics", "normal", 1, workers=1, games_ref=TOYS)
+    with pytest.raises(ValueError, match="unknown level 'strong'"):
+        bench.arena("nim", "strong:tests.toy_first_move", "normal", 1, workers=1, games_ref=TOYS)
+
+
 @pytest.mark.slow
 def test_the_command_line_reads_paired_and_options(capsys):
     assert bench.main(["--arena", "nim", "normal", "random", "1", "--paired", "--workers", "1",

@@ -8,6 +8,7 @@
     python -m game.bench --bundle dist/game-shelf   # the bundle's size, its start-up against the package's
     python -m game.bench --against DIR        # start-up, the app's memory and playouts beside another checkout
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
+    python -m game.bench --arena skurdir hard:game.games.skurdir.heuristics_new hard 30 --paired
 
 The default run measures, for every registered game, random playouts per
 second, the game review's seconds for one decision at each depth
@@ -43,6 +44,11 @@ share of the points (a draw counting half) and each seat's, whoever sat there,
 with their Wilson intervals. Each game is printed (stderr) as it finishes, and
 a run stopped with Ctrl+C (or `kill PID`) still prints the result of the games it
 finished.
+
+A player written `LEVEL:MODULE` plays at that level with the heuristics of
+MODULE (a dotted name) in place of the game's own: a copy of a game's
+heuristics module with one change, played paired against the module as it
+stands, is how a change to the computer player is measured before it is kept.
 """
 from __future__ import annotations
 
@@ -256,10 +262,22 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
 
 
 # ---- the arena ---------------------------------------------------------------------
+def side_of(level: str, game_heuristics) -> tuple[str, object]:
+    """An arena player's level and the heuristics it searches with: "hard" plays with the
+    game's own; "hard:some.module" with that module's instead, so two versions of a game's
+    heuristics can meet at one level (a paired A/B of a change, each side named apart)."""
+    base, _, module = level.partition(":")
+    if not module:
+        return base, game_heuristics
+    return base, ai.search_heuristics(importlib.import_module(module))
+
+
 def _arena_game(job: tuple) -> dict:
     games_ref, game_id, levels, seed, players, options, a_seat = job
     spec = load_games(games_ref)[game_id]
     heuristics = shelf.heuristics_for(game_id)
+    sides = {level: side_of(level, heuristics) for level in levels
+             if level != "random" and not outside.is_outside(level)}
     state = spec.new_game(players, seed, options)
     k = 0
     decisions: dict = {}  # level -> [(seconds, capped)]
@@ -275,7 +293,8 @@ def _arena_game(job: tuple) -> dict:
                                           median_seconds)
             found = outside.decide(state, spec, options, move_seed, seconds)
         else:
-            found = decide(state, level, move_seed, memory, heuristics)
+            base, side_heuristics = sides[level]
+            found = decide(state, base, move_seed, memory, side_heuristics)
         if found.visits:  # a real search (not a move the game's heuristics settled alone)
             decisions.setdefault(level, []).append((found.seconds, found.capped))
         state.apply(found.move)
@@ -321,8 +340,12 @@ def arena(
     for level in (level_a, level_b):
         if outside.is_outside(level):
             outside.check(level)
-        elif level != "random" and level not in ai.LEVELS:
-            raise ValueError(f"unknown level {level!r}: one of {ai.LEVELS + ('random',) + outside.OUTSIDE}")
+        elif level != "random":
+            base, _, module = level.partition(":")
+            if base not in ai.LEVELS:
+                raise ValueError(f"unknown level {base!r}: one of {ai.LEVELS + ('random',) + outside.OUTSIDE}")
+            if module:
+                importlib.import_module(module)  # a misspelt module stops the run before its first game
     spec = load_games(games_ref)[game_id]
     players = players or bench_players(spec)
     spec.check_players(players)
