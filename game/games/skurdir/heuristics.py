@@ -18,6 +18,17 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   the games, +1.3 points a pair (95 % -2.3 to +4.8), no slower (1.77 s a
   decision against 1.73): kept by the rule fixed before the run
   (docs/arena/runs-d7fae6b.md, run 2).
+- Hard searches 3000 iterations (it had 1500): against hard at 1500, paired,
+  seeds 1400-1415 and 1450-1464 (31 pairs), it won 58.1 % of the games (95 %
+  46-70 %), +4.7 points a pair (95 % +0.4 to +9.0); 1.83 times the time a
+  decision. On the bench's eight mid-game positions 2.27 processor-seconds a
+  decision median, 2.68 at most (1.35 and 1.57 at 1500), within the 3 s hard may
+  take (docs/arena/runs-7ef4a06.md, run 2).
+- Tried and not kept: searching the set-up (the six stacks the rule of thumb
+  ranks highest, the playouts giving the first turn to the seat that decides):
+  51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
+  shallow playouts from the set-up chose worse layouts than the rule of thumb
+  (run 1 there).
 
 Measured (python -m game.bench --arena skurdir hard normal 40 --workers 1,
 seeds 0-39, seats alternated): with hard at 600 iterations and the same five
@@ -40,7 +51,7 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 1500, "rollout_depth": 24, "keep_tree": True,
+    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True,
              "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True}},
 }
 
