@@ -341,11 +341,9 @@ def arena(
         if outside.is_outside(level):
             outside.check(level)
         elif level != "random":
-            base, _, module = level.partition(":")
+            base, _ = side_of(level, None)  # imports its module: a misspelt one stops the run before its first game
             if base not in ai.LEVELS:
                 raise ValueError(f"unknown level {base!r}: one of {ai.LEVELS + ('random',) + outside.OUTSIDE}")
-            if module:
-                importlib.import_module(module)  # a misspelt module stops the run before its first game
     spec = load_games(games_ref)[game_id]
     players = players or bench_players(spec)
     spec.check_players(players)
