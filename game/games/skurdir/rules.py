@@ -202,11 +202,12 @@ USES = {"stack": ("cell", "stack"), "first": ("seat",), "colour": ("colour",),
 UNUSED = {kind: tuple((f.name, f.default) for f in fields(SkurdirMove) if f.compare and f.name not in used + ("kind",))
           for kind, used in USES.items()}
 
-@lru_cache(maxsize=None)
-def canal_move(cell: int, to: int, colour: int, neutral: bool, grid: int) -> SkurdirMove:
-    """Moves are immutable: the canal moves, listed again for every position the
-    search visits, share one instance per move instead of building new ones."""
-    return SkurdirMove("canal", cell=cell, to=to, colour=colour, neutral=neutral, grid=grid)
+@lru_cache(maxsize=1 << 16)
+def shared_move(kind: str, **fields) -> SkurdirMove:
+    """Moves are immutable: the moves the search lists again for every position it
+    visits (canals, transports, passengers to add, removals) share one instance
+    each instead of being built anew. Bounded: the routes met grow with every layout."""
+    return SkurdirMove(kind, **fields)
 
 
 PASS = SkurdirMove("pass")
@@ -435,7 +436,7 @@ class SkurdirState(CachedMovesState):
             if crossed is not None and any(c in crossed for c in between(a, b, n)):
                 continue
             for colour, neutral in kinds:
-                out.append(canal_move(a, b, colour, neutral, n))
+                out.append(shared_move("canal", cell=a, to=b, colour=colour, neutral=neutral, grid=n))
         return out
 
     def canal_map(self) -> dict[int, list[int]]:
@@ -458,20 +459,23 @@ class SkurdirState(CachedMovesState):
             out_edges = self.canal_map()
         station = self.station
         found = []
-        path = [start]  # the stations so far, grown and shrunk in place as the walk goes
-
-        def walk():
-            for nxt in out_edges.get(path[-1], ()):
+        path = [start]  # the stations so far
+        # depth first without recursion (the search lists routes at almost every step):
+        # one iterator per station on the path, over the canals out of it, in order
+        ways = [iter(out_edges.get(start, ()))]
+        while ways:
+            for nxt in ways[-1]:
                 if nxt in path:
                     continue
                 if station[nxt] == colour:
                     found.append((*path, nxt))
                 else:
                     path.append(nxt)
-                    walk()
-                    path.pop()
-
-        walk()
+                    ways.append(iter(out_edges.get(nxt, ())))
+                    break
+            else:
+                ways.pop()
+                path.pop()
         return found
 
     def may_move(self, seat: int, route: tuple) -> bool:
@@ -493,7 +497,7 @@ class SkurdirState(CachedMovesState):
                 k = 1
                 while sum(1 for o in routes if o[:k] == r[:k]) > 1:
                     k += 1
-                moves.append(SkurdirMove("transport", route=r, tlen=k, grid=self.n))
+                moves.append(shared_move("transport", route=r, tlen=k, grid=self.n))
         return moves
 
     def gains(self, route: tuple) -> list[tuple[int, int]]:
@@ -522,7 +526,7 @@ class SkurdirState(CachedMovesState):
                 continue
             for cell in self.stations():
                 if self.station[cell] != colour and colour not in self.stacks[cell]:
-                    out.append(SkurdirMove("add", cell=cell, colour=colour, grid=self.n))
+                    out.append(shared_move("add", cell=cell, colour=colour, grid=self.n))
         return out
 
     def _building_actions(self, seat: int) -> list:
@@ -534,11 +538,11 @@ class SkurdirState(CachedMovesState):
         if self.canals_on_board(mine) >= CANALS_EACH:
             for (a, b), colour in self.canals.items():
                 if colour == mine and not self.stacks[a]:
-                    moves.append(SkurdirMove("remove", cell=a, to=b, grid=self.n))
+                    moves.append(shared_move("remove", cell=a, to=b, grid=self.n))
         if not self.sabotaged[seat]:
             for (a, b), colour in self.canals.items():
                 if colour != mine:
-                    moves.append(SkurdirMove("sabotage", cell=a, to=b, grid=self.n))
+                    moves.append(shared_move("sabotage", cell=a, to=b, grid=self.n))
         return moves
 
     def may_pass(self, seat: int, actions: list) -> bool:
