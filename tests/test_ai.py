@@ -291,6 +291,23 @@ def test_a_level_passes_its_candidate_options_to_the_game():
     assert set(seen) == {None} and len(found.visits) == 9  # no options: the game's defaults
 
 
+def test_a_widening_level_lets_a_node_look_at_more_moves_as_it_is_searched():
+    # one move per 20 visits of a node, at least one: the root's first move first, then more
+    def candidate_moves(state, moves, visits=None):
+        return moves[:1 + visits // 20] if visits is not None else moves[:1]
+
+    h = SimpleNamespace(candidate_moves=candidate_moves, LEVELS={
+        "hard": {"iterations": 100, "widening": True},
+        "normal": {"iterations": 100},
+    })
+    found = ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "hard", 1, h))
+    assert len(found.visits) == 5  # 1 move at first, 5 by the 80th playout, 100 in all
+    assert sorted(found.visits.values(), reverse=True)[-1] >= 1
+    assert found.move in TTT.new_game(2, 0).legal_moves()[:5]
+    narrow = ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "normal", 1, h))
+    assert len(narrow.visits) == 0 and str(narrow.move) == str(TTT.new_game(2, 0).legal_moves()[0])  # no widening: one candidate
+
+
 def test_a_low_temperature_draws_the_most_visited_move_more_often():
     root = ai._Node(None, None)
     for move, visits in (("a", 60), ("b", 30), ("c", 10)):

@@ -32,6 +32,9 @@ options, so a stronger level can look at more moves than a weaker one. A level's
 "margin_share" (0 by default) plays for the size of the win too: that share of a
 finished playout's reward is the seat's lead in points, squashed by
 "margin_scale" (margin_rewards). A level
+with "widening": True passes candidate_moves the node's visits as well (`visits=`),
+so the game can let a node look at more moves the more it has been searched
+(progressive widening). A level
 with "keep_tree": True goes on from the tree of its seat's last decision when
 given a SearchMemory (see there): its budget is then spent on top of what the
 tree already knows.
@@ -353,7 +356,7 @@ class _Playouts:
         node = round_start = root
         path = [root]
         while d.outcome is None:
-            moves = self.root_tree_moves(d) if node is root else self.tree_moves(d)
+            moves = self.root_tree_moves(d, node.visits) if node is root else self.tree_moves(d, node.visits)
             secret = node is not root and d.unseen_choices()
             if not secret:
                 round_start = node
@@ -478,21 +481,26 @@ def choose_move(request: SearchRequest) -> SearchResult:
             d.rng = random.Random(rng.getrandbits(64))  # dice and shuffles yet to come are unknown too
         return d
 
-    def tree_moves(d):
+    widening = settings.get("widening", False)
+
+    def tree_moves(d, visits: int = 0):
         moves = d.legal_moves()
         if candidates is not None and len(moves) > 1:
-            moves = candidates(d, moves, **candidate_options) or moves
+            options = dict(candidate_options, visits=visits) if widening else candidate_options
+            moves = candidates(d, moves, **options) or moves
         return moves
 
-    def root_tree_moves(d):
-        moves = tree_moves(d)
+    def root_tree_moves(d, visits: int = 0):
+        moves = tree_moves(d, visits)
         if focus is not None and focus not in moves and d.check(focus) is None:
             moves = moves + [focus]
         return moves
 
     first = sample()
     root_moves = root_tree_moves(first)
-    if len(root_moves) == 1:
+    # with widening the root's moves are listed again as it grows, from a copy (the first playout plays on `first`)
+    widest = first.clone() if widening else None
+    if len(root_moves if not widening else root_tree_moves(widest, budget)) == 1:
         return SearchResult(root_moves[0], budget=budget)
     if not root_moves:
         raise ValueError("no legal move")
@@ -520,6 +528,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
         search.playout(root, d)
         done += 1
         d = None
+        if widening and done % SETTLE_EVERY == 0:
+            root_moves = root_tree_moves(widest, root.visits)  # as wide as the root has grown
         if settle and done % SETTLE_EVERY == 0 and done < budget and _decided(root, root_moves, budget - done):
             decided = True
             break
@@ -531,6 +541,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
     if progress is not None:
         progress(1.0)
 
+    if widening:
+        root_moves = root_tree_moves(widest, root.visits)
     move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0))
     if keep_tree:
         memory.keep(state, level, root)
