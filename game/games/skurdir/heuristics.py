@@ -23,7 +23,8 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   46-70 %), +4.7 points a pair (95 % +0.4 to +9.0); 1.83 times the time a
   decision. On the bench's eight mid-game positions 2.27 processor-seconds a
   decision median, 2.68 at most (1.35 and 1.57 at 1500), within the 3 s hard may
-  take (docs/arena/runs-7ef4a06.md, run 2).
+  take (docs/arena/runs-7ef4a06.md, run 2). With the routes listed without recursion
+  (31d8121, the same moves): on the quiet bench 1.79 s a decision median, 2.74 s at most.
 - Tried and not kept: searching the set-up (the six stacks the rule of thumb
   ranks highest, the playouts giving the first turn to the seat that decides):
   51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
