@@ -25,7 +25,14 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   decision median, 2.68 at most (1.35 and 1.57 at 1500), within the 3 s hard may
   take (docs/arena/runs-7ef4a06.md, run 2). With the routes listed without recursion
   (31d8121, the same moves): on the quiet bench 1.79 s a decision median, 2.74 s at most.
-- Tried and not kept: searching the set-up (the six stacks the rule of thumb
+- Hard widens (progressive widening): a node searched often looks at more building
+  actions than the eight, one more at 40 visits, two at 160, three at 360 (the root
+  about sixteen at 3000). Against hard without it, paired, seeds 1600-1654 (55 pairs),
+  it won 65.9 % of the games (95 % 56.6-74.1 %), +5.2 points a pair (95 % +1.4 to
+  +9.0), 1.34 s a decision against 1.29 (docs/arena/runs-8e37aad.md, run 1).
+- Tried and not kept: ranking down a last canal that would leave none of mine free to
+  take back while behind: 56 pairs, 43.3 % of the games, -0.5 a pair (-3.5 to +2.5)
+  (run 2 there). And searching the set-up (the six stacks the rule of thumb
   ranks highest, the playouts giving the first turn to the seat that decides):
   51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
   shallow playouts from the set-up chose worse layouts than the rule of thumb
@@ -53,8 +60,8 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True,
-             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True}},
+    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True,
+             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40}},
 }
 
 # The game review (engine/grading.py) weighs a move by the chance to win, not the points:
