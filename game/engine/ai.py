@@ -498,9 +498,11 @@ def choose_move(request: SearchRequest) -> SearchResult:
 
     first = sample()
     root_moves = root_tree_moves(first)
-    # with widening the root's moves are listed again as it grows, from a copy (the first playout plays on `first`)
+    # with widening the root's moves are listed again as it grows, from a copy (the first playout plays on `first`);
+    # it searches wherever the root may grow past one move within the budget
     widest = first.clone() if widening else None
-    if len(root_moves if not widening else root_tree_moves(widest, budget)) == 1:
+    choices = root_tree_moves(widest, budget) if widening else root_moves
+    if len(choices) == 1:
         return SearchResult(root_moves[0], budget=budget)
     if not root_moves:
         raise ValueError("no legal move")
