@@ -174,6 +174,26 @@ def test_a_recorded_run_writes_each_game_as_a_line_and_no_tally(tmp_path, capsys
     assert err.count("A margin") == 4 and "so far" not in err and "mean margin" not in err
 
 
+def test_records_read_afterwards_count_whole_pairs_as_the_arena_does(tmp_path, capsys):
+    """A run stopped mid-pair is judged from its records: the same figures as the arena
+    reports for the seeds played from both seats, the seed cut off listed apart."""
+    import json
+
+    record = tmp_path / "games.jsonl"
+    out = bench.arena("nim", "normal", "random", 2, workers=1, games_ref=TOYS, paired=True, log=None,
+                      record=str(record))
+    whole = record.read_text()
+    cut = json.loads(whole.splitlines()[0])
+    record.write_text(whole + json.dumps(dict(cut, seed=7)) + "\n")  # seed 7 played from one seat only
+    read = bench.records_summary("nim", [str(record)], TOYS)
+    for key in ("games", "a_wins", "a_losses", "draws", "a_points", "a_points_95", "pairs", "mean_margin"):
+        assert read[key] == out[key], key
+    assert read["cut_off"] == [7] and read["a"] == "normal" and read["b"] == "random"
+    assert read["timing"]["normal"]["capped"] == 0 and read["timing"]["normal"]["mean_of_game_means_s"] > 0
+    assert bench.main(["--summary", "nim", str(record), "--games", TOYS]) == 0
+    assert json.loads(capsys.readouterr().out)["cut_off"] == [7]
+
+
 def test_the_outside_player_without_openspiel_says_how_to_get_it(monkeypatch):
     """The outside opponent is optional: without OpenSpiel the arena says what to
     install before any game starts (the app and the normal tests never need it)."""

@@ -470,6 +470,40 @@ def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, pl
     return out
 
 
+def records_summary(game_id: str, paths: list, games_ref: str | None = None) -> dict:
+    """The figures of arena records (--record files) of one game, read afterwards: the games
+    of every seed that side A played from each seat (whole pairs), as the arena reports them;
+    the seeds cut off before that are listed under "cut_off" and not counted. Each level's
+    seconds are the mean of the games' means (a record keeps no single decision's time)."""
+    spec = load_games(games_ref)[game_id]
+    lines = [json.loads(text) for path in paths for text in open(path, encoding="utf-8") if text.strip()]
+    if not lines:
+        raise ValueError("the records hold no game")
+    players = len(lines[0]["levels"])
+    by_seed: dict = {}
+    for line in lines:
+        by_seed.setdefault(line["seed"], {})[line["a_seat"]] = line
+    whole = [game for _, games in sorted(by_seed.items()) if len(games) == players
+             for _, game in sorted(games.items())]
+    if not whole:
+        raise ValueError("no seed was played from every seat yet")
+    first = whole[0]
+    level_a = first["levels"][first["a_seat"]]
+    level_b = next(level for seat, level in enumerate(first["levels"]) if seat != first["a_seat"])
+    results = [dict(game, decisions={}) for game in whole]
+    out = arena_summary(results, game_id=game_id, level_a=level_a, level_b=level_b, players=players,
+                        seed=first["seed"], paired=True, options={}, by_scores=getattr(spec, "scores_decide", True),
+                        seconds=0.0)
+    del out["seconds"]
+    out["timing"] = {level: {"mean_of_game_means_s": round(statistics.mean(
+        g["decisions"][level]["mean_s"] for g in whole if level in g.get("decisions", {})), 3),
+        "max_s": max(g["decisions"][level]["max_s"] for g in whole if level in g.get("decisions", {})),
+        "capped": sum(g["decisions"][level]["capped"] for g in whole if level in g.get("decisions", {}))}
+        for level in sorted({level for g in whole for level in g.get("decisions", {})})}
+    out["cut_off"] = sorted(seed for seed, games in by_seed.items() if len(games) < players)
+    return out
+
+
 def _round(x):
     return None if x is None or math.isinf(x) else round(x, 3)
 
@@ -583,6 +617,8 @@ def main(argv=None) -> int:
                              "player's (3x) or seconds (6.5s); see game/bench/outside.py")
     parser.add_argument("--record", metavar="FILE",
                         help="arena: add each finished game to FILE as a line of JSON, and print no running tally")
+    parser.add_argument("--summary", nargs="+", metavar=("GAME", "FILE"),
+                        help="the figures of arena records (--record files) of GAME, over whole pairs")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="arena: a game option, as the app's --option (repeatable)")
     parser.add_argument("--game", help="the default run for this game id only")
@@ -607,6 +643,10 @@ def main(argv=None) -> int:
         from .screens import gallery
 
         print(json.dumps({"gallery": args.gallery, **gallery(args.gallery)}))
+        return 0
+    if args.summary:
+        game_id, *paths = args.summary
+        print(json.dumps(records_summary(game_id, paths, args.games)))
         return 0
     if args.arena:
         # `kill PID` stops a run as Ctrl+C does (a job started in the background ignores Ctrl+C)
