@@ -495,11 +495,13 @@ def records_summary(game_id: str, paths: list, games_ref: str | None = None) -> 
                         seed=first["seed"], paired=True, options={}, by_scores=getattr(spec, "scores_decide", True),
                         seconds=0.0)
     del out["seconds"]
-    out["timing"] = {level: {"mean_of_game_means_s": round(statistics.mean(
-        g["decisions"][level]["mean_s"] for g in whole if level in g.get("decisions", {})), 3),
-        "max_s": max(g["decisions"][level]["max_s"] for g in whole if level in g.get("decisions", {})),
-        "capped": sum(g["decisions"][level]["capped"] for g in whole if level in g.get("decisions", {}))}
-        for level in sorted({level for g in whole for level in g.get("decisions", {})})}
+    per_level: dict = {}  # level -> its figures in each game it searched in
+    for game in whole:
+        for level, figures in game.get("decisions", {}).items():
+            per_level.setdefault(level, []).append(figures)
+    out["timing"] = {level: {"mean_of_game_means_s": round(statistics.mean(f["mean_s"] for f in games), 3),
+                             "max_s": max(f["max_s"] for f in games), "capped": sum(f["capped"] for f in games)}
+                     for level, games in sorted(per_level.items())}
     out["cut_off"] = sorted(seed for seed, games in by_seed.items() if len(games) < players)
     return out
 
