@@ -23,6 +23,7 @@ from . import storage
 from .saves import start_up
 from .ui import look
 from .autosaver import BackgroundWriter
+from .engine import remote
 from .keeper import keep_pending_records
 from .ui.scene import UIManagerPool
 from .ui.sound import Sounds
@@ -50,6 +51,18 @@ def give_back_memory() -> None:
     if MALLOC_TRIM is not None:
         MALLOC_TRIM(0)
 IDLE_WAIT_MS = 500  # longest sleep between loop passes when nothing moves
+# posted when the computer's worker answers (a move, a hint, a verdict): the loop, asleep until
+# its next frame, wakes and shows it now, not up to a waiting frame later
+ANSWERED = pygame.event.custom_type()
+
+
+def wake_for_answer() -> None:
+    """remote's on_answer, on the thread that reads the answers (SDL's queue takes events
+    from any thread); a window already closed has nothing to wake."""
+    try:
+        pygame.event.post(pygame.event.Event(ANSWERED))
+    except pygame.error:
+        pass
 
 
 class App:
@@ -93,6 +106,7 @@ class App:
         self.seed_source = random.SystemRandom()  # tests put a seeded Random here
         self.sounds = Sounds(self.settings)  # silent where there is no sound device
         self.touch = Touch(self)  # fingers: taps, long presses, drags, pinches (game/ui/touch.py)
+        remote.shared_player().on_answer = wake_for_answer
 
     def release_memory(self, collect: bool = True) -> None:
         if collect:
@@ -212,6 +226,8 @@ class App:
         event = self.touch.filter(event)  # fingers become mouse events (handled already); SDL's copies go
         if event is None:
             return
+        if event.type == ANSWERED:
+            return  # it woke the loop; the scenes' update reads the answer
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -45,6 +46,22 @@ def test_worker_answers_with_the_same_move_as_a_search_here(player):
     again = wait_for(player.think(ai.SearchRequest(state, "easy", 12)))
     assert again.move == str(ai.choose_move(ai.SearchRequest(state, "easy", 12)).move)
     assert player._process is process
+
+
+def test_the_end_of_a_job_is_told_at_once_its_move_or_its_failure_in(player):
+    """on_answer wakes a window asleep until its next frame (game.app posts an event): it
+    comes when the job is done, the move (or the error) already there to read."""
+    seen = []
+    told = threading.Event()
+    player.on_answer = lambda: (seen.append((job.done, job.move, job.error)), told.set())
+    job = player.think(ai.SearchRequest(scurry_position(3), "easy", 11))
+    assert told.wait(30)
+    assert seen == [(True, job.move, None)] and job.move
+    told.clear()
+    job = player.think(ai.SearchRequest(scurry_position(3), "easy", 12))
+    player._process.kill()  # a worker that dies: the failure is told too
+    assert told.wait(30)
+    assert seen[-1][0] and (seen[-1][1] is not None or seen[-1][2] is not None)
 
 
 def test_the_request_leaves_progress_stop_and_memory_to_the_worker(player):

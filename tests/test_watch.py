@@ -136,3 +136,47 @@ def test_a_watch_speed_the_settings_cannot_know_sets_the_file_aside():
     storage.save_settings({**storage.DEFAULT_SETTINGS, "watch_speed": "warp"})
     loaded = storage.load_settings()
     assert loaded.data["watch_speed"] == "normal" and "watch speed" in loaded.message
+
+
+def test_at_the_fastest_pace_each_move_shows_as_soon_as_the_worker_answers(monkeypatch):
+    """The loop sleeps between frames; the worker's answer wakes it (app.ANSWERED), and the next
+    computer seat starts thinking as the move is played, so a watched game at the fastest pace
+    is not held back by the waiting frame: the moves come in the passes the answers woke."""
+    from game import app as app_module
+    from game import shelf
+    from game.engine.match import Match, Seat
+    from game.ui.scene import start_match
+
+    app = make_app()
+    start_match(app, Match(shelf.GAMES["scurry"], [Seat(f"Computer {i + 1}", i, "computer", "easy") for i in range(2)],
+                           5, {"random_setup": True}))
+    board = app.scene
+    board.watch.speed = "fastest"
+    board.watch.apply_speed()
+    woken_by = []
+    waited = pygame.event.wait
+
+    def wait(timeout=0):
+        event = waited(timeout)
+        woken_by.append(event.type)
+        return event
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    moves_in_answered_pass = 0
+    stepped = app.step
+
+    def step(events=None, draw=True):
+        nonlocal moves_in_answered_pass
+        before = len(board.match.played)
+        drew = stepped(events, draw)
+        if len(board.match.played) > before and woken_by and woken_by[-1] == app_module.ANSWERED:
+            moves_in_answered_pass += 1
+        return drew
+
+    app.step = step
+    gave_up = time.monotonic() + 60
+    app.quit_when = lambda: len(board.match.played) >= 12 or time.monotonic() > gave_up
+    app.run()
+    assert len(board.match.played) >= 12
+    assert moves_in_answered_pass >= 6, f"{moves_in_answered_pass} of 12 moves came when the answer woke the loop"
+    assert woken_by.count(pygame.NOEVENT) <= 6, "the loop slept out its waiting frame between the moves"

@@ -59,6 +59,9 @@ class RemotePlayer:
         self._jobs: dict[int, Job] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+        # called (on the thread that reads the answers) when a job ends, its move, verdict or
+        # failure in: a window asleep until its next frame wakes for it at once
+        self.on_answer = None
 
     def think(self, request: ai.SearchRequest) -> Job:
         """Start choosing a move for request.state.to_move. Send only what the seat may see
@@ -136,6 +139,7 @@ class RemotePlayer:
                     job.result = answer.get("result")
                     job.done = True
                     self._jobs.pop(job.id, None)
+                    self._answered()
                 else:
                     self._fail(job, answer.get("error", "unknown error"))
         except (EOFError, OSError, pickle.UnpicklingError):
@@ -154,6 +158,11 @@ class RemotePlayer:
         job.error = error
         job.done = True
         self._jobs.pop(job.id, None)
+        self._answered()
+
+    def _answered(self) -> None:
+        if self.on_answer is not None:
+            self.on_answer()
 
 
 # A bundled app (PyInstaller) has no Python to run `-m` with: sys.executable is the app

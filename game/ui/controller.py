@@ -354,6 +354,8 @@ class Controller:
         move = self.match.spec.parse_move(self.state, t.job.move)
         self._apply(move)
         self.message = ""  # a notice of the computer's turn (trying again, please wait) ends with its move
+        if not self.state.is_over and self.match.is_computer_turn():
+            self._start_thinking(now)  # the next computer seat thinks while this move is shown
         return move
 
     def _start_thinking(self, now: float) -> None:
