@@ -170,6 +170,12 @@ def test_a_recorded_run_writes_each_game_as_a_line_and_no_tally(tmp_path, capsys
     assert [(g["seed"], g["a_seat"]) for g in lines] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert all(set(g["decisions"]) == {"normal"} and g["decisions"]["normal"]["n"] > 0 for g in lines)
     assert all(g["levels"][g["a_seat"]] == "normal" for g in lines)
+    spec = bench.load_games(TOYS)["nim"]
+    for g in lines:  # the moves played replay the game from its seed to the same result
+        state = spec.new_game(2, g["seed"], {})
+        for notation in g["played"]:
+            state.apply(spec.parse_move(state, notation))
+        assert state.is_over and list(state.outcome.scores) == g["scores"] and len(g["played"]) == g["moves"]
     err = capsys.readouterr().err
     assert err.count("A margin") == 4 and "so far" not in err and "mean margin" not in err
 

@@ -281,6 +281,7 @@ def _arena_game(job: tuple) -> dict:
     state = spec.new_game(players, seed, options)
     k = 0
     decisions: dict = {}  # level -> [(seconds, capped)]
+    played = []  # the moves' notations: a lost game can be replayed and looked at afterwards
     memory = ai.SearchMemory()  # as the app's worker keeps it: one for the whole game
     while not state.is_over:
         level = levels[state.to_move]
@@ -297,12 +298,13 @@ def _arena_game(job: tuple) -> dict:
             found = decide(state, base, move_seed, memory, side_heuristics)
         if found.visits:  # a real search (not a move the game's heuristics settled alone)
             decisions.setdefault(level, []).append((found.seconds, found.capped))
+        played.append(str(found.move))
         state.apply(found.move)
         k += 1
     out = state.outcome
     extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game
     return {"seed": seed, "a_seat": a_seat, "levels": levels, "scores": list(out.scores),
-            "winners": list(out.winners), "moves": k, "decisions": decisions,
+            "winners": list(out.winners), "moves": k, "decisions": decisions, "played": played,
             "extra": extra(state) if extra else {}}
 
 
@@ -382,7 +384,8 @@ def _finished(result: dict, results: list, record: str | None) -> None:
 
 def record_line(result: dict) -> dict:
     """One finished game as a line of the record: its result, and per level the
-    decisions searched, their mean and slowest seconds and how many the cap cut short."""
+    decisions searched, their mean and slowest seconds and how many the cap cut short;
+    and the moves played ("played", their notations), to replay the game from its seed."""
     line = {key: result[key] for key in ("seed", "a_seat", "levels", "scores", "winners", "moves")}
     line["decisions"] = {level: {"n": len(made), "mean_s": round(statistics.mean(t for t, _ in made), 3),
                                  "max_s": round(max(t for t, _ in made), 3),
@@ -390,6 +393,8 @@ def record_line(result: dict) -> dict:
                          for level, made in sorted(result["decisions"].items()) if made}
     if result.get("extra"):
         line["extra"] = result["extra"]
+    if "played" in result:
+        line["played"] = result["played"]
     return line
 
 
