@@ -180,6 +180,26 @@ def test_a_recorded_run_writes_each_game_as_a_line_and_no_tally(tmp_path, capsys
     assert err.count("A margin") == 4 and "so far" not in err and "mean margin" not in err
 
 
+def test_a_recorded_game_is_traced_move_by_move_with_our_searches_made_again(tmp_path, capsys):
+    """--trace replays a record's game from its seed: every move with the scores after it, and
+    where our level decided, its search made again (the same move: no time cap cut it) with
+    the moves it weighed; the other side's moves as they were played."""
+    import json
+
+    record = tmp_path / "games.jsonl"
+    bench.arena("nim", "normal", "random", 1, workers=1, games_ref=TOYS, paired=True, log=None, record=str(record))
+    game = json.loads(record.read_text().splitlines()[1])  # A (normal) in the second seat
+    assert bench.main(["--trace", "nim", str(record), "1", "--games", TOYS]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("nim seed 0: random v normal") and str(game["scores"]) in rows[0]
+    moves = rows[1:]
+    assert [row.split()[4] for row in moves] == game["played"]
+    ours = [row for row in moves if row.split()[3] == "normal"]
+    assert any(";" in row for row in ours) and not any("searched again" in row for row in ours)
+    assert all(";" in row or "settled without a search" in row for row in ours)
+    assert not any(";" in row for row in moves if row.split()[3] == "random")
+
+
 def test_records_read_afterwards_count_whole_pairs_as_the_arena_does(tmp_path, capsys):
     """A run stopped mid-pair is judged from its records: the same figures as the arena
     reports for the seeds played from both seats, the seed cut off listed apart."""

@@ -305,7 +305,7 @@ def _arena_game(job: tuple) -> dict:
     extra = getattr(spec, "arena_figures", None)  # a game may report figures of its own per game
     return {"seed": seed, "a_seat": a_seat, "levels": levels, "scores": list(out.scores),
             "winners": list(out.winners), "moves": k, "decisions": decisions, "played": played,
-            "extra": extra(state) if extra else {}}
+            "options": options or {}, "extra": extra(state) if extra else {}}
 
 
 def arena_jobs(game_id: str, level_a: str, level_b: str, n: int, players: int, seed: int = 0,
@@ -385,7 +385,8 @@ def _finished(result: dict, results: list, record: str | None) -> None:
 def record_line(result: dict) -> dict:
     """One finished game as a line of the record: its result, and per level the
     decisions searched, their mean and slowest seconds and how many the cap cut short;
-    and the moves played ("played", their notations), to replay the game from its seed."""
+    and the moves played ("played", their notations) with the game's options, to replay the
+    game from its seed (trace_record)."""
     line = {key: result[key] for key in ("seed", "a_seat", "levels", "scores", "winners", "moves")}
     line["decisions"] = {level: {"n": len(made), "mean_s": round(statistics.mean(t for t, _ in made), 3),
                                  "max_s": round(max(t for t, _ in made), 3),
@@ -393,8 +394,9 @@ def record_line(result: dict) -> dict:
                          for level, made in sorted(result["decisions"].items()) if made}
     if result.get("extra"):
         line["extra"] = result["extra"]
-    if "played" in result:
-        line["played"] = result["played"]
+    for key in ("played", "options"):
+        if key in result:
+            line[key] = result[key]
     return line
 
 
@@ -509,6 +511,33 @@ def records_summary(game_id: str, paths: list, games_ref: str | None = None) -> 
                      for level, games in sorted(per_level.items())}
     out["cut_off"] = sorted(seed for seed, games in by_seed.items() if len(games) < players)
     return out
+
+
+def trace_record(game_id: str, line: dict, out, top: int = 5, games_ref: str | None = None) -> None:
+    """A recorded game (a line of an arena record, with its "played" moves) move by move, to
+    see where it was lost: each move with the scores after it, and at each decision our own
+    levels searched, that search made again (the same seed and kept tree, so the same move
+    unless the time cap cut it short) with its `top` most visited moves, their visits and the
+    mover's mean reward. The outside player's moves are shown as played."""
+    spec = load_games(games_ref)[game_id]
+    heuristics = shelf.heuristics_for(game_id)
+    levels = line["levels"]
+    state = spec.new_game(len(levels), line["seed"], line.get("options", {}))
+    memory = ai.SearchMemory()
+    print(f"{game_id} seed {line['seed']}: {' v '.join(levels)}; final scores {line['scores']}", file=out)
+    for k, notation in enumerate(line["played"]):
+        level, seat = levels[state.to_move], state.to_move
+        searched = ""
+        if level != "random" and not outside.is_outside(level):
+            base, side_heuristics = side_of(level, heuristics)
+            found = decide(state, base, (line["seed"] * 1_000_003 + k) & 0xFFFFFFFF, memory, side_heuristics)
+            ranked = sorted(found.visits.items(), key=lambda kv: -kv[1])[:top]
+            searched = "".join(f"  {move} {visits} {found.values.get(move, 0.0):+.2f};" for move, visits in ranked)
+            searched = searched or "  (settled without a search)"
+            if str(found.move) != notation:
+                searched += f"  (searched again: {found.move})"
+        state.apply(spec.parse_move(state, notation))
+        print(f"{k:4d} seat {seat + 1} {level:16} {notation:22} {state.scores()}{searched}", file=out)
 
 
 def _round(x):
@@ -626,6 +655,9 @@ def main(argv=None) -> int:
                         help="arena: add each finished game to FILE as a line of JSON, and print no running tally")
     parser.add_argument("--summary", nargs="+", metavar=("GAME", "FILE"),
                         help="the figures of arena records (--record files) of GAME, over whole pairs")
+    parser.add_argument("--trace", nargs="+", metavar=("GAME", "FILE"),
+                        help="GAME FILE [N]: the N-th game (from 0) of an arena record move by move, with our "
+                             "levels' searches made again")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="arena: a game option, as the app's --option (repeatable)")
     parser.add_argument("--game", help="the default run for this game id only")
@@ -650,6 +682,11 @@ def main(argv=None) -> int:
         from .screens import gallery
 
         print(json.dumps({"gallery": args.gallery, **gallery(args.gallery)}))
+        return 0
+    if args.trace:
+        game_id, path, *which = args.trace
+        lines = [json.loads(text) for text in open(path, encoding="utf-8") if text.strip()]
+        trace_record(game_id, lines[int(which[0]) if which else 0], sys.stdout, games_ref=args.games)
         return 0
     if args.summary:
         game_id, *paths = args.summary
