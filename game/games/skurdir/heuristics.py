@@ -30,9 +30,10 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   about sixteen at 3000). Against hard without it, paired, seeds 1600-1654 (55 pairs),
   it won 65.9 % of the games (95 % 56.6-74.1 %), +5.2 points a pair (95 % +1.4 to
   +9.0), 1.34 s a decision against 1.29 (docs/arena/runs-8e37aad.md, run 1).
-- Tried and not kept: ranking down a last canal that would leave none of mine free to
-  take back while behind: 56 pairs, 43.3 % of the games, -0.5 a pair (-3.5 to +2.5)
-  (run 2 there). And searching the set-up (the six stacks the rule of thumb
+- Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
+  -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
+  canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
+  the games, -0.5 a pair (-3.5 to +2.5) (runs-8e37aad.md, run 2). And searching the set-up (the six stacks the rule of thumb
   ranks highest, the playouts giving the first turn to the seat that decides):
   51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
   shallow playouts from the set-up chose worse layouts than the rule of thumb
