@@ -30,6 +30,11 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   about sixteen at 3000). Against hard without it, paired, seeds 1600-1654 (55 pairs),
   it won 65.9 % of the games (95 % 56.6-74.1 %), +5.2 points a pair (95 % +1.4 to
   +9.0), 1.34 s a decision against 1.29 (docs/arena/runs-8e37aad.md, run 1).
+- Won its A/B but not kept, for hard's time: a sabotage looked at (beyond the eight) only
+  where it takes 4 points or more off the best transport a rival could make now. 42 pairs,
+  56.5 % of the games (95 % 45.9-66.6 %), +1.9 a pair (-2.0 to +5.8); but on the bench its
+  slowest decision took 3.4-4.1 s in three runs, over the 3 s hard may take (the code as it
+  is took 3.35-3.48 s at the same hour, 2.80 s the day before) (runs-d7b9549.md, run 3).
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
