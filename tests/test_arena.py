@@ -198,6 +198,12 @@ def test_a_recorded_game_is_traced_move_by_move_with_our_searches_made_again(tmp
     assert any(";" in row for row in ours) and not any("searched again" in row for row in ours)
     assert all(";" in row or "settled without a search" in row for row in ours)
     assert not any(";" in row for row in moves if row.split()[3] == "random")
+    # a game the record does not hold, or one recorded before records kept the moves: said, not a traceback
+    with pytest.raises(SystemExit, match="holds 2 games"):
+        bench.main(["--trace", "nim", str(record), "2", "--games", TOYS])
+    record.write_text(json.dumps({key: value for key, value in game.items() if key != "played"}) + "\n")
+    with pytest.raises(SystemExit, match="without its moves"):
+        bench.main(["--trace", "nim", str(record), "--games", TOYS])
 
 
 def test_records_read_afterwards_count_whole_pairs_as_the_arena_does(tmp_path, capsys):

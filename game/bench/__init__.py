@@ -68,6 +68,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON
 
 from .. import shelf  # noqa: E402
 from ..engine import ai  # noqa: E402
+from ..engine.match import decision_seed  # noqa: E402
 from . import outside, ui  # noqa: E402
 from .ui import peak_rss_mb  # noqa: E402
 
@@ -285,7 +286,7 @@ def _arena_game(job: tuple) -> dict:
     memory = ai.SearchMemory()  # as the app's worker keeps it: one for the whole game
     while not state.is_over:
         level = levels[state.to_move]
-        move_seed = (seed * 1_000_003 + k) & 0xFFFFFFFF
+        move_seed = decision_seed(seed, k)
         if level == "random":
             found = ai.SearchResult(ai.random_move(state, move_seed))  # no search: nothing timed
         elif outside.is_outside(level):  # OpenSpiel's search, for a time set by the other player's
@@ -477,13 +478,19 @@ def arena_summary(results: list, *, game_id: str, level_a: str, level_b: str, pl
     return out
 
 
+def read_records(path: str) -> list[dict]:
+    """The games of one arena record (--record), a line of JSON each."""
+    with open(path, encoding="utf-8") as lines:
+        return [json.loads(text) for text in lines if text.strip()]
+
+
 def records_summary(game_id: str, paths: list, games_ref: str | None = None) -> dict:
     """The figures of arena records (--record files) of one game, read afterwards: the games
     of every seed that side A played from each seat (whole pairs), as the arena reports them;
     the seeds cut off before that are listed under "cut_off" and not counted. Each level's
     seconds are the mean of the games' means (a record keeps no single decision's time)."""
     spec = load_games(games_ref)[game_id]
-    lines = [json.loads(text) for path in paths for text in open(path, encoding="utf-8") if text.strip()]
+    lines = [line for path in paths for line in read_records(path)]
     if not lines:
         raise ValueError("the records hold no game")
     players = len(lines[0]["levels"])
@@ -530,7 +537,7 @@ def trace_record(game_id: str, line: dict, out, top: int = 5, games_ref: str | N
         searched = ""
         if level != "random" and not outside.is_outside(level):
             base, side_heuristics = side_of(level, heuristics)
-            found = decide(state, base, (line["seed"] * 1_000_003 + k) & 0xFFFFFFFF, memory, side_heuristics)
+            found = decide(state, base, decision_seed(line["seed"], k), memory, side_heuristics)
             ranked = sorted(found.visits.items(), key=lambda kv: -kv[1])[:top]
             searched = "".join(f"  {move} {visits} {found.values.get(move, 0.0):+.2f};" for move, visits in ranked)
             searched = searched or "  (settled without a search)"
@@ -685,8 +692,14 @@ def main(argv=None) -> int:
         return 0
     if args.trace:
         game_id, path, *which = args.trace
-        lines = [json.loads(text) for text in open(path, encoding="utf-8") if text.strip()]
-        trace_record(game_id, lines[int(which[0]) if which else 0], sys.stdout, games_ref=args.games)
+        games = read_records(path)
+        n = int(which[0]) if which else 0
+        if not 0 <= n < len(games):
+            raise SystemExit(f"--trace: {path} holds {len(games)} games (0 to {len(games) - 1}), not a game {n}")
+        if "played" not in games[n]:
+            raise SystemExit(f"--trace: game {n} of {path} was recorded without its moves (records keep them "
+                             "since 1fde1c3)")
+        trace_record(game_id, games[n], sys.stdout, games_ref=args.games)
         return 0
     if args.summary:
         game_id, *paths = args.summary

@@ -63,6 +63,12 @@ class Played:
     barrier: str | None  # None, or why undo cannot go back past it
 
 
+def decision_seed(game_seed: int, ply: int) -> int:
+    """The seed of the computer's decision at move `ply` of the game dealt from `game_seed`:
+    the app, the arena and a trace of the arena's record search with the same one."""
+    return (game_seed * 1_000_003 + ply) & 0xFFFFFFFF
+
+
 class Match:
     def __init__(self, spec, seats: list[Seat], seed: int, options: dict | None = None):
         spec.check_players(len(seats))
@@ -106,7 +112,7 @@ class Match:
 
     def ai_seed(self) -> int:
         """A seed for the computer's next decision: fixed by the game's seed and the move count."""
-        return (self.seed * 1_000_003 + len(self.played)) & 0xFFFFFFFF
+        return decision_seed(self.seed, len(self.played))
 
     # ---- playing -----------------------------------------------------------
     def play(self, move) -> None:

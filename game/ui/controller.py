@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .. import shelf
 from ..engine import ai, remote
 from ..engine.core import IllegalMove
+from ..engine.match import decision_seed
 
 
 @dataclass
@@ -361,7 +362,7 @@ class Controller:
     def _start_thinking(self, now: float) -> None:
         state = self.state
         seat = self.match.current_seat()
-        seed = (self.match.seed * 1_000_003 + len(state.history)) & 0xFFFFFFFF
+        seed = decision_seed(self.match.seed, len(state.history))
         job = remote.shared_player().think(ai.SearchRequest(ai.seat_state(state, seed), seat.level, seed,
                                                             self.heuristics, time_limit=ai.level_time_cap(seat.level)))
         self.thinking = Thinking(state.to_move, len(state.history), job, now)

@@ -38,8 +38,9 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
-  the games, -0.5 a pair (-3.5 to +2.5) (runs-8e37aad.md, run 2). And searching the set-up (the six stacks the rule of thumb
-  ranks highest, the playouts giving the first turn to the seat that decides):
+  the games, -0.5 a pair (-3.5 to +2.5) (runs-8e37aad.md, run 2). And searching the
+  set-up (the six stacks the rule of thumb ranks highest, the playouts giving the first
+  turn to the seat that decides):
   51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
   shallow playouts from the set-up chose worse layouts than the rule of thumb
   (run 1 there).
