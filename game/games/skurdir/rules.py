@@ -214,6 +214,11 @@ def shared_move(kind: str, **fields) -> SkurdirMove:
 
 PASS = SkurdirMove("pass")
 
+# SkurdirState._layout's, by (table width, station cells): a decision meets 10-150 layouts
+# (measured on the bench's positions), each a few kilobytes.
+_LAYOUTS: dict = {}
+LAYOUTS_KEPT = 256
+
 
 DEALT_STACKS = 10
 
@@ -377,13 +382,24 @@ class SkurdirState(CachedMovesState):
         the order of the stations and DIRS, the empty cells beside a station, and the moves
         putting the spare station there."""
         if self._layout_cache is None:
-            links = [(a, b) for a in self.station_cells for b in (self.next_station(a, d) for d in DIRS) if b >= 0]
-            free = set()
-            for c in self.station_cells:
-                free.update(nb for nb in neighbours(c, self.n) if self.station[nb] < 0)
-            cells = sorted(free) if self.station_cells else [self.centre]
-            self._layout_cache = (links, cells, [SkurdirMove("station", cell=c, grid=self.n) for c in cells])
+            # Searches meet the same few layouts thousands of times (each playout that puts a
+            # spare station down makes one anew), so layouts are also kept across states.
+            key = (self.n, tuple(self.station_cells))
+            layout = _LAYOUTS.get(key)
+            if layout is None:
+                layout = _LAYOUTS[key] = self._work_out_layout()
+                if len(_LAYOUTS) > LAYOUTS_KEPT:
+                    del _LAYOUTS[next(iter(_LAYOUTS))]  # the oldest
+            self._layout_cache = layout
         return self._layout_cache
+
+    def _work_out_layout(self) -> tuple:
+        links = [(a, b) for a in self.station_cells for b in (self.next_station(a, d) for d in DIRS) if b >= 0]
+        free = set()
+        for c in self.station_cells:
+            free.update(nb for nb in neighbours(c, self.n) if self.station[nb] < 0)
+        cells = sorted(free) if self.station_cells else [self.centre]
+        return links, cells, [shared_move("station", cell=c, grid=self.n) for c in cells]
 
     def next_station(self, cell: int, d: tuple) -> int:
         """The first station from `cell` in direction `d`, or -1 (the search stops

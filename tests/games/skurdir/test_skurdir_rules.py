@@ -301,6 +301,17 @@ def test_a_station_put_down_in_a_clone_changes_its_links_and_free_cells_not_the_
     assert (parse_cell("c3"), parse_cell("d3")) not in state._layout()[0]
 
 
+def test_a_layout_met_again_gives_the_same_links_as_working_it_out_afresh():
+    """Layouts are kept across states (a search meets a few of them thousands of times): a
+    state that reaches a layout another state made gets the same links, cells and moves."""
+    state = layout()
+    twin, again = state.clone(), state.clone()
+    play(twin, "b d3")
+    play(again, "b d3")
+    assert again._layout() is twin._layout()
+    assert again._layout() == again._work_out_layout()
+
+
 def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
     state = layout()
     state.canals = {(parse_cell("c3"), parse_cell("e3")): Y}
