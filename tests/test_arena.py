@@ -248,3 +248,12 @@ def test_the_outside_player_s_time_is_a_multiple_of_the_other_player_s():
     assert outside.seconds_for("openspiel@2.5s", spec, 2, "hard", [1.0], None) == 2.5
     with pytest.raises(ValueError, match="whose time"):
         outside.seconds_for("openspiel@3x", spec, 2, "random", [], None)
+
+
+def test_decisions_against_another_checkout_give_each_sides_moves_and_seconds():
+    """`--against DIR --decisions GAME LEVEL`: the same code on both sides makes the same moves."""
+    from game.bench.session import ROOT, decisions_against
+
+    found = decisions_against(ROOT, "scurry", "easy", positions=2, rounds=1)
+    assert found["same_moves"] and len(found["here"]["moves"]) == 2 == len(found["there"]["s"])
+    assert all(move for move in found["here"]["moves"]) and found["here"]["max_s"] >= found["here"]["median_s"] > 0

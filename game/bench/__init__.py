@@ -7,6 +7,7 @@
     python -m game.bench --gallery DIR        # a PNG of every screen the layout audit checks
     python -m game.bench --bundle dist/game-shelf   # the bundle's size, its start-up against the package's
     python -m game.bench --against DIR        # start-up, the app's memory and playouts beside another checkout
+    python -m game.bench --against DIR --decisions skurdir   # hard's decisions there and here: seconds, moves
     python -m game.bench --arena scurry hard normal 20 --paired --option random_setup=on
     python -m game.bench --arena skurdir hard:game.games.skurdir.heuristics_new hard 30 --paired
 
@@ -679,6 +680,9 @@ def main(argv=None) -> int:
     parser.add_argument("--against", metavar="DIR",
                         help="also measure a checkout of another commit (its .venv if it has one), run after run "
                              "alternated: start-up to the first frame, the app's memory, random playouts")
+    parser.add_argument("--decisions", nargs="+", metavar=("GAME", "LEVEL"),
+                        help="with --against: the level's (hard's) decisions on the bench's positions (--positions, "
+                             "8) in both checkouts, alternated: seconds and moves")
     args = parser.parse_args(argv)
     if args.bundle:
         from .bundle import bundle_figures
@@ -716,6 +720,12 @@ def main(argv=None) -> int:
             players=args.players, seed=args.seed, workers=args.workers, games_ref=args.games,
             paired=args.paired, options=parse_options(games[game_id], args.option), record=args.record,
         )
+    elif args.against and args.decisions:
+        from .session import decisions_against
+
+        game_id, *level = args.decisions
+        result = {"machine": machine(), "decisions": decisions_against(
+            os.path.abspath(args.against), game_id, *level, positions=args.positions or 8)}
     elif args.against:
         from .session import against
 

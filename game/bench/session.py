@@ -267,6 +267,44 @@ def playouts_against(other: str, rounds: int = 3, seconds: float = 0.4) -> dict:
     return out
 
 
+# ---- a level's decisions, side by side ----------------------------------------------------------
+_DECISIONS = r"""
+import json, sys, time
+from game import shelf
+from game.bench import bench_players, decide, load_games, mid_game_positions
+ask = json.loads(sys.argv[1])
+spec = load_games()[ask["game"]]
+heuristics = shelf.heuristics_for(ask["game"])
+found = []
+for i, state in enumerate(mid_game_positions(spec, bench_players(spec), ask["positions"])):
+    started = time.process_time()
+    result = decide(state, ask["level"], 1 + i, heuristics=heuristics)
+    found.append({"s": time.process_time() - started, "move": str(result.move), "searched": bool(result.visits)})
+print(json.dumps(found))
+"""
+
+
+def decisions_against(other: str, game_id: str, level: str = "hard", positions: int = 8, rounds: int = 2) -> dict:
+    """`level`'s decisions on the bench's positions (bench.mid_game_positions), here and in
+    `other` (a checkout of another commit), run after run alternated: each position's processor
+    seconds (the fastest of `rounds`) and the move each made. A change meant to make a level
+    faster without changing its play shows the same moves on both sides."""
+    ask = [json.dumps({"game": game_id, "level": level, "positions": positions})]
+    runs = {"there": [], "here": []}
+    for _ in range(rounds):
+        runs["there"].append(last_json(child(other, _DECISIONS, ask, timeout=900)))
+        runs["here"].append(last_json(child(ROOT, _DECISIONS, ask, timeout=900)))
+    out = {"tree": other, "game": game_id, "level": level}
+    for side, side_runs in runs.items():
+        fastest = [min(run[i]["s"] for run in side_runs) for i in range(len(side_runs[0]))]
+        searched = [s for s, found in zip(fastest, side_runs[0]) if found["searched"]]
+        out[side] = {"s": [round(s, 3) for s in fastest], "moves": [found["move"] for found in side_runs[0]],
+                     "median_s": round(statistics.median(searched), 3) if searched else None,
+                     "max_s": round(max(searched), 3) if searched else None}
+    out["same_moves"] = out["here"]["moves"] == out["there"]["moves"]
+    return out
+
+
 def against(other: str) -> dict:
     """This checkout's session figures beside `other`'s (a checkout of another commit)."""
     commit = subprocess.run(["git", "-C", other, "rev-parse", "--short", "HEAD"], capture_output=True,
