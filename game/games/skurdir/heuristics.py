@@ -30,11 +30,16 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   about sixteen at 3000). Against hard without it, paired, seeds 1600-1654 (55 pairs),
   it won 65.9 % of the games (95 % 56.6-74.1 %), +5.2 points a pair (95 % +1.4 to
   +9.0), 1.34 s a decision against 1.29 (docs/arena/runs-8e37aad.md, run 1).
-- Won its A/B but not kept, for hard's time: a sabotage looked at (beyond the eight) only
-  where it takes 4 points or more off the best transport a rival could make now. 42 pairs,
-  56.5 % of the games (95 % 45.9-66.6 %), +1.9 a pair (-2.0 to +5.8); but on the bench its
-  slowest decision took 3.4-4.1 s in three runs, over the 3 s hard may take (the code as it
-  is took 3.35-3.48 s at the same hour, 2.80 s the day before) (runs-d7b9549.md, run 3).
+- Hard looks at a sabotage (beyond the eight) only where it blocks: where it takes
+  BLOCK_MIN points or more off the best transport a rival could make now
+  (_blocking_sabotages). Sabotage is once a game; looked at everywhere, the search spent it
+  where every move seemed alike and lacked it later. Against hard looking at every
+  sabotage, paired, seeds 2600-2621, 2700-2721, 2800-2821 (66 pairs): won 64.8 % of the games (95 % 56.3-72.4 %),
+  +4.9 points a pair (95 % +2.0 to +7.8), 76 % from seat 1 and 54 % from seat 2; 2.04 s a
+  decision against 2.15 (docs/arena/runs-410fce7.md, run 1; the first A/B of it, 42 pairs,
+  +1.9 a pair, in runs-d7b9549.md run 3). With station layouts kept across states
+  (rules.py, 410fce7) and a canal's worth read without a copy of the state
+  (_best_gain_after), its quiet bench is 1.76 s a decision median, 2.24 s at most.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
@@ -78,6 +83,7 @@ LEVELS = {
 # still count: a move that throws away a lead shows as a lower chance.
 REVIEW = {"measure": "chance to win", "thresholds": (0.06, 0.12, 0.25)}
 KEEP = 5  # building actions the search considers (unless the level says otherwise)
+BLOCK_MIN = 4  # points a sabotage must take off a rival's best transport now to be looked at
 
 _cache: dict = {}
 
@@ -101,12 +107,8 @@ def _build_value(state, move) -> float:
     """Immediate worth of a building action for the mover: the best transport it
     leads to this turn, with small nudges for keeping canals and stations useful."""
     seat = state.to_move
-    after = state.clone()
-    after._apply(move)
-    value = 0.0
-    if after.phase == "transport":
-        value = max(_gain(after, seat, m.route) for m in after._legal_list())
     kind = move.kind
+    value = _best_gain_after(state, seat, move)
     if kind == "canal":
         mine = state.colour_of[seat]
         # a canal from a stack that holds my passengers, or of my own colour, pays later
@@ -120,6 +122,24 @@ def _build_value(state, move) -> float:
     elif kind in ("remove", "sabotage"):
         value -= 1.0
     return value
+
+
+def _best_gain_after(state, seat: int, move) -> float:
+    """The best a transport pays `seat` over the best-paid other player once `move` is
+    built (0 with none to make). A canal is only dug for the count and taken back, not
+    played on a copy: this is asked of every building action at every new node."""
+    if move.kind == "canal":
+        link = (move.cell, move.to)
+        state.canals[link] = move.colour
+        try:
+            return max((_gain(state, seat, m.route) for m in state.transports(seat)), default=0.0)
+        finally:
+            del state.canals[link]
+    after = state.clone()
+    after._apply(move)
+    if after.phase != "transport":
+        return 0.0
+    return max(_gain(after, seat, m.route) for m in after._legal_list())
 
 
 def _key(state):
@@ -168,11 +188,42 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
     scored = sorted(moves, key=lambda m: -_build_value(state, m))
     out = scored[:keep]
     if blocking:
-        out += [m for m in scored[keep:] if m.kind in ("remove", "sabotage")]
+        rest = scored[keep:]
+        blocks = _blocking_sabotages(state, [m for m in rest if m.kind == "sabotage"])
+        out += [m for m in rest if m.kind == "remove" or m in blocks]
     if len(_cache) > 20000:
         _cache.clear()
     _cache[key] = out
     return out
+
+
+def _uses(route: tuple, link: tuple) -> bool:
+    """Does the route go along the canal `link` (its wide end, its narrow end)?"""
+    a, b = link
+    return any(route[i] == a and route[i + 1] == b for i in range(len(route) - 1))
+
+
+def _blocking_sabotages(state, sabotages: list) -> set:
+    """The sabotages that take BLOCK_MIN points or more off the best transport a rival
+    could make now (what it pays them over the best-paid other player). Sabotage is once a
+    game: spent where it blocks nothing, it is missing where it would have stopped the
+    transport that decides the game."""
+    blocks = set()
+    if not sabotages:
+        return blocks
+    for rival in range(state.players):
+        if rival == state.to_move:
+            continue
+        valued = [(_gain(state, rival, m.route), m.route) for m in state.transports(rival)]
+        if not valued:
+            continue
+        best = max(value for value, _ in valued)
+        for move in sabotages:
+            link = (move.cell, move.to)
+            left = max((value for value, route in valued if not _uses(route, link)), default=0)
+            if best - left >= BLOCK_MIN:
+                blocks.add(move)
+    return blocks
 
 
 def _links(state, cell: int) -> list[int]:

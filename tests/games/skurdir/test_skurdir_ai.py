@@ -44,19 +44,22 @@ def test_hard_looks_at_more_building_actions_and_transports():
 
 
 
-def test_hard_also_weighs_taking_a_canal_away():
+def test_hard_also_weighs_a_sabotage_that_blocks_a_rivals_transport():
     """A removal or a sabotage pays nothing this turn, so the building actions ranked by
-    their transport leave it out; hard weighs every one besides, for itself and for the
-    rival in its tree: taking a canal away is how a rival's transport is stopped."""
+    their transport leave it out. Hard weighs besides each sabotage that takes 4 points or
+    more off the best transport a rival could make now, for itself and for the rival in its
+    tree: taking a canal away is how a rival's transport is stopped. A sabotage that blocks
+    nothing it leaves out: sabotage is once a game, and spent there it is missing later."""
     state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, [R]), "f2": (R, []), "b6": (R, [B]),
                                               "f6": (B, []), "d4": (Y, [G]), "d6": (G, [Y]), "b4": (K, [Y])},
-                                     [("d2", "f2", R)])
+                                     [("d2", "f2", R), ("f2", "f6", R)])
     moves = state.legal_moves()
-    sabotage = SPEC.parse_move(state, "x d2-f2")  # Red's only route home
+    blocks = SPEC.parse_move(state, "x d2-f2")  # Red's only route home: it pays Red 5, Yellow 1
+    idle = SPEC.parse_move(state, "x f2-f6")  # no passenger's route runs along it
     best_eight = heur.candidate_moves(state, moves, keep=8)
-    assert sabotage in moves and sabotage not in best_eight
+    assert blocks in moves and idle in moves and blocks not in best_eight and idle not in best_eight
     hard = heur.candidate_moves(state, moves, **ai.level_settings("hard", heur)["candidates"])
-    assert hard == best_eight + [sabotage]
+    assert hard == best_eight + [blocks]
 
 
 def test_hard_weighs_every_colour_and_who_plays_first():
