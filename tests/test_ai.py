@@ -273,6 +273,24 @@ def test_game_heuristics_are_used():
     assert used["rollout"] > 0 and used["evaluate"] > 0
 
 
+def test_a_level_passes_its_rollout_options_to_the_game():
+    seen = []
+
+    def rollout_move(state, moves, rng, last=False):
+        seen.append(last)
+        return moves[-1] if last else moves[0]
+
+    h = SimpleNamespace(rollout_move=rollout_move, LEVELS={
+        "easy": {"iterations": 20},
+        "hard": {"iterations": 20, "rollout": {"last": True}},
+    })
+    ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "hard", 1, h))
+    assert seen and set(seen) == {True}
+    seen.clear()
+    ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "easy", 1, h))
+    assert seen and set(seen) == {False}
+
+
 def test_a_level_passes_its_candidate_options_to_the_game():
     seen = []
 

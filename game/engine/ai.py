@@ -28,7 +28,8 @@ search by whoever starts it: the engine never looks a game up) with any of:
     LEVELS = {"normal": {"iterations": 2000, "rollout_depth": 30}, ...}
 
 A level's "candidates" entry (a dict) is passed to candidate_moves as keyword
-options, so a stronger level can look at more moves than a weaker one. A level's
+options, so a stronger level can look at more moves than a weaker one; its
+"rollout" entry (a dict) likewise to rollout_move, so its playouts may know more. A level's
 "margin_share" (0 by default) plays for the size of the win too: that share of a
 finished playout's reward is the seat's lead in points, squashed by
 "margin_scale" (margin_rewards). A level
@@ -43,6 +44,7 @@ Pure Python: nothing here imports pygame.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -463,6 +465,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
     depth_cap = settings["rollout_depth"]
     c = settings["exploration"]
     rollout_move = getattr(heuristics, "rollout_move", None)
+    if rollout_move is not None and settings.get("rollout"):
+        rollout_move = functools.partial(rollout_move, **settings["rollout"])
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
     final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
     if settings.get("margin_share") and not request.chance_only:

@@ -303,7 +303,17 @@ def _best_add(state, moves):
     return max(moves, key=value)
 
 
-def rollout_move(state, moves, rng):
+def _delivers(state, move, mine: int) -> bool:
+    """A canal that takes a passenger straight home, and which the mover may then move."""
+    stack = state.stacks[move.cell]
+    return bool(stack) and state.station[move.to] == stack[-1] and (
+        not move.neutral or mine in (stack[-1], state.station[move.cell]))
+
+
+def rollout_move(state, moves, rng, deliver: bool = False):
+    """Playouts: the transport that pays best; in building, mostly a canal at random, and
+    with `deliver` (a level's "rollout" option) one that takes a passenger straight home
+    where there is one, as a player would dig it."""
     if len(moves) == 1:
         return moves[0]
     phase = state.phase
@@ -312,5 +322,8 @@ def rollout_move(state, moves, rng):
     if phase == "build" and rng.random() < 0.8:
         canals = [m for m in moves if m.kind == "canal"]
         if canals:
+            if deliver:
+                mine = state.colour_of[state.to_move]
+                canals = [m for m in canals if _delivers(state, m, mine)] or canals
             return canals[rng.randrange(len(canals))]
     return moves[rng.randrange(len(moves))]

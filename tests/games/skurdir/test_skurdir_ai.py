@@ -172,3 +172,20 @@ def test_hard_sees_a_canal_that_forces_the_next_transport_late_in_the_game():
     trap = SPEC.parse_move(state, "c p15-p14 B")
     assert trap not in heur.candidate_moves(state, state.legal_moves(), keep=8)  # not by its immediate worth
     assert ai.choose_move(ai.SearchRequest(state, "hard", 1, heur, iterations=400)).move == trap
+
+
+def test_playouts_that_deliver_dig_the_canal_that_takes_a_passenger_home():
+    """With the "rollout" option `deliver`, a playout's canal (four moves in five) is one that
+    takes a passenger straight home where there is one (Yellow's passenger at b2 to Yellow's
+    station d2), not any canal at random."""
+    import random
+
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, []), "b6": (R, [B]), "f2": (B, [])})
+    moves = state.legal_moves()
+    home = {m for m in moves if m.kind == "canal" and (m.cell, m.to) == (state.cell("b2"), state.cell("d2"))}
+    assert len(home) == 2  # in Yellow or in the neutral colour, of 12 canals and 26 moves
+
+    def share_home(deliver: bool) -> float:
+        picks = [heur.rollout_move(state, moves, random.Random(seed), deliver=deliver) for seed in range(300)]
+        return sum(m in home for m in picks) / len(picks)
+    assert share_home(True) > 0.75 and share_home(False) < 0.3
