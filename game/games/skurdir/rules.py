@@ -387,9 +387,9 @@ class SkurdirState(CachedMovesState):
             key = (self.n, tuple(self.station_cells))
             layout = _LAYOUTS.get(key)
             if layout is None:
+                if len(_LAYOUTS) >= LAYOUTS_KEPT:
+                    _LAYOUTS.clear()  # one step, safe beside another thread; a search's few come back at once
                 layout = _LAYOUTS[key] = self._work_out_layout()
-                if len(_LAYOUTS) > LAYOUTS_KEPT:
-                    del _LAYOUTS[next(iter(_LAYOUTS))]  # the oldest
             self._layout_cache = layout
         return self._layout_cache
 
