@@ -312,6 +312,18 @@ def test_a_layout_met_again_gives_the_same_links_as_working_it_out_afresh():
     assert again._layout() == again._work_out_layout()
 
 
+def test_the_layouts_kept_stay_bounded(monkeypatch):
+    from game.games.skurdir import rules
+
+    monkeypatch.setattr(rules, "LAYOUTS_KEPT", 2)
+    monkeypatch.setattr(rules, "_LAYOUTS", {})
+    for cell in layout().placeable()[:3]:  # three new layouts, each with the spare station somewhere else
+        twin = layout().clone()
+        play(twin, f"b {twin.name(cell)}")
+        assert twin._layout() == twin._work_out_layout()
+        assert len(rules._LAYOUTS) <= 2
+
+
 def test_remove_needs_all_three_canals_out_and_no_passenger_at_the_wide_end():
     state = layout()
     state.canals = {(parse_cell("c3"), parse_cell("e3")): Y}
