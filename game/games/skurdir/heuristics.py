@@ -40,6 +40,13 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   +1.9 a pair, in runs-d7b9549.md run 3). With station layouts kept across states
   (rules.py, 410fce7) and a canal's worth read without a copy of the state
   (_best_gain_after), its quiet bench is 1.76 s a decision median, 2.24 s at most.
+- Hard's playouts dig, four times in five, a canal that takes a passenger straight home
+  where there is one (its level's "rollout" option `deliver`; any canal at random before):
+  a rival's canal completing a route is what hard's values missed in the traced losses.
+  Against hard without it, paired, seeds 2900-2923, 3000-3023, 3100-3124 (73 pairs): won
+  53.1 % of the games (95 % 45.0-61.0 %), +0.9 points a pair (95 % -2.1 to +3.9), 1.82 s a
+  decision against 1.73. Small and within the noise, but kept by the rule fixed before the
+  run (docs/arena/runs-410fce7.md, run 3); quiet bench 1.71 s median, 2.07 s at most.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
@@ -72,7 +79,7 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True,
+    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True},
              "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40}},
 }
 
