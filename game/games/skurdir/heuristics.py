@@ -155,11 +155,11 @@ def _key(state):
     layout = tuple((c, state.station[c], tuple(state.stacks[c])) for c in state.station_cells)
     return (state.phase, state.to_move, tuple(state.canals.items()), layout, tuple(state.colour_of), state.neutral,
             tuple(state.free), tuple(state.spare), tuple(state.sabotaged), tuple(map(tuple, state.limbo)),
-            tuple(state.pool))
+            tuple(state.pool), state.stacks_colour_moved)
 
 
 def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_colour: bool = False,
-                    blocking: bool = False, widen: int = 0, visits: int = 0) -> list:
+                    blocking: bool = False, widen: int = 0, adds: int = 1, visits: int = 0) -> list:
     """The moves the search looks at: `keep` building actions, the `transports`
     best-paying transports, and one set-up move by rule of thumb; with
     `choose_colour`, every colour and either first player, for the search to weigh;
@@ -168,7 +168,9 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
     rival's transport (and, once the pool is empty, brings the end while ahead).
     With `widen` (and a level with "widening", which passes the node's `visits`),
     a node searched often looks at more building actions: one more at `widen`
-    visits, two at 4 × `widen`, three at 9 ×, ... (progressive widening)."""
+    visits, two at 4 × `widen`, three at 9 ×, ... (progressive widening). With
+    `adds`, the best few places for a pool passenger (_add_value) instead of the one
+    the rule of thumb picks."""
     phase = state.phase
     if len(moves) <= 1:
         return moves
@@ -185,19 +187,24 @@ def candidate_moves(state, moves, keep: int = KEEP, transports: int = 1, choose_
             return moves
         return [max(moves, key=lambda m: _colour_value(state, m.colour))]
     if phase == "add":
-        return [_best_add(state, moves)]
-    if widen:
+        if adds == 1:
+            return [_best_add(state, moves)]
+        keep = 0  # not widened: the passenger's colour and station, from a short list
+    elif widen:
         keep += math.isqrt(visits // widen)
-    key = (_key(state), keep, blocking)
+    key = (_key(state), keep, blocking, adds)
     hit = _cache.get(key)
     if hit is not None:
         return hit
-    scored = sorted(moves, key=lambda m: -_build_value(state, m))
-    out = scored[:keep]
-    if blocking:
-        rest = scored[keep:]
-        blocks = _blocking_sabotages(state, [m for m in rest if m.kind == "sabotage"])
-        out += [m for m in rest if m.kind == "remove" or m in blocks]
+    if phase == "add":
+        out = sorted(moves, key=lambda m: _add_value(state, m), reverse=True)[:adds]
+    else:
+        scored = sorted(moves, key=lambda m: -_build_value(state, m))
+        out = scored[:keep]
+        if blocking:
+            rest = scored[keep:]
+            blocks = _blocking_sabotages(state, [m for m in rest if m.kind == "sabotage"])
+            out += [m for m in rest if m.kind == "remove" or m in blocks]
     if len(_cache) > 20000:
         _cache.clear()
     _cache[key] = out
@@ -295,19 +302,36 @@ def _colour_value(state, colour: int) -> int:
 
 def _best_add(state, moves):
     """Put a passenger where I can move it soon: on my station, or of my colour."""
-    seat = state.to_move
-    mine = state.colour_of[seat]
+    return max(moves, key=lambda m: _best_add_key(state, m))
 
-    def value(m):
-        v = 0
-        if m.colour == mine:
-            v += 2
-        if state.station[m.cell] == mine:
-            v += 2
-        if any(a == m.cell for a, _ in state.canals):
-            v += 1
-        return (v, -m.cell)
-    return max(moves, key=value)
+
+def _best_add_key(state, move) -> tuple:
+    mine = state.colour_of[state.to_move]
+    v = 0
+    if move.colour == mine:
+        v += 2
+    if state.station[move.cell] == mine:
+        v += 2
+    if any(a == move.cell for a, _ in state.canals):
+        v += 1
+    return (v, -move.cell)
+
+
+def _add_value(state, move) -> tuple:
+    """A pool passenger goes on top of its stack, so it can bury a passenger ready to go
+    home as well as start one: what the best transport I could make would pay me over the
+    others, less the same for the best-placed rival (who moves next), with it there; then
+    the rule of thumb's order."""
+    seat = state.to_move
+    stack = state.stacks[move.cell]
+    stack.append(move.colour)
+    try:
+        best = [max((_gain(state, s, m.route) for m in state.transports(s)), default=0)
+                for s in range(state.players)]
+    finally:
+        stack.pop()
+    rival = max(b for s, b in enumerate(best) if s != seat)
+    return best[seat] - rival, _best_add_key(state, move)
 
 
 def _delivers(state, move, mine: int) -> bool:

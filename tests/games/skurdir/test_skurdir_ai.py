@@ -62,6 +62,23 @@ def test_hard_also_weighs_a_sabotage_that_blocks_a_rivals_transport():
     assert hard == best_eight + [blocks]
 
 
+def test_hard_weighs_where_a_pool_passenger_buries_a_rivals():
+    """A pool passenger goes on top of its stack. Red's passenger at b2 is ready to go home
+    along Red's canal (5 points to Red, who moves next); the rule of thumb sets the new
+    passenger on my own station, while hard also weighs setting it on b2, which buries Red's
+    and ranks first, as Red then has no transport at all."""
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [R]), "d2": (R, []), "f2": (Y, []), "f4": (B, [])},
+                                     [("b2", "d2", R)], pool=(0, 0, 0, 1, 1))
+    state.phase = "add"
+    state._legal = None
+    moves = state.legal_moves()
+    buries = SPEC.parse_move(state, "a K b2")
+    assert [str(m) for m in heur.candidate_moves(state, moves)] == ["a B f2"]
+    hard = heur.candidate_moves(state, moves, adds=4)
+    assert len(hard) == 4 and hard[0] in (buries, SPEC.parse_move(state, "a B b2"))
+    assert heur._add_value(state, buries)[0] == 0 > heur._add_value(state, SPEC.parse_move(state, "a B f2"))[0]
+
+
 def test_hard_weighs_every_colour_and_who_plays_first():
     """Every colour has two stations and two passengers out after the set-up, so no rule
     of thumb tells them apart: normal takes the first it finds, hard searches them all
