@@ -80,7 +80,7 @@ LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
     "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True},
-             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40}},
+             "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40, "adds": 4}},
 }
 
 # The game review (engine/grading.py) weighs a move by the chance to win, not the points:
