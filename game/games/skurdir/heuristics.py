@@ -47,6 +47,16 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   53.1 % of the games (95 % 45.0-61.0 %), +0.9 points a pair (95 % -2.1 to +3.9), 1.82 s a
   decision against 1.73. Small and within the noise, but kept by the rule fixed before the
   run (docs/arena/runs-410fce7.md, run 3); quiet bench 1.71 s median, 2.07 s at most.
+- Hard weighs where a pool passenger goes (its level's "adds" option, 4): the four places
+  ranked best by _add_value (my best transport with it there less the best-placed rival's;
+  the rule of thumb breaks ties), searched like any move, where every level had set it by
+  the rule of thumb. The passenger goes on top of its stack: it can bury a rival's passenger
+  or hand the rival one; in a traced loss (seed 615, ply 26) the rule of thumb set the
+  rival's colour on hard's station, and the rival sent it home next turn for 23 points.
+  Against hard without it, paired, seeds 3200-3226, 3300-3324, 3400-3423 (76 pairs): won
+  54.3 % of the games (95 % 46.3-62.0 %), +1.8 points a pair (95 % -1.6 to +5.2), 1.91 s a
+  decision against 1.82; quiet bench 1.82 s median, 2.07 s at most: kept by the rule fixed
+  before the run (docs/arena/runs-f68e370.md, run 1), a small gain within the noise.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of

@@ -79,6 +79,33 @@ def test_hard_weighs_where_a_pool_passenger_buries_a_rivals():
     assert heur._add_value(state, buries)[0] == 0 > heur._add_value(state, SPEC.parse_move(state, "a B f2"))[0]
 
 
+# A game hard lost to the outside search at 3x (seed 615, hard in seat 2, Black), up to its
+# 27th move: the pool holds only a Green passenger, the outside search's colour.
+SEED_615_TO_THE_ADD = ["s RK o15", "s BG o16", "s KR n16", "s GB p15", "s KB n15", "s GY n14", "s BR p16",
+                       "s RY q15", "s YK p14", "s YG p13", "f 1", "k G", "k K", "c p16-p15 G", "c o15-o16 K",
+                       "c o16-p16 G", "t o16-p16-p15", "a Y n15", "c o16-n16 K", "t o15-o16-n16", "a R n15",
+                       "c p15-q15 G", "t p16-p15-q15", "a K q15", "c p15-o15 K", "t p15-o15-o16"]
+
+
+@pytest.mark.slow
+def test_hard_does_not_hand_the_rival_its_own_passenger_a_canal_from_home():
+    """The rule of thumb set the Green passenger on hard's own station n15, the first of
+    the places hard now weighs; Green dug n15-o15 and sent it home along hard's canals for
+    23 points. Hard's search now sees that reply and sets the passenger elsewhere."""
+    state = SPEC.new_game(2, 615)
+    for text in SEED_615_TO_THE_ADD:
+        state.apply(SPEC.parse_move(state, text))
+    gift = SPEC.parse_move(state, "a G n15")
+    assert state.phase == "add" and heur.candidate_moves(state, state.legal_moves()) == [gift]
+    assert gift in heur.candidate_moves(state, state.legal_moves(), **ai.level_settings("hard", heur)["candidates"])
+    reply = state.clone()
+    for text in ("a G n15", "c n15-o15 R", "t n15-o15-o16-p16-p15"):
+        reply.apply(SPEC.parse_move(reply, text))
+    assert reply.last_gains == [23, 5]
+    move = ai.choose_move(ai.SearchRequest(ai.seat_state(state, 26), "hard", 26, heuristics=heur)).move
+    assert move.kind == "add" and move != gift
+
+
 def test_hard_weighs_every_colour_and_who_plays_first():
     """Every colour has two stations and two passengers out after the set-up, so no rule
     of thumb tells them apart: normal takes the first it finds, hard searches them all
