@@ -351,15 +351,19 @@ def _delivers(state, move, mine: int) -> bool:
         not move.neutral or mine in (stack[-1], state.station[move.cell]))
 
 
-def rollout_move(state, moves, rng, deliver: bool = False):
+def rollout_move(state, moves, rng, deliver: bool = False, no_gifts: bool = False):
     """Playouts: the transport that pays best; in building, mostly a canal at random, and
     with `deliver` (a level's "rollout" option) one that takes a passenger straight home
-    where there is one, as a player would dig it."""
+    where there is one, as a player would dig it. With `no_gifts`, a pool passenger of a
+    rival's colour (which that rival may always move) is set out only when no other fits."""
     if len(moves) == 1:
         return moves[0]
     phase = state.phase
     if phase == "transport":
         return _best_transport(state, moves)
+    if phase == "add" and no_gifts:
+        owner, seat = state.owner, state.to_move
+        moves = [m for m in moves if owner[m.colour] in (None, seat)] or moves
     if phase == "build" and rng.random() < 0.8:
         canals = [m for m in moves if m.kind == "canal"]
         if canals:

@@ -233,3 +233,21 @@ def test_playouts_that_deliver_dig_the_canal_that_takes_a_passenger_home():
         picks = [heur.rollout_move(state, moves, random.Random(seed), deliver=deliver) for seed in range(300)]
         return sum(m in home for m in picks) / len(picks)
     assert share_home(True) > 0.75 and share_home(False) < 0.3
+
+
+def test_playouts_without_gifts_keep_a_rivals_passenger_back():
+    """With the "rollout" option `no_gifts`, a playout sets out a pool passenger of a rival's
+    colour (Red's, which Red may always move) only when no other fits."""
+    import random
+
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "d2": (Y, []), "f2": (B, [])}, pool=(1, 0, 0, 1, 0))
+    state.phase = "add"
+    state._legal = None
+    moves = state.legal_moves()
+    assert {m.colour for m in moves} == {R, B}
+
+    def colours(no_gifts: bool) -> set:
+        return {heur.rollout_move(state, moves, random.Random(seed), no_gifts=no_gifts).colour for seed in range(40)}
+    assert colours(True) == {B} and colours(False) == {R, B}
+    only_red = [m for m in moves if m.colour == R]
+    assert heur.rollout_move(state, only_red, random.Random(1), no_gifts=True).colour == R
