@@ -316,6 +316,8 @@ def _best_add(state, moves):
 
 
 def _best_add_key(state, move) -> tuple:
+    """The rule of thumb's order: a passenger of my colour, on my station, on a station
+    with a canal out; then the lower cell."""
     mine = state.colour_of[state.to_move]
     v = 0
     if move.colour == mine:
