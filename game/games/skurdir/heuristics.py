@@ -57,6 +57,12 @@ Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
   54.3 % of the games (95 % 46.3-62.0 %), +1.8 points a pair (95 % -1.6 to +5.2), 1.91 s a
   decision against 1.82; quiet bench 1.82 s median, 2.07 s at most: kept by the rule fixed
   before the run (docs/arena/runs-f68e370.md, run 1), a small gain within the noise.
+- Hard's playouts set out a pool passenger of a rival's colour (which that rival may always
+  move) only when no other fits (its level's "rollout" option `no_gifts`; at random before).
+  Against hard without it, paired, seeds 3500-3525, 3600-3620, 3700-3723 (71 pairs): won
+  54.2 % of the games (95 % 46.0-62.2 %), +1.2 points a pair (95 % -1.0 to +3.5), 1.93 s a
+  decision against 1.91; quiet bench 1.74 s median, 2.08 s at most: kept by the rule fixed
+  before the run (docs/arena/runs-f68e370.md, run 3), within the noise.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
@@ -89,7 +95,7 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True},
+    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True, "no_gifts": True},
              "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40, "adds": 4}},
 }
 
