@@ -118,6 +118,12 @@ def _gain(state, seat: int, route) -> int:
     return pts[seat] - others
 
 
+def _best_gain_now(state, seat: int) -> int:
+    """What the best transport `seat` could make now pays it over the best-paid other
+    player (0 with none to make)."""
+    return max((_gain(state, seat, m.route) for m in state.transports(seat)), default=0)
+
+
 def _transport_key(state, seat: int):
     return lambda m: (_gain(state, seat, m.route), -len(m.route))
 
@@ -155,7 +161,7 @@ def _best_gain_after(state, seat: int, move) -> float:
         link = (move.cell, move.to)
         state.canals[link] = move.colour
         try:
-            return max((_gain(state, seat, m.route) for m in state.transports(seat)), default=0.0)
+            return _best_gain_now(state, seat)
         finally:
             del state.canals[link]
     after = state.clone()
@@ -344,8 +350,7 @@ def _add_value(state, move) -> tuple:
     stack = state.stacks[move.cell]
     stack.append(move.colour)
     try:
-        best = [max((_gain(state, s, m.route) for m in state.transports(s)), default=0)
-                for s in range(state.players)]
+        best = [_best_gain_now(state, s) for s in range(state.players)]
     finally:
         stack.pop()
     rival = max(b for s, b in enumerate(best) if s != seat)
