@@ -273,22 +273,27 @@ def test_game_heuristics_are_used():
     assert used["rollout"] > 0 and used["evaluate"] > 0
 
 
-def test_a_level_passes_its_rollout_options_to_the_game():
-    seen = []
+def test_a_level_passes_its_rollout_and_evaluate_options_to_the_game():
+    seen, judged = [], []
 
     def rollout_move(state, moves, rng, last=False):
         seen.append(last)
         return moves[-1] if last else moves[0]
 
-    h = SimpleNamespace(rollout_move=rollout_move, LEVELS={
-        "easy": {"iterations": 20},
-        "hard": {"iterations": 20, "rollout": {"last": True}},
+    def evaluate(state, weight=0.0):
+        judged.append(weight)
+        return [0.5] * state.players
+
+    h = SimpleNamespace(rollout_move=rollout_move, evaluate=evaluate, LEVELS={
+        "easy": {"iterations": 20, "rollout_depth": 1},
+        "hard": {"iterations": 20, "rollout_depth": 1, "rollout": {"last": True}, "evaluate": {"weight": 0.5}},
     })
     ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "hard", 1, h))
-    assert seen and set(seen) == {True}
+    assert seen and set(seen) == {True} and judged and set(judged) == {0.5}
     seen.clear()
+    judged.clear()
     ai.choose_move(ai.SearchRequest(TTT.new_game(2, 0), "easy", 1, h))
-    assert seen and set(seen) == {False}
+    assert seen and set(seen) == {False} and judged and set(judged) == {0.0}
 
 
 def test_a_level_passes_its_candidate_options_to_the_game():

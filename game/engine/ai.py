@@ -29,7 +29,8 @@ search by whoever starts it: the engine never looks a game up) with any of:
 
 A level's "candidates" entry (a dict) is passed to candidate_moves as keyword
 options, so a stronger level can look at more moves than a weaker one; its
-"rollout" entry (a dict) likewise to rollout_move, so its playouts may know more. A level's
+"rollout" entry (a dict) likewise to rollout_move, so its playouts may know more, and its
+"evaluate" entry to evaluate, so it may judge a cut playout by more. A level's
 "margin_share" (0 by default) plays for the size of the win too: that share of a
 finished playout's reward is the seat's lead in points, squashed by
 "margin_scale" (margin_rewards). A level
@@ -137,7 +138,12 @@ def margin_rewards(final_rewards, share: float, scale: float):
 def score_evaluation(state) -> list[float]:
     """Default evaluation of an unfinished game from the running scores: each
     seat's lead over the best other seat, squashed into [0, 1]."""
-    scores = state.scores()
+    return lead_evaluation(state.scores())
+
+
+def lead_evaluation(scores: list) -> list[float]:
+    """Each seat's lead in `scores` over the best other seat, squashed into [0, 1]
+    (a game's own evaluation may add to the running scores before squashing)."""
     n = len(scores)
     if n == 1:
         return [0.5 + 0.5 * math.tanh(scores[0] / 30.0)]
@@ -468,6 +474,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
     if rollout_move is not None and settings.get("rollout"):
         rollout_move = functools.partial(rollout_move, **settings["rollout"])
     evaluate = getattr(heuristics, "evaluate", None) or score_evaluation
+    if evaluate is not score_evaluation and settings.get("evaluate"):
+        evaluate = functools.partial(evaluate, **settings["evaluate"])
     final_rewards = getattr(heuristics, "final_rewards", None) or outcome_rewards
     if settings.get("margin_share") and not request.chance_only:
         final_rewards = margin_rewards(final_rewards, settings["margin_share"], settings["margin_scale"])

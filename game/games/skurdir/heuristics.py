@@ -1,6 +1,6 @@
 """Heuristics that help the generic search (game/engine/ai.py) play Skurðir.
 
-Looked up by name: rollout_move, candidate_moves, LEVELS. Pure Python.
+Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
 
 - Set-up moves and the choice of a transport are decided by rule of thumb
   (one candidate, so the search returns at once): the transport that pays me
@@ -89,6 +89,8 @@ from __future__ import annotations
 
 import math
 import random
+
+from game.engine.ai import lead_evaluation, score_evaluation
 
 from .rules import DIRS
 
@@ -355,6 +357,27 @@ def _add_value(state, move) -> tuple:
         stack.pop()
     rival = max(b for s, b in enumerate(best) if s != seat)
     return best[seat] - rival, _best_add_key(state, move)
+
+
+def evaluate(state, waiting: float = 0.0) -> list[float]:
+    """A playout cut before the end, judged as the search judges any game by default: each
+    seat's lead in the running scores (score_evaluation). With `waiting` (a level's
+    "evaluate" option) each seat's best transport already on the board counts too, that
+    share of what it would pay every seat: a passenger one canal from home is points the
+    cut would otherwise not see, for the rival who may send it as well as for me."""
+    if not waiting:
+        return score_evaluation(state)
+    scores = state.scores()
+    out_edges = state.canal_map()
+    routes = [r for start in state.station_cells if start in out_edges for r in state.routes(start, out_edges)]
+    pays = [0.0] * state.players
+    for seat in range(state.players):
+        mine = [r for r in routes if state.may_move(seat, r)]
+        if mine:
+            best = max(mine, key=lambda r: _gain(state, seat, r))
+            for s, p in enumerate(state.route_scores(best)):
+                pays[s] += p
+    return lead_evaluation([score + waiting * pay for score, pay in zip(scores, pays)])
 
 
 def _delivers(state, move, mine: int) -> bool:

@@ -251,3 +251,21 @@ def test_playouts_without_gifts_keep_a_rivals_passenger_back():
     assert colours(True) == {B} and colours(False) == {R, B}
     only_red = [m for m in moves if m.colour == R]
     assert heur.rollout_move(state, only_red, random.Random(1), no_gifts=True).colour == R
+
+
+def test_a_cut_playout_may_count_the_transports_waiting_on_the_board():
+    """With the "evaluate" option `waiting`, a playout cut before the end counts that share of
+    each seat's best transport already on the board, paid to every seat it pays; without it,
+    the running scores alone, as the search's default."""
+    # Yellow may send its passenger b2-b4 home: its canal 2 and its station 3 pay Yellow 5
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "b4": (Y, []), "f2": (B, [])}, [("b2", "b4", Y)])
+    assert heur.evaluate(state) == ai.score_evaluation(state) == [0.5, 0.5]
+    ahead = heur.evaluate(state, waiting=0.5)
+    assert ahead[0] > 0.5 > ahead[1]
+    assert ahead == ai.lead_evaluation([2.5, 0])
+    # a Red passenger waiting as well, on a Red canal to a Red station: Red's 5 weigh the same
+    state = SkurdirState.from_layout([Y, R], {"b2": (G, [Y]), "b4": (Y, []), "f2": (B, [R]), "f4": (R, [])},
+                                     [("b2", "b4", Y), ("f2", "f4", R)])
+    assert heur.evaluate(state, waiting=0.5) == [0.5, 0.5]
+    state.points = [4, 0]
+    assert heur.evaluate(state, waiting=0.5) == ai.lead_evaluation([6.5, 2.5])
