@@ -347,6 +347,22 @@ def test_a_low_temperature_draws_the_most_visited_move_more_often():
     assert ai._pick(root, ["a", "b", "c"], "best", rng) == "a"
 
 
+def test_a_lower_bound_pick_plays_a_clearly_better_move_found_late():
+    """With widening a move joins the root late and cannot catch up in visits: "lower_bound"
+    plays the best mean less bound_width / sqrt(visits), so a clearly better mean over a few
+    hundred playouts wins, and a lucky mean over a handful does not."""
+    root = ai._Node(None, None)
+    for move, visits, mean in (("early", 565, 0.805), ("late", 300, 0.93), ("lucky", 4, 1.0)):
+        root.children[move] = child = ai._Node(move, 0)
+        child.visits, child.reward = visits, mean * visits
+    rng = random.Random(3)
+    moves = ["early", "late", "lucky"]
+    assert ai._pick(root, moves, "best", rng) == "early"
+    assert ai._pick(root, moves, "lower_bound", rng) == "late"
+    root.children["late"].reward = 0.80 * 300  # no better than the most visited: it stays
+    assert ai._pick(root, moves, "lower_bound", rng) == "early"
+
+
 def test_the_shelf_hands_out_each_games_heuristics_as_a_value_the_worker_can_be_sent():
     from game import shelf
     from game.games.scurry import heuristics as scurry_ai

@@ -521,7 +521,7 @@ def choose_move(request: SearchRequest) -> SearchResult:
 
     # A level that plays the most visited move stops once no other move can catch
     # it up in the iterations left: the same move, sooner.
-    settle = settings["pick"] == "best"
+    settle = settings["pick"] == "best"  # (a lower bound may still change with any playout)
     decided = False
     keep_tree = memory is not None and settings.get("keep_tree", False)
     root = (memory.recall(state, level) if keep_tree else None) or _Node(None, None)
@@ -557,7 +557,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
 
     if widening:
         root_moves = root_tree_moves(widest, root.visits)
-    move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0))
+    move = _pick(root, root_moves, settings["pick"], rng, settings.get("temperature", 1.0),
+                 settings.get("bound_width", BOUND_WIDTH))
     if keep_tree:
         memory.keep(state, level, root)
     return SearchResult(
@@ -634,14 +635,23 @@ def _decided(root, root_moves, left: int) -> bool:
     return first - second > left
 
 
-def _pick(root, root_moves, how: str, rng, temperature: float = 1.0):
+BOUND_WIDTH = 0.8  # "lower_bound": about two spreads of a playout's reward, for a mean of one visit
+
+
+def _pick(root, root_moves, how: str, rng, temperature: float = 1.0, bound_width: float = BOUND_WIDTH):
     """The move to play: the most visited (ties: the better mean, then the
     first in move order); "sample" draws in proportion to visits (easy play),
     or to visits ** (1 / temperature): below 1 the most visited move is drawn
-    more often, so a level can play the best move most of the time."""
+    more often, so a level can play the best move most of the time;
+    "lower_bound" the best mean less bound_width / sqrt(visits): with widening a
+    move that joins late cannot catch up in visits, yet a clearly better mean over
+    a few hundred playouts should be played."""
     visited = [(m, root.children[m]) for m in root_moves if m in root.children]
     if not visited:
         return root_moves[0]
+    if how == "lower_bound":
+        return max(visited, key=lambda mc: (mc[1].reward / mc[1].visits - bound_width / math.sqrt(mc[1].visits),
+                                            mc[1].visits))[0]
     if how == "sample":
         weights = [ch.visits ** (1.0 / temperature) for _, ch in visited]
         x = rng.random() * sum(weights)
