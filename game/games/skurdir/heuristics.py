@@ -63,6 +63,14 @@ Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
   54.2 % of the games (95 % 46.0-62.2 %), +1.2 points a pair (95 % -1.0 to +3.5), 1.93 s a
   decision against 1.91; quiet bench 1.74 s median, 2.08 s at most: kept by the rule fixed
   before the run (docs/arena/runs-f68e370.md, run 3), within the noise.
+- Hard judges a playout cut before the end (after 24 moves) by the running scores plus half
+  of what each seat's best transport already on the board would pay every seat (its level's
+  "evaluate" option `waiting`; the running scores alone before): a passenger one canal from
+  home is points its player sends next turn. Against hard without it, paired, seeds
+  3800-3813, 3900-3913, 4000-4013 (42 pairs): won 54.2 % of the games (95 % 43.6-64.4 %),
+  +0.4 points a pair (95 % -2.8 to +3.6), 3.02 s a decision against 3.06 (five processes);
+  quiet bench 1.78 s median, 2.01 s at most: kept by the rule fixed before the run
+  (docs/arena/runs-74db497.md, run 1), within the noise.
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
@@ -98,6 +106,7 @@ LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
     "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True, "no_gifts": True},
+             "evaluate": {"waiting": 0.5},
              "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40, "adds": 4}},
 }
 
