@@ -71,6 +71,15 @@ Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
   +0.4 points a pair (95 % -2.8 to +3.6), 3.02 s a decision against 3.06 (five processes);
   quiet bench 1.78 s median, 2.01 s at most: kept by the rule fixed before the run
   (docs/arena/runs-74db497.md, run 1), within the noise.
+- Hard plays the move with the best lower bound (the engine's pick "lower_bound": the mean
+  less 0.8 / sqrt(visits)), not the most visited, and searches its whole budget: with widening
+  a move that joins the root late cannot catch up in visits. In a traced loss (seed 623, ply
+  39) a sabotage that joined late had 0.93 over 300 playouts against 0.81 over 565 for the
+  station played, and two turns later the rival's 23-point route ran over that canal. Against
+  hard picking the most visited, paired, seeds 4100-4123, 4200-4222, 4300-4322 (70 pairs):
+  won 58.2 % of the games (95 % 49.9-66.1 %), +2.4 points a pair (95 % -0.7 to +5.5), 2.97 s
+  a decision against 2.24 (three to five processes); quiet bench 2.05 s median, 2.32 s at
+  most: kept by the rule fixed before the run (docs/arena/runs-74db497.md, run 2).
 - Tried and not kept: widening twice as fast (`widen` 20): 44 pairs, 54.5 % of the games,
   -0.6 a pair (-5.8 to +4.7) (docs/arena/runs-d7b9549.md, run 1). Ranking down a last
   canal that would leave none of mine free to take back while behind: 56 pairs, 43.3 % of
@@ -105,7 +114,7 @@ from .rules import DIRS
 LEVELS = {
     "easy": {"iterations": 40, "rollout_depth": 8},
     "normal": {"iterations": 160, "rollout_depth": 16},
-    "hard": {"iterations": 3000, "rollout_depth": 24, "keep_tree": True, "widening": True, "rollout": {"deliver": True, "no_gifts": True},
+    "hard": {"iterations": 3000, "rollout_depth": 24, "pick": "lower_bound", "keep_tree": True, "widening": True, "rollout": {"deliver": True, "no_gifts": True},
              "evaluate": {"waiting": 0.5},
              "candidates": {"keep": 8, "transports": 3, "choose_colour": True, "blocking": True, "widen": 40, "adds": 4}},
 }
