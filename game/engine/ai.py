@@ -521,7 +521,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
 
     # A level that plays the most visited move stops once no other move can catch
     # it up in the iterations left: the same move, sooner.
-    settle = settings["pick"] == "best"  # (a lower bound may still change with any playout)
+    # Only the most visited can be settled early; a lower bound may still change with any playout.
+    settle = settings["pick"] == "best"
     decided = False
     keep_tree = memory is not None and settings.get("keep_tree", False)
     root = (memory.recall(state, level) if keep_tree else None) or _Node(None, None)
