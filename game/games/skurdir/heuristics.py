@@ -88,7 +88,10 @@ Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
   turn to the seat that decides):
   51 pairs, 41.7 % of the games, -1.7 points a pair (95 % -5.6 to +2.3); the
   shallow playouts from the set-up chose worse layouts than the rule of thumb
-  (run 1 there).
+  (run 1 there). Counting the waiting transports in full at a cut (`waiting` 1.0):
+  28 pairs, 50.9 % of the games, -0.3 a pair (-4.9 to +4.3); and weighing besides
+  every canal on a link a rival would dig next for a transport of 4 points or more:
+  55 pairs, 48.6 %, -0.3 a pair (-3.3 to +2.6) (runs-ab656f0.md, runs 1 and 2).
 
 Measured (python -m game.bench --arena skurdir hard normal 40 --workers 1,
 seeds 0-39, seats alternated): with hard at 600 iterations and the same five
