@@ -257,3 +257,14 @@ def test_decisions_against_another_checkout_give_each_sides_moves_and_seconds():
     found = decisions_against(ROOT, "scurry", "easy", positions=2, rounds=1)
     assert found["same_moves"] and len(found["here"]["moves"]) == 2 == len(found["there"]["s"])
     assert all(move for move in found["here"]["moves"]) and found["here"]["max_s"] >= found["here"]["median_s"] > 0
+
+
+def test_the_outside_player_s_yardstick_reads_a_level_named_with_its_module():
+    """Before the other player's first decision the outside's time is that level's median on
+    the bench's positions: a side named "easy:MODULE" is measured with MODULE's heuristics,
+    as the arena plays it, not refused as an unknown level."""
+    spec = bench.load_games()["scurry"]
+    seconds = bench.median_seconds(spec, 2, "easy:game.games.scurry.heuristics")
+    assert 0 < seconds < 5
+    with pytest.raises(ModuleNotFoundError):
+        bench.median_seconds(spec, 2, "easy:tests.no_such_heuristics")

@@ -179,8 +179,10 @@ def level_figures(found: list[ai.SearchResult]) -> dict:
 
 
 def median_seconds(spec, players: int, level: str) -> float:
-    """`level`'s median seconds a decision over the bench's mid-game positions (the outside player's yardstick)."""
-    return ai_seconds(mid_game_positions(spec, players, 3), level, heuristics=shelf.heuristics_for(spec.id))["s"]
+    """`level`'s median seconds a decision over the bench's mid-game positions (the outside player's yardstick);
+    a level named with its module ("hard:some.module") searches with that module, as in the arena."""
+    base, heuristics = side_of(level, shelf.heuristics_for(spec.id))
+    return ai_seconds(mid_game_positions(spec, players, 3), base, heuristics=heuristics)["s"]
 
 
 def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
