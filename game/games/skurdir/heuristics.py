@@ -91,7 +91,11 @@ Looked up by name: rollout_move, evaluate, candidate_moves, LEVELS. Pure Python.
   (run 1 there). Counting the waiting transports in full at a cut (`waiting` 1.0):
   28 pairs, 50.9 % of the games, -0.3 a pair (-4.9 to +4.3); and weighing besides
   every canal on a link a rival would dig next for a transport of 4 points or more:
-  55 pairs, 48.6 %, -0.3 a pair (-3.3 to +2.6) (runs-ab656f0.md, runs 1 and 2).
+  55 pairs, 48.6 %, -0.3 a pair (-3.3 to +2.6) (runs-ab656f0.md, runs 1 and 2). Near the
+  end for want of a transport, playouts whose leader keeps the board still, and a tree that
+  weighs every sabotage there: 18 pairs, 36.1 %, -7.6 a pair (-15.3 to +0.1), stopped for
+  futility; and playouts to the end (depth 200, about 7 % slower): 39 pairs, 49.4 %, -1.9
+  a pair (-5.6 to +1.8) (runs-692743f.md, runs 3 and 5).
 
 Measured (python -m game.bench --arena skurdir hard normal 40 --workers 1,
 seeds 0-39, seats alternated): with hard at 600 iterations and the same five
