@@ -114,6 +114,24 @@ def test_a_side_may_play_with_heuristics_of_its_own():
         bench.arena("nim", "strong:tests.toy_first_move", "normal", 1, workers=1, games_ref=TOYS)
 
 
+def test_a_side_may_search_a_multiple_of_its_budget_or_see_the_chance_to_come():
+    """"normal*3" searches three times normal's playouts under three times its cap;
+    "+sight" searches the real position (the ceiling player); both read with a module too."""
+    assert bench.side_of("hard*4", None) == bench.Side("hard", None, 4, False)
+    assert bench.side_of("hard+sight", None) == bench.Side("hard", None, 1, True)
+    sided = bench.side_of("normal*2+sight:tests.toy_first_move", None)
+    assert (sided.level, sided.times, sided.sees_chance) == ("normal", 2, True) and sided.heuristics is not None
+    for bad in ("hard*0", "hard*x", "hard*1.5"):
+        with pytest.raises(ValueError, match="whole number"):
+            bench.side_of(bad, None)
+    spec = bench.load_games()["scurry"]
+    position = bench.mid_game_positions(spec, 2, 1)[0]
+    heuristics = bench.shelf.heuristics_for("scurry")
+    once = bench.decide_as(position, bench.side_of("normal", heuristics), 1)
+    thrice = bench.decide_as(position, bench.side_of("normal*3", heuristics), 1)
+    assert thrice.budget == 3 * once.budget and thrice.iterations > once.iterations
+
+
 @pytest.mark.slow
 def test_the_command_line_reads_paired_and_options(capsys):
     assert bench.main(["--arena", "nim", "normal", "random", "1", "--paired", "--workers", "1",

@@ -127,6 +127,36 @@ def test_the_search_makes_chance_nodes_that_average_over_the_roll():
         assert sum(node.visits for node in chance.values()) == child.visits
 
 
+def _first_roll(state, move):
+    """The first outcome chance gives when the game really plays `move` here."""
+    real, rolled = state.clone(), []
+    real.chance_source = lambda point: rolled.append(point.sample(real.rng)) or rolled[-1]
+    real.apply(move)
+    return rolled[0]
+
+
+def test_a_search_that_sees_chance_knows_the_roll_to_come_and_no_other():
+    """The bench's ceiling player ("hard+sight") searches the real position with its own
+    generator: below every move that rolls, its tree holds one outcome, the roll the
+    game then really makes. Searched from the seat's view, the same move meets several."""
+    state = _solo_before_a_reroll()
+    for sees_chance, outcomes_at_most in ((True, 1), (False, 36)):
+        memory = ai.SearchMemory()
+        seen = state.clone() if sees_chance else ai.seat_state(state, 1)
+        ai.choose_move(ai.SearchRequest(seen, "hard", 1, ai.search_heuristics(skyline_ai), iterations=150,
+                                        memory=memory, sees_chance=sees_chance))
+        root = memory.recall(seen, "hard")
+        rolling = [move for move in root.children if state.next_chance(move) is not None]
+        assert rolling
+        for move in rolling:
+            rolls = [node.move for key, node in root.children[move].children.items() if key[0] == "chance"]
+            assert 1 <= len(rolls) <= outcomes_at_most
+            if sees_chance:
+                assert rolls == [_first_roll(state, move)]
+        if not sees_chance:
+            assert any(len(root.children[move].children) > 1 for move in rolling)
+
+
 @pytest.mark.slow
 def test_the_kept_tree_survives_a_roll():
     state = _solo_before_a_reroll()

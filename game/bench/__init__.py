@@ -50,6 +50,11 @@ A player written `LEVEL:MODULE` plays at that level with the heuristics of
 MODULE (a dotted name) in place of the game's own: a copy of a game's
 heuristics module with one change, played paired against the module as it
 stands, is how a change to the computer player is measured before it is kept.
+A player written `LEVEL*K` searches K times the level's budget under K times its
+cap: how much a level gains from time. One written `LEVEL+sight` searches the real
+position with the game's own generator, so it knows every roll and draw to come;
+no fair player can, so what it scores against LEVEL is a ceiling on what better
+play alone could win in that game (both forms go before a `:MODULE`).
 """
 from __future__ import annotations
 
@@ -64,6 +69,7 @@ import signal
 import statistics
 import sys
 import time
+from typing import NamedTuple
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON object
 
@@ -142,15 +148,24 @@ def mid_game_positions(spec, players: int, count: int, seed: int = 1) -> list:
 
 
 def decide(state, level: str, seed: int, memory: ai.SearchMemory | None = None,
-           heuristics=None) -> ai.SearchResult:
+           heuristics=None, times: int = 1, sees_chance: bool = False) -> ai.SearchResult:
     """One decision as the app makes it: on the seat's own view (ai.seat_state),
     helped by the game's `heuristics` (shelf.heuristics_for),
     the level's budget under its safety cap, going on from the seat's last tree
     in `memory` where the level keeps it (the app's worker keeps one memory).
+    `times` multiplies the budget and the cap; `sees_chance` searches the real position,
+    its generator and all (an arena Side "+sight"; never the app).
     Returns ai.choose_move's SearchResult."""
-    seen = ai.seat_state(state, seed)  # what the app's worker gets: the seat's own view
-    return ai.choose_move(ai.SearchRequest(seen, level, seed, heuristics, time_limit=ai.level_time_cap(level),
-                                           memory=memory))
+    seen = state.clone() if sees_chance else ai.seat_state(state, seed)  # the app's worker gets the seat's own view
+    budget = None if times == 1 else times * ai.level_settings(level, heuristics)["iterations"]
+    return ai.choose_move(ai.SearchRequest(seen, level, seed, heuristics, iterations=budget,
+                                           time_limit=times * ai.level_time_cap(level), memory=memory,
+                                           sees_chance=sees_chance))
+
+
+def decide_as(state, side: "Side", seed: int, memory: ai.SearchMemory | None = None) -> ai.SearchResult:
+    """One decision of an arena player (side_of)."""
+    return decide(state, side.level, seed, memory, side.heuristics, side.times, side.sees_chance)
 
 
 def level_figures(found: list[ai.SearchResult]) -> dict:
@@ -180,14 +195,10 @@ def level_figures(found: list[ai.SearchResult]) -> dict:
 
 def median_seconds(spec, players: int, level: str) -> float:
     """`level`'s median seconds a decision over the bench's mid-game positions (the outside player's yardstick);
-    a level named with its module ("hard:some.module") searches with that module, as in the arena."""
-    base, heuristics = side_of(level, shelf.heuristics_for(spec.id))
-    return ai_seconds(mid_game_positions(spec, players, 3), base, heuristics=heuristics)["s"]
-
-
-def ai_seconds(positions: list, level: str, seed: int = 1, heuristics=None) -> dict:
-    """The level's figures (level_figures) over the positions."""
-    return level_figures([decide(state, level, seed + i, heuristics=heuristics) for i, state in enumerate(positions)])
+    an arena player's name is read as in the arena (side_of): "hard:some.module", "hard*4"."""
+    side = side_of(level, shelf.heuristics_for(spec.id))
+    positions = mid_game_positions(spec, players, 3)
+    return level_figures([decide_as(state, side, 1 + i) for i, state in enumerate(positions)])["s"]
 
 
 def game_figures(spec, *, playout_seconds: float = PLAYOUT_SECONDS, positions: int = POSITIONS,
@@ -266,14 +277,34 @@ def run_default(games: dict | None = None, budget_s: float = TOTAL_BUDGET_S, onl
 
 
 # ---- the arena ---------------------------------------------------------------------
-def side_of(level: str, game_heuristics) -> tuple[str, object]:
-    """An arena player's level and the heuristics it searches with: "hard" plays with the
-    game's own; "hard:some.module" with that module's instead, so two versions of a game's
-    heuristics can meet at one level (a paired A/B of a change, each side named apart)."""
-    base, _, module = level.partition(":")
-    if not module:
-        return base, game_heuristics
-    return base, ai.search_heuristics(importlib.import_module(module))
+class Side(NamedTuple):
+    """An arena player: the level it searches at, with whose heuristics, how many times
+    the level's budget (and time cap), and whether it knows the rolls and draws to come."""
+    level: str
+    heuristics: object
+    times: int = 1
+    sees_chance: bool = False
+
+
+SIGHT = "+sight"
+
+
+def side_of(name: str, game_heuristics) -> Side:
+    """An arena player from its name: "hard" plays with the game's own heuristics;
+    "hard:some.module" with that module's instead, so two versions of a game's
+    heuristics can meet at one level (a paired A/B of a change, each side named apart);
+    "hard*4" searches four times hard's budget under four times its cap (how a
+    level gains from time); "hard+sight" searches the real position with the game's
+    own generator, so it knows every roll and draw to come: no fair player can, and
+    what it scores against "hard" is a ceiling on what play alone can win there."""
+    level, _, module = name.partition(":")
+    sees_chance = level.endswith(SIGHT)
+    level = level.removesuffix(SIGHT)
+    level, _, times = level.partition("*")
+    if times and not (times.isdigit() and int(times) >= 1):
+        raise ValueError(f"{name}: the budget's multiple is a whole number (hard*4)")
+    heuristics = ai.search_heuristics(importlib.import_module(module)) if module else game_heuristics
+    return Side(level, heuristics, int(times or 1), sees_chance)
 
 
 def _arena_game(job: tuple) -> dict:
@@ -298,8 +329,7 @@ def _arena_game(job: tuple) -> dict:
                                           median_seconds)
             found = outside.decide(state, spec, options, move_seed, seconds)
         else:
-            base, side_heuristics = sides[level]
-            found = decide(state, base, move_seed, memory, side_heuristics)
+            found = decide_as(state, sides[level], move_seed, memory)
         if found.visits:  # a real search (not a move the game's heuristics settled alone)
             decisions.setdefault(level, []).append((found.seconds, found.capped))
         played.append(str(found.move))
@@ -347,7 +377,7 @@ def arena(
         if outside.is_outside(level):
             outside.check(level)
         elif level != "random":
-            base, _ = side_of(level, None)  # imports its module: a misspelt one stops the run before its first game
+            base = side_of(level, None).level  # imports its module: a misspelt one stops the run before its first game
             if base not in ai.LEVELS:
                 raise ValueError(f"unknown level {base!r}: one of {ai.LEVELS + ('random',) + outside.OUTSIDE}")
     spec = load_games(games_ref)[game_id]
@@ -539,8 +569,7 @@ def trace_record(game_id: str, line: dict, out, top: int = 5, games_ref: str | N
         level, seat = levels[state.to_move], state.to_move
         searched = ""
         if level != "random" and not outside.is_outside(level):
-            base, side_heuristics = side_of(level, heuristics)
-            found = decide(state, base, decision_seed(line["seed"], k), memory, side_heuristics)
+            found = decide_as(state, side_of(level, heuristics), decision_seed(line["seed"], k), memory)
             ranked = sorted(found.visits.items(), key=lambda kv: -kv[1])[:top]
             searched = "".join(f"  {move} {visits} {found.values.get(move, 0.0):+.2f};" for move, visits in ranked)
             searched = searched or "  (settled without a search)"

@@ -439,6 +439,9 @@ class SearchRequest:
     focus_visits: int = 0  # ... at least this many times
     chance_only: bool = False  # rewards are the chance to win alone, whatever the level's margin_share
     every_seat: bool = False  # fill SearchResult.seat_values and .lines
+    # The bench's ceiling player alone: `state` is the real position, and every sample keeps its
+    # generator, so the search knows each roll and draw to come (the app never sets it).
+    sees_chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -488,6 +491,8 @@ def choose_move(request: SearchRequest) -> SearchResult:
         raise ValueError("the game is over: there is no move to choose")
 
     def sample():
+        if request.sees_chance:
+            return state.clone()  # the clone's generator is the real one's twin: the same rolls and draws
         d = state.determinize(seat, rng)
         if getattr(d, "rng", None) is not None:
             d.rng = random.Random(rng.getrandbits(64))  # dice and shuffles yet to come are unknown too
