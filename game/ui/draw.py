@@ -332,6 +332,22 @@ def _grain(rng: random.Random, w: int, h: int, k: float) -> pygame.Surface:
     return grain
 
 
+def tag_rects(anchors: Sequence[Point], size: Sequence[int], gap: int = 2) -> list:
+    """A rect of `size` for each anchor (its centre), placed in order: on the anchor where
+    that is free, else at the nearest free place straight above or below it, so no tag
+    covers another however close the anchors lie (2n + 1 places cannot all be taken by n tags)."""
+    w, h = size
+    placed: list = []
+    for x, y in anchors:
+        for step in range(2 * len(placed) + 1):  # on it, a row up, a row down, two up...
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (int(x), int(y + (step + 1) // 2 * (h + gap) * (-1 if step % 2 else 1)))
+            if rect.collidelist(placed) < 0:
+                break
+        placed.append(rect)
+    return placed
+
+
 def wood_texture(size: Sequence[int] = (512, 512), seed: int = 1,
                  base: Color = (92, 58, 36), plank_height: int = 128,
                  contrast: float = 1.0, seams: bool = True) -> pygame.Surface:

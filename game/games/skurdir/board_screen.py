@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ...ui import look, touch
-from ...ui.draw import shade
+from ...ui.draw import shade, tag_rects
 from ...ui.board import Anim, BoardScene
 from .rules import COLOURS, COLUMNS, DEALT_STACKS, GRID, LETTERS, cell_name, centre_of, xy
 
@@ -589,20 +589,21 @@ class SkurdirScene(BoardScene):
                 s.blit(pyramid(colour, size, size), (px - size // 2, py - size))
             anims = [Anim(0.35 * legs, paint)]
 
-            # each piece's points pop up as the passenger passes it
+            # each piece's points pop up as the passenger passes it: over a station, or
+            # between two for a canal, stacked where they would meet on a small board
+            def over(n):
+                if n % 2 == 0:
+                    return self.centre(route[n // 2])
+                (ax, ay), (bx, by) = self.centre(route[n // 2]), self.centre(route[n // 2 + 1])
+                return (ax + bx) / 2, (ay + by) / 2
+            paid = [(n, piece, p) for n, (piece, p) in enumerate(gains)
+                    if owners[piece] is not None]  # colours nobody plays score for nobody
+            pills = tag_rects([(x, y - self.cell * 0.45) for x, y in (over(n) for n, _, _ in paid)], (34, 20))
+
             def points(s, t):
-                for n, (piece, p) in enumerate(gains):
+                for (n, piece, p), pill in zip(paid, pills):
                     if t * len(gains) < n:
                         break
-                    if owners[piece] is None:
-                        continue  # colours nobody plays score for nobody
-                    if n % 2 == 0:
-                        px, py = self.centre(route[n // 2])
-                    else:
-                        (ax, ay), (bx, by) = self.centre(route[n // 2]), self.centre(route[n // 2 + 1])
-                        px, py = (ax + bx) / 2, (ay + by) / 2
-                    pill = pygame.Rect(0, 0, 34, 20)
-                    pill.center = (int(px), int(py - self.cell * 0.45))
                     pygame.draw.rect(s, (30, 24, 18), pill, border_radius=10)
                     pygame.draw.rect(s, RGB[piece], pill, 2, border_radius=10)
                     look.text(s, f"+{p}", pill.center, 13, look.INK, bold=True, anchor="center", shadow=False)

@@ -400,3 +400,56 @@ def test_a_route_the_player_may_not_take_says_whose_it_is_not(app):
     pump(app)
     routes = [box.text for box in look.drawn if box.text.startswith("→")]
     assert routes and all(text.endswith(" (not your passenger, station or canal)") for text in routes)
+
+
+def _sideways_transport(state, board):
+    """The longest transport along a route with a step sideways (a station and the canal
+    beside it half a cell apart on one line); None if there is none."""
+    def sideways(route):
+        return any(board.centre(a)[1] == board.centre(b)[1] for a, b in zip(route, route[1:]))
+    found = [m for m in state.legal_moves() if m.kind == "transport" and state.is_route(m.route) and sideways(m.route)]
+    return max(found, key=lambda m: len(m.route), default=None)
+
+
+def _rect_at(centre, size=(34, 20)):
+    rect = pygame.Rect((0, 0), size)
+    rect.center = centre
+    return rect
+
+
+def _overlaps(rects):
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("seed", [5, 12])
+def test_the_points_a_transport_pays_never_cover_one_another_on_the_smallest_board(app, monkeypatch, seed):
+    """In the smallest window with the panel at its largest the cells lie close together: the
+    points each piece of a route pays pop up stacked where they would meet, never one over another."""
+    from game.games.skurdir import board_screen
+
+    app.settings.update(ui_scale=2.0, animation_speed="off")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    pump(app)
+    start_match(app, Match(shelf.GAMES["skurdir"], [Seat("Ann", 0), Seat("Bob", 1)], 6, {"random_setup": True}))
+    pump(app)  # the first frame puts the places to click on the hit map
+    board = app.scene
+    play_to_end(app, random.Random(seed), stop=lambda s: _sideways_transport(s, board) is not None)
+    state = board.match.state
+    move = _sideways_transport(state, board)
+    after = state.clone()
+    after.apply(move)
+    anchors, pills = [], []
+    place, write = board_screen.tag_rects, look.text
+    monkeypatch.setattr(board_screen, "tag_rects", lambda points, size: anchors.extend(points) or place(points, size))
+
+    def text(surface, words, at, *args, **kwargs):
+        if words.startswith("+"):
+            pills.append(_rect_at(at))
+        return write(surface, words, at, *args, **kwargs)
+
+    monkeypatch.setattr(look, "text", text)
+    for anim in board.animations_for(move, state.to_move, state.view(board.viewer), after.view(board.viewer)):
+        anim.paint(app.screen, 1.0)
+    assert len(pills) == len(anchors) >= 2
+    assert _overlaps([_rect_at((int(x), int(y))) for x, y in anchors]), "no two would have met: not the case tested"
+    assert not _overlaps(pills)
