@@ -296,3 +296,39 @@ def test_the_move_log_reads_back_by_keys(app):
     assert board.log.scroll == 2
     key(app, pygame.K_DOWN)
     assert board.log.scroll == 1
+
+
+@pytest.mark.parametrize("game_id", ["scrubbudgetel", "skurdir"])
+def test_a_place_pressed_by_keys_that_leaves_the_move_half_made_sends_the_ring_to_the_next(app, game_id):
+    """In the smallest window with the panel at its largest: Enter on one of Scrubbudgetel's
+    markers (under the map), and the ring goes to the nearest place on the map it may be laid,
+    not to a button; on a Skurðir canal's first cell, to the nearest cell it may run to. One
+    more Enter there makes the move."""
+    from uikit import run_until
+
+    app.settings.update(ui_scale=2.0)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    pump(app)
+    board = start_by_keys(app, game_id, "Human")
+    run_until(app, lambda: not board.match.is_computer_turn())
+    state = board.match.state
+    first = next(m for m in state.legal_moves()
+                 if len(m.targets) > 1 and m.targets[0] != m.targets[1] and m.targets[0][0] != "button")
+    tab_to(app, lambda stop: stop.key == ("target", first.targets[0]))
+    pressed = ring(app).rect
+    moves = len(state.history)
+    key(app, pygame.K_RETURN)
+    pump(app)
+    nexts = board.controller.next_targets()
+    assert board.controller.prefix == (first.targets[0],) and ring(app).key[1] in nexts
+
+    def away(r):
+        return (r.centerx - pressed.centerx) ** 2 + (r.centery - pressed.centery) ** 2
+    places = [s.rect for s in board.focus_stops() if s.key[0] == "target" and s.key[1] in nexts]
+    assert away(ring(app).rect) == min(away(r) for r in places)
+    for _ in range(6):  # the ring's place, then any further step, by Enter
+        if len(board.match.state.history) > moves:
+            break
+        key(app, pygame.K_RETURN)
+        pump(app)
+    assert board.match.state.history[moves].targets[0] == first.targets[0]
