@@ -59,7 +59,8 @@ def arrow_to(app, wanted_key) -> None:
     assert ring(app).key == wanted_key, f"the keys did not bring the ring to {wanted_key}"
 
 
-def _distance(a, b) -> float:
+def rect_distance(a, b) -> float:
+    """How far apart two rects' middles are."""
     return ((a.centerx - b.centerx) ** 2 + (a.centery - b.centery) ** 2) ** 0.5
 
 

@@ -12,7 +12,7 @@ from game.ui.board import BoardScene
 from game.ui.menus import HandOffScene
 from game.ui.results import ResultsScene
 from game.ui.setup import SetupScene
-from keyskit import (choose_by_keys, cursor_move, play_by_keys, ring, tab_to, tab_to_button, type_text,
+from keyskit import (choose_by_keys, cursor_move, play_by_keys, rect_distance, ring, tab_to, tab_to_button, type_text,
                      typed_move)
 from uikit import key, option_menu, pump, seat_kind_menu, think_quickly, title_app
 
@@ -258,9 +258,7 @@ def test_the_cursor_starts_on_the_hints_first_place_and_near_the_last_move(app, 
     placed = board.target_rect(last.targets[-1])
     here = ring(app).rect
     others = [s.rect for s in board.focus_stops() if s.key[0] == "target"]
-    def away(r):
-        return (r.centerx - placed.centerx) ** 2 + (r.centery - placed.centery) ** 2
-    assert away(here) == min(away(r) for r in others)  # one of the places nearest to it
+    assert rect_distance(here, placed) == min(rect_distance(r, placed) for r in others)  # one of the nearest
 
 
 def test_while_the_computer_thinks_the_ring_waits_on_the_board_and_enter_only_says_why(app):
@@ -321,11 +319,8 @@ def test_a_place_pressed_by_keys_that_leaves_the_move_half_made_sends_the_ring_t
     pump(app)
     nexts = board.controller.next_targets()
     assert board.controller.prefix == (first.targets[0],) and ring(app).key[1] in nexts
-
-    def away(r):
-        return (r.centerx - pressed.centerx) ** 2 + (r.centery - pressed.centery) ** 2
     places = [s.rect for s in board.focus_stops() if s.key[0] == "target" and s.key[1] in nexts]
-    assert away(ring(app).rect) == min(away(r) for r in places)
+    assert rect_distance(ring(app).rect, pressed) == min(rect_distance(r, pressed) for r in places)
     for _ in range(6):  # the ring's place, then any further step, by Enter
         if len(board.match.state.history) > moves:
             break
